@@ -1,0 +1,26 @@
+"""dragonkit: Dragon Stripes, a push-your-luck card game, for probability classes.
+
+Play hands in widget notebooks, then compute the exact expectation of pushing
+versus holding with absorbing Markov chains and optimal stopping.
+"""
+
+from .engine import Action, Event, Game, GameOverError, IllegalActionError, NotYourTurnError, Phase, SaveFormatError
+from .rules import PRESETS, Card, Composition, Ruleset, Stage
+
+__all__ = [
+    "Action",
+    "Card",
+    "Composition",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "PRESETS",
+    "Phase",
+    "Ruleset",
+    "SaveFormatError",
+    "Stage",
+]
+
+__version__ = "0.1.0"

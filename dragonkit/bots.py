@@ -1,0 +1,138 @@
+"""Bots: policies that play whole games of Dragon Stripes.
+
+A bot is asked for a move only when it is :attr:`Game.to_move`; it answers
+with one of ``game.legal_actions()`` (reveals, holds, and takeover offers
+alike).  Bots read the public state only, never the order of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .analysis import TurnState, fair_bounty, solve_turn
+from .engine import Action, Game, Phase
+
+__all__ = ["Bot", "RandomBot", "ThresholdBot", "CoachBot", "BOTS", "make_bot"]
+
+
+class Bot:
+    """Base class.  Subclasses implement :meth:`choose`."""
+
+    #: Short name shown in the app's setup form.
+    kind = "bot"
+
+    def choose(self, game: Game) -> Action:
+        """The action to take in ``game``, where this bot is :attr:`Game.to_move`.
+
+        Returns
+        -------
+        Action
+            One of ``game.legal_actions()``.
+        """
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the bot's own ``random.Random``.
+    """
+
+    kind = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self._rng.choice(game.legal_actions())
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+class ThresholdBot(Bot):
+    """Reveals until the pot reaches ``threshold`` gems, then holds.
+
+    It takes over an offered turn when the pot is still below its threshold and
+    the bounty is at most ``max_bounty`` gems (by default half the threshold):
+    the turn is then worth pushing on by its own rule.
+
+    Parameters
+    ----------
+    threshold : int
+        Hold as soon as the pot is at least this many gems.
+    max_bounty : int, optional
+        The largest bounty it pays for a takeover (gems).
+    """
+
+    kind = "threshold"
+
+    def __init__(self, threshold: int = 20, max_bounty: int | None = None):
+        if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+            raise ValueError(f"threshold must be a whole number >= 0, not {threshold!r}")
+        self.threshold = threshold
+        self.max_bounty = threshold // 2 if max_bounty is None else max_bounty
+
+    def choose(self, game: Game) -> Action:
+        if game.phase is Phase.OFFER:
+            worth = game.pot < self.threshold and game.bounty <= self.max_bounty
+            return Action.TAKE_OVER if worth else Action.DECLINE
+        if game.phase is Phase.CHOOSE and game.pot >= self.threshold:
+            return Action.HOLD
+        return Action.REVEAL
+
+    def __repr__(self) -> str:
+        return f"ThresholdBot(threshold={self.threshold}, max_bounty={self.max_bounty})"
+
+
+class CoachBot(Bot):
+    """Plays the exact optimum of :func:`~dragonkit.analysis.solve_turn`, and takes
+    over exactly when :func:`~dragonkit.analysis.fair_bounty` exceeds the bounty.
+
+    Parameters
+    ----------
+    exact : bool
+        Decide with ``Fraction`` arithmetic (no rounding in comparisons).
+    """
+
+    kind = "coach"
+
+    def __init__(self, exact: bool = True):
+        self.exact = exact
+
+    def choose(self, game: Game) -> Action:
+        state = TurnState.from_game(game)
+        if game.phase is Phase.OFFER:
+            fair = fair_bounty(state, game.gems[game.offer_to], exact=self.exact)
+            return Action.TAKE_OVER if fair > game.bounty else Action.DECLINE
+        return Action(solve_turn(state, exact=self.exact).best_action)
+
+    def __repr__(self) -> str:
+        return f"CoachBot(exact={self.exact})"
+
+
+#: Bot factories by :attr:`Bot.kind`, as offered in the app.
+BOTS: dict[str, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, ThresholdBot, RandomBot)}
+
+
+def make_bot(kind: str, **options) -> Bot:
+    """A bot by kind name (``"coach"``, ``"threshold"``, ``"random"``).
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind; the message lists the kinds.
+    """
+    try:
+        factory = BOTS[kind]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(BOTS)}") from None
+    return factory(**options)

@@ -1,0 +1,586 @@
+"""A game of Dragon Stripes: players, deck, knight, pot, treasure, stage and turns.
+
+The engine owns one play of the game.  It applies the rule arithmetic of
+:mod:`dragonkit.rules` (never its own), checks every action for legality before
+touching anything, records an :class:`Event` for every change of state, and
+can be saved to JSON and replayed from its seed and its list of actions.
+
+Hidden information: the order of the undealt cards lives in the private
+``_deck`` list only.  Everything public (:meth:`Game.public_state`,
+:attr:`Game.remaining`, :meth:`Game.chance_outcomes`, the events) describes
+what a person at the table could count.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any, Sequence
+
+from . import rules as R
+from .rules import Card, Composition, Ruleset
+
+__all__ = [
+    "Action",
+    "Phase",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "GameOverError",
+    "SaveFormatError",
+]
+
+SAVE_FORMAT = "dragonkit-game/1"
+
+
+class Action(str, Enum):
+    """The four moves of the game."""
+
+    REVEAL = "reveal"
+    HOLD = "hold"
+    TAKE_OVER = "take_over"
+    DECLINE = "decline"
+
+
+class Phase(str, Enum):
+    """Where the game stands.
+
+    * ``MUST_REVEAL`` — the active player must reveal (start of a turn, or just after a takeover);
+    * ``CHOOSE`` — the active player may reveal or hold;
+    * ``OFFER`` — the turn is offered to :attr:`Game.offer_to`, who may take over or decline;
+    * ``OVER`` — the game has ended.
+    """
+
+    MUST_REVEAL = "must_reveal"
+    CHOOSE = "choose"
+    OFFER = "offer"
+    OVER = "over"
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now.  The game is left unchanged."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action by a player who is not the one to move."""
+
+
+class GameOverError(IllegalActionError):
+    """An action after the game has ended."""
+
+
+class SaveFormatError(ValueError):
+    """A saved game that cannot be loaded: malformed, or inconsistent with its actions."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change of state, as shown in the event log.
+
+    Attributes
+    ----------
+    kind : str
+        ``turn_started``, ``card_revealed``, ``knight_moved``, ``gems_placed``,
+        ``stopped``, ``danger``, ``held``, ``takeover_offered``, ``declined``,
+        ``bounty_paid``, ``pot_collected``, ``game_over``.
+    text : str
+        A readable sentence.
+    player : int or None
+        Seat of the player concerned.
+    amount : int or None
+        Gems involved (gems), where the event moves gems.
+    """
+
+    kind: str
+    text: str
+    player: int | None = None
+    amount: int | None = None
+
+
+@dataclass
+class _State:
+    gems: list[int]
+    treasure: int
+    pot: int = 0
+    position: int = 0
+    dangers_revealed: int = 0
+    turn_owner: int = 0
+    active: int = 0
+    phase: Phase = Phase.MUST_REVEAL
+    offer_queue: list[int] = field(default_factory=list)
+    turn_number: int = 1
+    ending: str | None = None
+    last_card: Card | None = None
+
+
+class Game:
+    """One game of Dragon Stripes.
+
+    Parameters
+    ----------
+    players : sequence of str
+        2 to 6 distinct, non-empty player names, in seating order.
+    rules : Ruleset, optional
+        Defaults to the ``dragon-stripes`` preset.
+    seed : int, optional
+        Seeds the single shuffle of the deck; drawn at random when omitted.
+        The same seed and the same actions give the same game.
+
+    Raises
+    ------
+    ValueError
+        For a wrong number of players, or empty or repeated names.
+    """
+
+    def __init__(self, players: Sequence[str], rules: Ruleset | None = None, seed: int | None = None):
+        if isinstance(players, str) or not hasattr(players, "__len__"):
+            raise ValueError("players must be a list of names")
+        names = tuple(players)
+        if not R.MIN_PLAYERS <= len(names) <= R.MAX_PLAYERS:
+            raise ValueError(f"a game needs {R.MIN_PLAYERS} to {R.MAX_PLAYERS} players, not {len(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"player names must be non-empty strings, not {name!r}")
+        if len({n.strip() for n in names}) != len(names):
+            raise ValueError(f"player names must be distinct: {list(names)}")
+        rules = Ruleset() if rules is None else rules
+        if not isinstance(rules, Ruleset):
+            raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        self._players = tuple(n.strip() for n in names)
+        self._rules = rules
+        self._seed = seed
+        self._deck = rules.composition.cards()
+        random.Random(seed).shuffle(self._deck)  # the top of the deck is the end of the list
+        self._discards: list[Card] = []
+        self._s = _State(gems=[rules.starting_gems] * len(names), treasure=rules.treasure)
+        self._events: list[Event] = []
+        self._actions: list[Action] = []
+        self._gem_history: list[tuple[int, ...]] = [tuple(self._s.gems)]
+        self._emit("turn_started", f"Turn 1: {self._players[0]} begins.", 0)
+
+    # -- public state --------------------------------------------------------------
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seating order."""
+        return self._players
+
+    @property
+    def gems(self) -> tuple[int, ...]:
+        """Each player's gems, in seating order (gems)."""
+        return tuple(self._s.gems)
+
+    @property
+    def treasure(self) -> int:
+        """Gems in the dragon's treasure (gems)."""
+        return self._s.treasure
+
+    @property
+    def pot(self) -> int:
+        """Gems next to the knight (gems)."""
+        return self._s.pot
+
+    @property
+    def position(self) -> int:
+        """Knight position: 0 is the tail, 1..n the stripes, ``rules.head`` the head."""
+        return self._s.position
+
+    @property
+    def stage(self) -> int:
+        """Number of danger cards revealed so far."""
+        return self._s.dangers_revealed
+
+    @property
+    def turn_owner(self) -> int:
+        """Seat of the player whose turn it is."""
+        return self._s.turn_owner
+
+    @property
+    def active_player(self) -> int:
+        """Seat of the player revealing cards (the owner, or who took the turn over)."""
+        return self._s.active
+
+    @property
+    def offer_to(self) -> int | None:
+        """Seat of the player being offered the turn, during the ``OFFER`` phase."""
+        return self._s.offer_queue[0] if self._s.phase is Phase.OFFER else None
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat of the player who must act now (None once the game is over)."""
+        if self._s.phase is Phase.OVER:
+            return None
+        return self.offer_to if self._s.phase is Phase.OFFER else self._s.active
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase is Phase.OVER
+
+    @property
+    def ending(self) -> str | None:
+        """``"head"``, ``"final_danger"`` or ``"deck_empty"`` once the game is over."""
+        return self._s.ending
+
+    @property
+    def turn_number(self) -> int:
+        return self._s.turn_number
+
+    @property
+    def bounty(self) -> int:
+        """The bounty a takeover would cost now (gems)."""
+        return self._rules.bounty(self._s.pot)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """Cards revealed so far, in order."""
+        return tuple(self._discards)
+
+    @property
+    def last_card(self) -> Card | None:
+        return self._s.last_card
+
+    @property
+    def remaining(self) -> Composition:
+        """Composition of the undealt cards (their order stays hidden)."""
+        comp = self._rules.composition
+        for card in self._discards:
+            comp = comp.without(card)
+        return comp
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (with the seed, enough to replay)."""
+        return tuple(self._actions)
+
+    @property
+    def gem_history(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's gems at the start of the game and after every turn."""
+        return tuple(self._gem_history)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the most gems once the game is over (several on a tie); () before."""
+        if not self.is_over:
+            return ()
+        best = max(self._s.gems)
+        return tuple(i for i, g in enumerate(self._s.gems) if g == best)
+
+    def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
+        """The next card's possible values with exact probabilities from the remaining
+        composition (count / cards left); ``[]`` when the deck is empty."""
+        return self.remaining.outcomes()
+
+    def public_state(self) -> dict[str, Any]:
+        """Everything a person at the table can see, as a JSON-ready dict."""
+        return {
+            "players": list(self._players),
+            "gems": list(self._s.gems),
+            "treasure": self._s.treasure,
+            "pot": self._s.pot,
+            "position": self._s.position,
+            "stage": self._s.dangers_revealed,
+            "turn_number": self._s.turn_number,
+            "turn_owner": self._s.turn_owner,
+            "active_player": self._s.active,
+            "offer_to": self.offer_to,
+            "phase": self._s.phase.value,
+            "bounty": self.bounty,
+            "last_card": self._s.last_card.to_json() if self._s.last_card else None,
+            "discards": [c.to_json() for c in self._discards],
+            "remaining": {c.to_json(): n for c, n in self.remaining.counts()},
+            "legal_actions": [a.value for a in self.legal_actions()],
+            "ending": self._s.ending,
+            "winners": list(self.winners),
+        }
+
+    # -- actions -------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions :attr:`to_move` may take now."""
+        phase = self._s.phase
+        if phase is Phase.MUST_REVEAL:
+            return [Action.REVEAL]
+        if phase is Phase.CHOOSE:
+            return [Action.REVEAL, Action.HOLD]
+        if phase is Phase.OFFER:
+            return [Action.TAKE_OVER, Action.DECLINE]
+        return []
+
+    def reveal(self, by: int | None = None) -> Card:
+        """The active player reveals the top card; returns it."""
+        self._check(Action.REVEAL, by)
+        return self._apply(Action.REVEAL)
+
+    def hold(self, by: int | None = None) -> None:
+        """The active player holds; the turn is offered to the others."""
+        self._check(Action.HOLD, by)
+        self._apply(Action.HOLD)
+
+    def take_over(self, by: int | None = None) -> None:
+        """The player offered the turn pays the bounty and becomes the active player."""
+        self._check(Action.TAKE_OVER, by)
+        self._apply(Action.TAKE_OVER)
+
+    def decline(self, by: int | None = None) -> None:
+        """The player offered the turn declines; the offer passes on."""
+        self._check(Action.DECLINE, by)
+        self._apply(Action.DECLINE)
+
+    def apply(self, action: Action | str, by: int | None = None) -> Card | None:
+        """Apply ``action`` (an :class:`Action` or its string value).
+
+        Parameters
+        ----------
+        action : Action or str
+        by : int, optional
+            Seat of the player claiming to act; checked against :attr:`to_move`.
+
+        Raises
+        ------
+        IllegalActionError
+            (or its subclasses ``NotYourTurnError``, ``GameOverError``) when the
+            action is not allowed now; the game is left unchanged.
+        """
+        action = self._parse(action)
+        self._check(action, by)
+        return self._apply(action)
+
+    # -- checking ------------------------------------------------------------------
+
+    @staticmethod
+    def _parse(action: Any) -> Action:
+        try:
+            return Action(action)
+        except (TypeError, ValueError):
+            allowed = ", ".join(a.value for a in Action)
+            raise IllegalActionError(f"unknown action {action!r}; actions are {allowed}") from None
+
+    def _check(self, action: Action, by: int | None) -> None:
+        s = self._s
+        if s.phase is Phase.OVER:
+            raise GameOverError(f"the game is over; no {action.value} is possible")
+        mover = self.to_move
+        if by is not None and by != mover:
+            who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else repr(by)
+            raise NotYourTurnError(f"it is {self._players[mover]}'s move, not {who}'s")
+        if action not in self.legal_actions():
+            reasons = {
+                Phase.MUST_REVEAL: f"{self._players[s.active]} must reveal a card first",
+                Phase.CHOOSE: f"{self._players[s.active]} may only reveal or hold",
+                Phase.OFFER: f"{self._players[mover]} may only take over or decline the offered turn",
+            }
+            raise IllegalActionError(f"cannot {action.value.replace('_', ' ')} now: {reasons[s.phase]}")
+
+    # -- applying ------------------------------------------------------------------
+
+    def _emit(self, kind: str, text: str, player: int | None = None, amount: int | None = None) -> None:
+        self._events.append(Event(kind, text, player, amount))
+
+    def _apply(self, action: Action) -> Card | None:
+        self._actions.append(action)
+        if action is Action.REVEAL:
+            return self._reveal()
+        if action is Action.HOLD:
+            self._hold()
+        elif action is Action.TAKE_OVER:
+            self._take_over()
+        else:
+            self._decline()
+        return None
+
+    def _reveal(self) -> Card:
+        s, rules, name = self._s, self._rules, self._players[self._s.active]
+        card = self._deck.pop()
+        self._discards.append(card)
+        s.last_card = card
+        self._emit("card_revealed", f"{name} reveals {card.label}.", s.active)
+        effect = rules.apply_card(
+            card,
+            position=s.position,
+            pot=s.pot,
+            gems=s.gems[s.active],
+            treasure=s.treasure,
+            dangers_revealed=s.dangers_revealed,
+            cards_left=len(self._deck),
+        )
+        before = s.position
+        s.position, s.pot, s.treasure = effect.position, effect.pot, effect.treasure
+        s.gems[s.active] += effect.gems_change
+        s.dangers_revealed = effect.dangers_revealed
+        if card.kind == R.FOOTPRINT:
+            where = "the head" if effect.outcome == R.HEAD else f"stripe {effect.position}"
+            self._emit("knight_moved", f"The knight moves from {before} to {where}.", s.active, card.steps)
+        if effect.outcome == R.MOVE:
+            self._emit(
+                "gems_placed",
+                f"{effect.gems_placed} gem(s) from the treasure join the pot ({s.pot}).",
+                s.active,
+                effect.gems_placed,
+            )
+            s.phase = Phase.CHOOSE
+        elif effect.outcome == R.HEAD:
+            self._emit("pot_collected", f"{name} reaches the head and takes the pot and the treasure: "
+                       f"{effect.gems_change} gems.", s.active, effect.gems_change)
+            self._end("head")
+        elif effect.outcome == R.STOPPED:
+            self._emit("stopped", f"Stop! {name} pays a penalty of {-effect.gems_change}; the pot returns "
+                       "to the treasure.", s.active, -effect.gems_change)
+            self._end_turn()
+        elif effect.outcome == R.DANGER_STOP:
+            stage = rules.stage(s.dangers_revealed)
+            self._emit("danger", f"Danger {s.dangers_revealed}! {name} pays a penalty of {-effect.gems_change}. "
+                       f"From now on: penalty {stage.rate}, multiplier x{stage.multiplier}.",
+                       s.active, -effect.gems_change)
+            self._end_turn()
+        elif effect.outcome == R.FINAL_DANGER:
+            lost = -effect.gems_change
+            self._emit("danger", f"Final danger! {name} loses {lost} gem(s) and the pot.", s.active, lost)
+            self._end("final_danger")
+        else:  # DECK_EMPTY: the pot has gone back to the treasure
+            self._end("deck_empty")
+        return card
+
+    def _hold(self) -> None:
+        s, n = self._s, len(self._players)
+        bounty = self.bounty
+        self._emit("held", f"{self._players[s.active]} holds with {s.pot} gem(s) in the pot; "
+                   f"the bounty is {bounty}.", s.active, s.pot)
+        others = [(s.active + k) % n for k in range(1, n)]
+        s.offer_queue = [p for p in others if s.gems[p] >= bounty]
+        self._offer_next()
+
+    def _offer_next(self) -> None:
+        s = self._s
+        if s.offer_queue:
+            s.phase = Phase.OFFER
+            p = s.offer_queue[0]
+            self._emit("takeover_offered", f"{self._players[p]} may take over for {self.bounty} gem(s).", p,
+                       self.bounty)
+            return
+        s.gems[s.active] += s.pot
+        self._emit("pot_collected", f"Nobody takes over: {self._players[s.active]} collects {s.pot} gem(s).",
+                   s.active, s.pot)
+        s.pot = 0
+        self._end_turn()
+
+    def _take_over(self) -> None:
+        s = self._s
+        taker, holder, bounty = s.offer_queue[0], s.active, self.bounty
+        s.gems[taker] -= bounty
+        s.gems[holder] += bounty
+        self._emit("bounty_paid", f"{self._players[taker]} pays {bounty} gem(s) to {self._players[holder]} "
+                   "and takes over.", taker, bounty)
+        s.active, s.offer_queue, s.phase = taker, [], Phase.MUST_REVEAL
+
+    def _decline(self) -> None:
+        s = self._s
+        p = s.offer_queue.pop(0)
+        self._emit("declined", f"{self._players[p]} declines.", p)
+        self._offer_next()
+
+    def _end_turn(self) -> None:
+        s = self._s
+        if not self._deck:  # custom decks without danger cards can run out
+            self._end("deck_empty")
+            return
+        self._gem_history.append(tuple(s.gems))
+        s.turn_owner = (s.turn_owner + 1) % len(self._players)
+        s.active, s.position, s.pot, s.phase = s.turn_owner, 0, 0, Phase.MUST_REVEAL
+        s.turn_number += 1
+        self._emit("turn_started", f"Turn {s.turn_number}: {self._players[s.turn_owner]}'s turn.", s.turn_owner)
+
+    def _end(self, ending: str) -> None:
+        s = self._s
+        if s.pot:  # only the deck running out leaves a pot: it returns to the treasure
+            s.treasure += s.pot
+            s.pot = 0
+        s.ending, s.phase, s.offer_queue = ending, Phase.OVER, []
+        self._gem_history.append(tuple(s.gems))
+        names = " and ".join(self._players[i] for i in self.winners)
+        verb = "win" if len(self.winners) > 1 else "wins"
+        self._emit("game_over", f"Game over ({ending.replace('_', ' ')}): {names} {verb} with "
+                   f"{max(s.gems)} gems.", None, max(s.gems))
+
+    # -- saving and replay ---------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON: players, rules, seed, actions, and the public state
+        (checked again when loading)."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "players": list(self._players),
+                "rules": self._rules.to_dict(),
+                "seed": self._seed,
+                "actions": [a.value for a in self._actions],
+                "state": self.public_state(),
+            }
+        )
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Ruleset | None, seed: int, actions: Sequence) -> "Game":
+        """A new game with the same seed, played through ``actions``.
+
+        Raises
+        ------
+        IllegalActionError
+            If an action is not legal where it falls.
+        """
+        game = cls(players, rules, seed)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Load a game saved by :meth:`to_json`.
+
+        Raises
+        ------
+        SaveFormatError
+            If the text is not a saved game, an action is illegal, or the saved
+            state disagrees with the replayed one (a tampered or corrupt save).
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise SaveFormatError(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveFormatError(f"not a saved dragonkit game (expected format {SAVE_FORMAT!r})")
+        missing = {"players", "rules", "seed", "actions"} - set(data)
+        if missing:
+            raise SaveFormatError(f"saved game lacks {sorted(missing)}")
+        if not isinstance(data["actions"], list):
+            raise SaveFormatError("saved game's actions must be a list")
+        try:
+            game = cls.replay(data["players"], Ruleset.from_dict(data["rules"]), data["seed"], data["actions"])
+        except ValueError as exc:
+            raise SaveFormatError(f"cannot replay the saved game: {exc}") from None
+        if "state" in data and data["state"] != game.public_state():
+            raise SaveFormatError("the saved state does not match its actions (corrupt or edited save)")
+        return game

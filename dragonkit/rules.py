@@ -1,0 +1,576 @@
+"""The rules of Dragon Stripes: the ruleset, the deck and the rule arithmetic.
+
+This module is the single source of truth for what a card does.  The engine
+applies :func:`Ruleset.apply_card` to a live game, the analysis applies the very
+same function to every chance outcome it enumerates, and the app asks the
+engine.  Nothing here knows about randomness, game state or the user interface.
+
+The rules are those of ``shared/RULES.md``.  In short, with ``d`` the number of
+danger cards revealed so far (the *stage*):
+
+* a footprint card of ``n`` steps moves the knight ``n`` positions; past the
+  last stripe it reaches the head, otherwise the stripe's value times the
+  stage multiplier moves from the treasure into the pot (capped by what the
+  treasure holds);
+* a stop card costs the active player ``floor(rate(d) * gems)``; the pot goes
+  back to the treasure;
+* a danger card first raises ``d``; a non-final danger is a stop at the new
+  stage's rate, the final one costs what ``final_danger`` says and ends the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterator, Mapping
+
+__all__ = [
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "PRESETS",
+    "Card",
+    "CardEffect",
+    "Composition",
+    "Stage",
+    "Ruleset",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+FOOTPRINT, STOP, DANGER = "footprint", "stop", "danger"
+
+#: What revealing a card did, as reported by :meth:`Ruleset.apply_card`.
+MOVE, HEAD, STOPPED, DANGER_STOP, FINAL_DANGER, DECK_EMPTY = (
+    "move",
+    "head",
+    "stopped",
+    "danger",
+    "final_danger",
+    "deck_empty",
+)
+
+#: Allowed values of :attr:`Ruleset.final_danger`.
+FINAL_DANGER_COSTS = ("all_gems", "pot_only")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card of the deck.
+
+    Parameters
+    ----------
+    kind : {"footprint", "stop", "danger"}
+    steps : int
+        Number of positions a footprint card moves the knight (cards); 0 for
+        stop and danger cards.
+    """
+
+    kind: str
+    steps: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in (FOOTPRINT, STOP, DANGER):
+            raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
+        if self.kind == FOOTPRINT and (not isinstance(self.steps, int) or self.steps < 1):
+            raise ValueError(f"a footprint card needs steps >= 1, not {self.steps!r}")
+        if self.kind != FOOTPRINT and self.steps != 0:
+            raise ValueError(f"a {self.kind} card has no steps")
+
+    @classmethod
+    def footprint(cls, steps: int) -> "Card":
+        """A footprint card of ``steps`` steps."""
+        return cls(FOOTPRINT, steps)
+
+    @property
+    def label(self) -> str:
+        """A short readable name, e.g. ``"2 steps"``, ``"stop"``, ``"danger"``."""
+        if self.kind == FOOTPRINT:
+            return f"{self.steps} step" + ("s" if self.steps != 1 else "")
+        return self.kind
+
+    def to_json(self) -> str:
+        """The card as a short string: ``"F2"``, ``"S"`` or ``"D"``."""
+        return f"F{self.steps}" if self.kind == FOOTPRINT else self.kind[0].upper()
+
+    @classmethod
+    def from_json(cls, text: str) -> "Card":
+        """Inverse of :meth:`to_json`; raises ``ValueError`` on anything else."""
+        if text == "S":
+            return cls(STOP)
+        if text == "D":
+            return cls(DANGER)
+        if isinstance(text, str) and text[:1] == "F" and text[1:].isdigit():
+            return cls.footprint(int(text[1:]))
+        raise ValueError(f"not a card: {text!r}")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+STOP_CARD = Card(STOP)
+DANGER_CARD = Card(DANGER)
+
+
+@dataclass(frozen=True)
+class Composition:
+    """The multiset of cards left in a deck: what a person at the table can count.
+
+    Parameters
+    ----------
+    footprints : tuple of (steps, count) pairs
+        Footprint cards by number of steps, sorted by steps; counts >= 0.
+    stops, dangers : int
+        Stop and danger cards left.
+    """
+
+    footprints: tuple[tuple[int, int], ...]
+    stops: int
+    dangers: int
+
+    @classmethod
+    def of(cls, footprints: Mapping[int, int], stops: int, dangers: int) -> "Composition":
+        """Build from a mapping ``steps -> count`` (zero counts are kept)."""
+        return cls(tuple(sorted((int(s), int(c)) for s, c in dict(footprints).items())), int(stops), int(dangers))
+
+    @property
+    def total(self) -> int:
+        """Number of cards left (cards)."""
+        return sum(c for _, c in self.footprints) + self.stops + self.dangers
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` are left."""
+        if card.kind == STOP:
+            return self.stops
+        if card.kind == DANGER:
+            return self.dangers
+        return dict(self.footprints).get(card.steps, 0)
+
+    def counts(self) -> Iterator[tuple[Card, int]]:
+        """Every kind of card with its count, footprints first (zero counts included)."""
+        for steps, c in self.footprints:
+            yield Card.footprint(steps), c
+        yield STOP_CARD, self.stops
+        yield DANGER_CARD, self.dangers
+
+    def outcomes(self) -> list[tuple[Card, Fraction]]:
+        """The next card's distribution: ``(card, probability)`` pairs with exact
+        ``Fraction`` probabilities ``count / total`` (the hypergeometric law of one
+        draw).  Cards with no copy left are omitted; an empty deck gives ``[]``."""
+        total = self.total
+        return [(card, Fraction(c, total)) for card, c in self.counts() if c > 0]
+
+    def without(self, card: Card) -> "Composition":
+        """The composition after one ``card`` is drawn.
+
+        Raises
+        ------
+        ValueError
+            If no such card is left.
+        """
+        if self.count(card) <= 0:
+            raise ValueError(f"no {card.label} card left in the deck")
+        if card.kind == STOP:
+            return dataclasses.replace(self, stops=self.stops - 1)
+        if card.kind == DANGER:
+            return dataclasses.replace(self, dangers=self.dangers - 1)
+        fp = tuple((s, c - 1 if s == card.steps else c) for s, c in self.footprints)
+        return dataclasses.replace(self, footprints=fp)
+
+    def cards(self) -> list[Card]:
+        """Every card as a list, in a canonical (sorted) order."""
+        return [card for card, c in self.counts() for _ in range(c)]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the stage ``d`` (dangers revealed so far) costs and pays.
+
+    Parameters
+    ----------
+    rate : Fraction
+        Stop penalty as a fraction of the active player's gems (rounded down).
+    multiplier : int
+        Factor applied to the stripe's gems when the knight lands on it.
+    """
+
+    rate: Fraction
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """What one revealed card does to the turn.  Produced by :meth:`Ruleset.apply_card`.
+
+    Attributes
+    ----------
+    outcome : str
+        ``"move"`` (the turn goes on), ``"head"``, ``"stopped"``, ``"danger"``
+        (a non-final danger, treated as a stop), ``"final_danger"`` or
+        ``"deck_empty"`` (custom rulesets: the last card was drawn).
+    position : int
+        Knight position afterwards (0..len(stripe_values); ``len + 1`` is the head).
+    gems_placed : int
+        Gems moved from the treasure into the pot by this card (gems).
+    pot : int
+        Gems next to the knight afterwards (0 once the turn has ended).
+    gems_change : int
+        Change of the active player's own gems (gems): ``-penalty`` for a stop or
+        danger, ``-gems`` or 0 for the final danger, ``pot + treasure`` at the head.
+    treasure : int
+        Gems in the treasure afterwards.
+    dangers_revealed : int
+        The stage afterwards.
+    """
+
+    outcome: str
+    position: int
+    gems_placed: int
+    pot: int
+    gems_change: int
+    treasure: int
+    dangers_revealed: int
+
+    @property
+    def ends_turn(self) -> bool:
+        """True unless the turn goes on (``outcome == "move"``)."""
+        return self.outcome != MOVE
+
+    @property
+    def ends_game(self) -> bool:
+        """True for the head, the final danger and an exhausted deck."""
+        return self.outcome in (HEAD, FINAL_DANGER, DECK_EMPTY)
+
+
+def _fraction(value: Any, name: str) -> Fraction:
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a number such as 1/4, not {value!r}")
+    try:
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if isinstance(value, (numbers.Rational, str)):
+            return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        pass
+    raise ValueError(f"{name} must be a number such as 1/4, not {value!r}")
+
+
+def _int(value: Any, name: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be a whole number >= {minimum}, not {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be a whole number >= {minimum}, not {value!r}")
+    return int(value)
+
+
+def _stage(value: Any, index: int) -> Stage:
+    name = f"stages[{index}]"
+    if isinstance(value, Stage):
+        rate, mult = value.rate, value.multiplier
+    elif isinstance(value, Mapping) and set(value) == {"rate", "multiplier"}:
+        rate, mult = value["rate"], value["multiplier"]
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        rate, mult = value
+    else:
+        raise ValueError(f"{name} must be a Stage, a (rate, multiplier) pair or a dict with those keys, not {value!r}")
+    rate = _fraction(rate, f"{name}.rate")
+    if not 0 <= rate <= 1:
+        raise ValueError(f"{name}.rate must lie between 0 and 1, not {rate}")
+    return Stage(rate, _int(mult, f"{name}.multiplier", 1))
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A complete, validated set of rules for one edition of the game.
+
+    The default instance is the ``dragon-stripes`` preset.  Make another with
+    :meth:`preset`, with keyword fields, or with :func:`dataclasses.replace`;
+    every path validates, so an invalid ruleset cannot exist.
+
+    Parameters
+    ----------
+    name : str
+        A label shown in the app.
+    starting_gems : int
+        Gems each player starts with (gems).
+    treasure : int
+        The dragon's treasure at the start (gems).
+    stripe_values : tuple of int
+        Gems shown on stripes 1..n, tail to head.
+    footprints : mapping or tuple of pairs
+        Footprint cards, ``{steps: count}``; stored as sorted ``(steps, count)`` pairs.
+    stop_cards, danger_cards : int
+        Number of stop and danger cards (cards).
+    stages : tuple of Stage
+        ``stages[d]`` is the stop penalty rate and the stripe multiplier once
+        ``d`` dangers are revealed; one per stage ``0..danger_cards-1`` (one
+        stage when there is no danger card).  Pairs and dicts are accepted.
+    final_danger : {"all_gems", "pot_only"}
+        What the last danger card costs its revealer: all their gems, or only
+        the pot (no penalty).  Either way the game ends.
+    bounty_rate : Fraction
+        The takeover bounty is ``floor(bounty_rate * pot)`` (gems).
+
+    Raises
+    ------
+    ValueError
+        If any field is invalid; the message names the field and what is allowed.
+    """
+
+    name: str = "dragon-stripes"
+    starting_gems: int = 40
+    treasure: int = 400
+    stripe_values: tuple[int, ...] = tuple(range(1, 18))
+    footprints: Any = ((1, 14), (2, 12), (3, 8), (4, 4))
+    stop_cards: int = 10
+    danger_cards: int = 3
+    stages: Any = (Stage(Fraction(1, 4), 1), Stage(Fraction(1, 4), 1), Stage(Fraction(1, 2), 2))
+    final_danger: str = "all_gems"
+    bounty_rate: Any = Fraction(1)
+    _composition: Composition = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"name must be a non-empty string, not {self.name!r}")
+        _int(self.starting_gems, "starting_gems")
+        _int(self.treasure, "treasure")
+        if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
+            raise ValueError(f"stripe_values must be a sequence of whole numbers >= 0, not {self.stripe_values!r}")
+        values = tuple(_int(v, f"stripe_values[{i}]") for i, v in enumerate(self.stripe_values))
+        if not values:
+            raise ValueError("stripe_values must name at least one stripe")
+        set_(self, "stripe_values", values)
+        fp = self.footprints
+        if isinstance(fp, Mapping):
+            fp = tuple(fp.items())
+        try:
+            pairs = [(s, c) for s, c in fp]
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"footprints must map steps to counts, e.g. {{1: 14, 2: 12}}, not {self.footprints!r}"
+            ) from None
+        checked = {}
+        for s, c in pairs:
+            steps = _int(s, "footprints steps", 1)
+            if steps in checked:
+                raise ValueError(f"footprints lists {steps} steps twice")
+            checked[steps] = _int(c, f"footprints[{steps}]")
+        if sum(checked.values()) < 1:
+            raise ValueError("footprints must hold at least one card")
+        set_(self, "footprints", tuple(sorted(checked.items())))
+        _int(self.stop_cards, "stop_cards")
+        _int(self.danger_cards, "danger_cards")
+        if isinstance(self.stages, (str, bytes, Mapping)) or not hasattr(self.stages, "__iter__"):
+            raise ValueError(f"stages must be a sequence of (rate, multiplier) pairs, not {self.stages!r}")
+        stages = tuple(_stage(s, i) for i, s in enumerate(self.stages))
+        wanted = max(1, self.danger_cards)
+        if len(stages) != wanted:
+            raise ValueError(
+                f"stages must list {wanted} stage(s), one per number of dangers revealed "
+                f"0..{wanted - 1} (danger_cards={self.danger_cards}), not {len(stages)}"
+            )
+        set_(self, "stages", stages)
+        if self.final_danger not in FINAL_DANGER_COSTS:
+            raise ValueError(f"final_danger must be one of {FINAL_DANGER_COSTS}, not {self.final_danger!r}")
+        rate = _fraction(self.bounty_rate, "bounty_rate")
+        if rate < 0:
+            raise ValueError(f"bounty_rate must be >= 0, not {rate}")
+        set_(self, "bounty_rate", rate)
+        set_(self, "_composition", Composition(self.footprints, self.stop_cards, self.danger_cards))
+
+    # -- presets -----------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "dragon-stripes") -> "Ruleset":
+        """One of the named editions: ``"dragon-stripes"`` (default), ``"kali"``,
+        ``"drago-rosso"``, ``"mini"`` (see RULES.md section 6).
+
+        Raises
+        ------
+        ValueError
+            For an unknown name; the message lists the presets.
+        """
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+    # -- serialization -----------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict; :meth:`from_dict` inverts it."""
+        return {
+            "name": self.name,
+            "starting_gems": self.starting_gems,
+            "treasure": self.treasure,
+            "stripe_values": list(self.stripe_values),
+            "footprints": {str(s): c for s, c in self.footprints},
+            "stop_cards": self.stop_cards,
+            "danger_cards": self.danger_cards,
+            "stages": [{"rate": str(s.rate), "multiplier": s.multiplier} for s in self.stages],
+            "final_danger": self.final_danger,
+            "bounty_rate": str(self.bounty_rate),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "Ruleset":
+        """Build from :meth:`to_dict` output.
+
+        Raises
+        ------
+        ValueError
+            If ``data`` is not a dict, has unknown fields, or any field is invalid.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a ruleset must be a JSON object, not {type(data).__name__}")
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown ruleset field(s) {sorted(unknown)}; allowed: {sorted(known)}")
+        kwargs = dict(data)
+        if isinstance(kwargs.get("footprints"), Mapping):
+            try:
+                kwargs["footprints"] = {int(s): c for s, c in kwargs["footprints"].items()}
+            except ValueError:
+                raise ValueError(f"footprints steps must be whole numbers, not {data['footprints']!r}") from None
+        return cls(**kwargs)
+
+    # -- the deck ----------------------------------------------------------------
+
+    @property
+    def n_stripes(self) -> int:
+        """Number of stripes; position ``n_stripes + 1`` is the head."""
+        return len(self.stripe_values)
+
+    @property
+    def head(self) -> int:
+        """The head's position, ``n_stripes + 1``."""
+        return len(self.stripe_values) + 1
+
+    @property
+    def composition(self) -> Composition:
+        """The full deck's composition."""
+        return self._composition
+
+    @property
+    def deck_size(self) -> int:
+        """Number of cards in the full deck (cards)."""
+        return self._composition.total
+
+    # -- the rule arithmetic -----------------------------------------------------
+
+    def stage(self, dangers_revealed: int) -> Stage:
+        """The :class:`Stage` in force after ``dangers_revealed`` dangers.
+
+        Raises
+        ------
+        ValueError
+            If ``dangers_revealed`` is not a non-final stage.
+        """
+        if not 0 <= dangers_revealed < len(self.stages):
+            raise ValueError(f"stage must lie in 0..{len(self.stages) - 1}, not {dangers_revealed}")
+        return self.stages[dangers_revealed]
+
+    def penalty(self, gems: int, dangers_revealed: int) -> int:
+        """Stop penalty at stage ``dangers_revealed``: ``floor(rate * gems)`` (gems)."""
+        return math.floor(self.stage(dangers_revealed).rate * gems)
+
+    def stripe_gems(self, position: int, dangers_revealed: int, treasure: int) -> int:
+        """Gems placed when the knight lands on stripe ``position`` (1-based):
+        value times the stage multiplier, at most what the treasure holds (gems)."""
+        return min(self.stripe_values[position - 1] * self.stage(dangers_revealed).multiplier, treasure)
+
+    def bounty(self, pot: int) -> int:
+        """The takeover bounty for a pot: ``floor(bounty_rate * pot)`` (gems)."""
+        return math.floor(self.bounty_rate * pot)
+
+    def is_final_danger(self, dangers_revealed: int) -> bool:
+        """Whether the danger that brings the count to ``dangers_revealed`` ends the game."""
+        return dangers_revealed >= self.danger_cards
+
+    def apply_card(
+        self,
+        card: Card,
+        *,
+        position: int,
+        pot: int,
+        gems: int,
+        treasure: int,
+        dangers_revealed: int,
+        cards_left: int,
+    ) -> CardEffect:
+        """What revealing ``card`` does: the one implementation of section 3 of the rules.
+
+        Parameters
+        ----------
+        card : Card
+            The revealed card.
+        position : int
+            Knight position before the card (0 = tail, 1..n stripes).
+        pot, gems, treasure : int
+            Gems next to the knight, the active player's gems, the treasure (gems).
+        dangers_revealed : int
+            The stage before the card.
+        cards_left : int
+            Cards still in the deck after this one (cards).
+
+        Returns
+        -------
+        CardEffect
+        """
+        if card.kind == FOOTPRINT:
+            new = position + card.steps
+            if new >= self.head:
+                return CardEffect(HEAD, self.head, 0, 0, pot + treasure, 0, dangers_revealed)
+            placed = self.stripe_gems(new, dangers_revealed, treasure)
+            if cards_left == 0:  # only without danger cards: the final danger comes first
+                return CardEffect(DECK_EMPTY, new, placed, 0, 0, treasure + pot, dangers_revealed)
+            return CardEffect(MOVE, new, placed, pot + placed, 0, treasure - placed, dangers_revealed)
+        if card.kind == STOP:
+            fine = self.penalty(gems, dangers_revealed)
+            return CardEffect(STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
+        stage = dangers_revealed + 1
+        if self.is_final_danger(stage):
+            lost = gems if self.final_danger == "all_gems" else 0
+            return CardEffect(FINAL_DANGER, position, 0, 0, -lost, treasure + pot + lost, stage)
+        fine = self.penalty(gems, stage)
+        return CardEffect(DANGER_STOP, position, 0, 0, -fine, treasure + pot + fine, stage)
+
+
+_QUARTER, _HALF = Fraction(1, 4), Fraction(1, 2)
+_TWO_DANGER_STAGES = (Stage(_QUARTER, 1), Stage(_HALF, 2))
+
+PRESETS: dict[str, Ruleset] = {}
+PRESETS["dragon-stripes"] = Ruleset()
+PRESETS["kali"] = Ruleset(
+    name="kali",
+    stripe_values=tuple(range(1, 19)),
+    footprints={1: 14, 2: 12, 3: 8, 4: 4},
+    stop_cards=12,
+    danger_cards=2,
+    stages=_TWO_DANGER_STAGES,
+    final_danger="pot_only",
+)
+PRESETS["drago-rosso"] = Ruleset(
+    name="drago-rosso",
+    stripe_values=tuple(range(1, 17)),
+    footprints={1: 15, 2: 13, 3: 9, 4: 4},
+    stop_cards=11,
+    danger_cards=2,
+    stages=_TWO_DANGER_STAGES,
+    final_danger="pot_only",
+)
+PRESETS["mini"] = Ruleset(
+    name="mini",
+    starting_gems=12,
+    treasure=20,
+    stripe_values=(1, 2, 3, 4, 5),
+    footprints={1: 3, 2: 2},
+    stop_cards=2,
+    danger_cards=1,
+    stages=(Stage(_QUARTER, 1),),
+)
