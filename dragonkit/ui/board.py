@@ -1,0 +1,181 @@
+"""The board view: the dragon's striped back, the knight, the pot, the treasure,
+the stage, the deck composition and the last card, drawn as one SVG.
+
+A pure function of the game's public state: it reads the game, changes nothing,
+and never sees the order of the undealt cards.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from ..engine import Game
+from ..rules import Card
+
+__all__ = ["render_board"]
+
+WIDTH, HEIGHT = 820, 330
+BAND_LEFT, BAND_RIGHT, BAND_MID, BAND_HALF = 70, 690, 165, 34
+
+_CARD_COLOURS = {"footprint": "#2f7d4a", "stop": "#444", "danger": "#c0392b"}
+
+
+def _wave(x: float) -> float:
+    return BAND_MID + 22 * math.sin((x - BAND_LEFT) / (BAND_RIGHT - BAND_LEFT) * 2.2 * math.pi)
+
+
+def _stripe_x(rules, position: int) -> float:
+    """Centre x of a position: 0 the tail, 1..n the stripes, n+1 the head."""
+    width = (BAND_RIGHT - BAND_LEFT) / rules.n_stripes
+    if position <= 0:
+        return BAND_LEFT - 28
+    if position > rules.n_stripes:
+        return BAND_RIGHT + 55
+    return BAND_LEFT + (position - 0.5) * width
+
+
+def _dragon(game: Game, multiplier: int) -> list[str]:
+    rules = game.rules
+    n = rules.n_stripes
+    width = (BAND_RIGHT - BAND_LEFT) / n
+    out = []
+    # tail
+    y0 = _wave(BAND_LEFT)
+    out.append(f'<polygon points="{BAND_LEFT},{y0 - BAND_HALF} {BAND_LEFT - 58},{y0 + 8} {BAND_LEFT},{y0 + BAND_HALF}" '
+               'fill="#1e5631" stroke="#123" stroke-width="1.5"/>')
+    label_size = 15 if n <= 18 else 12
+    for k in range(1, n + 1):
+        xa, xb = BAND_LEFT + (k - 1) * width, BAND_LEFT + k * width
+        ya, yb = _wave(xa), _wave(xb)
+        fill = "#3f8f4f" if k % 2 else "#2c6e3c"
+        if k == game.position:
+            fill = "#e3b505"
+        out.append(
+            f'<polygon class="stripe" data-stripe="{k}" points="{xa:.1f},{ya - BAND_HALF:.1f} {xb:.1f},'
+            f'{yb - BAND_HALF:.1f} {xb:.1f},{yb + BAND_HALF:.1f} {xa:.1f},{ya + BAND_HALF:.1f}" '
+            f'fill="{fill}" stroke="#123" stroke-width="1"/>'
+        )
+        xm, ym = (xa + xb) / 2, (ya + yb) / 2
+        value = rules.stripe_values[k - 1] * multiplier
+        colour = "#222" if k == game.position else "#fff"
+        out.append(f'<text x="{xm:.1f}" y="{ym + 5:.1f}" text-anchor="middle" font-size="{label_size}" '
+                   f'font-weight="bold" fill="{colour}">{value}</text>')
+        if value != k:  # the stripe's number, where its gems differ from it
+            out.append(f'<text x="{xm:.1f}" y="{ym + BAND_HALF - 4:.1f}" text-anchor="middle" font-size="9" '
+                       f'fill="#cfe8d4">#{k}</text>')
+    # head
+    yh = _wave(BAND_RIGHT)
+    hx = BAND_RIGHT
+    out.append(
+        f'<polygon points="{hx},{yh - BAND_HALF - 6} {hx + 60},{yh - 30} {hx + 100},{yh - 8} {hx + 104},{yh + 10} '
+        f'{hx + 60},{yh + 22} {hx},{yh + BAND_HALF + 6}" fill="#8e1b1b" stroke="#311" stroke-width="1.5"/>'
+    )
+    out.append(f'<polygon points="{hx + 20},{yh - BAND_HALF - 4} {hx + 34},{yh - 62} {hx + 42},{yh - 34}" '
+               'fill="#6b1212"/>')
+    out.append(f'<circle cx="{hx + 62}" cy="{yh - 14}" r="6" fill="#ffd54a" stroke="#311"/>')
+    out.append(f'<circle cx="{hx + 63}" cy="{yh - 14}" r="2.2" fill="#111"/>')
+    out.append(f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="12" font-weight="bold" '
+               'fill="#fff">HEAD</text>')
+    return out
+
+
+def _knight(game: Game) -> list[str]:
+    rules = game.rules
+    x = _stripe_x(rules, game.position)
+    y = _wave(min(max(x, BAND_LEFT), BAND_RIGHT)) - BAND_HALF - 30
+    pot = (f'<g class="pot"><rect x="{x + 16:.1f}" y="{y - 26:.1f}" width="66" height="22" rx="11" fill="#fff3c4" '
+           f'stroke="#b8860b"/><text x="{x + 49:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="13" '
+           f'font-weight="bold" fill="#7a5a00">pot {game.pot}</text></g>')
+    return [
+        f'<g class="knight" data-position="{game.position}">',
+        f'<polygon points="{x - 13:.1f},{y - 12:.1f} {x + 13:.1f},{y - 12:.1f} {x + 13:.1f},{y + 6:.1f} '
+        f'{x:.1f},{y + 22:.1f} {x - 13:.1f},{y + 6:.1f}" fill="#5b7db1" stroke="#1b2f52" stroke-width="2"/>',
+        f'<line x1="{x:.1f}" y1="{y - 8:.1f}" x2="{x:.1f}" y2="{y + 14:.1f}" stroke="#fff" stroke-width="3"/>',
+        f'<line x1="{x - 8:.1f}" y1="{y:.1f}" x2="{x + 8:.1f}" y2="{y:.1f}" stroke="#fff" stroke-width="3"/>',
+        "</g>",
+        pot,
+    ]
+
+
+def _stage(game: Game, rules) -> list[str]:
+    out = ['<text x="12" y="22" font-size="13" font-weight="bold" fill="#333">Stage</text>']
+    for i in range(rules.danger_cards):
+        fill = "#c0392b" if i < game.stage else "#fff"
+        out.append(f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="#c0392b" stroke-width="2"/>')
+    x = 78 + 22 * max(rules.danger_cards, 1)
+    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{game.stage} of {rules.danger_cards} dangers</text>')
+    if game.stage < len(rules.stages):
+        stage = rules.stage(game.stage)
+        out.append(f'<text x="12" y="44" font-size="13" fill="#333">stop penalty <tspan font-weight="bold">'
+                   f'{stage.rate}</tspan> of your gems · stripe gems <tspan font-weight="bold">'
+                   f'x{stage.multiplier}</tspan></text>')
+    return out
+
+
+def _treasure(game: Game) -> list[str]:
+    x = WIDTH - 170
+    return [
+        f'<rect x="{x}" y="6" width="158" height="44" rx="8" fill="#fff8e1" stroke="#b8860b"/>',
+        f'<text x="{x + 12}" y="24" font-size="12" fill="#7a5a00">dragon\'s treasure</text>',
+        f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="#7a5a00">{game.treasure} gems</text>',
+    ]
+
+
+def _deck(game: Game) -> list[str]:
+    comp = game.remaining
+    full = game.rules.composition
+    out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="#333">Deck: {comp.total} of '
+           f'{full.total} cards left</text>']
+    kinds = list(comp.counts())
+    col = 0
+    for card, count in kinds:
+        total = full.count(card)
+        x = 12 + col * 96
+        col += 1
+        colour = _CARD_COLOURS[card.kind]
+        h = 34 * (count / total) if total else 0
+        out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
+        out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
+        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card.label)}</text>')
+        out.append(f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">'
+                   f'{count}/{total}</text>')
+    return out
+
+
+def _last_card(game: Game) -> list[str]:
+    card: Card | None = game.last_card
+    x, y = WIDTH - 120, 240
+    out = [f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">last card</text>']
+    if card is None:
+        out.append(f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="#f4f4f4" stroke="#bbb" '
+                   'stroke-dasharray="4 3"/>')
+        out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">none yet</text>')
+        return out
+    colour = _CARD_COLOURS[card.kind]
+    big = str(card.steps) if card.kind == "footprint" else card.kind.upper()
+    small = "step" + ("s" if card.steps != 1 else "") if card.kind == "footprint" else ""
+    out.append(f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '
+               'stroke="#222" stroke-width="1.5"/>')
+    size = 34 if card.kind == "footprint" else 18
+    out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="{size}" font-weight="bold" '
+               f'fill="#fff">{big}</text>')
+    out.append(f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">{small}</text>')
+    return out
+
+
+def render_board(game: Game) -> str:
+    """The board as an SVG string, ``WIDTH x HEIGHT`` pixels (820 x 330)."""
+    rules = game.rules
+    multiplier = rules.stage(min(game.stage, len(rules.stages) - 1)).multiplier
+    parts = [f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+             f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
+             f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>']
+    parts += _stage(game, rules)
+    parts += _treasure(game)
+    parts += _dragon(game, multiplier)
+    parts += _knight(game)
+    parts += _deck(game)
+    parts += _last_card(game)
+    parts.append("</svg>")
+    return "\n".join(parts)

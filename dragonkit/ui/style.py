@@ -1,0 +1,35 @@
+"""The app's stylesheet, sent once as an HTML widget."""
+
+CSS = """<style>
+.dk-app { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
+.dk-app h2 { margin: 4px 0; }
+.dk-status { font-size: 15px; padding: 4px 8px; background: #eef3fb; border-radius: 6px; margin-bottom: 4px; }
+.dk-status.dk-over { background: #fff3c4; font-size: 16px; }
+.dk-players { border-collapse: collapse; width: 330px; margin-right: 10px; }
+.dk-players th, .dk-players td { padding: 1px 6px; line-height: 22px; border-bottom: 1px solid #ddd; text-align: left; }
+.dk-players small { color: #777; }
+.dk-player.dk-current { background: #eef3fb; }
+.dk-gems { font-size: 15px; font-weight: bold; text-align: right !important; }
+.dk-badge { display: inline-block; padding: 1px 6px; margin: 1px; border-radius: 8px; font-size: 11px;
+            color: #fff; }
+.dk-owner { background: #6c757d; } .dk-active { background: #5b7db1; }
+.dk-offer-badge { background: #2f7d4a; } .dk-winner { background: #b8860b; }
+.dk-log { width: 470px; height: 170px; overflow-y: auto; border: 1px solid #ddd; border-radius: 6px;
+          padding: 4px 8px; background: #fafafa; }
+.dk-log ol { margin: 4px 0; padding-left: 28px; font-size: 12px; }
+.dk-log li { margin: 0; line-height: 17px; }
+.dk-ev-danger, .dk-ev-stopped { color: #b03a2e; } .dk-ev-game_over { font-weight: bold; }
+.dk-ev-pot_collected, .dk-ev-bounty_paid { color: #7a5a00; } .dk-ev-turn_started { color: #777; }
+.dk-coach { border: 1px solid #cdd; border-radius: 8px; padding: 4px 10px; background: #fbfdff; }
+.dk-coach h3 { margin: 4px 0 6px 0; font-size: 15px; }
+.dk-coach table { border-collapse: collapse; margin: 4px 0 8px 0; }
+.dk-coach td, .dk-coach th { padding: 0 10px 0 0; text-align: left; line-height: 21px; }
+.dk-frac { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
+.dk-dec { color: #555; }
+.dk-advice { font-weight: bold; color: #2f5c9e; }
+.dk-offer { background: #eaf6ee; border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
+.dk-note { color: #777; font-size: 11px; margin: 4px 0; line-height: 14px; }
+.dk-message { padding: 3px 8px; border-radius: 6px; margin: 2px 0; }
+.dk-warning { background: #fff3cd; color: #7a5a00; } .dk-danger { background: #f8d7da; color: #842029; }
+.dk-info { background: #e7f1ff; }
+</style>"""
