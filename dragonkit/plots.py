@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .engine import Game
 
@@ -23,13 +24,14 @@ def gems_over_game(game: Game) -> Figure:
     matplotlib.figure.Figure
         x: turns completed; y: gems.
     """
-    fig = Figure(figsize=(6.4, 3.0), dpi=100, layout="constrained")
+    fig = Figure(figsize=(4.2, 3.2), dpi=100, layout="constrained")
     ax = fig.subplots()
     history = game.gem_history
     turns = range(len(history))
     for seat, name in enumerate(game.players):
         ax.plot(turns, [h[seat] for h in history], marker="o", markersize=3, label=name,
                 linewidth=2.5 if seat in game.winners else 1.5)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("turns played")
     ax.set_ylabel("gems")
     ax.set_title("Gems over the game")

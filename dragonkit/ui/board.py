@@ -84,8 +84,9 @@ def _knight(game: Game) -> list[str]:
     rules = game.rules
     x = _stripe_x(rules, game.position)
     y = _wave(min(max(x, BAND_LEFT), BAND_RIGHT)) - BAND_HALF - 30
-    pot = (f'<g class="pot"><rect x="{x + 16:.1f}" y="{y - 26:.1f}" width="66" height="22" rx="11" fill="#fff3c4" '
-           f'stroke="#b8860b"/><text x="{x + 49:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="13" '
+    px = x + 16 if x < BAND_RIGHT else x - 82  # the bubble goes left of the knight at the head
+    pot = (f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="66" height="22" rx="11" fill="#fff3c4" '
+           f'stroke="#b8860b"/><text x="{px + 33:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="13" '
            f'font-weight="bold" fill="#7a5a00">pot {game.pot}</text></g>')
     return [
         f'<g class="knight" data-position="{game.position}">',

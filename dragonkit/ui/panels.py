@@ -38,7 +38,8 @@ def render_log(game: Game, limit: int = 60) -> str:
     items = [
         f'<li class="dk-ev-{e.kind}">{escape(e.text)}</li>' for e in reversed(game.events[-limit:])
     ]
-    return '<div class="dk-log"><b>Events</b><ol reversed>' + "".join(items) + "</ol></div>"
+    return (f'<div class="dk-log" data-events="{len(game.events)}"><b>Events</b>'
+            f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div>")
 
 
 def render_status(game: Game, kinds: tuple[str, ...]) -> str:
@@ -56,5 +57,5 @@ def render_status(game: Game, kinds: tuple[str, ...]) -> str:
         Phase.CHOOSE: "may reveal another card or hold",
         Phase.OFFER: f"may take over for {game.bounty} gems, or decline",
     }[game.phase]
-    return (f'<div class="dk-status">Turn {game.turn_number} · {escape(names[game.turn_owner])}\'s turn · '
+    return (f'<div class="dk-status">Turn {game.turn_number} (owner: {escape(names[game.turn_owner])}) · '
             f"<b>{who}</b> {prompt}.</div>")

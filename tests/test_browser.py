@@ -1,0 +1,73 @@
+"""End to end: Voilà serves the play app, headless Chromium plays it."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragonkit.ui.app import DOUBLE_CLICK_SECONDS
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+ERROR_TEXTS = ("Error displaying widget", "Traceback", "Failed to display", "Something went wrong")
+
+
+def _events(page) -> int:
+    return int(page.get_attribute(".dk-log", "data-events"))
+
+
+def _wait_for_event(page, before: int) -> None:
+    page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}",
+                           timeout=30_000)
+
+
+def _start(page, seed: int) -> None:
+    page.fill(".dk-setup input[placeholder=random]", str(seed))
+    page.click("text=Start the game")
+    page.wait_for_selector(".dk-board", timeout=60_000)
+
+
+def test_play_app_in_chromium(voila_url, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    console_errors = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
+    page.wait_for_selector("text=Start the game", timeout=120_000)
+    seed = 2024
+    _start(page, seed)
+    board_before = page.inner_html(".dk-board")
+
+    actions, games_over = 0, 0
+    for _ in range(200):
+        if actions >= 6:
+            break
+        if page.locator(".dk-over").count():  # a bot ended the game: check the result, then play again
+            page.wait_for_selector(".dk-app img", state="visible", timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / "play-app-over.png"))
+            games_over += 1
+            page.click("text=New game")
+            seed += 1
+            _start(page, seed)
+            continue
+        before = _events(page)
+        buttons = [page.locator("button:visible", has_text=label) for label in ("Reveal", "Decline", "Hold")]
+        button = next((b for b in buttons if b.count()), None)
+        if button is None:  # a bot is moving
+            _wait_for_event(page, before)
+            continue
+        button.first.click()
+        _wait_for_event(page, before)
+        actions += 1
+        page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # faster clicks count as a double click
+    page.screenshot(path=str(ARTIFACTS / "play-app.png"))
+
+    assert actions >= 5, "the human could not play five actions"
+    assert page.inner_html(".dk-board") != board_before, "the board did not change"
+    body = page.inner_text("body")
+    for text in ERROR_TEXTS:
+        assert text not in body
+    widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
+    assert not widget_errors, widget_errors
+    assert page.locator(".dk-coach").count() or page.locator(".dk-over").count()
+    page.close()
