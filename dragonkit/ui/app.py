@@ -228,8 +228,6 @@ class PlayApp:
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
         self.buttons["take_over"].description = f"Take over for {game.bounty} gems"
-        bot_to_move = game.to_move is not None and not human_to_move
-        self.buttons["next"].layout.display = None if bot_to_move and not self.autoplay.value else "none"
         if game.is_over:
             self.coach.value = render_status(game, kinds)
             self.result_plot.value = figure_png(gems_over_game(game))
@@ -249,12 +247,15 @@ class PlayApp:
             self._pending = None
 
     def _schedule(self) -> None:
+        """Plan the next bot move; where it cannot be planned, offer the Next button."""
         self._cancel_pending()
         game = self.game
-        if game is None or game.is_over or not self.autoplay.value or self.bots[game.to_move] is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (a plain script or test): use the Next button
-            return
-        self._pending = loop.call_later(self.bot_delay, self.step)
+        bot_to_move = game is not None and not game.is_over and self.bots[game.to_move] is not None
+        if bot_to_move and self.autoplay.value:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no event loop (a plain script or test): the Next button steps
+                loop = None
+            if loop is not None:
+                self._pending = loop.call_later(self.bot_delay, self.step)
+        self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"

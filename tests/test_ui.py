@@ -1,0 +1,263 @@
+"""The play app's widgets, driven by clicks in-process (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import ipywidgets as widgets
+import matplotlib
+import pytest
+
+from dragonkit import Action, Game, Phase
+from dragonkit.analysis import TurnState, fair_bounty, solve_turn
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+from dragonkit.ui.board import render_board
+from dragonkit.ui.coach import format_fraction
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def _config(*kinds: str, preset: str = "dragon-stripes", seed: int = 7) -> GameConfig:
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    return GameConfig(seats=tuple(SeatConfig(names[i], k) for i, k in enumerate(kinds)), preset=preset, seed=seed)
+
+
+def _click(app: PlayApp, name: str) -> None:
+    app._last_click = 0.0  # clicks in a test are not double clicks
+    app.buttons[name].click()
+
+
+def _visible(app: PlayApp) -> set[str]:
+    return {n for n, b in app.buttons.items() if b.layout.display != "none" and n != "new_game"}
+
+
+def _snapshot(game: Game):
+    return game.public_state(), game.events, game.actions, list(game._deck)
+
+
+def test_setup_form_starts_a_game():
+    app = PlayApp()
+    form = app.setup_form
+    form.n_players.value = 4
+    form.preset.value = "kali"
+    form.seed.value = "123"
+    form.kinds[1].value = "random bot"
+    form.start.click()
+    game = app.game
+    assert game is not None and game.players == ("You", "Coach", "Tess", "Randi")
+    assert game.rules.name == "kali" and game.seed == 123
+    assert app.kinds == ("human", "random bot", "threshold bot", "random bot")
+    assert app.setup_form.layout.display == "none" and app.game_view.layout.display is None
+    assert "<svg" in app.board.value and "Tess" in app.players.value
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda f: setattr(f.seed, "value", "abc"), "seed must be a whole number"),
+        (lambda f: setattr(f.names[1], "value", "You"), "different name"),
+        (lambda f: setattr(f.names[0], "value", "  "), "seat 1 needs a name"),
+    ],
+)
+def test_setup_form_errors_show_a_message_and_start_nothing(edit, message):
+    app = PlayApp()
+    edit(app.setup_form)
+    app.setup_form.start.click()
+    assert app.game is None
+    assert message in app.message.value
+    assert "Traceback" not in app.message.value
+
+
+def test_buttons_show_only_the_humans_legal_actions():
+    app = PlayApp(config=_config("human", "human"))
+    game = app.game
+    assert _visible(app) == {"reveal"}
+    while game.phase is not Phase.CHOOSE:  # reveal until the human may hold
+        _click(app, "reveal")
+        assert not game.is_over
+    assert _visible(app) == {"reveal", "hold"}
+    _click(app, "hold")
+    assert game.phase is Phase.OFFER
+    assert _visible(app) == {"take_over", "decline"}
+    assert app.buttons["take_over"].description == f"Take over for {game.bounty} gems"
+
+
+def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
+    app = PlayApp(config=_config("threshold bot", "human"))
+    game = app.game
+    assert game.to_move == 0 and _visible(app) == {"next"}
+    before = len(game.actions)
+    _click(app, "next")
+    assert len(game.actions) == before + 1
+
+
+def test_forged_and_early_clicks_change_nothing():
+    app = PlayApp(config=_config("human", "coach bot (exact optimum)"))
+    game = app.game
+    before = _snapshot(game)
+    _click(app, "hold")  # a hidden button, clicked by a forged message: holding is illegal now
+    assert _snapshot(game) == before
+    assert "Not allowed" in app.message.value and "must reveal" in app.message.value
+    _click(app, "take_over")
+    assert _snapshot(game) == before
+    # While the bot is to move, no human button may act for it.
+    while game.to_move == 0 and not game.is_over:
+        _click(app, "reveal")
+        if game.phase is Phase.CHOOSE:
+            _click(app, "hold")
+    if not game.is_over and app.bots[game.to_move] is not None:
+        before = _snapshot(game)
+        _click(app, "reveal")
+        assert _snapshot(game) == before
+        assert "a bot" in app.message.value
+
+
+def test_a_double_click_applies_once():
+    app = PlayApp(config=_config("human", "human"))
+    game = app.game
+    app._last_click = 0.0
+    app.buttons["reveal"].click()
+    app.buttons["reveal"].click()  # arrives at once: the second half of a double click
+    assert len(game.actions) == 1
+
+
+def test_a_full_game_against_bots_ends_with_winner_and_plot():
+    app = PlayApp(config=_config("human", "coach bot (exact optimum)", "threshold bot", seed=11))
+    game = app.game
+    for _ in range(2000):
+        if game.is_over:
+            break
+        if app.bots[game.to_move] is None:
+            legal = game.legal_actions()
+            # the human plays a simple rule: reveal while the pot is small, decline offers
+            if Action.DECLINE in legal:
+                _click(app, "decline")
+            elif Action.HOLD in legal and game.pot >= 10:
+                _click(app, "hold")
+            else:
+                _click(app, "reveal")
+        else:
+            _click(app, "next")
+        assert "dk-danger" not in app.message.value and "dk-warning" not in app.message.value
+    assert game.is_over
+    winners = " and ".join(game.players[i] for i in game.winners)
+    assert "Game over" in app.status.value and winners in app.status.value
+    assert "winner" in app.players.value
+    assert app.result_plot.layout.display is None
+    assert app.result_plot.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert _visible(app) == set()
+    assert plt.get_fignums() == []  # figures are built outside pyplot: nothing piles up
+
+
+def test_a_failing_bot_shows_a_message_and_the_game_goes_on():
+    app = PlayApp(config=_config("threshold bot", "human"))
+    game = app.game
+
+    class Broken:
+        def choose(self, game):
+            raise RuntimeError("boom")
+
+    good = app.bots[0]
+    app.bots[0] = Broken()
+    before = _snapshot(game)
+    _click(app, "next")
+    assert _snapshot(game) == before
+    assert "Something went wrong" in app.message.value
+    assert "boom" not in app.message.value and "Traceback" not in app.message.value
+    assert app.autoplay.value is False
+    app.bots[0] = good
+    _click(app, "next")
+    assert len(game.actions) == 1
+
+
+def _fractions_in(html: str) -> list[Fraction]:
+    """Every exact number the coach shows (full values kept in tooltips)."""
+    shown = re.findall(r'<span class="dk-frac"(?: title="([^"]+)")?>([^<]+)</span>', html)
+    return [Fraction(title or text) for title, text in shown]
+
+
+def test_coach_numbers_are_the_exact_analysis():
+    app = PlayApp(config=_config("human", "human", seed=5))
+    game = app.game
+    _click(app, "reveal")
+    while game.phase is not Phase.CHOOSE:
+        _click(app, "reveal")
+    state = TurnState.from_game(game)
+    solution = solve_turn(state, exact=True)
+    shown = _fractions_in(app.coach.value)
+    probs = [p for _, p in game.chance_outcomes()]
+    assert shown[: len(probs)] == probs
+    assert shown[len(probs):] == [solution.push_value, solution.hold_value]
+    assert solution.best_action.upper() in app.coach.value
+    _click(app, "hold")
+    shown = _fractions_in(app.coach.value)
+    assert shown[-1] == fair_bounty(state, game.gems[game.offer_to], exact=True)
+    assert "Takeover offer to" in app.coach.value
+
+
+def test_coach_can_be_hidden():
+    app = PlayApp(config=_config("human", "human"))
+    app.show_coach.value = False
+    assert app.coach.value == ""
+    app.show_coach.value = True
+    assert "Coach for Ann" in app.coach.value
+
+
+def test_format_fraction_keeps_long_values_in_the_tooltip():
+    assert format_fraction(Fraction(3, 4)) == '<span class="dk-frac">3/4</span>'
+    long = Fraction(10**30 + 1, 10**29 + 7)
+    assert f'title="{long}"' in format_fraction(long)
+
+
+def _all_widget_state(root: widgets.Widget) -> str:
+    """The synced state of every widget in the app's tree, as the browser receives it."""
+    states, stack = [], [root]
+    while stack:
+        widget = stack.pop()
+        states.append(widget.get_state())
+        stack.extend(getattr(widget, "children", ()))
+        stack.extend(w for w in (getattr(widget, "layout", None), getattr(widget, "style", None)) if w is not None)
+    return json.dumps(states, default=str)
+
+
+def test_the_deck_order_never_reaches_a_widget():
+    app = PlayApp(config=_config("human", "random bot", seed=3))
+    game = app.game
+    for _ in range(30):
+        if game.is_over:
+            break
+        undealt = game._deck[::-1]  # top first
+        if len(undealt) >= 6:
+            order = [c.label for c in undealt[:6]]
+            state = _all_widget_state(app.widget)
+            # the next six cards, in order, must appear in no synced trait
+            assert not re.search(r".{0,40}".join(map(re.escape, order)), state)
+            assert json.dumps([c.to_json() for c in undealt]) not in state
+        if app.bots[game.to_move] is None:
+            _click(app, game.legal_actions()[0].value)
+        else:
+            _click(app, "next")
+
+
+def test_board_marks_knight_pot_stage_and_last_card():
+    game = Game(["a", "b"], seed=1)
+    while game.phase is not Phase.CHOOSE:
+        game.reveal()
+    svg = render_board(game)
+    assert f'data-position="{game.position}"' in svg
+    assert f"pot {game.pot}" in svg
+    assert f"{game.treasure} gems" in svg
+    assert f"{game.stage} of 3 dangers" in svg
+    assert f"Deck: {game.remaining.total} of 51 cards left" in svg
+    assert svg.count('class="stripe"') == 17
+
+
+def test_new_game_returns_to_the_form():
+    app = PlayApp(config=_config("human", "human"))
+    app.buttons["new_game"].click()
+    assert app.game is None and app.setup_form.layout.display is None
+    _click(app, "reveal")  # a stale click after leaving the game
+    assert "no game is running" in app.message.value
