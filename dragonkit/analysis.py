@@ -168,6 +168,8 @@ class TurnSolution:
         ``"reveal"`` when the reveal is compulsory or strictly better; a tie holds.
     must_reveal : bool
         Whether holding is allowed at all.
+    states : int
+        Decision points (deck, position, pot) in the value table of this turn so far.
     """
 
     value: Number
@@ -175,6 +177,7 @@ class TurnSolution:
     hold_value: int
     best_action: str
     must_reveal: bool
+    states: int = 0
 
 
 class _Solver:
@@ -267,7 +270,7 @@ def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
         best = "hold"
     value = push if state.must_reveal else max(push, solver.zero + hold)
     return TurnSolution(value=value, push_value=push, hold_value=hold, best_action=best,
-                        must_reveal=state.must_reveal)
+                        must_reveal=state.must_reveal, states=len(solver.memo))
 
 
 def next_card_probabilities(state: TurnState) -> dict[Card, Fraction]:

@@ -371,7 +371,7 @@ def test_float_path_fresh_deck(name):
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
-@settings(max_examples=60, **HYPOTHESIS)
+@settings(max_examples=100, **HYPOTHESIS)
 @given(data=st.data())
 def test_float_path_agrees_with_exact(name, data):
     assert_float_agrees(data.draw(situations(names=(name,))))
