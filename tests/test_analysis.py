@@ -1,7 +1,7 @@
 """Tests of :mod:`dragonkit.analysis` against an independent oracle for RULES.md section 7.
 
-The oracle below is written from the text of ``docs/RULES.md`` (a copy of ``shared/RULES.md``) (sections 3, 5 and
-7) and reads only plain fields of the ruleset: ``stripe_values``, ``footprints``,
+The oracle below is written from the text of ``docs/RULES.md`` (sections 3, 5 and 7;
+the same text as ``shared/RULES.md``) and reads only plain fields of the ruleset: ``stripe_values``, ``footprints``,
 ``stages`` (rate and multiplier), ``danger_cards`` and ``final_danger``.  It never
 calls ``Ruleset.apply_card``, ``penalty``, ``stripe_gems``, the engine, or anything in
 ``dragonkit.analysis``, so an error in the shared rule arithmetic cannot cancel out.
