@@ -385,7 +385,7 @@ class Game:
         if s.phase is Phase.OVER:
             raise GameOverError(f"the game is over; no {action.value} is possible")
         mover = self.to_move
-        if by is not None and by != mover:
+        if by is not None and (isinstance(by, bool) or by != mover):
             who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else repr(by)
             raise NotYourTurnError(f"it is {self._players[mover]}'s move, not {who}'s")
         if action not in self.legal_actions():

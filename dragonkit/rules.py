@@ -21,6 +21,7 @@ danger cards revealed so far (the *stage*):
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -75,7 +76,8 @@ class Card:
     def __post_init__(self) -> None:
         if self.kind not in (FOOTPRINT, STOP, DANGER):
             raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
-        if self.kind == FOOTPRINT and (not isinstance(self.steps, int) or self.steps < 1):
+        if self.kind == FOOTPRINT and (isinstance(self.steps, bool) or not isinstance(self.steps, int)
+                                       or self.steps < 1):
             raise ValueError(f"a footprint card needs steps >= 1, not {self.steps!r}")
         if self.kind != FOOTPRINT and self.steps != 0:
             raise ValueError(f"a {self.kind} card has no steps")
@@ -251,7 +253,7 @@ def _fraction(value: Any, name: str) -> Fraction:
     try:
         if isinstance(value, float):
             return Fraction(str(value))
-        if isinstance(value, (numbers.Rational, str)):
+        if isinstance(value, (numbers.Rational, decimal.Decimal, str)):
             return Fraction(value)
     except (ValueError, ZeroDivisionError):
         pass

@@ -50,7 +50,7 @@ def voila_url():
                 proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright (never a downloaded browser)."""
     sync_api = pytest.importorskip("playwright.sync_api")

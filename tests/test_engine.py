@@ -15,6 +15,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dragonkit.engine import (
     Action,
@@ -861,3 +863,21 @@ def test_chance_outcomes_follow_the_remaining_composition():
     # 8 cards minus F1 and F2: F1 x2, F2 x1, S x2, D x1 out of 6
     assert dict(game.chance_outcomes()) == {F1: Fraction(2, 6), F2: Fraction(1, 6), S: Fraction(2, 6),
                                            D: Fraction(1, 6)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from(["format", "players", "rules", "seed", "actions", "state"]),
+       value=st.recursive(
+           st.none() | st.booleans() | st.integers(-5, 50) | st.floats(allow_nan=True) | st.text(max_size=4),
+           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+           max_leaves=6))
+def test_any_wrong_value_in_a_save_gives_save_format_error(key, value):
+    _, data = saved_game()
+    data[key] = value
+    try:
+        loaded = Game.from_json(json.dumps(data))
+    except SaveFormatError:
+        return
+    # accepted only if it replays to the very same game (e.g. an unchanged value)
+    original = Game.from_json(json.dumps(saved_game()[1]))
+    assert loaded.public_state() == original.public_state()

@@ -651,3 +651,24 @@ def test_apply_card_conserves_gems_and_never_goes_negative(name, card, position,
         assert e.pot == pot + e.gems_placed and not e.ends_turn
     else:
         assert e.pot == 0 and e.ends_turn
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.floats(allow_nan=True) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(field_name=st.sampled_from(sorted(Ruleset().to_dict())), value=JSON_VALUES)
+def test_from_dict_with_any_json_value_gives_a_ruleset_or_a_value_error(field_name, value):
+    data = Ruleset().to_dict()
+    data[field_name] = value
+    try:
+        rules = Ruleset.from_dict(data)
+    except ValueError:
+        return
+    # accepted: then it is a valid, self-consistent ruleset that round-trips
+    assert Ruleset.from_dict(rules.to_dict()) == rules
+    assert rules.deck_size == rules.composition.total >= 1

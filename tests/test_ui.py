@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from fractions import Fraction
@@ -72,7 +73,7 @@ def test_setup_form_errors_show_a_message_and_start_nothing(edit, message):
 
 
 def test_buttons_show_only_the_humans_legal_actions():
-    app = PlayApp(config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config("human", "human"))
     game = app.game
     assert _visible(app) == {"reveal"}
     while game.phase is not Phase.CHOOSE:  # reveal until the human may hold
@@ -86,7 +87,7 @@ def test_buttons_show_only_the_humans_legal_actions():
 
 
 def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
-    app = PlayApp(config=_config("threshold bot", "human"))
+    app = PlayApp(autoplay=False, config=_config("threshold bot", "human"))
     game = app.game
     assert game.to_move == 0 and _visible(app) == {"next"}
     before = len(game.actions)
@@ -95,7 +96,7 @@ def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
 
 
 def test_forged_and_early_clicks_change_nothing():
-    app = PlayApp(config=_config("human", "coach bot (exact optimum)"))
+    app = PlayApp(autoplay=False, config=_config("human", "coach bot (exact optimum)"))
     game = app.game
     before = _snapshot(game)
     _click(app, "hold")  # a hidden button, clicked by a forged message: holding is illegal now
@@ -115,8 +116,23 @@ def test_forged_and_early_clicks_change_nothing():
         assert "a bot" in app.message.value
 
 
+def test_bots_play_by_themselves_on_the_event_loop():
+    async def scenario():
+        app = PlayApp(bot_delay=0.01, config=_config("threshold bot", "random bot", preset="mini", seed=4))
+        for _ in range(500):
+            if app.game.is_over:
+                break
+            await asyncio.sleep(0.01)
+        return app
+
+    app = asyncio.run(scenario())
+    assert app.game.is_over and len(app.game.actions) > 1
+    assert "Game over" in app.status.value
+    assert app.buttons["next"].layout.display == "none"
+
+
 def test_a_double_click_applies_once():
-    app = PlayApp(config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config("human", "human"))
     game = app.game
     app._last_click = 0.0
     app.buttons["reveal"].click()
@@ -125,7 +141,7 @@ def test_a_double_click_applies_once():
 
 
 def test_a_full_game_against_bots_ends_with_winner_and_plot():
-    app = PlayApp(config=_config("human", "coach bot (exact optimum)", "threshold bot", seed=11))
+    app = PlayApp(autoplay=False, config=_config("human", "coach bot (exact optimum)", "threshold bot", seed=11))
     game = app.game
     for _ in range(2000):
         if game.is_over:
@@ -153,7 +169,7 @@ def test_a_full_game_against_bots_ends_with_winner_and_plot():
 
 
 def test_a_failing_bot_shows_a_message_and_the_game_goes_on():
-    app = PlayApp(config=_config("threshold bot", "human"))
+    app = PlayApp(autoplay=False, config=_config("threshold bot", "human"))
     game = app.game
 
     class Broken:
@@ -180,7 +196,7 @@ def _fractions_in(html: str) -> list[Fraction]:
 
 
 def test_coach_numbers_are_the_exact_analysis():
-    app = PlayApp(config=_config("human", "human", seed=5))
+    app = PlayApp(autoplay=False, config=_config("human", "human", seed=5))
     game = app.game
     _click(app, "reveal")
     while game.phase is not Phase.CHOOSE:
@@ -199,7 +215,7 @@ def test_coach_numbers_are_the_exact_analysis():
 
 
 def test_coach_can_be_hidden():
-    app = PlayApp(config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config("human", "human"))
     app.show_coach.value = False
     assert app.coach.value == ""
     app.show_coach.value = True
@@ -224,7 +240,7 @@ def _all_widget_state(root: widgets.Widget) -> str:
 
 
 def test_the_deck_order_never_reaches_a_widget():
-    app = PlayApp(config=_config("human", "random bot", seed=3))
+    app = PlayApp(autoplay=False, config=_config("human", "random bot", seed=3))
     game = app.game
     for _ in range(30):
         if game.is_over:
@@ -256,7 +272,7 @@ def test_board_marks_knight_pot_stage_and_last_card():
 
 
 def test_new_game_returns_to_the_form():
-    app = PlayApp(config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config("human", "human"))
     app.buttons["new_game"].click()
     assert app.game is None and app.setup_form.layout.display is None
     _click(app, "reveal")  # a stale click after leaving the game

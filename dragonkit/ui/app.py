@@ -62,6 +62,9 @@ class PlayApp:
     ----------
     bot_delay : float
         Seconds between two bot moves when bots play by themselves.
+    autoplay : bool
+        Whether bots play by themselves (needs a running event loop, as in Jupyter
+        and Voilà); otherwise the "Next bot move" button steps them.
     config : GameConfig, optional
         Start this game at once instead of showing the setup form.
 
@@ -75,7 +78,7 @@ class PlayApp:
         ``reveal``, ``hold``, ``take_over``, ``decline``, ``next``, ``new_game``.
     """
 
-    def __init__(self, bot_delay: float = 0.9, config: GameConfig | None = None):
+    def __init__(self, bot_delay: float = 0.9, autoplay: bool = True, config: GameConfig | None = None):
         self.game: Game | None = None
         self.seats: tuple[SeatConfig, ...] = ()
         self.bots: list = []
@@ -100,7 +103,7 @@ class PlayApp:
             self.buttons[name].layout.width = "190px"
         self.buttons["next"].on_click(lambda _b: self.step())
         self.buttons["new_game"].on_click(lambda _b: self.show_setup())
-        self.autoplay = widgets.Checkbox(value=True, description="bots play by themselves", indent=False,
+        self.autoplay = widgets.Checkbox(value=autoplay, description="bots play by themselves", indent=False,
                                          layout=widgets.Layout(width="200px"))
         self.autoplay.observe(lambda _c: self._after_change(), names="value")
         self.show_coach = widgets.ToggleButton(value=True, description="Coach", icon="graduation-cap",
