@@ -38,6 +38,7 @@ from typing import Any, Hashable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
+from scipy.sparse.csgraph import breadth_first_order
 from scipy.sparse.linalg import splu
 
 __all__ = ["AbsorbingChain"]
@@ -45,13 +46,32 @@ __all__ = ["AbsorbingChain"]
 _TOL = 1e-9
 
 
-def _is_exact(P: Any) -> bool:
+def _is_rational(x: Any) -> bool:
+    return isinstance(x, numbers.Rational) and not isinstance(x, bool)
+
+
+def _exact_rows(P: Any) -> list[dict[int, Fraction]] | None:
+    """P as sparse exact rows if it is given in ints and Fractions, else None."""
     if isinstance(P, np.ndarray) or sp.issparse(P):
-        return False
+        return None
     try:
-        return all(isinstance(x, numbers.Rational) and not isinstance(x, bool) for row in P for x in row)
+        rows = list(P)
     except TypeError:
-        return False
+        return None
+    if rows and all(isinstance(r, Mapping) for r in rows):
+        if all(_is_rational(x) for r in rows for x in r.values()):
+            return [{int(j): Fraction(x) for j, x in r.items() if x != 0} for r in rows]
+        return None
+    try:
+        if not all(_is_rational(x) for r in rows for x in r):
+            return None
+    except TypeError:
+        return None
+    n = len(rows)
+    for i, r in enumerate(rows):
+        if len(r) != n:
+            raise ValueError(f"P must be square: row {i} has {len(r)} entries, expected {n}")
+    return [{j: Fraction(x) for j, x in enumerate(r) if x != 0} for r in rows]
 
 
 class AbsorbingChain:
@@ -62,7 +82,8 @@ class AbsorbingChain:
     P : array_like, scipy.sparse matrix, or nested lists of Fraction
         The n x n transition matrix; row i is the distribution of the next state
         from state i.  Nested lists whose entries are all ``int`` or ``Fraction``
-        select exact arithmetic; anything else is converted to float64.
+        select exact arithmetic, as does a list of n dicts ``{column: Fraction}``
+        (sparse exact rows); anything else is converted to float64 and kept sparse.
     labels : sequence of hashable, optional
         A name for each state (default ``0..n-1``).
 
@@ -85,117 +106,132 @@ class AbsorbingChain:
     """
 
     def __init__(self, P: Any, labels: Sequence[Hashable] | None = None):
-        self.exact = _is_exact(P)
+        rows = _exact_rows(P)
+        self.exact = rows is not None
         self._input_sparse = sp.issparse(P)
-        rows = self._rows(P)
-        n = len(rows)
+        if self.exact:
+            n = len(rows)
+            for i, row in enumerate(rows):
+                if any(not 0 <= j < n for j in row):
+                    raise ValueError(f"P must be square: row {i} has a column outside 0..{n - 1}")
+            M = None
+        else:
+            M = sp.csr_matrix(P, dtype=float) if sp.issparse(P) else np.asarray(P, dtype=float)
+            if M.ndim != 2 or M.shape[0] != M.shape[1]:
+                raise ValueError(f"P must be a square matrix, not of shape {M.shape}")
+            M = sp.csr_matrix(M)
+            M.sum_duplicates()
+            M.eliminate_zeros()
+            n = M.shape[0]
         self.labels = list(range(n)) if labels is None else list(labels)
         if len(self.labels) != n:
             raise ValueError(f"labels: {len(self.labels)} labels for {n} states")
         if len(set(self.labels)) != n:
             raise ValueError("labels must be distinct")
-        self._validate(rows)
         self._n = n
-        absorbing = [i for i, row in enumerate(rows) if row.get(i, 0) == 1]
+        if self.exact:
+            self._validate_exact(rows)
+            absorbing = [i for i, row in enumerate(rows) if row.get(i, 0) == 1]
+            edges = [(i, j) for i, row in enumerate(rows) for j in row if j != i]
+        else:
+            self._validate_float(M)
+            diag = M.diagonal()
+            absorbing = np.flatnonzero(np.abs(diag - 1) <= _TOL).tolist()
+            coo = M.tocoo()
+            keep = coo.row != coo.col
+            edges = (coo.row[keep], coo.col[keep])
         if not absorbing:
             raise ValueError("the chain has no absorbing state (no row with P[i, i] = 1)")
+        self._check_reachable(edges, absorbing)
         absorbing_set = set(absorbing)
         transient = [i for i in range(n) if i not in absorbing_set]
-        self._check_reachable(rows, absorbing)
         self._t_idx, self._a_idx = transient, absorbing
         self.transient = [self.labels[i] for i in transient]
         self.absorbing = [self.labels[i] for i in absorbing]
-        t_pos = {i: k for k, i in enumerate(transient)}
-        a_pos = {i: k for k, i in enumerate(absorbing)}
-        # canonical blocks as sparse rows: Q[k] = {k': p}, R[k] = {m: p}
-        self._Q = [{t_pos[j]: p for j, p in rows[i].items() if j in t_pos} for i in transient]
-        self._R = [{a_pos[j]: p for j, p in rows[i].items() if j in a_pos} for i in transient]
+        if self.exact:
+            t_pos = {i: k for k, i in enumerate(transient)}
+            a_pos = {i: k for k, i in enumerate(absorbing)}
+            # canonical blocks as sparse rows: Q[k] = {k': p}, R[k] = {m: p}
+            self._Q = [{t_pos[j]: p for j, p in rows[i].items() if j in t_pos} for i in transient]
+            self._R = [{a_pos[j]: p for j, p in rows[i].items() if j in a_pos} for i in transient]
+        else:
+            rows_t = M[transient]
+            self._Q, self._R = rows_t[:, transient].tocsr(), rows_t[:, absorbing].tocsr()
         self._lu = None
 
     # -- construction helpers -------------------------------------------------------
 
-    def _rows(self, P: Any) -> list[dict[int, Any]]:
-        if self.exact:
-            rows = [list(r) for r in P]
-            n = len(rows)
-            for i, r in enumerate(rows):
-                if len(r) != n:
-                    raise ValueError(f"P must be square: row {i} has {len(r)} entries, expected {n}")
-            return [{j: Fraction(x) for j, x in enumerate(r) if x != 0} for r in rows]
-        M = sp.csr_matrix(P, dtype=float) if sp.issparse(P) else np.asarray(P, dtype=float)
-        if M.ndim != 2 or M.shape[0] != M.shape[1]:
-            raise ValueError(f"P must be a square matrix, not of shape {M.shape}")
-        if sp.issparse(M):
-            M.sum_duplicates()
-            return [dict(zip(M.indices[M.indptr[i]:M.indptr[i + 1]].tolist(),
-                             M.data[M.indptr[i]:M.indptr[i + 1]].tolist())) for i in range(M.shape[0])]
-        return [{j: float(x) for j, x in enumerate(r) if x != 0} for r in M]
-
-    def _validate(self, rows: list[dict[int, Any]]) -> None:
+    def _validate_exact(self, rows: list[dict[int, Fraction]]) -> None:
         for i, row in enumerate(rows):
             for j, p in row.items():
-                if not (0 <= p <= 1):  # also catches NaN
+                if not 0 <= p <= 1:
                     raise ValueError(f"P[{i}, {j}] = {p} (state {self.labels[i]!r}) is not a probability in [0, 1]")
-            total = sum(row.values(), Fraction(0) if self.exact else 0.0)
-            if (total != 1) if self.exact else abs(total - 1) > _TOL:
+            total = sum(row.values(), Fraction(0))
+            if total != 1:
                 raise ValueError(f"row {i} (state {self.labels[i]!r}) sums to {total}, not 1")
 
-    def _check_reachable(self, rows: list[dict[int, Any]], absorbing: list[int]) -> None:
-        parents: list[list[int]] = [[] for _ in rows]
-        for i, row in enumerate(rows):
-            for j in row:
-                if j != i:
-                    parents[j].append(i)
-        reach = set(absorbing)
-        queue = deque(absorbing)
-        while queue:
-            j = queue.popleft()
-            for i in parents[j]:
-                if i not in reach:
-                    reach.add(i)
-                    queue.append(i)
-        stuck = [i for i in range(len(rows)) if i not in reach]
-        if stuck:
+    def _validate_float(self, M: sp.csr_matrix) -> None:
+        bad = np.flatnonzero(~((M.data >= 0) & (M.data <= 1)))  # NaN fails both
+        if bad.size:
+            k = bad[0]
+            i = int(np.searchsorted(M.indptr, k, side="right") - 1)
+            raise ValueError(f"P[{i}, {M.indices[k]}] = {M.data[k]} (state {self.labels[i]!r}) is not a "
+                             "probability in [0, 1]")
+        sums = np.asarray(M.sum(axis=1)).ravel()
+        off = np.flatnonzero(np.abs(sums - 1) > _TOL)
+        if off.size:
+            i = int(off[0])
+            raise ValueError(f"row {i} (state {self.labels[i]!r}) sums to {sums[i]}, not 1")
+
+    def _check_reachable(self, edges, absorbing: list[int]) -> None:
+        """Every state must reach an absorbing one: a search backwards from the absorbing states."""
+        n = self._n
+        src, dst = (np.asarray([e[0] for e in edges], dtype=np.int64),
+                    np.asarray([e[1] for e in edges], dtype=np.int64)) if isinstance(edges, list) else edges
+        # reversed graph plus a source node n pointing at every absorbing state
+        rows = np.concatenate([dst, np.full(len(absorbing), n)])
+        cols = np.concatenate([src, np.asarray(absorbing, dtype=np.int64)])
+        graph = sp.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n + 1, n + 1))
+        reached = breadth_first_order(graph, n, directed=True, return_predecessors=False)
+        stuck = np.setdiff1d(np.arange(n), reached)
+        if stuck.size:
             names = ", ".join(repr(self.labels[i]) for i in stuck[:5])
             raise ValueError(f"no absorbing state can be reached from transient state(s) {names}"
-                             + (f" and {len(stuck) - 5} more" if len(stuck) > 5 else ""))
+                             + (f" and {stuck.size - 5} more" if stuck.size > 5 else ""))
 
     # -- the canonical form ---------------------------------------------------------
 
-    def _block(self, rows: list[dict[int, Any]], width: int):
-        if self.exact:
-            M = np.full((len(rows), width), Fraction(0), dtype=object)
-            for k, row in enumerate(rows):
-                for j, p in row.items():
-                    M[k, j] = p
-            return M
-        data = [p for row in rows for p in row.values()]
-        ri = [k for k, row in enumerate(rows) for _ in row]
-        ci = [j for row in rows for j in row]
-        M = sp.csr_matrix((data, (ri, ci)), shape=(len(rows), width), dtype=float)
-        return M if self._input_sparse else M.toarray()
+    def _dense(self, rows: list[dict[int, Fraction]], width: int) -> np.ndarray:
+        M = np.full((len(rows), width), Fraction(0), dtype=object)
+        for k, row in enumerate(rows):
+            for j, p in row.items():
+                M[k, j] = p
+        return M
 
     @property
     def Q(self):
-        """Transitions among transient states, shape (t, t): a float ndarray, a
-        ``scipy.sparse`` CSR matrix (for sparse input) or an object array of Fractions."""
-        return self._block(self._Q, len(self._t_idx))
+        """Transitions among transient states, shape (t, t): a float ndarray (dense
+        input), a ``scipy.sparse`` CSR matrix (sparse input) or an object array of Fractions."""
+        if self.exact:
+            return self._dense(self._Q, len(self._t_idx))
+        return self._Q.copy() if self._input_sparse else self._Q.toarray()
 
     @property
     def R(self):
         """Transitions from transient to absorbing states, shape (t, a); same types as :attr:`Q`."""
-        return self._block(self._R, len(self._a_idx))
+        if self.exact:
+            return self._dense(self._R, len(self._a_idx))
+        return self._R.copy() if self._input_sparse else self._R.toarray()
 
     def canonical_form(self) -> pd.DataFrame:
         """P with the transient states first, as a labelled table (n x n)."""
         t, a = len(self._t_idx), len(self._a_idx)
-        values = np.full((t + a, t + a), Fraction(0) if self.exact else 0.0, dtype=object if self.exact else float)
-        for k, row in enumerate(self._Q):
-            for j, p in row.items():
-                values[k, j] = p
-        for k, row in enumerate(self._R):
-            for j, p in row.items():
-                values[k, t + j] = p
+        if self.exact:
+            values = np.full((t + a, t + a), Fraction(0), dtype=object)
+            values[:t, :t], values[:t, t:] = self._dense(self._Q, t), self._dense(self._R, a)
+        else:
+            values = np.zeros((t + a, t + a))
+            values[:t, :t], values[:t, t:] = self._Q.toarray(), self._R.toarray()
         for m in range(a):
             values[t + m, t + m] = 1
         order = self.transient + self.absorbing
@@ -203,26 +239,31 @@ class AbsorbingChain:
 
     # -- solving (I - Q) X = B --------------------------------------------------------
 
-    def _solve(self, rhs: list[dict[int, Any]], width: int, transpose: bool = False) -> np.ndarray:
-        """Solve (I - Q) X = rhs (or its transpose) for a (t, width) right-hand side."""
+    def _solve(self, rhs, transpose: bool = False) -> np.ndarray:
+        """Solve (I - Q) X = rhs, or its transpose, for a (t, width) right-hand side:
+        a dense array (float) or a list of t dicts ``{column: value}`` (exact)."""
         t = len(self._t_idx)
         if self.exact:
+            rhs_rows, width = rhs
             A = [{k: Fraction(1)} for k in range(t)]
             for k, row in enumerate(self._Q):
                 for j, p in row.items():
-                    target = (j, k) if transpose else (k, j)
-                    A[target[0]][target[1]] = A[target[0]].get(target[1], Fraction(0)) - p
-            return _exact_solve(A, rhs, width)
-        if self._lu is None:
-            I_minus_Q = sp.identity(t, format="csc") - self._block(self._Q, t) if t else None
-            self._lu = splu(sp.csc_matrix(I_minus_Q)) if t else None
-        B = np.zeros((t, width))
-        for k, row in enumerate(rhs):
-            for j, v in row.items():
-                B[k, j] = v
+                    r, c = (j, k) if transpose else (k, j)
+                    A[r][c] = A[r].get(c, Fraction(0)) - p
+            return _exact_solve(A, rhs_rows, width)
+        B = np.asarray(rhs, dtype=float)
         if t == 0:
             return B
+        if self._lu is None:
+            self._lu = splu(sp.csc_matrix(sp.identity(t, format="csc") - self._Q))
         return self._lu.solve(B, trans="T" if transpose else "N")
+
+    def _ones(self):
+        t = len(self._t_idx)
+        return ([{0: 1}] * t, 1) if self.exact else np.ones((t, 1))
+
+    def _column(self, values):
+        return ([{0: v} for v in values], 1) if self.exact else np.asarray(values, dtype=float).reshape(-1, 1)
 
     def _index(self, start: Hashable) -> int:
         try:
@@ -235,23 +276,35 @@ class AbsorbingChain:
     def _start_row(self, start: Hashable) -> np.ndarray:
         """Row ``start`` of N, by one transposed solve: N^T e_s."""
         k = self._index(start)
-        return self._solve([{0: 1} if i == k else {} for i in range(len(self._t_idx))], 1, transpose=True)[:, 0]
+        e = [0] * len(self._t_idx)
+        e[k] = 1
+        return self._solve(self._column(e), transpose=True)[:, 0]
+
+    def _Rr(self, values) -> list:
+        """R r for rewards r on the absorbing states (a length-t list)."""
+        if self.exact:
+            return [sum((p * values[m] for m, p in row.items()), Fraction(0)) for row in self._R]
+        return list(self._R @ np.asarray(values, dtype=float))
 
     def _series(self, values, index) -> pd.Series:
         return pd.Series(list(values), index=index, dtype=object if self.exact else float)
 
     # -- results ---------------------------------------------------------------------
 
+    def _zero(self):
+        return Fraction(0) if self.exact else 0.0
+
     def fundamental_matrix(self) -> pd.DataFrame:
         """N = (I - Q)^-1, shape (t, t), labelled by transient states.
 
         N[i, j] is the expected number of visits to j before absorption when
         starting from i (Kemeny & Snell, Thm. 3.2.4; Grinstead & Snell, Thm. 11.4).
-        Computed by solving (I - Q) N = I column by column (a dense t x t result).
+        Computed by solving (I - Q) N = I (a dense t x t result: for large chains
+        prefer the methods below, which never form it).
         """
         t = len(self._t_idx)
-        N = self._solve([{k: 1} for k in range(t)], t)
-        return pd.DataFrame(N, index=self.transient, columns=self.transient,
+        identity = ([{k: 1} for k in range(t)], t) if self.exact else np.identity(t)
+        return pd.DataFrame(self._solve(identity), index=self.transient, columns=self.transient,
                             dtype=object if self.exact else float)
 
     def expected_steps(self, start: Hashable | None = None):
@@ -260,27 +313,26 @@ class AbsorbingChain:
         Parameters
         ----------
         start : label, optional
-            A transient state: return its entry only (one solve).
+            A transient state: return its entry only (one transposed solve).
 
         Returns
         -------
-        pandas.Series of length t, or a number (steps).
+        pandas.Series of length t, or a number with ``start`` (steps).
         """
         if start is not None:
-            return sum(self._start_row(start), Fraction(0) if self.exact else 0.0)
-        ones = [{0: 1} for _ in self._t_idx]
-        return self._series(self._solve(ones, 1)[:, 0], self.transient)
+            return sum(self._start_row(start), self._zero())
+        return self._series(self._solve(self._ones())[:, 0], self.transient)
 
     def steps_variance(self, start: Hashable | None = None):
         """Variance of the number of steps before absorption: (2N - I) t - t∘t
-        (Kemeny & Snell, Thm. 3.3.5; Grinstead & Snell, Thm. 11.5 exercise).
+        (Kemeny & Snell, Thm. 3.3.5; Grinstead & Snell, Thm. 11.5).
 
         Returns
         -------
         pandas.Series of length t, or a number with ``start`` (steps squared).
         """
-        steps = self._solve([{0: 1} for _ in self._t_idx], 1)[:, 0]
-        visits = self._solve([{0: s} for s in steps], 1)[:, 0]  # N t
+        steps = self._solve(self._ones())[:, 0]
+        visits = self._solve(self._column(steps))[:, 0]  # N t
         var = 2 * visits - steps - steps * steps
         if start is not None:
             return var[self._index(start)]
@@ -297,23 +349,27 @@ class AbsorbingChain:
         a = len(self._a_idx)
         if start is not None:
             row = self._start_row(start)
-            zero = Fraction(0) if self.exact else 0.0
-            probs = [zero] * a
-            for k, n_k in enumerate(row):
-                if n_k:
-                    for m, p in self._R[k].items():
-                        probs[m] += n_k * p
+            if self.exact:
+                probs = [Fraction(0)] * a
+                for k, n_k in enumerate(row):
+                    if n_k:
+                        for m, p in self._R[k].items():
+                            probs[m] += n_k * p
+            else:
+                probs = self._R.T @ row
             return self._series(probs, self.absorbing)
-        B = self._solve(self._R, a)
+        B = self._solve((self._R, a) if self.exact else self._R.toarray())
         return pd.DataFrame(B, index=self.transient, columns=self.absorbing, dtype=object if self.exact else float)
 
     def expected_reward(self, r: Mapping[Hashable, Any] | Sequence, start: Hashable | None = None):
-        """B r: expected reward paid on absorption, for rewards r on the absorbing states.
+        """B r = N (R r): expected reward paid on absorption, for rewards r on the
+        absorbing states (Grinstead & Snell, ch. 11.2).
 
         Parameters
         ----------
         r : mapping from absorbing label to reward, or sequence in :attr:`absorbing` order
         start : label, optional
+            A transient state: return its entry only (one transposed solve).
 
         Returns
         -------
@@ -334,12 +390,11 @@ class AbsorbingChain:
             if len(values) != len(self.absorbing):
                 raise ValueError(f"r has {len(values)} rewards for {len(self.absorbing)} absorbing states")
         values = [Fraction(v) for v in values] if self.exact else [float(v) for v in values]
-        zero = Fraction(0) if self.exact else 0.0
-        Rr = [{0: sum((p * values[m] for m, p in row.items()), zero)} for row in self._R]
+        Rr = self._Rr(values)
         if start is not None:
             row = self._start_row(start)
-            return sum((n_k * Rr[k][0] for k, n_k in enumerate(row) if n_k), zero)
-        return self._series(self._solve(Rr, 1)[:, 0], self.transient)
+            return sum((n_k * Rr[k] for k, n_k in enumerate(row) if n_k), self._zero())
+        return self._series(self._solve(self._column(Rr))[:, 0], self.transient)
 
     # -- display ---------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
+import numpy as np
+
 __all__ = [
     "MIN_PLAYERS",
     "MAX_PLAYERS",
@@ -333,6 +335,8 @@ class Ruleset:
     final_danger: str = "all_gems"
     bounty_rate: Any = Fraction(1)
     _composition: Composition = field(init=False, repr=False, compare=False)
+    _stripe_table: tuple = field(init=False, repr=False, compare=False)
+    _stripe_array: Any = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -383,6 +387,8 @@ class Ruleset:
             raise ValueError(f"bounty_rate must be >= 0, not {rate}")
         set_(self, "bounty_rate", rate)
         set_(self, "_composition", Composition(self.footprints, self.stop_cards, self.danger_cards))
+        set_(self, "_stripe_table", (0, *values, 0))  # by position: tail, stripes 1..n, head
+        set_(self, "_stripe_array", np.array(self._stripe_table, dtype=np.int64))
 
     # -- presets -----------------------------------------------------------------
 
@@ -481,10 +487,50 @@ class Ruleset:
         """Stop penalty at stage ``dangers_revealed``: ``floor(rate * gems)`` (gems)."""
         return math.floor(self.stage(dangers_revealed).rate * gems)
 
-    def stripe_gems(self, position: int, dangers_revealed: int, treasure: int) -> int:
+    def stripe_gems(self, position, dangers_revealed: int, treasure):
         """Gems placed when the knight lands on stripe ``position`` (1-based):
-        value times the stage multiplier, at most what the treasure holds (gems)."""
-        return min(self.stripe_values[position - 1] * self.stage(dangers_revealed).multiplier, treasure)
+        value times the stage multiplier, at most what the treasure holds (gems).
+        Elementwise on numpy integer arrays too; 0 at the head."""
+        table = self._stripe_array if isinstance(position, np.ndarray) else self._stripe_table
+        value = table[position] * self.stage(dangers_revealed).multiplier
+        return value - (value - treasure) * (value > treasure)  # min(value, treasure), elementwise
+
+    def footprint_effect(self, steps: int, position, pot, treasure, dangers_revealed: int, cards_left: int):
+        """What a footprint card of ``steps`` steps does (rules section 3).
+
+        Written with 0/1 masks and arithmetic only, so that the same lines run on
+        Python ints (the engine, one card) and elementwise on numpy integer arrays
+        (the analysis, many situations at once).
+
+        Parameters
+        ----------
+        steps : int
+        position, pot, treasure : int or ndarray of int
+            Knight position, gems in the pot and in the treasure before the card.
+        dangers_revealed : int
+        cards_left : int
+            Cards left in the deck after this one.
+
+        Returns
+        -------
+        tuple
+            ``(position, placed, pot, gems_change, treasure, at_head, deck_empty)``,
+            the last two as 0/1; ints or arrays like the input.
+        """
+        new = position + steps
+        at_head = (new >= self.head) * 1
+        new = new - at_head * (new - self.head)  # the head is position n + 1
+        placed = self.stripe_gems(new, dangers_revealed, treasure)  # 0 at the head
+        deck_empty = (cards_left == 0) * (1 - at_head)  # only without danger cards: the final danger comes first
+        return (
+            new,
+            placed,
+            (pot + placed) * (1 - at_head) * (1 - deck_empty),
+            at_head * (pot + treasure),
+            (treasure - placed) * (1 - at_head) + deck_empty * (pot + placed),
+            at_head,
+            deck_empty,
+        )
 
     def bounty(self, pot: int) -> int:
         """The takeover bounty for a pot: ``floor(bounty_rate * pot)`` (gems)."""
@@ -525,13 +571,10 @@ class Ruleset:
         CardEffect
         """
         if card.kind == FOOTPRINT:
-            new = position + card.steps
-            if new >= self.head:
-                return CardEffect(HEAD, self.head, 0, 0, pot + treasure, 0, dangers_revealed)
-            placed = self.stripe_gems(new, dangers_revealed, treasure)
-            if cards_left == 0:  # only without danger cards: the final danger comes first
-                return CardEffect(DECK_EMPTY, new, placed, 0, 0, treasure + pot, dangers_revealed)
-            return CardEffect(MOVE, new, placed, pot + placed, 0, treasure - placed, dangers_revealed)
+            new, placed, pot_after, change, treasure_after, at_head, deck_empty = self.footprint_effect(
+                card.steps, position, pot, treasure, dangers_revealed, cards_left)
+            outcome = HEAD if at_head else DECK_EMPTY if deck_empty else MOVE
+            return CardEffect(outcome, new, placed, pot_after, change, treasure_after, dangers_revealed)
         if card.kind == STOP:
             fine = self.penalty(gems, dangers_revealed)
             return CardEffect(STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
