@@ -255,7 +255,10 @@ class AbsorbingChain:
         if t == 0:
             return B
         if self._lu is None:
-            self._lu = splu(sp.csc_matrix(sp.identity(t, format="csc") - self._Q))
+            coo = self._Q.tocoo()
+            # states in topological order (an acyclic chain): I - Q is triangular, keep the order
+            order = "NATURAL" if (coo.col > coo.row).all() else "COLAMD"
+            self._lu = splu(sp.csc_matrix(sp.identity(t, format="csc") - self._Q), permc_spec=order)
         return self._lu.solve(B, trans="T" if transpose else "N")
 
     def _ones(self):

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
+import pandas as pd
+from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from .engine import Game
 
-__all__ = ["gems_over_game", "figure_png"]
+__all__ = ["gems_over_game", "figure_png", "policy_heatmap", "outcome_bars", "threshold_curve", "chain_graph"]
 
 
 def gems_over_game(game: Game) -> Figure:
@@ -45,3 +48,130 @@ def figure_png(fig: Figure) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def policy_heatmap(advantage: pd.DataFrame, title: str = "Optimal policy: reveal or hold") -> Figure:
+    """Heatmap of a policy map (:func:`dragonkit.analysis.policy_map`): push value
+    minus hold value by position (x) and pot (y); blue reveals, orange holds.
+
+    Parameters
+    ----------
+    advantage : pandas.DataFrame
+        Index: pot (gems), columns: position; NaN where unreachable.
+    """
+    fig = Figure(figsize=(7.5, 4.2), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    grid = advantage.sort_index()
+    values = grid.to_numpy(dtype=float)
+    finite = values[np.isfinite(values)]
+    low, high = (min(finite.min(), -1.0), max(finite.max(), 1.0)) if finite.size else (-1.0, 1.0)
+    image = ax.imshow(values, origin="lower", aspect="auto", cmap="RdBu", interpolation="nearest",
+                      norm=TwoSlopeNorm(vmin=low, vcenter=0.0, vmax=high),
+                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5,
+                              grid.index.min() - 0.5, grid.index.max() + 0.5))
+    holds = np.where(np.isfinite(values), (values <= 0).astype(float), np.nan)
+    if np.nanmax(holds, initial=0) > 0 and np.nanmin(holds, initial=1) < 1:  # draw the hold/reveal border
+        ax.contour(grid.columns, grid.index, np.ma.masked_invalid(holds), levels=[0.5], colors="k", linewidths=1.2)
+    ax.set_xlabel("knight position")
+    ax.set_ylabel("pot (gems)")
+    ax.set_title(title)
+    bar = fig.colorbar(image, ax=ax)
+    bar.set_label("push − hold (gems): blue reveal, red hold")
+    return fig
+
+
+def outcome_bars(evaluation) -> Figure:
+    """Bar chart of the exact distribution of a turn's gem change
+    (:class:`dragonkit.analysis.PolicyEvaluation`), with the expected value marked."""
+    fig = Figure(figsize=(7.0, 3.4), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    dist = evaluation.distribution
+    gains = np.asarray(dist.index, dtype=float)
+    probs = np.asarray([float(p) for p in dist.to_numpy()])
+    colours = np.where(gains < 0, "#c0392b", np.where(gains == 0, "#888888", "#2f7d4a"))
+    width = max(0.8, (gains.max() - gains.min()) / 120) if len(gains) > 1 else 0.8
+    ax.bar(gains, probs, width=width, color=colours)
+    ax.axvline(float(evaluation.expected_gain), color="#2f5c9e", linestyle="--",
+               label=f"expected {float(evaluation.expected_gain):.2f} gems")
+    ax.set_xlabel("gem change at the end of the turn")
+    ax.set_ylabel("probability")
+    ax.set_title(f"Outcome distribution: {evaluation.policy}")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def threshold_curve(comparison: pd.DataFrame) -> Figure:
+    """Expected gem change of the hold-at-t policies against t
+    (:func:`dragonkit.analysis.compare_policies`), with the optimum as a line."""
+    fig = Figure(figsize=(7.0, 3.4), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    rows = comparison[comparison["threshold"].notna()]
+    gains = rows["expected_gain"].astype(float)
+    ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label="hold when pot ≥ t")
+    best = rows.index[np.argmax(gains.to_numpy())]
+    ax.plot(rows.loc[best, "threshold"], gains[best], "o", color="#e3b505", markersize=9,
+            label=f"best t = {int(rows.loc[best, 'threshold'])}")
+    if "optimal" in comparison.index:
+        ax.axhline(float(comparison.loc["optimal", "expected_gain"]), color="#2f7d4a", linestyle="--",
+                   label="optimal policy")
+    ax.set_xlabel("threshold t (gems)")
+    ax.set_ylabel("expected gem change")
+    ax.set_title("Hold-at-t policies")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def chain_graph(chain, max_states: int = 60) -> Figure:
+    """The transition graph of a small absorbing chain, drawn with networkx:
+    transient states in blue, absorbing ones in red (good) or grey.
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+    max_states : int
+        Refuse larger chains, which would be unreadable.
+
+    Raises
+    ------
+    ValueError
+        If the chain has more than ``max_states`` states.
+    """
+    import networkx as nx
+
+    frame = chain.canonical_form()
+    if len(frame) > max_states:
+        raise ValueError(f"the chain has {len(frame)} states; draw at most {max_states}")
+    names = {label: _short(label) for label in frame.index}
+    graph = nx.DiGraph()
+    for source in chain.transient:
+        for target, p in frame.loc[[source]].iloc[0].items():
+            if p:
+                graph.add_edge(names[source], names[target], p=p)
+    transient = [names[s] for s in chain.transient]
+    layers = {}
+    for label in chain.transient:
+        depth = len(label.drawn.split("+")) if getattr(label, "drawn", "") else 0
+        layers[names[label]] = depth
+    last = max(layers.values(), default=0) + 1
+    for label in chain.absorbing:
+        layers[names[label]] = last
+    nx.set_node_attributes(graph, layers, "layer")
+    pos = nx.multipartite_layout(graph, subset_key="layer")
+    fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    colours = ["#5b7db1" if n in transient else "#c0392b" if "danger" in n or "stop" in n else "#2f7d4a"
+               for n in graph.nodes]
+    nx.draw_networkx(graph, pos, ax=ax, node_color=colours, node_size=900, font_size=7, font_color="white",
+                     arrowsize=12, edge_color="#999")
+    nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=7,
+                                 edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)})
+    ax.set_axis_off()
+    ax.set_title("The turn as an absorbing Markov chain")
+    return fig
+
+
+def _short(label) -> str:
+    if isinstance(label, tuple) and hasattr(label, "position"):
+        return f"@{label.position}\npot {label.pot}"
+    return str(label).replace(" ", "\n")

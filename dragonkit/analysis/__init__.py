@@ -1,0 +1,27 @@
+"""Exact analysis of a turn: push versus hold, optimal stopping, and any policy
+as an absorbing Markov chain.
+
+* :mod:`.state` — :class:`TurnState`, a decision point, and the next card's law;
+* :mod:`.graph` — the reachable decision points, layer by layer;
+* :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`;
+* :mod:`.policies` — optimal, hold-at-t, hold-after-k and custom policies;
+* :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`;
+* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map.
+
+Rewards are changes of the active player's own gems to the end of the turn
+(RULES.md section 7); every chance outcome comes from the engine's own rule
+arithmetic in :mod:`dragonkit.rules`.
+"""
+
+from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
+from .optimal import TurnSolution, fair_bounty, solve_turn
+from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, optimal_policy
+from .state import TurnState, next_card_probabilities
+from .table import PolicyTable, policy_map, policy_shift, policy_table
+
+__all__ = [
+    "TurnState", "TurnSolution", "solve_turn", "next_card_probabilities", "fair_bounty",
+    "Policy", "OptimalPolicy", "HoldAtPot", "HoldAfterReveals", "FunctionPolicy", "optimal_policy",
+    "Situation", "TurnChain", "PolicyEvaluation", "turn_chain", "evaluate_policy", "compare_policies",
+    "PolicyTable", "policy_table", "policy_map", "policy_shift",
+]

@@ -1,0 +1,187 @@
+"""The decision graph of a turn: every decision point reachable from a situation.
+
+Within a turn only footprint cards can be drawn without ending it, so after
+``L`` more cards every decision point has exactly ``n - L`` cards left: the
+graph falls into *layers* by depth, each edge goes from one layer to the next,
+and the graph is acyclic.  A decision point is identified by its remaining
+footprint counts, the knight's position and the pot; the stage, the active
+player's gems, the stop and danger counts and ``treasure + pot`` (the *bank*)
+are the same throughout.
+
+Layers are built breadth first with numpy: each footprint kind is applied to a
+whole layer at once through :meth:`dragonkit.rules.Ruleset.footprint_effect`,
+the very function the engine plays with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..rules import Card, Ruleset
+from .state import TurnState
+
+__all__ = ["Layer", "DecisionGraph", "CONTINUES", "HEAD", "DECK_EMPTY", "NO_CARD"]
+
+#: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
+CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
+
+
+@dataclass
+class Layer:
+    """The decision points ``depth`` footprint cards after the root(s).
+
+    Attributes
+    ----------
+    depth : int
+        Cards revealed since the root (cards).
+    cards_left : int
+        Cards in the deck at every point of the layer (cards).
+    counts : ndarray of int, shape (m, k)
+        Footprint cards left, by kind (columns follow ``DecisionGraph.steps``).
+    position, pot : ndarray of int, shape (m,)
+        Knight position and gems in the pot (gems).
+    ends : ndarray of int, shape (m, k)
+        For each footprint kind: ``CONTINUES``, ``HEAD``, ``DECK_EMPTY``, or
+        ``NO_CARD`` when no such card is left.
+    child : ndarray of int, shape (m, k)
+        Index of the next decision point in the following layer (-1 where the
+        card ends the turn or is missing).
+    end_reward : ndarray of int, shape (m, k)
+        Gem change of the active player when the card ends the turn (gems).
+    """
+
+    depth: int
+    cards_left: int
+    counts: np.ndarray
+    position: np.ndarray
+    pot: np.ndarray
+    ends: np.ndarray | None = None
+    child: np.ndarray | None = None
+    end_reward: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.pot)
+
+
+def _dedupe(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Unique rows of an integer matrix and, for each row, its index among them."""
+    if len(keys) == 0:
+        return keys, np.zeros(0, dtype=np.int64)
+    radix = keys.max(axis=0).astype(object) + 1
+    if np.prod(radix) < 2**62:  # one int64 key per row: a fast 1-D unique
+        weights = np.cumprod(np.concatenate([[1], radix[:0:-1].astype(np.int64)]))[::-1]
+        code = keys @ weights
+        _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        return keys[first], inverse.ravel()
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    return unique, inverse.ravel()
+
+
+class DecisionGraph:
+    """Every decision point reachable from one or more roots with the same deck.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    counts : sequence of int
+        Footprint cards left, by kind in ``rules.footprints`` order (cards).
+    stops, dangers : int
+        Stop and danger cards left (cards).
+    dangers_revealed, gems : int
+        The stage and the active player's gems (gems).
+    bank : int
+        ``treasure + pot``, constant through a turn (gems).
+    positions, pots : array_like of int
+        The roots' knight positions and pots; several roots share one graph.
+
+    Attributes
+    ----------
+    layers : list of Layer
+    steps : tuple of int
+        The footprint kinds, in column order.
+    stop_reward, danger_reward : int
+        Gem change when a stop or a danger card is revealed (gems).
+    danger_outcome : str
+        ``"danger"`` or ``"final_danger"``: what the next danger card does.
+    """
+
+    def __init__(self, rules: Ruleset, counts, stops: int, dangers: int, dangers_revealed: int, gems: int,
+                 bank: int, positions, pots):
+        self.rules, self.stops, self.dangers = rules, stops, dangers
+        self.dangers_revealed, self.gems, self.bank = dangers_revealed, gems, bank
+        self.steps = tuple(s for s, _ in rules.footprints)
+        # A stop or danger ends the turn with a reward that depends only on the gems and the stage.
+        common = dict(position=0, pot=0, gems=gems, treasure=bank, dangers_revealed=dangers_revealed, cards_left=0)
+        self.stop_reward = rules.apply_card(Card("stop"), **common).gems_change
+        danger = rules.apply_card(Card("danger"), **common)
+        self.danger_reward, self.danger_outcome = danger.gems_change, danger.outcome
+        positions = np.atleast_1d(np.asarray(positions, dtype=np.int64))
+        pots = np.atleast_1d(np.asarray(pots, dtype=np.int64))
+        root_counts = np.tile(np.asarray(counts, dtype=np.int64), (len(positions), 1))
+        total = int(root_counts[0].sum()) + stops + dangers
+        if total == 0:
+            raise ValueError("the deck is empty: there is no card to reveal")
+        self.layers: list[Layer] = []
+        layer = Layer(0, total, root_counts, positions, pots)
+        while len(layer):
+            self.layers.append(layer)
+            layer = self._expand(layer)
+
+    @classmethod
+    def from_state(cls, state: TurnState) -> "DecisionGraph":
+        """The graph whose single root is ``state``."""
+        return cls(state.rules, list(state.footprints.values()), state.stops, state.dangers, state.dangers_revealed,
+                   state.gems, state.treasure + state.pot, state.position, state.pot)
+
+    def _expand(self, layer: Layer) -> Layer:
+        """Fill in the layer's edges and return the next layer."""
+        m, k = layer.counts.shape
+        layer.ends = np.full((m, k), NO_CARD, dtype=np.int64)
+        layer.child = np.full((m, k), -1, dtype=np.int64)
+        layer.end_reward = np.zeros((m, k), dtype=np.int64)
+        keys, sources = [], []
+        for i, steps in enumerate(self.steps):
+            have = layer.counts[:, i] > 0
+            new, _placed, pot, change, _treasure, at_head, empty = self.rules.footprint_effect(
+                steps, layer.position, layer.pot, self.bank - layer.pot, self.dangers_revealed, layer.cards_left - 1)
+            ends = np.where(at_head == 1, HEAD, np.where(empty == 1, DECK_EMPTY, CONTINUES))
+            layer.ends[have, i] = ends[have]
+            layer.end_reward[have, i] = change[have]
+            go = np.flatnonzero(have & (ends == CONTINUES))
+            if go.size:
+                counts = layer.counts[go].copy()
+                counts[:, i] -= 1
+                keys.append(np.column_stack([counts, new[go], pot[go]]))
+                sources.append((i, go))
+        if not keys:
+            return Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64),
+                         np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        unique, inverse = _dedupe(np.concatenate(keys))
+        start = 0
+        for i, go in sources:
+            layer.child[go, i] = inverse[start:start + go.size]
+            start += go.size
+        return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], unique[:, k], unique[:, k + 1])
+
+    @property
+    def size(self) -> int:
+        """Number of decision points (the roots included)."""
+        return sum(len(layer) for layer in self.layers)
+
+    def state(self, depth: int, index: int, must_reveal: bool = False) -> TurnState:
+        """The :class:`TurnState` of one decision point."""
+        layer = self.layers[depth]
+        return TurnState(
+            rules=self.rules,
+            footprints=dict(zip(self.steps, layer.counts[index].tolist())),
+            stops=self.stops,
+            dangers=self.dangers,
+            dangers_revealed=self.dangers_revealed,
+            gems=self.gems,
+            treasure=self.bank - int(layer.pot[index]),
+            position=int(layer.position[index]),
+            pot=int(layer.pot[index]),
+            must_reveal=must_reveal,
+        )

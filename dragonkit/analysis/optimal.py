@@ -1,0 +1,186 @@
+r"""Optimal stopping of a turn by backward induction.
+
+The decision graph (:mod:`.graph`) is acyclic, so Bellman's equation is solved
+layer by layer from the deepest one up:
+
+.. math::
+
+    W(s) = \frac{1}{n} \Bigl[\, S\, r_{\text{stop}} + D\, r_{\text{danger}}
+           + \sum_i c_i(s)\, x_i(s) \Bigr], \qquad
+    V(s) = \max\bigl(\text{pot}(s),\ W(s)\bigr),
+
+where :math:`n` is the number of cards left, :math:`c_i` the footprint cards of
+kind :math:`i`, :math:`x_i` the reward of a card that ends the turn or the value
+:math:`V` of the decision point it leads to, :math:`W` the *push value* and the
+pot the *hold value*.  Where the reveal is compulsory, :math:`V = W`.
+
+Exact arithmetic needs no ``Fraction`` at all: every point of layer ``L`` has
+the same ``n_L`` cards left, so with :math:`M_L = n_L n_{L+1} \cdots` the scaled
+values :math:`M_L W` and :math:`M_L V` are integers.  The float path performs
+the same operations with ``M_L = 1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Union
+
+import numpy as np
+
+from .graph import CONTINUES, DecisionGraph
+from .state import TurnState
+
+__all__ = ["TurnSolution", "LayerValues", "backward_induction", "solve_turn", "fair_bounty"]
+
+Number = Union[float, Fraction]
+
+
+@dataclass
+class LayerValues:
+    """Values of one layer's decision points, scaled by ``scale`` (exact mode).
+
+    Attributes
+    ----------
+    push, value : ndarray, shape (m,)
+        Push value W and value V = max(pot, W), times ``scale`` (gems).
+        ``int`` objects in exact mode, float64 otherwise.
+    scale : int
+        The common denominator :math:`M_L` (1 in float mode).
+    """
+
+    push: np.ndarray
+    value: np.ndarray
+    scale: int
+
+    def reveal(self, pot: np.ndarray) -> np.ndarray:
+        """Where revealing is strictly better than holding (a tie holds)."""
+        return self.push > pot * self.scale
+
+    def exact(self, array: np.ndarray, index: int) -> Number:
+        """One entry as a number in gems: a ``Fraction`` in exact mode."""
+        x = array[index]
+        return Fraction(x, self.scale) if isinstance(x, int) else float(x)
+
+
+def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerValues]:
+    """Push and optimal values of every decision point of ``graph``.
+
+    Parameters
+    ----------
+    graph : DecisionGraph
+    exact : bool
+        Integer arithmetic with a common denominator per layer (exact), or float64.
+
+    Returns
+    -------
+    list of LayerValues, one per layer.  Entries are values *as if* holding
+    were allowed; at a root with a compulsory reveal use ``push``.
+    """
+    dtype = object if exact else float
+    const = graph.stops * graph.stop_reward + graph.dangers * graph.danger_reward
+    results: list[LayerValues] = [None] * len(graph.layers)  # type: ignore[list-item]
+    next_value, next_scale = None, 1
+    for depth in range(len(graph.layers) - 1, -1, -1):
+        layer = graph.layers[depth]
+        acc = np.full(len(layer), const * next_scale if exact else float(const), dtype=dtype)
+        for i in range(len(graph.steps)):
+            ends = layer.ends[:, i]
+            if not (ends >= 0).any():
+                continue
+            x = np.zeros(len(layer), dtype=dtype)
+            stop_here = ends > CONTINUES
+            x[stop_here] = layer.end_reward[stop_here, i].astype(dtype) * next_scale
+            go = ends == CONTINUES
+            if go.any():
+                x[go] = next_value[layer.child[go, i]]
+            acc += layer.counts[:, i].astype(dtype) * x
+        if exact:
+            push, scale = acc, layer.cards_left * next_scale
+        else:
+            push, scale = acc / layer.cards_left, 1
+        value = np.maximum(layer.pot.astype(dtype) * scale, push)
+        results[depth] = LayerValues(push, value, scale)
+        next_value, next_scale = value, scale
+    return results
+
+
+@dataclass(frozen=True)
+class TurnSolution:
+    """The optimal-stopping solution at one decision point.
+
+    Attributes
+    ----------
+    value : float or Fraction
+        The turn value: expected change of the active player's gems to the end of
+        the turn under optimal play (gems).
+    push_value : float or Fraction
+        Expected gem change when revealing one card now, then playing optimally.
+    hold_value : int
+        Gem change when holding now: the pot (gems).
+    best_action : {"reveal", "hold"}
+        ``"reveal"`` when the reveal is compulsory or strictly better; a tie holds.
+    must_reveal : bool
+        Whether holding is allowed at all.
+    states : int
+        Decision points reachable from here (the backward induction's size).
+    """
+
+    value: Number
+    push_value: Number
+    hold_value: int
+    best_action: str
+    must_reveal: bool
+    states: int = 0
+
+
+@lru_cache(maxsize=256)
+def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
+    """Solve the turn from ``state`` by backward induction (RULES.md section 7).
+
+    Parameters
+    ----------
+    state : TurnState
+    exact : bool
+        Return ``Fraction`` values instead of floats.
+
+    Returns
+    -------
+    TurnSolution
+        ``value = push_value`` if ``state.must_reveal``, else ``max(pot, push_value)``.
+
+    Raises
+    ------
+    ValueError
+        If the deck is empty (nothing can be revealed).
+    """
+    graph = DecisionGraph.from_state(state)
+    root = backward_induction(graph, bool(exact))[0]
+    push = root.exact(root.push, 0)
+    hold = state.pot
+    best = "reveal" if state.must_reveal or push > hold else "hold"
+    value = push if state.must_reveal else max(push, hold)
+    if exact:
+        value = Fraction(value)
+    else:
+        value = float(value)
+    return TurnSolution(value=value, push_value=push, hold_value=hold, best_action=best,
+                        must_reveal=state.must_reveal, states=graph.size)
+
+
+def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
+    """The fair bounty for a player with ``gems`` gems thinking of taking over.
+
+    It is that player's turn value of the same situation with a compulsory
+    reveal (RULES.md section 7): taking over for a bounty ``b`` gains
+    ``fair_bounty - b`` gems in expectation.  Negative when even a free takeover
+    loses gems on average.
+
+    Raises
+    ------
+    ValueError
+        If ``gems`` is negative or the deck is empty.
+    """
+    return solve_turn(dataclasses.replace(state, gems=gems, must_reveal=True), exact=exact).value
