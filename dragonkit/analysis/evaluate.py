@@ -222,6 +222,20 @@ class PolicyEvaluation:
         """Standard deviation of the gem change (gems)."""
         return float(self.variance) ** 0.5
 
+    def summary(self) -> pd.Series:
+        """The headline numbers as a labelled Series."""
+        return pd.Series({
+            "expected gem change": self.expected_gain, "standard deviation": self.std,
+            "P(stopped)": self.p_stopped, "P(danger)": self.p_danger, "P(head)": self.p_head,
+            "P(loss)": self.p_loss, "expected cards revealed": self.expected_cards,
+            "transient states": self.states,
+        }, name=self.policy, dtype=object)
+
+    def _repr_html_(self) -> str:
+        table = self.summary().to_frame().to_html()
+        dist = self.distribution.rename("probability").to_frame().T.to_html()
+        return f"<p><b>Policy: {self.policy}</b></p>{table}<p>Distribution of the gem change</p>{dist}"
+
 
 def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -> PolicyEvaluation:
     """Evaluate ``policy`` from ``state`` through its absorbing chain.
