@@ -38,6 +38,10 @@ __all__ = [
 SAVE_FORMAT = "dragonkit-game/1"
 
 
+def _gems(n: int) -> str:
+    return f"{n} gem" if n == 1 else f"{n} gems"
+
+
 class Action(str, Enum):
     """The four moves of the game."""
 
@@ -146,7 +150,7 @@ class Game:
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise ValueError(f"player names must be non-empty strings, not {name!r}")
-        if len({n.strip() for n in names}) != len(names):
+        if len({n.strip().casefold() for n in names}) != len(names):
             raise ValueError(f"player names must be distinct: {list(names)}")
         rules = Ruleset() if rules is None else rules
         if not isinstance(rules, Ruleset):
@@ -438,28 +442,29 @@ class Game:
         if effect.outcome == R.MOVE:
             self._emit(
                 "gems_placed",
-                f"{effect.gems_placed} gem(s) from the treasure join the pot ({s.pot}).",
+                f"The pot grows by {_gems(effect.gems_placed)} from the treasure, to {s.pot}.",
                 s.active,
                 effect.gems_placed,
             )
             s.phase = Phase.CHOOSE
         elif effect.outcome == R.HEAD:
             self._emit("pot_collected", f"{name} reaches the head and takes the pot and the treasure: "
-                       f"{effect.gems_change} gems.", s.active, effect.gems_change)
+                       f"{_gems(effect.gems_change)}.", s.active, effect.gems_change)
             self._end("head")
         elif effect.outcome == R.STOPPED:
-            self._emit("stopped", f"Stop! {name} pays a penalty of {-effect.gems_change}; the pot returns "
-                       "to the treasure.", s.active, -effect.gems_change)
+            self._emit("stopped", f"Stop! {name} pays a penalty of {_gems(-effect.gems_change)}; the pot "
+                       "returns to the treasure.", s.active, -effect.gems_change)
             self._end_turn()
         elif effect.outcome == R.DANGER_STOP:
             stage = rules.stage(s.dangers_revealed)
-            self._emit("danger", f"Danger {s.dangers_revealed}! {name} pays a penalty of {-effect.gems_change}. "
+            self._emit("danger", f"Danger {s.dangers_revealed}! {name} pays a penalty of "
+                       f"{_gems(-effect.gems_change)}. "
                        f"From now on: penalty {stage.rate}, multiplier x{stage.multiplier}.",
                        s.active, -effect.gems_change)
             self._end_turn()
         elif effect.outcome == R.FINAL_DANGER:
             lost = -effect.gems_change
-            self._emit("danger", f"Final danger! {name} loses {lost} gem(s) and the pot.", s.active, lost)
+            self._emit("danger", f"Final danger! {name} loses {_gems(lost)} and the pot.", s.active, lost)
             self._end("final_danger")
         else:  # DECK_EMPTY: the pot has gone back to the treasure
             self._end("deck_empty")
@@ -468,7 +473,7 @@ class Game:
     def _hold(self) -> None:
         s, n = self._s, len(self._players)
         bounty = self.bounty
-        self._emit("held", f"{self._players[s.active]} holds with {s.pot} gem(s) in the pot; "
+        self._emit("held", f"{self._players[s.active]} holds with {_gems(s.pot)} in the pot; "
                    f"the bounty is {bounty}.", s.active, s.pot)
         others = [(s.active + k) % n for k in range(1, n)]
         s.offer_queue = [p for p in others if s.gems[p] >= bounty]
@@ -479,11 +484,11 @@ class Game:
         if s.offer_queue:
             s.phase = Phase.OFFER
             p = s.offer_queue[0]
-            self._emit("takeover_offered", f"{self._players[p]} may take over for {self.bounty} gem(s).", p,
+            self._emit("takeover_offered", f"{self._players[p]} may take over for {_gems(self.bounty)}.", p,
                        self.bounty)
             return
         s.gems[s.active] += s.pot
-        self._emit("pot_collected", f"Nobody takes over: {self._players[s.active]} collects {s.pot} gem(s).",
+        self._emit("pot_collected", f"Nobody takes over: {self._players[s.active]} collects {_gems(s.pot)}.",
                    s.active, s.pot)
         s.pot = 0
         self._end_turn()
@@ -493,7 +498,7 @@ class Game:
         taker, holder, bounty = s.offer_queue[0], s.active, self.bounty
         s.gems[taker] -= bounty
         s.gems[holder] += bounty
-        self._emit("bounty_paid", f"{self._players[taker]} pays {bounty} gem(s) to {self._players[holder]} "
+        self._emit("bounty_paid", f"{self._players[taker]} pays {_gems(bounty)} to {self._players[holder]} "
                    "and takes over.", taker, bounty)
         s.active, s.offer_queue, s.phase = taker, [], Phase.MUST_REVEAL
 
@@ -524,7 +529,7 @@ class Game:
         names = " and ".join(self._players[i] for i in self.winners)
         verb = "win" if len(self.winners) > 1 else "wins"
         self._emit("game_over", f"Game over ({ending.replace('_', ' ')}): {names} {verb} with "
-                   f"{max(s.gems)} gems.", None, max(s.gems))
+                   f"{_gems(max(s.gems))}.", None, max(s.gems))
 
     # -- saving and replay ---------------------------------------------------------
 

@@ -27,7 +27,7 @@ def gems_over_game(game: Game) -> Figure:
     matplotlib.figure.Figure
         x: turns completed; y: gems.
     """
-    fig = Figure(figsize=(4.2, 3.2), dpi=100, layout="constrained")
+    fig = Figure(figsize=(4.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     history = game.gem_history
     turns = range(len(history))
@@ -35,11 +35,12 @@ def gems_over_game(game: Game) -> Figure:
         ax.plot(turns, [h[seat] for h in history], marker="o", markersize=3, label=name,
                 linewidth=2.5 if seat in game.winners else 1.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("turns played")
     ax.set_ylabel("gems")
     ax.set_title("Gems over the game")
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small", ncols=min(len(game.players), 3))
+    fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
     return fig
 
 

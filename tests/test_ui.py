@@ -48,7 +48,7 @@ def test_setup_form_starts_a_game():
     form.kinds[1].value = "random bot"
     form.start.click()
     game = app.game
-    assert game is not None and game.players == ("You", "Coach", "Tess", "Randi")
+    assert game is not None and game.players == ("Alex", "Coach", "Tess", "Randi")
     assert game.rules.name == "kali" and game.seed == 123
     assert app.kinds == ("human", "random bot", "threshold bot", "random bot")
     assert app.setup_form.layout.display == "none" and app.game_view.layout.display is None
@@ -59,7 +59,7 @@ def test_setup_form_starts_a_game():
     "edit, message",
     [
         (lambda f: setattr(f.seed, "value", "abc"), "seed must be a whole number"),
-        (lambda f: setattr(f.names[1], "value", "You"), "different name"),
+        (lambda f: setattr(f.names[1], "value", "alex"), "different name"),
         (lambda f: setattr(f.names[0], "value", "  "), "seat 1 needs a name"),
     ],
 )
@@ -68,8 +68,9 @@ def test_setup_form_errors_show_a_message_and_start_nothing(edit, message):
     edit(app.setup_form)
     app.setup_form.start.click()
     assert app.game is None
-    assert message in app.message.value
-    assert "Traceback" not in app.message.value
+    shown = app.setup_form.message.value  # under the form, which is what the user sees
+    assert app.setup_form.layout.display != "none" and message in shown
+    assert "Traceback" not in shown
 
 
 def test_buttons_show_only_the_humans_legal_actions():
@@ -191,8 +192,7 @@ def test_a_failing_bot_shows_a_message_and_the_game_goes_on():
 
 def _fractions_in(html: str) -> list[Fraction]:
     """Every exact number the coach shows (full values kept in tooltips)."""
-    shown = re.findall(r'<span class="dk-frac"(?: title="([^"]+)")?>([^<]+)</span>', html)
-    return [Fraction(title or text) for title, text in shown]
+    return [Fraction(text) for text in re.findall(r'<span class="dk-frac">([^<]+)</span>', html)]
 
 
 def test_coach_numbers_are_the_exact_analysis():
@@ -205,13 +205,14 @@ def test_coach_numbers_are_the_exact_analysis():
     solution = solve_turn(state, exact=True)
     shown = _fractions_in(app.coach.value)
     probs = [p for _, p in game.chance_outcomes()]
-    assert shown[: len(probs)] == probs
-    assert shown[len(probs):] == [solution.push_value, solution.hold_value]
-    assert solution.best_action.upper() in app.coach.value
+    assert shown == [solution.push_value, solution.hold_value] + probs
+    assert f"≈ {float(solution.push_value):.4f}" in app.coach.value
+    assert f"Best: <span class=\"dk-advice\">{solution.best_action.upper()}" in app.coach.value
     _click(app, "hold")
     shown = _fractions_in(app.coach.value)
-    assert shown[-1] == fair_bounty(state, game.gems[game.offer_to], exact=True)
-    assert "Takeover offer to" in app.coach.value
+    assert shown == [fair_bounty(state, game.gems[game.offer_to], exact=True)] + probs
+    assert f"Coach for {game.players[game.offer_to]}" in app.coach.value
+    assert f"bounty of <b>{game.bounty}</b>" in app.coach.value
 
 
 def test_coach_can_be_hidden():
@@ -222,10 +223,10 @@ def test_coach_can_be_hidden():
     assert "Coach for Ann" in app.coach.value
 
 
-def test_format_fraction_keeps_long_values_in_the_tooltip():
+def test_format_fraction_shows_the_whole_exact_value():
     assert format_fraction(Fraction(3, 4)) == '<span class="dk-frac">3/4</span>'
     long = Fraction(10**30 + 1, 10**29 + 7)
-    assert f'title="{long}"' in format_fraction(long)
+    assert str(long) in format_fraction(long)
 
 
 def _all_widget_state(root: widgets.Widget) -> str:
@@ -276,4 +277,4 @@ def test_new_game_returns_to_the_form():
     app.buttons["new_game"].click()
     assert app.game is None and app.setup_form.layout.display is None
     _click(app, "reveal")  # a stale click after leaving the game
-    assert "no game is running" in app.message.value
+    assert "no game is running" in app.setup_form.message.value

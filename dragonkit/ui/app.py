@@ -153,6 +153,7 @@ class PlayApp:
         """Back to the setup form (the current game is dropped)."""
         self._cancel_pending()
         self.game = None
+        self._say("")
         self.game_view.layout.display = "none"
         self.setup_form.layout.display = None
 
@@ -222,6 +223,8 @@ class PlayApp:
         if game is None:
             return
         kinds = self.kinds
+        # compute everything first (the coach may take a moment), then update the page at once
+        coach = "" if game.is_over or not self.show_coach.value else render_coach(game)
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
@@ -237,10 +240,13 @@ class PlayApp:
             self.result_plot.layout.display = None
         else:
             self.result_plot.layout.display = "none"
-            self.coach.value = render_coach(game) if self.show_coach.value else ""
+            self.coach.value = coach
 
     def _say(self, text: str, level: str = "info") -> None:
-        self.message.value = f'<div class="dk-message dk-{level}">{escape(text)}</div>' if text else ""
+        """Show a message where the user is looking: under the form, or under the board."""
+        html = f'<div class="dk-message dk-{level}">{escape(text)}</div>' if text else ""
+        self.message.value = html if self.game is not None else ""
+        self.setup_form.message.value = html if self.game is None else ""
 
     # -- bots playing by themselves ----------------------------------------------------
 

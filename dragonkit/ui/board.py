@@ -88,6 +88,8 @@ def _knight(game: Game) -> list[str]:
     pot = (f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="66" height="22" rx="11" fill="#fff3c4" '
            f'stroke="#b8860b"/><text x="{px + 33:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="13" '
            f'font-weight="bold" fill="#7a5a00">pot {game.pot}</text></g>')
+    if game.is_over:
+        pot = ""  # the pot has been paid out or returned
     return [
         f'<g class="knight" data-position="{game.position}">',
         f'<polygon points="{x - 13:.1f},{y - 12:.1f} {x + 13:.1f},{y - 12:.1f} {x + 13:.1f},{y + 6:.1f} '
@@ -105,7 +107,9 @@ def _stage(game: Game, rules) -> list[str]:
         fill = "#c0392b" if i < game.stage else "#fff"
         out.append(f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="#c0392b" stroke-width="2"/>')
     x = 78 + 22 * max(rules.danger_cards, 1)
-    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{game.stage} of {rules.danger_cards} dangers</text>')
+    dangers = "danger" if rules.danger_cards == 1 else "dangers"
+    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{game.stage} of {rules.danger_cards} {dangers}'
+               '</text>')
     if game.stage < len(rules.stages):
         stage = rules.stage(game.stage)
         out.append(f'<text x="12" y="44" font-size="13" fill="#333">stop penalty <tspan font-weight="bold">'

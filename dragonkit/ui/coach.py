@@ -2,7 +2,7 @@
 optimal action and, during a takeover offer, the fair bounty.
 
 Every number comes from :mod:`dragonkit.analysis` in exact ``Fraction``
-arithmetic and is shown both as a fraction and as a decimal.
+arithmetic and is shown both as a decimal and as an exact fraction.
 """
 
 from __future__ import annotations
@@ -15,23 +15,19 @@ from ..engine import Game, Phase
 
 __all__ = ["render_coach", "format_fraction"]
 
-_LONG = 28
-
 
 def format_fraction(value: Fraction | int) -> str:
-    """HTML for an exact number: ``"13/47"``; a long fraction is abbreviated, the
-    whole of it kept in the tooltip."""
+    """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap)."""
+    return f'<span class="dk-frac">{Fraction(value)}</span>'
+
+
+def _number(value: Fraction | int) -> str:
+    """A value in gems: the decimal first, the exact fraction under it."""
     value = Fraction(value)
-    text = str(value)
-    if len(text) <= _LONG:
-        return f'<span class="dk-frac">{text}</span>'
-    num, den = str(value.numerator), str(value.denominator)
-    short = f"{num[:6]}…/{den[:6]}… ({len(num)}/{len(den)} digits)"
-    return f'<span class="dk-frac" title="{text}">{short}</span>'
-
-
-def _number(value: Fraction | int, unit: str = "") -> str:
-    return f'{format_fraction(value)} <span class="dk-dec">≈ {float(value):.4f}{unit}</span>'
+    exact = "" if value.denominator == 1 else f'<br><small>exact {format_fraction(value)}</small>'
+    if value.denominator == 1:
+        return f'<b>{format_fraction(value)}</b> gems'
+    return f"<b>≈ {float(value):.4f}</b> gems{exact}"
 
 
 def render_coach(game: Game, names: tuple[str, ...] | None = None) -> str:
@@ -40,39 +36,38 @@ def render_coach(game: Game, names: tuple[str, ...] | None = None) -> str:
     if game.is_over:
         return '<div class="dk-coach"><h3>Coach</h3><p>The game is over.</p></div>'
     state = TurnState.from_game(game)
-    active = names[game.active_player]
+    parts = ['<div class="dk-coach">']
+    if game.phase is Phase.OFFER:
+        taker = game.offer_to
+        fair = fair_bounty(state, game.gems[taker], exact=True)
+        verdict = "TAKE OVER" if fair > game.bounty else "DECLINE"
+        parts += [
+            f"<h3>Coach for {escape(names[taker])} <small>({game.gems[taker]} gems)</small></h3>",
+            f'<div class="dk-offer">Take over for a bounty of <b>{game.bounty}</b> gems?<br>'
+            f"Fair bounty: {_number(fair)}<br>"
+            f'Best: <span class="dk-advice">{verdict}</span></div>',
+        ]
+    else:
+        solution = solve_turn(state, exact=True)
+        advice = "REVEAL" + (" (compulsory)" if state.must_reveal else "") if solution.best_action == "reveal" \
+            else "HOLD"
+        hold = ("<i>not allowed yet</i>" if state.must_reveal else _number(solution.hold_value))
+        parts += [
+            f"<h3>Coach for {escape(names[game.active_player])} <small>({state.gems} gems)</small></h3>",
+            f'<div class="dk-best">Best: <span class="dk-advice">{advice}</span></div>',
+            '<table class="dk-values">',
+            f"<tr><td>push value</td><td>{_number(solution.push_value)}</td></tr>",
+            f"<tr><td>hold value</td><td>{hold}</td></tr>",
+            "</table>",
+        ]
     rows = "".join(
         f"<tr><td>{escape(card.label)}</td><td>{format_fraction(p)}</td><td>{float(p):.3f}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
-    solution = solve_turn(state, exact=True)
-    hold = ("<i>not allowed: a reveal is compulsory</i>" if state.must_reveal
-            else f"{_number(solution.hold_value)} gems")
-    if solution.best_action == "reveal":
-        advice = "REVEAL" + (" (compulsory)" if state.must_reveal else "")
-    else:
-        advice = "HOLD"
-    parts = [
-        '<div class="dk-coach">',
-        f"<h3>Coach for {escape(active)} <small>({state.gems} gems)</small></h3>",
+    parts += [
         f"<b>Next card</b> ({state.composition.total} cards left)",
         '<table class="dk-probs"><tr><th>card</th><th>chance</th><th>≈</th></tr>', rows, "</table>",
-        '<table class="dk-values">',
-        f"<tr><td>push value</td><td>{_number(solution.push_value)} gems</td></tr>",
-        f"<tr><td>hold value</td><td>{hold}</td></tr>",
-        f'<tr><td>optimal action</td><td class="dk-advice">{advice}</td></tr>',
-        "</table>",
+        '<p class="dk-note">Values are expected changes of the player\'s own gems to the end of the turn, '
+        "with optimal play and no takeover (rules §7).</p></div>",
     ]
-    if game.phase is Phase.OFFER:
-        taker = game.offer_to
-        fair = fair_bounty(state, game.gems[taker], exact=True)
-        verdict = "take over" if fair > game.bounty else "decline"
-        parts += [
-            '<div class="dk-offer">',
-            f"<b>Takeover offer to {escape(names[taker])}</b> ({game.gems[taker]} gems)<br>",
-            f"fair bounty {_number(fair)} gems vs bounty <b>{game.bounty}</b> → <b>{verdict}</b>",
-            "</div>",
-        ]
-    parts.append('<p class="dk-note">Values are expected changes of the player\'s own gems to the end of the '
-                 "turn, with optimal play and no takeover (RULES.md §7).</p></div>")
     return "".join(parts)

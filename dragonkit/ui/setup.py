@@ -21,7 +21,7 @@ SEAT_KINDS = {
 }
 
 _DEFAULT_SEATS = [
-    ("You", "human"),
+    ("Alex", "human"),
     ("Coach", "coach bot (exact optimum)"),
     ("Tess", "threshold bot"),
     ("Randi", "random bot"),
@@ -104,8 +104,10 @@ class SetupForm(widgets.VBox):
             "<h2>Dragon Stripes</h2><p>Choose the players: each seat is a human (hot seat) or a bot. "
             "The seed makes a game repeatable; leave it empty for a fresh shuffle.</p>"
         )
+        self.message = widgets.HTML()
         super().__init__(
-            [intro, widgets.HBox([self.n_players, self.preset, self.seed]), *self.rows, self.start], **kwargs
+            [intro, widgets.HBox([self.n_players, self.preset, self.seed]), *self.rows, self.start, self.message],
+            **kwargs,
         )
         self.add_class("dk-setup")
         self._update_rows()
@@ -135,6 +137,6 @@ class SetupForm(widgets.VBox):
             if not config.name:
                 raise ValueError(f"seat {seat} needs a name")
         names = [s.name for s in seats]
-        if len(set(names)) != len(names):
+        if len({n.casefold() for n in names}) != len(names):
             raise ValueError("each player needs a different name")
         return GameConfig(seats=seats, preset=self.preset.value, seed=int(text) if text else None)

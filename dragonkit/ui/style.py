@@ -14,7 +14,7 @@ CSS = """<style>
             color: #fff; }
 .dk-owner { background: #6c757d; } .dk-active { background: #5b7db1; }
 .dk-offer-badge { background: #2f7d4a; } .dk-winner { background: #b8860b; }
-.dk-log { width: 470px; height: 170px; overflow-y: auto; border: 1px solid #ddd; border-radius: 6px;
+.dk-log { width: 440px; height: 170px; overflow-y: auto; border: 1px solid #ddd; border-radius: 6px;
           padding: 4px 8px; background: #fafafa; }
 .dk-log ol { margin: 4px 0; padding-left: 28px; font-size: 12px; }
 .dk-log li { margin: 0; line-height: 17px; }
@@ -24,9 +24,12 @@ CSS = """<style>
 .dk-coach h3 { margin: 4px 0 6px 0; font-size: 15px; }
 .dk-coach table { border-collapse: collapse; margin: 4px 0 8px 0; }
 .dk-coach td, .dk-coach th { padding: 0 10px 0 0; text-align: left; line-height: 21px; }
-.dk-frac { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
+.dk-frac { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
 .dk-dec { color: #555; }
-.dk-advice { font-weight: bold; color: #2f5c9e; }
+.dk-advice { font-weight: bold; color: #2f5c9e; font-size: 15px; }
+.dk-best { margin: 2px 0 6px 0; }
+.dk-values td { vertical-align: top; padding-bottom: 4px !important; }
+.dk-values small { color: #666; }
 .dk-offer { background: #eaf6ee; border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
 .dk-note { color: #777; font-size: 11px; margin: 4px 0; line-height: 14px; }
 .dk-message { padding: 3px 8px; border-radius: 6px; margin: 2px 0; }
