@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import reprlib
 import secrets
 from dataclasses import dataclass, field
 from enum import Enum
@@ -36,6 +37,7 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "dragonkit-game/1"
+MAX_NAME = 40  # characters in a player's name
 
 
 def _gems(n: int) -> str:
@@ -148,17 +150,18 @@ class Game:
         if not R.MIN_PLAYERS <= len(names) <= R.MAX_PLAYERS:
             raise ValueError(f"a game needs {R.MIN_PLAYERS} to {R.MAX_PLAYERS} players, not {len(names)}")
         for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"player names must be non-empty strings, not {name!r}")
+            if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+                raise ValueError(f"player names must be strings of 1 to {MAX_NAME} characters, not "
+                                 f"{reprlib.repr(name)}")
         if len({n.strip().casefold() for n in names}) != len(names):
-            raise ValueError(f"player names must be distinct: {list(names)}")
+            raise ValueError(f"player names must be distinct: {reprlib.repr(list(names))}")
         rules = Ruleset() if rules is None else rules
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
         if seed is None:
             seed = secrets.randbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {reprlib.repr(seed)}")
         self._players = tuple(n.strip() for n in names)
         self._rules = rules
         self._seed = seed
@@ -382,15 +385,15 @@ class Game:
             return Action(action)
         except (TypeError, ValueError):
             allowed = ", ".join(a.value for a in Action)
-            raise IllegalActionError(f"unknown action {action!r}; actions are {allowed}") from None
+            raise IllegalActionError(f"unknown action {reprlib.repr(action)}; actions are {allowed}") from None
 
     def _check(self, action: Action, by: int | None) -> None:
         s = self._s
         if s.phase is Phase.OVER:
             raise GameOverError(f"the game is over; no {action.value} is possible")
         mover = self.to_move
-        if by is not None and (isinstance(by, bool) or by != mover):
-            who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else repr(by)
+        if by is not None and (isinstance(by, bool) or not isinstance(by, int) or by != mover):
+            who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else reprlib.repr(by)
             raise NotYourTurnError(f"it is {self._players[mover]}'s move, not {who}'s")
         if action not in self.legal_actions():
             reasons = {
@@ -573,7 +576,7 @@ class Game:
         """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise SaveFormatError(f"not valid JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFormatError(f"not a saved dragonkit game (expected format {SAVE_FORMAT!r})")
@@ -584,7 +587,7 @@ class Game:
             raise SaveFormatError("saved game's actions must be a list")
         try:
             game = cls.replay(data["players"], Ruleset.from_dict(data["rules"]), data["seed"], data["actions"])
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:  # untrusted input: any malformed value is a bad save
             raise SaveFormatError(f"cannot replay the saved game: {exc}") from None
         if "state" in data and data["state"] != game.public_state():
             raise SaveFormatError("the saved state does not match its actions (corrupt or edited save)")

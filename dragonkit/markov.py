@@ -116,10 +116,13 @@ class AbsorbingChain:
                     raise ValueError(f"P must be square: row {i} has a column outside 0..{n - 1}")
             M = None
         else:
-            M = sp.csr_matrix(P, dtype=float) if sp.issparse(P) else np.asarray(P, dtype=float)
+            try:
+                M = sp.csr_matrix(P, dtype=float, copy=True) if sp.issparse(P) else np.array(P, dtype=float)
+            except (TypeError, ValueError):
+                raise ValueError("P must be a square matrix of probabilities (rows of equal length)") from None
             if M.ndim != 2 or M.shape[0] != M.shape[1]:
                 raise ValueError(f"P must be a square matrix, not of shape {M.shape}")
-            M = sp.csr_matrix(M)
+            M = sp.csr_matrix(M)  # our own copy: the caller's matrix is never modified
             M.sum_duplicates()
             M.eliminate_zeros()
             n = M.shape[0]
@@ -127,7 +130,9 @@ class AbsorbingChain:
         if len(self.labels) != n:
             raise ValueError(f"labels: {len(self.labels)} labels for {n} states")
         if len(set(self.labels)) != n:
-            raise ValueError("labels must be distinct")
+            counts = pd.Series(self.labels).value_counts()
+            repeated = counts.index[counts > 1].tolist()
+            raise ValueError(f"labels must be distinct: {repeated[:5]!r} repeated")
         self._n = n
         if self.exact:
             self._validate_exact(rows)

@@ -32,7 +32,7 @@ def gems_over_game(game: Game) -> Figure:
     history = game.gem_history
     turns = range(len(history))
     for seat, name in enumerate(game.players):
-        ax.plot(turns, [h[seat] for h in history], marker="o", markersize=3, label=name,
+        ax.plot(turns, [h[seat] for h in history], marker="o", markersize=3, label=_plain(name),
                 linewidth=2.5 if seat in game.winners else 1.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -42,6 +42,12 @@ def gems_over_game(game: Game) -> Figure:
     ax.grid(alpha=0.3)
     fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
     return fig
+
+
+def _plain(text: str) -> str:
+    """A label matplotlib shows as typed: no mathtext, no hiding of names that start with '_'."""
+    text = text.replace("$", r"\$")
+    return "\u200b" + text if text.startswith("_") else text
 
 
 def figure_png(fig: Figure) -> bytes:

@@ -24,6 +24,8 @@ import dataclasses
 import decimal
 import math
 import numbers
+import re
+import reprlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
@@ -249,24 +251,41 @@ class CardEffect:
         return self.outcome in (HEAD, FINAL_DANGER, DECK_EMPTY)
 
 
+#: Bounds that keep every ruleset playable and every computation small (a saved
+#: game is untrusted input: a billion-card deck must be refused, not built).
+LIMITS = {"gems": 10**9, "stripe": 10**6, "stripes": 200, "steps": 100, "cards": 500, "deck": 1000,
+          "multiplier": 1000, "denominator": 10**6}
+
+
+_SIMPLE_NUMBER = re.compile(r"\s*-?[0-9]{1,10}(\.[0-9]{1,10}|/[0-9]{1,10})?\s*")
+
+
+def _show(value: Any) -> str:
+    return reprlib.repr(value)
+
+
 def _fraction(value: Any, name: str) -> Fraction:
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a number such as 1/4, not {value!r}")
+    problem = f"{name} must be a number such as 1/4, not {_show(value)}"
+    if isinstance(value, (float, decimal.Decimal, str)):
+        value = str(value)  # plain decimals and fractions only: no exponents, no infinities
+        if not _SIMPLE_NUMBER.fullmatch(value):
+            raise ValueError(problem)
+    elif isinstance(value, bool) or not isinstance(value, numbers.Rational):
+        raise ValueError(problem)
     try:
-        if isinstance(value, float):
-            return Fraction(str(value))
-        if isinstance(value, (numbers.Rational, decimal.Decimal, str)):
-            return Fraction(value)
+        value = Fraction(value)
     except (ValueError, ZeroDivisionError):
-        pass
-    raise ValueError(f"{name} must be a number such as 1/4, not {value!r}")
+        raise ValueError(problem) from None
+    if abs(value.numerator) > LIMITS["denominator"] or value.denominator > LIMITS["denominator"]:
+        raise ValueError(f"{name} must be a simple fraction (terms up to {LIMITS['denominator']}), not {value}")
+    return value
 
 
-def _int(value: Any, name: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be a whole number >= {minimum}, not {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be a whole number >= {minimum}, not {value!r}")
+def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum or (
+            maximum is not None and value > maximum):
+        allowed = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        raise ValueError(f"{name} must be a whole number {allowed}, not {_show(value)}")
     return int(value)
 
 
@@ -283,7 +302,7 @@ def _stage(value: Any, index: int) -> Stage:
     rate = _fraction(rate, f"{name}.rate")
     if not 0 <= rate <= 1:
         raise ValueError(f"{name}.rate must lie between 0 and 1, not {rate}")
-    return Stage(rate, _int(mult, f"{name}.multiplier", 1))
+    return Stage(rate, _int(mult, f"{name}.multiplier", 1, LIMITS["multiplier"]))
 
 
 @dataclass(frozen=True)
@@ -342,13 +361,14 @@ class Ruleset:
         set_ = object.__setattr__
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(f"name must be a non-empty string, not {self.name!r}")
-        _int(self.starting_gems, "starting_gems")
-        _int(self.treasure, "treasure")
+        set_(self, "starting_gems", _int(self.starting_gems, "starting_gems", 0, LIMITS["gems"]))
+        set_(self, "treasure", _int(self.treasure, "treasure", 0, LIMITS["gems"]))
         if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
             raise ValueError(f"stripe_values must be a sequence of whole numbers >= 0, not {self.stripe_values!r}")
-        values = tuple(_int(v, f"stripe_values[{i}]") for i, v in enumerate(self.stripe_values))
-        if not values:
-            raise ValueError("stripe_values must name at least one stripe")
+        values = tuple(self.stripe_values)
+        if not 1 <= len(values) <= LIMITS["stripes"]:
+            raise ValueError(f"stripe_values must name 1 to {LIMITS['stripes']} stripes, not {len(values)}")
+        values = tuple(_int(v, f"stripe_values[{i}]", 0, LIMITS["stripe"]) for i, v in enumerate(values))
         set_(self, "stripe_values", values)
         fp = self.footprints
         if isinstance(fp, Mapping):
@@ -361,15 +381,18 @@ class Ruleset:
             ) from None
         checked = {}
         for s, c in pairs:
-            steps = _int(s, "footprints steps", 1)
+            steps = _int(s, "footprints steps", 1, LIMITS["steps"])
             if steps in checked:
                 raise ValueError(f"footprints lists {steps} steps twice")
-            checked[steps] = _int(c, f"footprints[{steps}]")
+            checked[steps] = _int(c, f"footprints[{steps}]", 0, LIMITS["cards"])
         if sum(checked.values()) < 1:
             raise ValueError("footprints must hold at least one card")
         set_(self, "footprints", tuple(sorted(checked.items())))
-        _int(self.stop_cards, "stop_cards")
-        _int(self.danger_cards, "danger_cards")
+        set_(self, "stop_cards", _int(self.stop_cards, "stop_cards", 0, LIMITS["cards"]))
+        set_(self, "danger_cards", _int(self.danger_cards, "danger_cards", 0, LIMITS["cards"]))
+        deck = sum(checked.values()) + self.stop_cards + self.danger_cards
+        if deck > LIMITS["deck"]:
+            raise ValueError(f"the deck may hold at most {LIMITS['deck']} cards, not {deck}")
         if isinstance(self.stages, (str, bytes, Mapping)) or not hasattr(self.stages, "__iter__"):
             raise ValueError(f"stages must be a sequence of (rate, multiplier) pairs, not {self.stages!r}")
         stages = tuple(_stage(s, i) for i, s in enumerate(self.stages))
@@ -440,11 +463,12 @@ class Ruleset:
         if unknown:
             raise ValueError(f"unknown ruleset field(s) {sorted(unknown)}; allowed: {sorted(known)}")
         kwargs = dict(data)
-        if isinstance(kwargs.get("footprints"), Mapping):
-            try:
-                kwargs["footprints"] = {int(s): c for s, c in kwargs["footprints"].items()}
-            except ValueError:
-                raise ValueError(f"footprints steps must be whole numbers, not {data['footprints']!r}") from None
+        if isinstance(kwargs.get("footprints"), Mapping):  # JSON keys are strings: "1", "2", ...
+            steps = list(kwargs["footprints"])
+            if not all(isinstance(k, int) or (isinstance(k, str) and re.fullmatch(r"[1-9][0-9]{0,2}", k))
+                       for k in steps):
+                raise ValueError(f"footprints steps must be whole numbers such as \"1\", not {_show(steps)}")
+            kwargs["footprints"] = [(int(k), c) for k, c in kwargs["footprints"].items()]
         return cls(**kwargs)
 
     # -- the deck ----------------------------------------------------------------

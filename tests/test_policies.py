@@ -26,7 +26,6 @@ What is checked against what (RULES.md sections 3, 5, 6 and 7):
 from __future__ import annotations
 
 import dataclasses
-import io
 import math
 import random
 import re
@@ -134,8 +133,8 @@ def make_situation(pick, name: str, small: bool = True) -> TurnState:
     footprints = {steps: pick(0, min(full, cap)) for steps, full in rules.footprints}
     stage = pick(0, len(rules.stages) - 1)
     dangers = rules.danger_cards - stage
-    stops = pick(0, rules.stop_cards)
-    gems = pick(0, 120)
+    stops = pick(0, min(3, rules.stop_cards)) if pick(0, 1) else pick(0, rules.stop_cards)
+    gems = pick(0, rules.starting_gems) if pick(0, 1) else pick(0, 120)
     treasure = pick(0, 25) if pick(0, 1) else pick(0, rules.treasure)
     pot = pick(0, 4 * n) if pick(0, 2) else 0
     must_reveal = bool(pick(0, 1))
@@ -151,6 +150,25 @@ def situations(draw, names=PRESET_NAMES, small=True):
 def seeded_situations(seed: int, name: str, count: int, small: bool = True) -> list[TurnState]:
     rng = random.Random(seed)
     return [make_situation(rng.randint, name, small) for _ in range(count)]
+
+
+def interesting_situations(seed: int, name: str, count: int) -> list[TurnState]:
+    """Seeded situations where the optimal policy reveals at three points or more and
+    holds somewhere: the chain has depth, and both actions occur in it."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(2000):
+        state = make_situation(rng.randint, name)
+        if sum(state.footprints.values()) < 2:
+            continue
+        if not state.must_reveal and solve_turn(state).best_action == "hold":
+            continue
+        chain = turn_chain(state, optimal_policy(state))
+        if len(chain.transient) >= 3 and any(a.startswith("held") for a in chain.absorbing):
+            found.append(state)
+            if len(found) == count:
+                return found
+    raise AssertionError(f"only {len(found)} interesting {name} situations")  # pragma: no cover
 
 
 def policies_for(state: TurnState, pick) -> list:
@@ -391,11 +409,27 @@ def test_fresh_deck_three_ways_agree_and_float_matches(name):
     assert close(solve_turn(state).value, sol.value) and close(optimal_policy(state).value, sol.value)
 
 
-def test_mid_turn_larger_decks_three_ways_agree():
-    """Less thinned decks, seeded: one per preset."""
+def test_seeded_situations_three_ways_agree():
+    """A seeded sweep: 15 thinned situations per preset, and 2 less thinned ones."""
     for k, name in enumerate(PRESET_NAMES):
-        for state in seeded_situations(100 + k, name, 2, small=False):
+        for state in seeded_situations(100 + k, name, 15) + seeded_situations(200 + k, name, 2, small=False):
             assert_three_ways_agree(state)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_situations_where_the_optimal_policy_both_reveals_and_holds(name):
+    """Seeded situations whose optimal chain has depth and ends in holds too: the three
+    exact values agree, the independent recursion agrees, float agrees with exact,
+    and the chain is well formed."""
+    rng = random.Random(400 + PRESET_NAMES.index(name))
+    for state in interesting_situations(300 + PRESET_NAMES.index(name), name, 5):
+        assert_three_ways_agree(state)
+        for policy in policies_for(state, rng.randint):
+            assert_matches_oracle(state, policy)
+            exact = evaluate_policy(state, policy, exact=True)
+            assert_float_matches_exact(evaluate_policy(state, policy), exact, f"{state} {policy}")
+            check_evaluation_invariants(state, exact)
+        check_chain_structure(state, turn_chain(state, optimal_policy(state), exact=True))
 
 
 # ---------------------------------------------------------------------------------
@@ -470,13 +504,19 @@ def test_evaluate_policy_matches_independent_recursion(name, data):
 
 def test_custom_deck_that_runs_out_matches_recursion():
     """A custom ruleset without danger cards: the deck can run out ("deck empty", 0 gems)."""
-    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4),
+    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4, 5, 6, 7),
                     footprints={1: 3, 2: 1}, stop_cards=1, danger_cards=0, stages=[(Fraction(1, 2), 1)])
-    state = TurnState(rules, {1: 3, 2: 1}, 1, 0, 0, 10, 9)
+    state = TurnState(rules, {1: 3, 2: 1}, 0, 0, 0, 10, 9)  # the stop is gone: the deck can run out
     for policy in (HoldAfterReveals(4), HoldAtPot(4), HoldAtPot(100), optimal_policy(state)):
         assert_matches_oracle(state, policy)
+    state = dataclasses.replace(state, stops=1)
+    for policy in (HoldAfterReveals(4), HoldAtPot(4), HoldAtPot(100), optimal_policy(state)):
+        assert_matches_oracle(state, policy)
+    state = dataclasses.replace(state, stops=0)
     e = evaluate_policy(state, HoldAtPot(100), exact=True)
-    assert e.outcomes["deck empty"] > 0 and 0 in e.distribution.index
+    assert e.outcomes.to_dict() == {"deck empty": 1} and e.distribution.to_dict() == {0: 1}
+    e = evaluate_policy(state, HoldAtPot(2), exact=True)  # 1 step then 1 step: holds at 3, never runs out
+    assert "deck empty" not in e.outcomes.index and e.expected_cards <= 2
     chain = turn_chain(state, HoldAtPot(100), exact=True)
     assert chain.rewards["deck empty"] == 0
     assert_three_ways_agree(state)
@@ -491,17 +531,22 @@ MC_TURNS = 2500
 
 def mc_policies(state: TurnState, rng: random.Random) -> list:
     mult = stage_table(state.rules)[1][state.dangers_revealed]
-    return [optimal_policy(state), HoldAtPot(state.pot + mult * rng.randint(3, 12)), HoldAfterReveals(rng.randint(1, 4))]
+    return [optimal_policy(state), HoldAtPot(state.pot + mult * rng.randint(5, 25)),
+            HoldAfterReveals(rng.randint(2, 4))]
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_monte_carlo_random_situations(name):
-    """Seeded random mid-turn situations: optimal, hold-at-t and hold-after-k."""
+    """Seeded random situations: optimal, hold-at-t and hold-after-k.  Few stop cards,
+    and only situations where the optimal policy reveals at three points or more, so
+    that turns last a few cards (a player with at most the starting gems)."""
     seed = 5000 + PRESET_NAMES.index(name)
     rng = random.Random(seed)
     done = 0
-    for state in seeded_situations(seed, name, 12):
-        if sum(state.footprints.values()) < 3:  # want turns that can last a few cards
+    for state in seeded_situations(seed, name, 80):
+        state = dataclasses.replace(state, stops=rng.randint(0, min(3, state.rules.stop_cards)),
+                                    gems=rng.randint(0, state.rules.starting_gems))
+        if sum(state.footprints.values()) < 3 or evaluate_policy(state, optimal_policy(state)).states < 3:
             continue
         for policy in mc_policies(state, rng):
             evaluation = evaluate_policy(state, policy, exact=True)
@@ -531,7 +576,7 @@ def test_monte_carlo_fresh_deck_with_the_engine(name):
         check_monte_carlo(state, policy, evaluation, results, f"{name} fresh deck, {policy}, engine")
 
 
-def test_monte_carlo_simulator_and_engine_agree_on_the_mini_worked_example():
+def test_monte_carlo_simulator_on_the_mini_worked_example():
     state = fresh_state("mini")
     rng = random.Random(7)
     decide = Decider(optimal_policy(state))
@@ -691,12 +736,16 @@ def check_chain_structure(state: TurnState, chain) -> None:
         assert s.pot >= state.pot and s.pot + 0 <= state.pot + state.treasure
     assert len(set(chain.transient)) == len(chain.transient)
     Q = chain.Q
-    Q = Q.toarray() if hasattr(Q, "toarray") else np.asarray(Q)
     t = len(chain.transient)
     assert Q.shape == (t, t)
-    assert not np.any(np.tril(Q != 0)), f"{label}: Q is not strictly upper triangular"
-    rows, cols = np.nonzero(Q != 0)
-    for i, j in zip(rows.tolist(), cols.tolist()):  # one edge = one footprint card
+    if hasattr(Q, "tocoo"):  # sparse (float chains): never densify a big chain
+        coo = Q.tocoo()
+        rows, cols = coo.row[coo.data != 0], coo.col[coo.data != 0]
+    else:
+        rows, cols = np.nonzero(np.asarray(Q) != 0)
+    assert (cols > rows).all(), f"{label}: Q is not strictly upper triangular"
+    edges = list(zip(rows.tolist(), cols.tolist()))
+    for i, j in random.Random(t).sample(edges, min(len(edges), 400)):  # one edge = one footprint card
         a, b = drawn_steps(chain.transient[i]), drawn_steps(chain.transient[j])
         diff = b - a
         assert sum(diff.values()) == 1 and not (a - b), (label, chain.transient[i], chain.transient[j])
@@ -844,7 +893,9 @@ def check_comparison(state: TurnState, table: pd.DataFrame, thresholds, exact: b
         assert close(best, solve_turn(state, exact=True).value)
     rows = table[table.index != "optimal"]
     assert len(rows) == len(set(thresholds))
-    for t in thresholds:
+    for name in rows.index:
+        assert rows.loc[name, "expected_gain"] <= best + (0 if exact else 1e-9 * max(1, abs(best))), (state, name)
+    for t in random.Random(len(thresholds)).sample(sorted(set(thresholds)), min(6, len(set(thresholds)))):
         name = HoldAtPot(t).name
         assert name in table.index
         assert table.loc[name, "threshold"] == t
@@ -852,10 +903,6 @@ def check_comparison(state: TurnState, table: pd.DataFrame, thresholds, exact: b
         for f in ("expected_gain", "p_stopped", "p_danger", "p_head", "p_loss", "expected_cards"):
             assert table.loc[name, f] == getattr(e, f), (state, t, f)
         assert table.loc[name, "std"] == pytest.approx(e.std)
-        if exact:
-            assert table.loc[name, "expected_gain"] <= best, (state, t)
-        else:
-            assert table.loc[name, "expected_gain"] <= best + 1e-9 * max(1, abs(best)), (state, t)
 
 
 @settings(max_examples=15, **HYPOTHESIS)
@@ -912,8 +959,9 @@ def test_policy_table_matches_solve_turn(name):
     for state in states:
         table = policy_table(state)
         sit = table.situations
-        assert list(sit.columns[:8]) == ["cards_drawn", "position", "pot", "cards_left", "push_value", "hold_value",
-                                         "advantage", "action"]
+        assert list(sit.columns) == ["cards_drawn", "drawn", "position", "pot", "cards_left", "push_value",
+                                     "hold_value", "advantage", "action"]
+        assert (sit.drawn.str.count(r"\d") == sit.cards_drawn).all()
         sol = solve_turn(state)
         first = sit.iloc[0]
         assert (first.cards_drawn, first.position, first.pot, first.cards_left) == (
@@ -1135,6 +1183,7 @@ def test_decision_graph_fresh_decks_follow_apply_card():
     for name in PRESET_NAMES:
         check_graph_against_apply_card(fresh_state(name), rng)
         check_graph_against_apply_card(fresh_state(name, treasure=15, gems=77), rng)  # the cap bites
-    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4),
+    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4, 5, 6, 7),
                     footprints={1: 3, 2: 1}, stop_cards=1, danger_cards=0, stages=[Stage(Fraction(1, 2), 1)])
-    check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, 1, 0, 0, 10, 9), rng)
+    for stops in (0, 1):
+        check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)

@@ -27,7 +27,7 @@ def _config(*kinds: str, preset: str = "dragon-stripes", seed: int = 7) -> GameC
 
 
 def _click(app: PlayApp, name: str) -> None:
-    app._last_click = 0.0  # clicks in a test are not double clicks
+    app._last_click = (None, 0.0)  # clicks in a test are not double clicks
     app.buttons[name].click()
 
 
@@ -135,10 +135,13 @@ def test_bots_play_by_themselves_on_the_event_loop():
 def test_a_double_click_applies_once():
     app = PlayApp(autoplay=False, config=_config("human", "human"))
     game = app.game
-    app._last_click = 0.0
+    app._last_click = (None, 0.0)
     app.buttons["reveal"].click()
     app.buttons["reveal"].click()  # arrives at once: the second half of a double click
     assert len(game.actions) == 1
+    if game.phase is Phase.CHOOSE:  # a quick click on another button is meant, and counts
+        app.buttons["hold"].click()
+        assert game.actions[-1] is Action.HOLD
 
 
 def test_a_full_game_against_bots_ends_with_winner_and_plot():
@@ -278,3 +281,35 @@ def test_new_game_returns_to_the_form():
     assert app.game is None and app.setup_form.layout.display is None
     _click(app, "reveal")  # a stale click after leaving the game
     assert "no game is running" in app.setup_form.message.value
+
+
+def test_odd_names_reach_the_end_of_the_game():
+    config = GameConfig(seats=(SeatConfig("$x^$", "random bot"), SeatConfig("_hidden", "random bot")),
+                        preset="mini", seed=2)
+    app = PlayApp(autoplay=False, config=config)
+    for _ in range(200):
+        if app.game.is_over:
+            break
+        _click(app, "next")
+    assert app.game.is_over and app.result_plot.value[:4] == b"\x89PNG"
+    assert app.message.value == ""
+    app.show_coach.value = False  # options still work after the end
+    app.autoplay.value = True
+    assert app.message.value == ""
+
+
+def test_forged_start_and_next_clicks_are_refused():
+    app = PlayApp(autoplay=False, config=_config("human", "random bot"))
+    game = app.game
+    app.setup_form.start.click()  # hidden during a game
+    assert app.game is game and "New game first" in app.message.value
+    before = _snapshot(game)
+    _click(app, "next")  # the human is to move
+    assert _snapshot(game) == before and "not a bot's" in app.message.value
+
+
+def test_forged_form_values_give_a_message():
+    app = PlayApp(autoplay=False)
+    app.setup_form.kinds[1].index = None  # a value the browser could forge
+    app.setup_form.start.click()
+    assert app.game is None and "choose who plays seat 2" in app.setup_form.message.value

@@ -169,14 +169,11 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
              (np.concatenate([rows_a, absorbing_ids]), np.concatenate([cols_a, absorbing_ids]))),
             shape=(size, size),
         )
-    steps, root_counts = graph.steps, layers[0].counts[0]
     labels: list = []
     for d, act in enumerate(active):
         layer, rows_d = layers[d], np.flatnonzero(act)
-        taken, which = np.unique(root_counts - layer.counts[rows_d], axis=0, return_inverse=True)
-        drawn = ["+".join(str(s) for s, n in zip(steps, t) for _ in range(n)) for t in taken.tolist()]
-        labels += [Situation(p, q, drawn[w]) for p, q, w in
-                   zip(layer.position[rows_d].tolist(), layer.pot[rows_d].tolist(), which.ravel().tolist())]
+        labels += [Situation(p, q, w) for p, q, w in
+                   zip(layer.position[rows_d].tolist(), layer.pot[rows_d].tolist(), graph.drawn(d, rows_d))]
     labels += list(absorbing)
     return TurnChain(P, labels, start=labels[0], rewards=rewards, policy=policy)
 

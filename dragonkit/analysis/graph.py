@@ -170,6 +170,14 @@ class DecisionGraph:
         """Number of decision points (the roots included)."""
         return sum(len(layer) for layer in self.layers)
 
+    def drawn(self, depth: int, rows: np.ndarray) -> list[str]:
+        """The footprint cards drawn since the root(s) at some decision points of a
+        layer, e.g. ``"1+2+2"`` (steps, sorted; ``""`` at a root)."""
+        taken, which = np.unique(self.layers[0].counts[0] - self.layers[depth].counts[rows], axis=0,
+                                 return_inverse=True)
+        names = ["+".join(str(s) for s, n in zip(self.steps, t) for _ in range(n)) for t in taken.tolist()]
+        return [names[w] for w in which.ravel().tolist()]
+
     def state(self, depth: int, index: int, must_reveal: bool = False) -> TurnState:
         """The :class:`TurnState` of one decision point."""
         layer = self.layers[depth]

@@ -31,7 +31,7 @@ from typing import Union
 import numpy as np
 
 from .graph import CONTINUES, DecisionGraph
-from .state import TurnState
+from .state import TurnState, check_state
 
 __all__ = ["TurnSolution", "LayerValues", "backward_induction", "solve_turn", "fair_bounty"]
 
@@ -136,7 +136,6 @@ class TurnSolution:
     states: int = 0
 
 
-@lru_cache(maxsize=256)
 def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
     """Solve the turn from ``state`` by backward induction (RULES.md section 7).
 
@@ -154,10 +153,20 @@ def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
     Raises
     ------
     ValueError
-        If the deck is empty (nothing can be revealed).
+        If ``state`` is not a TurnState or the deck is empty (nothing can be revealed).
+
+    Notes
+    -----
+    Solutions are cached (the app asks again at every redraw); ``solve_turn.cache_clear()``
+    empties the cache.
     """
+    return _solve(check_state(state), bool(exact))
+
+
+@lru_cache(maxsize=256)
+def _solve(state: TurnState, exact: bool) -> TurnSolution:
     graph = DecisionGraph.from_state(state)
-    root = backward_induction(graph, bool(exact))[0]
+    root = backward_induction(graph, exact)[0]
     push = root.exact(root.push, 0)
     hold = state.pot
     best = "reveal" if state.must_reveal or push > hold else "hold"
@@ -168,6 +177,9 @@ def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
         value = float(value)
     return TurnSolution(value=value, push_value=push, hold_value=hold, best_action=best,
                         must_reveal=state.must_reveal, states=graph.size)
+
+
+solve_turn.cache_clear = _solve.cache_clear  # type: ignore[attr-defined]
 
 
 def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
@@ -183,4 +195,4 @@ def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
     ValueError
         If ``gems`` is negative or the deck is empty.
     """
-    return solve_turn(dataclasses.replace(state, gems=gems, must_reveal=True), exact=exact).value
+    return solve_turn(dataclasses.replace(check_state(state), gems=gems, must_reveal=True), exact=exact).value

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import numbers
+import reprlib
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
 from ..engine import Game, Phase
-from ..rules import Card, Composition, Ruleset
+from ..rules import LIMITS, Card, Composition, Ruleset
 
-__all__ = ["TurnState", "next_card_probabilities"]
+__all__ = ["TurnState", "next_card_probabilities", "check_state"]
 
 
 @dataclass(frozen=True)
@@ -58,30 +60,33 @@ class TurnState:
         rules = self.rules
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
-        try:
-            fp = {int(s): int(c) for s, c in dict(self.footprints).items()}
-        except (TypeError, ValueError):
-            raise ValueError(f"footprints must map steps to counts, not {self.footprints!r}") from None
+        if not isinstance(self.footprints, Mapping):
+            raise ValueError(f"footprints must map steps to counts, not {reprlib.repr(self.footprints)}")
         full = dict(rules.footprints)
-        for steps, count in fp.items():
+        for steps, count in self.footprints.items():
             if steps not in full:
-                raise ValueError(f"footprints: this ruleset has no {steps}-step cards (it has {sorted(full)})")
-            if not 0 <= count <= full[steps]:
-                raise ValueError(f"footprints[{steps}] must lie in 0..{full[steps]}, not {count}")
-        object.__setattr__(self, "footprints", MappingProxyType({s: fp.get(s, 0) for s in sorted(full)}))
+                raise ValueError(f"footprints: this ruleset has no {reprlib.repr(steps)}-step cards "
+                                 f"(it has {sorted(full)})")
+            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= full[steps]:
+                raise ValueError(f"footprints[{steps}] must be a whole number in 0..{full[steps]}, "
+                                 f"not {reprlib.repr(count)}")
+        object.__setattr__(self, "footprints",
+                           MappingProxyType({s: int(self.footprints.get(s, 0)) for s in sorted(full)}))
+        most = LIMITS["gems"] * 4  # every gem of the game could be in one place
         checks = {
             "stops": (self.stops, 0, rules.stop_cards),
-            "dangers": (self.dangers, 0, rules.danger_cards),
             "dangers_revealed": (self.dangers_revealed, 0, len(rules.stages) - 1),
-            "gems": (self.gems, 0, None),
-            "treasure": (self.treasure, 0, None),
+            "dangers": (self.dangers, 0, rules.danger_cards - getattr(self, "dangers_revealed", 0)
+                        if isinstance(self.dangers_revealed, int) else rules.danger_cards),
+            "gems": (self.gems, 0, most),
+            "treasure": (self.treasure, 0, most),
             "position": (self.position, 0, rules.n_stripes),
-            "pot": (self.pot, 0, None),
+            "pot": (self.pot, 0, most),
         }
         for name, (value, lo, hi) in checks.items():
-            if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-                allowed = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-                raise ValueError(f"{name} must be a whole number in {allowed}, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
+                raise ValueError(f"{name} must be a whole number in {lo}..{hi}, not {reprlib.repr(value)}")
+            object.__setattr__(self, name, int(value))
         if not isinstance(self.must_reveal, bool):
             raise ValueError(f"must_reveal must be True or False, not {self.must_reveal!r}")
 
@@ -101,8 +106,10 @@ class TurnState:
         Raises
         ------
         ValueError
-            If the game is over.
+            If ``game`` is not a Game, or it is over.
         """
+        if not isinstance(game, Game):
+            raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
         if game.is_over:
             raise ValueError("the game is over: there is no turn to analyse")
         comp = game.remaining
@@ -126,5 +133,17 @@ def next_card_probabilities(state: TurnState) -> dict[Card, Fraction]:
     This is one draw of the multivariate hypergeometric law; cards with no copy
     left are omitted.  The values are ``Fraction``s summing to 1 (empty dict for
     an empty deck).
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a TurnState.
     """
-    return dict(state.composition.outcomes())
+    return dict(check_state(state).composition.outcomes())
+
+
+def check_state(state) -> TurnState:
+    """``state`` itself, or a ValueError saying that a TurnState was expected."""
+    if not isinstance(state, TurnState):
+        raise ValueError(f"expected a TurnState, not {type(state).__name__}")
+    return state

@@ -25,7 +25,8 @@ class PolicyTable:
     Attributes
     ----------
     situations : pandas.DataFrame
-        One row per reachable decision point: ``cards_drawn``, ``position``,
+        One row per reachable decision point: ``cards_drawn``, ``drawn`` (the
+        footprints drawn, e.g. ``"1+2"``, which fixes the deck left), ``position``,
         ``pot``, ``cards_left``, ``push_value``, ``hold_value``, ``advantage``
         (push minus hold, gems) and ``action``.
     summary : pandas.DataFrame
@@ -87,7 +88,8 @@ def policy_table(state: TurnState) -> PolicyTable:
         if depth == 0 and state.must_reveal:
             action[:] = "reveal"
         parts.append(pd.DataFrame({
-            "cards_drawn": depth, "position": layer.position, "pot": layer.pot, "cards_left": layer.cards_left,
+            "cards_drawn": depth, "drawn": graph.drawn(depth, np.arange(len(layer))),
+            "position": layer.position, "pot": layer.pot, "cards_left": layer.cards_left,
             "push_value": push, "hold_value": layer.pot, "advantage": push - layer.pot, "action": action,
         }))
     situations = pd.concat(parts, ignore_index=True)

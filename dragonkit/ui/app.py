@@ -84,7 +84,7 @@ class PlayApp:
         self.bots: list = []
         self.bot_delay = bot_delay
         self._pending = None
-        self._last_click = 0.0
+        self._last_click: tuple[Action | None, float] = (None, 0.0)
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -101,14 +101,14 @@ class PlayApp:
                              ("decline", Action.DECLINE)):
             self.buttons[name].on_click(functools.partial(self._on_action, action))
             self.buttons[name].layout.width = "190px"
-        self.buttons["next"].on_click(lambda _b: self.step())
+        self.buttons["next"].on_click(lambda _b: self._on_next())
         self.buttons["new_game"].on_click(lambda _b: self.show_setup())
         self.autoplay = widgets.Checkbox(value=autoplay, description="bots play by themselves", indent=False,
                                          layout=widgets.Layout(width="200px"))
-        self.autoplay.observe(lambda _c: self._after_change(), names="value")
+        self.autoplay.observe(self._on_option, names="value")
         self.show_coach = widgets.ToggleButton(value=True, description="Coach", icon="graduation-cap",
                                                tooltip="show or hide the coach", layout=widgets.Layout(width="110px"))
-        self.show_coach.observe(lambda _c: self._refresh(), names="value")
+        self.show_coach.observe(self._on_option, names="value")
         action_bar = widgets.HBox([self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
                                   + [self.autoplay])
         left = widgets.VBox([self.status, self.board, action_bar, self.message,
@@ -128,7 +128,13 @@ class PlayApp:
 
     @_guarded
     def _start_from_form(self) -> None:
+        if self.game is not None:  # the form is hidden during a game: a forged click
+            raise IllegalActionError("a game is running; press New game first")
         self.start(self.setup_form.config())
+
+    @_guarded
+    def _on_option(self, _change=None) -> None:
+        self._after_change()
 
     def start(self, config: GameConfig) -> Game:
         """Start a game from ``config``; returns it.
@@ -138,7 +144,7 @@ class PlayApp:
         ValueError
             For an invalid configuration (see :class:`~dragonkit.engine.Game`).
         """
-        seed = config.seed if config.seed is not None else secrets.randbits(32)
+        seed = config.seed if config.seed is not None else secrets.randbits(63)
         game = Game([s.name for s in config.seats], config.rules, seed=seed)
         self.seats = config.seats
         self.bots = [s.make_bot(seed + seat) for seat, s in enumerate(config.seats)]
@@ -166,13 +172,11 @@ class PlayApp:
 
     @_guarded
     def _on_action(self, action: Action, _button=None) -> None:
-        now = time.monotonic()
-        if now - self._last_click < DOUBLE_CLICK_SECONDS:
-            return
-        try:
-            self.act(action)
-        finally:
-            self._last_click = time.monotonic()
+        last_action, last_time = self._last_click
+        if action is last_action and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS:
+            return  # the second half of a double click on the same button
+        self.act(action)
+        self._last_click = (action, time.monotonic())
 
     def act(self, action: Action | str) -> None:
         """A human's action for the seat that is to move.
@@ -192,13 +196,22 @@ class PlayApp:
         self._after_change()
 
     @_guarded
+    def _on_next(self) -> None:
+        game = self._require_game()
+        if game.is_over:
+            raise IllegalActionError("the game is over; press New game to play again")
+        if self.bots[game.to_move] is None:
+            raise IllegalActionError(f"it is {game.players[game.to_move]}'s move, not a bot's")
+        self.step()
+
+    @_guarded
     def step(self) -> None:
         """Let the bot that is to move play one action (no-op when a human is to move)."""
-        self._pending = None
-        game = self._require_game()
-        seat = game.to_move
-        if seat is None or self.bots[seat] is None:
+        self._cancel_pending()
+        game = self.game
+        if game is None or game.is_over or self.bots[game.to_move] is None:
             return
+        seat = game.to_move
         try:
             action = self.bots[seat].choose(game)
         except Exception:
@@ -244,7 +257,7 @@ class PlayApp:
 
     def _say(self, text: str, level: str = "info") -> None:
         """Show a message where the user is looking: under the form, or under the board."""
-        html = f'<div class="dk-message dk-{level}">{escape(text)}</div>' if text else ""
+        html = f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
         self.message.value = html if self.game is not None else ""
         self.setup_form.message.value = html if self.game is None else ""
 

@@ -3,6 +3,8 @@ names, the edition and the seed."""
 
 from __future__ import annotations
 
+import re
+import reprlib
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -113,9 +115,10 @@ class SetupForm(widgets.VBox):
         self._update_rows()
 
     def _update_rows(self, _change=None) -> None:
+        shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
         for seat, row in enumerate(self.rows):
-            row.layout.display = None if seat < self.n_players.value else "none"
-            is_threshold = SEAT_KINDS[self.kinds[seat].value] == "threshold"
+            row.layout.display = None if seat < shown else "none"
+            is_threshold = SEAT_KINDS.get(self.kinds[seat].value) == "threshold"
             self.thresholds[seat].layout.visibility = "visible" if is_threshold else "hidden"
 
     def config(self) -> GameConfig:
@@ -127,8 +130,16 @@ class SetupForm(widgets.VBox):
             For a seed that is not a whole number, or empty or repeated names.
         """
         text = self.seed.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            raise ValueError(f"the seed must be a whole number (or empty for a random one), not {text!r}")
+        if text and not re.fullmatch(r"[0-9]{1,18}", text):
+            raise ValueError(f"the seed must be a whole number of at most 18 digits (or empty for a random one), "
+                             f"not {reprlib.repr(text)}")
+        if self.n_players.value not in self.n_players.options:
+            raise ValueError(f"choose {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        if self.preset.value not in PRESETS:
+            raise ValueError(f"choose an edition among {', '.join(PRESETS)}")
+        for seat in range(self.n_players.value):
+            if self.kinds[seat].value not in SEAT_KINDS:
+                raise ValueError(f"choose who plays seat {seat + 1}: {', '.join(SEAT_KINDS)}")
         seats = tuple(
             SeatConfig(self.names[i].value.strip(), self.kinds[i].value, int(self.thresholds[i].value))
             for i in range(self.n_players.value)
