@@ -1,0 +1,60 @@
+"""The play app driven inside a real IPython kernel, as Voilà runs it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+jupyter_client = pytest.importorskip("jupyter_client")
+
+CODE = r"""
+import json
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+app = PlayApp(bot_delay=0.01, config=GameConfig(
+    seats=(SeatConfig("Ann", "human"), SeatConfig("Bot", "threshold bot")), preset="mini", seed=1))
+game = app.game
+app.buttons["hold"].click()                      # illegal at the start of a turn
+refused = "must reveal" in app.message.value and not game.actions
+app.buttons["reveal"].click()
+if game.phase.value == "choose":
+    app._last_click = (None, 0.0)
+    app.buttons["hold"].click()
+print(json.dumps({"refused": refused, "actions": len(game.actions), "board": "<svg" in app.board.value,
+                  "bot_to_move": not game.is_over and app.bots[game.to_move] is not None}))
+"""
+
+WAIT = r"""
+import asyncio, json
+for _ in range(400):                             # the bots play by themselves on the kernel's event loop
+    if app.game.is_over or app.bots[app.game.to_move] is None:
+        break
+    await asyncio.sleep(0.01)
+print(json.dumps({"actions": len(app.game.actions), "bot_waits": app.game.is_over or app.bots[app.game.to_move] is None}))
+"""
+
+
+def _run(client, code: str) -> dict:
+    lines = []
+
+    def collect(msg):
+        if msg["msg_type"] == "stream":
+            lines.append(msg["content"]["text"])
+        elif msg["msg_type"] == "error":
+            lines.append("ERROR " + msg["content"]["ename"] + ": " + msg["content"]["evalue"])
+
+    reply = client.execute_interactive(code, timeout=120, output_hook=collect)
+    assert reply["content"]["status"] == "ok", "".join(lines)
+    return json.loads("".join(lines).strip().splitlines()[-1])
+
+
+def test_play_app_in_a_kernel():
+    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        first = _run(client, CODE)
+        assert first == {"refused": True, "actions": 2, "board": True, "bot_to_move": True}
+        later = _run(client, WAIT)
+        assert later["bot_waits"] and later["actions"] > first["actions"]  # the bot moved on its own
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
