@@ -58,3 +58,25 @@ def test_play_app_in_a_kernel():
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+PROGRESS = r"""
+from dragonkit.simulate import round_robin
+result = round_robin(["threshold:10", "random"], 30, seed=1, progress=True)
+print(int(result.standings["games"].sum()))
+"""
+
+
+def test_tournament_progress_bar_is_a_widget_in_a_kernel():
+    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    mimes = []
+    try:
+        reply = client.execute_interactive(
+            PROGRESS, timeout=120,
+            output_hook=lambda msg: mimes.extend(msg["content"].get("data", {}))
+            if msg["msg_type"] == "display_data" else None)
+        assert reply["content"]["status"] == "ok"
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert "application/vnd.jupyter.widget-view+json" in mimes  # tqdm.auto chose the notebook bar

@@ -1,0 +1,200 @@
+"""Whole games between bots, under the engine's rules, in parallel.
+
+Every game gets its own seed, derived from the run's seed and the game's number
+alone (:class:`numpy.random.SeedSequence`), so a run gives the same games
+whatever the number of workers or the way they are split.  Work is done in
+chunks by a function that runs anywhere: in this process, in a
+:class:`concurrent.futures.ProcessPoolExecutor`, or on a Dask cluster
+(``client=`` a :class:`dask.distributed.Client`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from ..bots import Bot, make_bot
+from ..engine import Game
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
+
+__all__ = ["BotSpec", "parse_bots", "game_seed", "play_game", "simulate_games", "run_chunks", "available_workers"]
+
+CHUNK = 250  # games per unit of work
+
+_SPEC = re.compile(r"(?P<kind>coach|threshold|random)(?::(?P<arg>[0-9]{1,4}))?(?:#[0-9]+)?")
+
+
+class BotSpec(str):
+    """A bot named by a short spec: ``"coach"``, ``"random"`` or ``"threshold:T"``
+    (holds at a pot of T gems; 20 by default).  ``"#2"`` may be appended to tell
+    two bots of the same kind apart."""
+
+    def make(self, seed: int) -> Bot:
+        """A fresh bot; a random bot is seeded with ``seed``."""
+        match = _SPEC.fullmatch(self)
+        kind, arg = match["kind"], match["arg"]
+        if kind == "threshold":
+            return make_bot(kind, threshold=int(arg) if arg else 20)
+        if kind == "random":
+            return make_bot(kind, seed=seed)
+        return make_bot(kind, exact=False)
+
+
+def parse_bots(specs: Iterable[str]) -> list[BotSpec]:
+    """Check bot specs and number repeated ones (``random``, ``random#2``, ...).
+
+    Raises
+    ------
+    ValueError
+        For an unknown spec.
+    """
+    out: list[BotSpec] = []
+    for spec in specs:
+        spec = str(spec).strip()
+        if not _SPEC.fullmatch(spec):
+            raise ValueError(f"unknown bot {spec!r}; use coach, random or threshold:T (T a whole number of gems)")
+        name, k = spec, 2
+        while name in out:
+            name, k = f"{spec}#{k}", k + 1
+        out.append(BotSpec(name))
+    return out
+
+
+def game_seed(seed: int, *index: int) -> int:
+    """The seed of one game: a function of the run's seed and the game's indices only."""
+    return int(np.random.SeedSequence([seed, *index]).generate_state(1, dtype=np.uint64)[0] >> 1)
+
+
+def play_game(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> dict:
+    """Play one game between bots seated in this order; return its record.
+
+    Returns
+    -------
+    dict
+        ``seating``, ``winners`` (bots, comma-separated), ``ending``, ``turns`` and
+        one ``gems[bot]`` entry per bot (gems at the end).
+    """
+    bots = [spec.make(seed + i) for i, spec in enumerate(seating)]
+    game = Game([str(s) for s in seating], rules, seed=seed)
+    while not game.is_over:
+        game.apply(bots[game.to_move].choose(game), by=game.to_move)
+    record = {
+        "seating": ",".join(seating),
+        "winners": ",".join(seating[i] for i in game.winners),
+        "ending": game.ending,
+        "turns": game.turn_number,
+    }
+    record.update({f"gems[{spec}]": gems for spec, gems in zip(seating, game.gems)})
+    return record
+
+
+def _play_range(rules: dict, bots: list[str], seed: int, start: int, stop: int, rotate: bool) -> list[dict]:
+    rules_ = Ruleset.from_dict(rules)
+    specs = [BotSpec(b) for b in bots]
+    rows = []
+    for g in range(start, stop):
+        shift = g % len(specs) if rotate else 0
+        seating = specs[shift:] + specs[:shift]
+        rows.append({"game": g, "seed": game_seed(seed, g), **play_game(rules_, seating, game_seed(seed, g))})
+    return rows
+
+
+def run_chunks(function: Callable, chunks: list[tuple], workers: int = 1, client=None, progress: bool = False,
+               description: str = "games", combine: Callable | None = None):
+    """Run ``function(*chunk)`` for every chunk, in order, here, in worker processes,
+    or on a Dask cluster; show a progress bar (tqdm.auto) when asked.
+
+    With ``combine``, each chunk's result is folded into the running total as it
+    arrives (memory stays flat); otherwise the results are returned as a list in
+    chunk order.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, not {workers}")
+    bar = tqdm(total=len(chunks), desc=description, disable=not progress, unit="chunk")
+    results: dict[int, object] = {}
+    total = None
+
+    def take(i: int, value) -> None:
+        nonlocal total
+        if combine is None:
+            results[i] = value
+        else:
+            total = value if total is None else combine(total, value)
+        bar.update(1)
+
+    try:
+        if client is not None:
+            from dask.distributed import as_completed
+
+            futures = [client.submit(function, *chunk, pure=False) for chunk in chunks]
+            index = {f.key: i for i, f in enumerate(futures)}
+            done = {}
+            for future in as_completed(futures):
+                done[index[future.key]] = future.result()
+            for i in range(len(chunks)):  # fold in chunk order: the same total on any cluster
+                take(i, done.pop(i))
+        elif workers == 1:
+            for i, chunk in enumerate(chunks):
+                take(i, function(*chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for i, value in enumerate(pool.map(function, *zip(*chunks))):
+                    take(i, value)
+    finally:
+        bar.close()
+    return [results[i] for i in range(len(chunks))] if combine is None else total
+
+
+def simulate_games(bots: Sequence[str], games: int, seed: int = 0, rules: Ruleset | None = None,
+                   rotate: bool = True, workers: int = 1, client=None, progress: bool = False) -> pd.DataFrame:
+    """Play ``games`` games between ``bots`` (2 to 6 bot specs, in seating order).
+
+    Parameters
+    ----------
+    bots : sequence of str
+        Bot specs (see :class:`BotSpec`), one per seat.
+    games : int
+    seed : int
+        The run's seed; the same seed gives the same games with any ``workers``.
+    rules : Ruleset, optional
+    rotate : bool
+        Rotate the seating by one place from one game to the next.
+    workers : int
+        Processes to use (1: this process).
+    client : dask.distributed.Client, optional
+        Run the chunks on this Dask cluster instead.
+    progress : bool
+        Show a progress bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game: ``game``, ``seed``, ``seating``, ``winners``, ``ending``
+        (``head`` or ``final_danger``), ``turns``, and ``gems[bot]`` per bot.
+
+    Raises
+    ------
+    ValueError
+        For a bad spec, a number of bots outside 2..6, or ``games < 1``.
+    """
+    specs = parse_bots(bots)
+    if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(specs)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    rules_dict = (rules or Ruleset()).to_dict()
+    chunks = [(rules_dict, list(specs), seed, start, min(start + CHUNK, games), rotate)
+              for start in range(0, games, CHUNK)]
+    parts = run_chunks(_play_range, chunks, workers, client, progress)
+    return pd.DataFrame([row for part in parts for row in part])
+
+
+def available_workers() -> int:
+    """Cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
