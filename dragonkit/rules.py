@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import decimal
-import math
 import numbers
 import re
 import reprlib
@@ -509,7 +508,8 @@ class Ruleset:
 
     def penalty(self, gems: int, dangers_revealed: int) -> int:
         """Stop penalty at stage ``dangers_revealed``: ``floor(rate * gems)`` (gems)."""
-        return math.floor(self.stage(dangers_revealed).rate * gems)
+        rate = self.stage(dangers_revealed).rate
+        return gems * rate.numerator // rate.denominator  # floor, in integers
 
     def stripe_gems(self, position, dangers_revealed: int, treasure):
         """Gems placed when the knight lands on stripe ``position`` (1-based):
@@ -558,7 +558,7 @@ class Ruleset:
 
     def bounty(self, pot: int) -> int:
         """The takeover bounty for a pot: ``floor(bounty_rate * pot)`` (gems)."""
-        return math.floor(self.bounty_rate * pot)
+        return pot * self.bounty_rate.numerator // self.bounty_rate.denominator  # floor, in integers
 
     def is_final_danger(self, dangers_revealed: int) -> bool:
         """Whether the danger that brings the count to ``dangers_revealed`` ends the game."""
