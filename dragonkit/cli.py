@@ -5,14 +5,17 @@ tournament`` plays a round robin between bots and prints the win rates."""
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import re
 import socket
 import subprocess
 import sys
 import time
 import webbrowser
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["main", "notebooks_dir", "voila_command"]
+__all__ = ["main", "notebooks_dir", "voila_command", "ServeOptions"]
 
 APP = "play.ipynb"
 
@@ -33,39 +36,100 @@ def notebooks_dir() -> Path:
     raise FileNotFoundError(f"cannot find {APP} next to the dragonkit package ({package})")
 
 
-def voila_command(port: int, directory: Path) -> list[str]:
-    """The Voilà command line that serves ``directory`` on 127.0.0.1:``port``
-    without source code or tracebacks in the page."""
-    return [
-        sys.executable, "-m", "voila", str(directory),
-        f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+@dataclass(frozen=True)
+class ServeOptions:
+    """How to serve the notebooks.
+
+    Attributes
+    ----------
+    ip : str
+        Bind address; a non-loopback address needs a token.
+    port : int
+    token : str or None
+        Access token: visitors open ``...?token=TOKEN``.
+    pool : int
+        Preheated kernels kept ready per notebook (0: start one per visitor).
+    cull_idle : int
+        Seconds after which an idle kernel (a visitor who left) is shut down (0: never).
+    cell_timeout : int
+        Seconds a notebook cell may run before Voilà stops it.
+    """
+
+    ip: str = "127.0.0.1"
+    port: int = 8866
+    token: str | None = None
+    pool: int = 0
+    cull_idle: int = 600
+    cell_timeout: int = 60
+
+    def check(self) -> None:
+        """Raise ValueError for an unsafe or impossible setting."""
+        if not 1 <= self.port <= 65535:
+            raise ValueError(f"--port must lie in 1..65535, not {self.port}")
+        try:
+            loopback = ipaddress.ip_address(self.ip).is_loopback
+        except ValueError:
+            loopback = self.ip == "localhost"
+        if not loopback and not self.token:
+            raise ValueError(f"refusing to listen on {self.ip} without --token: anyone on the network could "
+                             "open the app")
+        if self.token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", self.token):
+            raise ValueError("--token must be 8 to 128 letters, digits, '-' or '_'")
+        for name in ("pool", "cull_idle", "cell_timeout"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
+
+    @property
+    def url(self) -> str:
+        """The play app's address (with the token, if any)."""
+        host = f"[{self.ip}]" if ":" in self.ip else self.ip
+        query = f"?token={self.token}" if self.token else ""
+        return f"http://{host}:{self.port}/voila/render/{APP}{query}"
+
+
+def voila_command(options: ServeOptions, directory: Path) -> list[str]:
+    """The Voilà command line for ``options``: only ``directory`` is served, with no
+    source code, no tracebacks and no static files in the page."""
+    command = [
+        sys.executable, "-m", "voila", str(directory), "--no-browser",
+        f"--port={options.port}", f"--Voila.ip={options.ip}", f"--Voila.token={options.token or ''}",
         "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
+        # the apps draw everything inline: no file of the folder is served
+        "--VoilaConfiguration.file_allowlist=[]", "--VoilaConfiguration.file_denylist=['.*']",
+        f"--VoilaExecutor.timeout={options.cell_timeout}",
     ]
+    if options.pool:
+        command += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={options.pool}"]
+    if options.cull_idle:
+        command += [f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
+                    f"--MappingKernelManager.cull_interval={max(1, min(60, options.cull_idle // 2))}",
+                    "--MappingKernelManager.cull_connected=False"]
+    return command
 
 
-def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float) -> bool:
+def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float) -> bool:
+    host = "127.0.0.1" if options.ip in ("0.0.0.0", "localhost") else options.ip
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:
-        with socket.socket() as sock:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
             sock.settimeout(0.5)
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
+            if sock.connect_ex((host, options.port)) == 0:
                 return True
         time.sleep(0.2)
     return False
 
 
-def serve(port: int, open_browser: bool) -> int:
+def serve(options: ServeOptions, open_browser: bool) -> int:
     """Serve the notebooks until interrupted; returns Voilà's exit code."""
-    proc = subprocess.Popen(voila_command(port, notebooks_dir()))
+    proc = subprocess.Popen(voila_command(options, notebooks_dir()))
     try:
-        if not _wait_for_port(port, proc, timeout=60):
-            print(f"dragonkit: Voilà did not start on port {port}", file=sys.stderr)
+        if not _wait_for_port(options, proc, timeout=90):
+            print(f"dragonkit: Voilà did not start on port {options.port}", file=sys.stderr)
             proc.terminate()
             return proc.wait() or 1
-        url = f"http://127.0.0.1:{port}/voila/render/{APP}"
-        print(f"dragonkit: the play app is at {url}  (Ctrl-C stops the server)", flush=True)
+        print(f"dragonkit: the play app is at {options.url}  (Ctrl-C stops the server)", flush=True)
         if open_browser:
-            webbrowser.open(url)
+            webbrowser.open(options.url)
         return proc.wait()
     except KeyboardInterrupt:
         proc.terminate()
@@ -76,7 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dragonkit", description="Dragon Stripes teaching kit")
     sub = parser.add_subparsers(dest="command", required=True)
     p_serve = sub.add_parser("serve", help="serve the notebooks with Voilà and open the play app")
-    p_serve.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (default 8866)")
+    p_serve.add_argument("--ip", default="127.0.0.1", help="bind address (default 127.0.0.1; others need --token)")
+    p_serve.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    p_serve.add_argument("--token", default=None, help="access token that visitors must present")
+    p_serve.add_argument("--pool", type=int, default=0, help="preheated kernels kept ready (default 0)")
+    p_serve.add_argument("--cull-idle", type=int, default=600,
+                         help="shut down kernels idle this many seconds (default 600; 0 never)")
+    p_serve.add_argument("--cell-timeout", type=int, default=60, help="seconds a cell may run (default 60)")
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
     p_tour.add_argument("--bots", nargs="+", default=["coach", "threshold:20", "random"],
@@ -89,9 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament(args, parser)
-    if not 1 <= args.port <= 65535:
-        parser.error(f"--port must lie in 1..65535, not {args.port}")
-    return serve(args.port, open_browser=not args.no_browser)
+    options = ServeOptions(args.ip, args.port, args.token, args.pool, args.cull_idle, args.cell_timeout)
+    try:
+        options.check()
+    except ValueError as exc:
+        parser.error(str(exc))
+    return serve(options, open_browser=not args.no_browser)
 
 
 def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

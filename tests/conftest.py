@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dragonkit.cli import notebooks_dir, voila_command
+from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -30,7 +30,8 @@ def voila_url():
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / "voila.log", "wb") as out:
-        proc = subprocess.Popen(voila_command(port, notebooks_dir()), stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(voila_command(ServeOptions(port=port), notebooks_dir()), stdout=out,
+                                stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
