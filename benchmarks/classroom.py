@@ -5,7 +5,8 @@
 Starts the server (token, preheated kernels, idle culling) on 127.0.0.1, opens
 one headless-Chromium context per visitor (Debian's chromium, driven by
 Playwright), and lets every visitor start a game against a random bot and play
-``--actions`` human actions.  It reports the time to interactive, the latency of
+``--actions`` human actions.  The visitors arrive over ``--ramp`` seconds (a class
+walking in), then play at the same time.  It reports the time to interactive, the latency of
 each action (click to the next event in the log), the kernel memory per visitor,
 every error seen, and whether the kernels are culled and the memory given back
 after the visitors leave.  Exits with status 1 on any error.  All traffic stays
@@ -81,7 +82,8 @@ def kernel_memory(server_pid: int) -> tuple[int, float]:
     return len(kernels), sum(_rss_mib(k) for k in kernels)
 
 
-async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: int) -> None:
+async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: int, delay: float) -> None:
+    await asyncio.sleep(delay)  # students arrive one after another, then all play at once
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
     page.on("console", lambda m: visitor.errors.append(f"console: {m.text.splitlines()[0][:300]}")
@@ -130,7 +132,8 @@ async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: 
         await context.close()
 
 
-async def _classroom(url: str, visitors: list[Visitor], actions: int, timeout_ms: int, server_pid: int) -> dict:
+async def _classroom(url: str, visitors: list[Visitor], actions: int, timeout_ms: int, server_pid: int,
+                     ramp: float) -> dict:
     from playwright.async_api import async_playwright
 
     executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -147,7 +150,8 @@ async def _classroom(url: str, visitors: list[Visitor], actions: int, timeout_ms
 
         watcher = asyncio.create_task(watch())
         try:
-            await asyncio.gather(*(_visit(browser, url, v, actions, timeout_ms) for v in visitors))
+            await asyncio.gather(*(_visit(browser, url, v, actions, timeout_ms, ramp * v.number / len(visitors))
+                                   for v in visitors))
         finally:
             watcher.cancel()
             await browser.close()
@@ -160,7 +164,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 120,
-        timeout_s: int = 240) -> dict:
+        timeout_s: int = 240, ramp: float = 60.0) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring)."""
     options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=pool, cull_idle=cull_idle)
     log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log", "wb")
@@ -180,7 +184,7 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
         idle_kernels, idle_mib = kernel_memory(server.pid)
         people = [Visitor(i) for i in range(visitors)]
         started = time.monotonic()
-        peak = asyncio.run(_classroom(options.url, people, actions, timeout_s * 1000, server.pid))
+        peak = asyncio.run(_classroom(options.url, people, actions, timeout_s * 1000, server.pid, ramp))
         elapsed = time.monotonic() - started
         deadline = time.monotonic() + cull_idle * 4 + 60
         while time.monotonic() < deadline:  # the visitors have left: wait for the culling
@@ -204,6 +208,7 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
         "actions_played": len(latencies),
         "errors": [f"visitor {v.number}: {e}" for v in people for e in v.errors],
         "seconds": round(elapsed, 1),
+        "ramp_s": ramp,
         "tti_median_s": round(statistics.median(ttis), 2) if ttis else None,
         "tti_p95_s": round(_percentile(ttis, 0.95), 2) if ttis else None,
         "latency_median_ms": round(1000 * statistics.median(latencies)) if latencies else None,
@@ -223,10 +228,11 @@ def main() -> int:
     parser.add_argument("--visitors", type=int, default=40)
     parser.add_argument("--actions", type=int, default=10)
     parser.add_argument("--pool", type=int, default=4)
+    parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which the visitors arrive")
     parser.add_argument("--cull-idle", type=int, default=120,
                         help="must exceed the slowest page load: a kernel is culled before its page connects")
     args = parser.parse_args()
-    report = run(args.visitors, args.actions, args.pool, args.cull_idle)
+    report = run(args.visitors, args.actions, args.pool, args.cull_idle, ramp=args.ramp)
     print(json.dumps(report, indent=2))
     return 1 if report["errors"] or report["actions_played"] < args.visitors * args.actions else 0
 

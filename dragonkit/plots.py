@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import io
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from .engine import Game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["gems_over_game", "figure_png", "policy_heatmap", "outcome_bars", "threshold_curve", "chain_graph"]
 

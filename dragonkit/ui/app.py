@@ -19,7 +19,6 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine import Action, Game, IllegalActionError
-from ..plots import figure_png, gems_over_game
 from .board import render_board
 from .coach import render_coach
 from .panels import render_log, render_players, render_status
@@ -249,6 +248,8 @@ class PlayApp:
         self.buttons["take_over"].description = f"Take over for {game.bounty} gems"
         if game.is_over:
             self.coach.value = render_status(game, kinds)
+            from ..plots import figure_png, gems_over_game  # matplotlib loads only when a game ends
+
             self.result_plot.value = figure_png(gems_over_game(game))
             self.result_plot.layout.display = None
         else:
