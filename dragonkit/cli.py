@@ -95,8 +95,12 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
         f"--port={options.port}", f"--Voila.ip={options.ip}", f"--Voila.token={options.token or ''}",
         "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
         # the apps draw everything inline: no file of the folder is served
-        "--VoilaConfiguration.file_allowlist=[]", "--VoilaConfiguration.file_denylist=['.*']",
+        "--VoilaConfiguration.file_denylist=.*",
         f"--VoilaExecutor.timeout={options.cell_timeout}",
+        # a busy machine delivers outputs late: wait for them rather than lose the app's widget
+        "--VoilaExecutor.iopub_timeout=30",
+        # kernels talk over Unix sockets: no TCP port races when many start at once, nothing on the network
+        "--KernelManager.transport=ipc",
     ]
     if options.pool:
         command += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={options.pool}"]

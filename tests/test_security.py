@@ -133,7 +133,7 @@ def test_a_page_never_gets_tracebacks_or_sources():
     command = " ".join(voila_command(ServeOptions(), app_module.__file__))
     assert "--VoilaConfiguration.show_tracebacks=False" in command
     assert "--VoilaConfiguration.strip_sources=True" in command
-    assert "file_denylist=['.*']" in command
+    assert "--VoilaConfiguration.file_denylist=.*" in command
 
 
 def test_an_analysis_error_shows_a_message_and_the_game_goes_on(monkeypatch):
