@@ -193,6 +193,7 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
                 break
             time.sleep(2)
         after_kernels, after_mib = kernel_memory(server.pid)
+        server_mib = _rss_mib(server.pid)
     finally:
         server.terminate()
         try:
@@ -220,6 +221,7 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
         "kernel_mib_peak": round(peak["mib"]),
         "kernel_mib_per_visitor": round((peak["mib"] - idle_mib) / busy, 1),
         "kernel_mib_after": round(after_mib),
+        "server_mib_after": round(server_mib),
     }
 
 

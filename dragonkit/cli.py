@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -92,7 +93,8 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     source code, no tracebacks and no static files in the page."""
     command = [
         sys.executable, "-m", "voila", str(directory), "--no-browser",
-        f"--port={options.port}", f"--Voila.ip={options.ip}", f"--Voila.token={options.token or ''}",
+        f"--port={options.port}", "--Voila.port_retries=0",  # the printed address must be the real one
+        f"--Voila.ip={options.ip}", f"--Voila.token={options.token or ''}",
         "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
         # the apps draw everything inline: no file of the folder is served
         "--VoilaConfiguration.file_denylist=.*",
@@ -124,8 +126,14 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
 
 
 def serve(options: ServeOptions, open_browser: bool) -> int:
-    """Serve the notebooks until interrupted; returns Voilà's exit code."""
+    """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
+    and its kernels); returns Voilà's exit code."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()))
+
+    def stop(_signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         if not _wait_for_port(options, proc, timeout=90):
             print(f"dragonkit: Voilà did not start on port {options.port}", file=sys.stderr)
