@@ -511,12 +511,18 @@ class Ruleset:
         rate = self.stage(dangers_revealed).rate
         return gems * rate.numerator // rate.denominator  # floor, in integers
 
+    def stripe_value(self, position, dangers_revealed: int):
+        """What stripe ``position`` (1-based) pays at this stage before the treasure's
+        limit: its value times the stage multiplier (gems).  Elementwise on numpy
+        integer arrays too; 0 at the tail and at the head."""
+        table = self._stripe_array if isinstance(position, np.ndarray) else self._stripe_table
+        return table[position] * self.stage(dangers_revealed).multiplier
+
     def stripe_gems(self, position, dangers_revealed: int, treasure):
         """Gems placed when the knight lands on stripe ``position`` (1-based):
-        value times the stage multiplier, at most what the treasure holds (gems).
+        :meth:`stripe_value`, at most what the treasure holds (gems).
         Elementwise on numpy integer arrays too; 0 at the head."""
-        table = self._stripe_array if isinstance(position, np.ndarray) else self._stripe_table
-        value = table[position] * self.stage(dangers_revealed).multiplier
+        value = self.stripe_value(position, dangers_revealed)
         return value - (value - treasure) * (value > treasure)  # min(value, treasure), elementwise
 
     def footprint_effect(self, steps: int, position, pot, treasure, dangers_revealed: int, cards_left: int):

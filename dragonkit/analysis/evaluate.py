@@ -305,7 +305,8 @@ def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, 
     """
     if thresholds is None:
         top = min(state.treasure + state.pot,
-                  sum(state.rules.stripe_values) * state.rules.stage(state.dangers_revealed).multiplier)
+                  int(state.rules.stripe_value(np.arange(1, state.rules.n_stripes + 1),
+                                               state.dangers_revealed).sum()))
         thresholds = sorted({max(1, round(top * k / 24)) for k in range(25)})
     rows = {}
     for policy in [HoldAtPot(t) for t in thresholds] + [OptimalPolicy()]:

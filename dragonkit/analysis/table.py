@@ -43,8 +43,8 @@ class PolicyTable:
 
 def _max_pots(state: TurnState) -> np.ndarray:
     """Largest pot the knight can have collected on reaching each position 0..n (gems)."""
-    mult = state.rules.stage(state.dangers_revealed).multiplier
-    top = np.concatenate([[0], np.cumsum(state.rules.stripe_values)]) * mult + state.pot
+    paid = state.rules.stripe_value(np.arange(state.rules.n_stripes + 1), state.dangers_revealed)
+    top = np.cumsum(paid) + state.pot
     return np.minimum(top, state.treasure + state.pot)
 
 

@@ -35,7 +35,7 @@ def _stripe_x(rules, position: int) -> float:
     return BAND_LEFT + (position - 0.5) * width
 
 
-def _dragon(game: Game, multiplier: int) -> list[str]:
+def _dragon(game: Game, stage: int) -> list[str]:
     rules = game.rules
     n = rules.n_stripes
     width = (BAND_RIGHT - BAND_LEFT) / n
@@ -57,7 +57,7 @@ def _dragon(game: Game, multiplier: int) -> list[str]:
             f'fill="{fill}" stroke="#123" stroke-width="1"/>'
         )
         xm, ym = (xa + xb) / 2, (ya + yb) / 2
-        value = rules.stripe_values[k - 1] * multiplier
+        value = rules.stripe_value(k, stage)
         colour = "#222" if k == game.position else "#fff"
         out.append(f'<text x="{xm:.1f}" y="{ym + 5:.1f}" text-anchor="middle" font-size="{label_size}" '
                    f'font-weight="bold" fill="{colour}">{value}</text>')
@@ -172,13 +172,13 @@ def _last_card(game: Game) -> list[str]:
 def render_board(game: Game) -> str:
     """The board as an SVG string, ``WIDTH x HEIGHT`` pixels (820 x 330)."""
     rules = game.rules
-    multiplier = rules.stage(min(game.stage, len(rules.stages) - 1)).multiplier
+    stage = min(game.stage, len(rules.stages) - 1)  # after the final danger, the last stage's values
     parts = [f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
              f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>']
     parts += _stage(game, rules)
     parts += _treasure(game)
-    parts += _dragon(game, multiplier)
+    parts += _dragon(game, stage)
     parts += _knight(game)
     parts += _deck(game)
     parts += _last_card(game)

@@ -30,9 +30,9 @@ def _number(value: Fraction | int) -> str:
     return f"<b>≈ {float(value):.4f}</b> gems{exact}"
 
 
-def render_coach(game: Game, names: tuple[str, ...] | None = None) -> str:
+def render_coach(game: Game) -> str:
     """The coach panel as HTML for the current situation of ``game``."""
-    names = names or game.players
+    names = game.players
     if game.is_over:
         return '<div class="dk-coach"><h3>Coach</h3><p>The game is over.</p></div>'
     state = TurnState.from_game(game)
