@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from . import rules as R
+from .i18n import Gems, Phrase, tr
 from .rules import Card, Composition, Ruleset
 
 __all__ = [
@@ -37,11 +38,10 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "dragonkit-game/1"
+#: How a game can end (:attr:`Game.ending`), in words.
+ENDINGS = {"head": "the knight reached the head", "final_danger": "the final danger",
+           "deck_empty": "the deck ran out"}
 MAX_NAME = 40  # characters in a player's name
-
-
-def _gems(n: int) -> str:
-    return f"{n} gem" if n == 1 else f"{n} gems"
 
 
 class Action(str, Enum):
@@ -94,18 +94,30 @@ class Event:
         ``turn_started``, ``card_revealed``, ``knight_moved``, ``gems_placed``,
         ``stopped``, ``danger``, ``held``, ``takeover_offered``, ``declined``,
         ``bounty_paid``, ``pot_collected``, ``game_over``.
-    text : str
-        A readable sentence.
+    template : str
+        The sentence in English with named fields: the msgid of :func:`dragonkit.i18n.tr`.
     player : int or None
         Seat of the player concerned.
     amount : int or None
         Gems involved (gems), where the event moves gems.
+    fields : tuple of (str, object) pairs
+        The values of the template's fields (names, cards, :class:`~dragonkit.i18n.Gems`).
     """
 
     kind: str
-    text: str
+    template: str
     player: int | None = None
     amount: int | None = None
+    fields: tuple = ()
+
+    @property
+    def text(self) -> str:
+        """The event as an English sentence."""
+        return self.describe("en")
+
+    def describe(self, lang: str | None = None) -> str:
+        """The event as a sentence in ``lang`` (default: the current language, see :mod:`dragonkit.i18n`)."""
+        return tr(self.template, lang, **dict(self.fields))
 
 
 @dataclass
@@ -172,7 +184,7 @@ class Game:
         self._events: list[Event] = []
         self._actions: list[Action] = []
         self._gem_history: list[tuple[int, ...]] = [tuple(self._s.gems)]
-        self._emit("turn_started", f"Turn 1: {self._players[0]} begins.", 0)
+        self._emit("turn_started", "Turn 1: {name} begins.", 0, name=self._players[0])
 
     # -- public state --------------------------------------------------------------
 
@@ -405,8 +417,9 @@ class Game:
 
     # -- applying ------------------------------------------------------------------
 
-    def _emit(self, kind: str, text: str, player: int | None = None, amount: int | None = None) -> None:
-        self._events.append(Event(kind, text, player, amount))
+    def _emit(self, kind: str, template: str, player: int | None = None, amount: int | None = None,
+              **fields) -> None:
+        self._events.append(Event(kind, template, player, amount, tuple(fields.items())))
 
     def _apply(self, action: Action) -> Card | None:
         self._actions.append(action)
@@ -425,7 +438,7 @@ class Game:
         card = self._deck.pop()
         self._discards.append(card)
         s.last_card = card
-        self._emit("card_revealed", f"{name} reveals {card.label}.", s.active)
+        self._emit("card_revealed", "{name} reveals {card}.", s.active, name=name, card=card)
         effect = rules.apply_card(
             card,
             position=s.position,
@@ -440,34 +453,41 @@ class Game:
         s.gems[s.active] += effect.gems_change
         s.dangers_revealed = effect.dangers_revealed
         if card.kind == R.FOOTPRINT:
-            where = "the head" if effect.outcome == R.HEAD else f"stripe {effect.position}"
-            self._emit("knight_moved", f"The knight moves from {before} to {where}.", s.active, card.steps)
+            if effect.outcome == R.HEAD:
+                self._emit("knight_moved", "The knight moves from {start} to the head.", s.active, card.steps,
+                           start=before)
+            else:
+                self._emit("knight_moved", "The knight moves from {start} to stripe {end}.", s.active, card.steps,
+                           start=before, end=effect.position)
         if effect.outcome == R.MOVE:
             self._emit(
                 "gems_placed",
-                f"The pot grows by {_gems(effect.gems_placed)} from the treasure, to {s.pot}.",
+                "The pot grows by {placed} from the treasure, to {pot}.",
                 s.active,
                 effect.gems_placed,
+                placed=Gems(effect.gems_placed),
+                pot=s.pot,
             )
             s.phase = Phase.CHOOSE
         elif effect.outcome == R.HEAD:
-            self._emit("pot_collected", f"{name} reaches the head and takes the pot and the treasure: "
-                       f"{_gems(effect.gems_change)}.", s.active, effect.gems_change)
+            self._emit("pot_collected", "{name} reaches the head and takes the pot and the treasure: {gain}.",
+                       s.active, effect.gems_change, name=name, gain=Gems(effect.gems_change))
             self._end("head")
         elif effect.outcome == R.STOPPED:
-            self._emit("stopped", f"Stop! {name} pays a penalty of {_gems(-effect.gems_change)}; the pot "
-                       "returns to the treasure.", s.active, -effect.gems_change)
+            self._emit("stopped", "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
+                       s.active, -effect.gems_change, name=name, penalty=Gems(-effect.gems_change))
             self._end_turn()
         elif effect.outcome == R.DANGER_STOP:
             stage = rules.stage(s.dangers_revealed)
-            self._emit("danger", f"Danger {s.dangers_revealed}! {name} pays a penalty of "
-                       f"{_gems(-effect.gems_change)}. "
-                       f"From now on: penalty {stage.rate}, multiplier x{stage.multiplier}.",
-                       s.active, -effect.gems_change)
+            self._emit("danger", "Danger {number}! {name} pays a penalty of {penalty}. "
+                       "From now on: penalty {rate}, multiplier x{multiplier}.",
+                       s.active, -effect.gems_change, number=s.dangers_revealed, name=name,
+                       penalty=Gems(-effect.gems_change), rate=str(stage.rate), multiplier=stage.multiplier)
             self._end_turn()
         elif effect.outcome == R.FINAL_DANGER:
             lost = -effect.gems_change
-            self._emit("danger", f"Final danger! {name} loses {_gems(lost)} and the pot.", s.active, lost)
+            self._emit("danger", "Final danger! {name} loses {lost} and the pot.", s.active, lost, name=name,
+                       lost=Gems(lost))
             self._end("final_danger")
         else:  # DECK_EMPTY: the pot has gone back to the treasure
             self._end("deck_empty")
@@ -476,8 +496,8 @@ class Game:
     def _hold(self) -> None:
         s, n = self._s, len(self._players)
         bounty = self.bounty
-        self._emit("held", f"{self._players[s.active]} holds with {_gems(s.pot)} in the pot; "
-                   f"the bounty is {bounty}.", s.active, s.pot)
+        self._emit("held", "{name} holds with {pot} in the pot; the bounty is {bounty}.", s.active, s.pot,
+                   name=self._players[s.active], pot=Gems(s.pot), bounty=bounty)
         others = [(s.active + k) % n for k in range(1, n)]
         s.offer_queue = [p for p in others if s.gems[p] >= bounty]
         self._offer_next()
@@ -487,12 +507,12 @@ class Game:
         if s.offer_queue:
             s.phase = Phase.OFFER
             p = s.offer_queue[0]
-            self._emit("takeover_offered", f"{self._players[p]} may take over for {_gems(self.bounty)}.", p,
-                       self.bounty)
+            self._emit("takeover_offered", "{name} may take over for {bounty}.", p, self.bounty,
+                       name=self._players[p], bounty=Gems(self.bounty))
             return
         s.gems[s.active] += s.pot
-        self._emit("pot_collected", f"Nobody takes over: {self._players[s.active]} collects {_gems(s.pot)}.",
-                   s.active, s.pot)
+        self._emit("pot_collected", "Nobody takes over: {name} collects {pot}.", s.active, s.pot,
+                   name=self._players[s.active], pot=Gems(s.pot))
         s.pot = 0
         self._end_turn()
 
@@ -501,14 +521,14 @@ class Game:
         taker, holder, bounty = s.offer_queue[0], s.active, self.bounty
         s.gems[taker] -= bounty
         s.gems[holder] += bounty
-        self._emit("bounty_paid", f"{self._players[taker]} pays {_gems(bounty)} to {self._players[holder]} "
-                   "and takes over.", taker, bounty)
+        self._emit("bounty_paid", "{taker} pays {bounty} to {holder} and takes over.", taker, bounty,
+                   taker=self._players[taker], bounty=Gems(bounty), holder=self._players[holder])
         s.active, s.offer_queue, s.phase = taker, [], Phase.MUST_REVEAL
 
     def _decline(self) -> None:
         s = self._s
         p = s.offer_queue.pop(0)
-        self._emit("declined", f"{self._players[p]} declines.", p)
+        self._emit("declined", "{name} declines.", p, name=self._players[p])
         self._offer_next()
 
     def _end_turn(self) -> None:
@@ -520,7 +540,8 @@ class Game:
         s.turn_owner = (s.turn_owner + 1) % len(self._players)
         s.active, s.position, s.pot, s.phase = s.turn_owner, 0, 0, Phase.MUST_REVEAL
         s.turn_number += 1
-        self._emit("turn_started", f"Turn {s.turn_number}: {self._players[s.turn_owner]}'s turn.", s.turn_owner)
+        self._emit("turn_started", "Turn {number}: {name}'s turn.", s.turn_owner, number=s.turn_number,
+                   name=self._players[s.turn_owner])
 
     def _end(self, ending: str) -> None:
         s = self._s
@@ -529,10 +550,10 @@ class Game:
             s.pot = 0
         s.ending, s.phase, s.offer_queue = ending, Phase.OVER, []
         self._gem_history.append(tuple(s.gems))
-        names = " and ".join(self._players[i] for i in self.winners)
-        verb = "win" if len(self.winners) > 1 else "wins"
-        self._emit("game_over", f"Game over ({ending.replace('_', ' ')}): {names} {verb} with "
-                   f"{_gems(max(s.gems))}.", None, max(s.gems))
+        template = ("Game over ({ending}): {names} wins with {best}." if len(self.winners) == 1
+                    else "Game over ({ending}): {names} win with {best}.")
+        self._emit("game_over", template, None, max(s.gems), ending=Phrase(ENDINGS[ending]),
+                   names=tuple(self._players[i] for i in self.winners), best=Gems(max(s.gems)))
 
     # -- saving and replay ---------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The app's stylesheet, sent once as an HTML widget."""
+"""The kit's stylesheet (the apps and the lesson widgets), sent once per view as an HTML widget."""
 
 CSS = """<style>
 .dk-app { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
@@ -34,5 +34,8 @@ CSS = """<style>
 .dk-note { color: #777; font-size: 11px; margin: 4px 0; line-height: 14px; }
 .dk-message { padding: 3px 8px; border-radius: 6px; margin: 2px 0; }
 .dk-warning { background: #fff3cd; color: #7a5a00; } .dk-danger { background: #f8d7da; color: #842029; }
-.dk-info { background: #e7f1ff; }
+.dk-info { background: #e7f1ff; } .dk-success { background: #d1e7dd; color: #0f5132; }
+.dk-exercise { border-left: 4px solid #5b7db1; padding: 2px 0 4px 10px; margin: 8px 0; }
+.dk-question { font-size: 14px; margin: 2px 0 4px 0; }
+.dk-hints { color: #555; margin: 2px 0; }
 </style>"""

@@ -1,0 +1,291 @@
+"""Exercises whose answers a widget checks: a number (exact fraction, decimal or
+percentage) or a choice among options, with right/wrong feedback and hints.
+
+Texts given to an exercise (question, hints, options, explanation) are either a
+string or a mapping ``{"en": ..., "it": ...}``; the widget shows them in the
+current language of :mod:`dragonkit.i18n` and redraws when it changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import i18n
+from ..i18n import tr
+from ..ui.style import CSS
+
+__all__ = ["parse_number", "FractionExercise", "ChoiceExercise"]
+
+#: A plain number as a learner types it: 13/47, -11/8, 0.277, 0,277 (Italian), 27.7%.
+_NUMBER = re.compile(r"^([+-]?(?:\d{1,30}(?:[.,]\d{0,30})?|[.,]\d{1,30}))(?:\s*/\s*(\d{1,30}))?\s*(%?)$")
+
+
+def parse_number(text: str) -> Fraction:
+    """The exact value of a learner's answer.
+
+    Accepts integers, fractions (``13/47``), decimals with a point or a comma
+    (``0.277``, ``0,277``) and percentages (``27.7%``); spaces around are ignored.
+    The result is exact: ``"0.1"`` is ``Fraction(1, 10)``.
+
+    Raises
+    ------
+    ValueError
+        For anything else (words, exponents, a zero denominator, more than 30 digits).
+    """
+    match = _NUMBER.match(str(text).strip())
+    if not match:
+        raise ValueError(tr("Type a number such as 13/47, 0.277 or 27.7%."))
+    number, denominator, percent = match.groups()
+    value = Fraction(number.replace(",", "."))
+    if denominator is not None:
+        if int(denominator) == 0:
+            raise ValueError(tr("A fraction cannot have 0 as its denominator."))
+        value /= int(denominator)
+    return value / 100 if percent else value
+
+
+def _text(text, lang: str) -> str:
+    """An exercise text in ``lang``: a plain string, or the entry of a ``{"en": ..., "it": ...}`` mapping."""
+    if isinstance(text, Mapping):
+        return text.get(lang) or text["en"]
+    return text
+
+
+def _check_text(text, what: str) -> None:
+    if isinstance(text, Mapping):
+        if "en" not in text or set(text) - set(i18n.LANGUAGES):
+            raise ValueError(f"{what} must have an 'en' text and only languages {sorted(i18n.LANGUAGES)}")
+        texts = text.values()
+    else:
+        texts = [text]
+    if not all(isinstance(t, str) and t for t in texts):
+        raise ValueError(f"{what} must be a non-empty string or a mapping of language -> string")
+
+
+class _Exercise:
+    """What both kinds of exercise share: the question, hints, feedback, attempts, redraw on language change."""
+
+    def __init__(self, question, hints, explanation):
+        _check_text(question, "question")
+        hints = [hints] if isinstance(hints, (str, Mapping)) else list(hints or [])
+        for hint in hints:
+            _check_text(hint, "a hint")
+        if explanation is not None:
+            _check_text(explanation, "explanation")
+        self.question, self.hints, self.explanation = question, hints, explanation
+        self.attempts = 0
+        self.solved = False
+        self.hints_shown = 0
+        self._feedback_key: tuple | None = None
+        self.question_html = widgets.HTML()
+        self.check_button = widgets.Button(icon="check", button_style="primary")
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(
+            display=None if hints else "none"))
+        self.feedback = widgets.HTML()
+        self.hint_html = widgets.HTML()
+        self.check_button.on_click(lambda _b: self._on_check())
+        self.hint_button.on_click(lambda _b: self.show_hint())
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _assemble(self, answer_widget) -> None:
+        self.answer_widget = answer_widget
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, widgets.HBox([answer_widget, self.check_button,
+                                                                      self.hint_button]),
+                                    self.feedback, self.hint_html])
+        self.widget.add_class("dk-exercise")
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def show_hint(self) -> None:
+        """Show the next hint (all of them, one per click)."""
+        self.hints_shown = min(self.hints_shown + 1, len(self.hints))
+        self._redraw()
+
+    def _on_check(self) -> None:
+        self.check(self.answer_widget.value)
+
+    def _judge(self, key: tuple) -> None:
+        self._feedback_key = key
+        self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        lang = i18n.get_language()
+        self.question_html.value = f'<div class="dk-question">{_text(self.question, lang)}</div>'
+        self.check_button.description = tr("Check", lang)
+        self.hint_button.description = tr("Hint", lang)
+        hints = "".join(f"<li>{_text(h, lang)}</li>" for h in self.hints[:self.hints_shown])
+        self.hint_html.value = f'<ul class="dk-hints">{hints}</ul>' if hints else ""
+        self.feedback.value = self._feedback_html(lang) if self._feedback_key else ""
+
+    def _feedback_html(self, lang: str) -> str:
+        kind, *args = self._feedback_key
+        level = {"right": "success", "wrong": "danger"}.get(kind, "warning")
+        message = self._message(kind, args, lang)
+        if kind == "right" and self.explanation is not None:
+            message += f"<br>{_text(self.explanation, lang)}"
+        return f'<div class="dk-message dk-{level}">{message}</div>'
+
+
+class FractionExercise(_Exercise):
+    """A question whose answer is a number, typed as a fraction, a decimal or a percentage.
+
+    Parameters
+    ----------
+    question : str or mapping
+        The question (HTML allowed), or ``{"en": ..., "it": ...}``.
+    answer : Fraction, int or str
+        The exact answer (a string is read with :func:`parse_number`).
+    hint : str, mapping or list of them, optional
+        Hints shown one per click on *Hint*.
+    tolerance : Fraction or float
+        How far a decimal answer may be from the exact one, relative to it
+        (default 0.5%: ``0.28`` is accepted for ``13/47``), and never less than
+        ``0.001`` in absolute terms.  A fraction must be exactly right.
+    exact : bool
+        If true, only the exact value is accepted (for "give the exact fraction" questions).
+    explanation : str or mapping, optional
+        Shown with the right answer.
+
+    Raises
+    ------
+    ValueError
+        For an empty question or hint, or an answer that is not a number.
+
+    Examples
+    --------
+    ``FractionExercise("P(stop)?", Fraction(10, 51)).check("0.196")`` is ``True``.
+    """
+
+    def __init__(self, question, answer, hint=None, *, tolerance=Fraction(1, 200), exact: bool = False,
+                 explanation=None):
+        super().__init__(question, hint, explanation)
+        self.answer = parse_number(answer) if isinstance(answer, str) else Fraction(answer)
+        self.tolerance = Fraction(tolerance)
+        if self.tolerance < 0:
+            raise ValueError("tolerance must be >= 0")
+        self.exact = exact
+        self._assemble(widgets.Text(placeholder="13/47, 0.277, 27.7%", continuous_update=False,
+                                    layout=widgets.Layout(width="180px")))
+        self.answer_widget.observe(lambda _c: self._on_check(), names="value")  # Enter checks too
+
+    def is_right(self, value: Fraction, typed_fraction: bool) -> bool:
+        """Whether ``value`` counts as the answer (exactly, or for a decimal within the tolerance)."""
+        if value == self.answer:
+            return True
+        if self.exact or typed_fraction:
+            return False
+        return abs(value - self.answer) <= max(self.tolerance * abs(self.answer), Fraction(1, 1000))
+
+    def check(self, text: str) -> bool:
+        """Check a typed answer, show the feedback, and return whether it is right.
+
+        An answer that is not a number is not counted as an attempt."""
+        if not str(text).strip():
+            self._judge(("empty",))
+            return False
+        try:
+            value = parse_number(text)
+        except ValueError as exc:
+            self._judge(("unreadable", str(exc)))
+            return False
+        self.attempts += 1
+        typed_fraction = "/" in str(text)
+        right = self.is_right(value, typed_fraction)
+        self.solved = self.solved or right
+        if right:
+            self._judge(("right",))
+        elif self.exact and not typed_fraction and abs(value - self.answer) <= Fraction(1, 1000):
+            self._judge(("want_fraction",))
+        else:
+            self._judge(("wrong", "high" if value > self.answer else "low"))
+        return right
+
+    def _message(self, kind: str, args: list, lang: str) -> str:
+        answer = self.answer
+        if kind == "right":
+            shown = str(answer) if answer.denominator == 1 else f"{answer} ≈ {float(answer):.4g}"
+            return tr("Right! The answer is {answer}.", lang, answer=shown)
+        if kind == "wrong":
+            direction = tr("too high", lang) if args[0] == "high" else tr("too low", lang)
+            return tr("Not quite: your answer is {direction}. Try again (attempt {n}).", lang,
+                      direction=direction, n=self.attempts)
+        if kind == "want_fraction":
+            return tr("Close: now give the exact fraction, such as 13/47.", lang)
+        if kind == "empty":
+            return tr("Type your answer first.", lang)
+        return escape(args[0])
+
+
+class ChoiceExercise(_Exercise):
+    """A question with one right option among several.
+
+    Parameters
+    ----------
+    question : str or mapping
+        The question (HTML allowed), or ``{"en": ..., "it": ...}``.
+    options : sequence of str or mapping
+        The options, in the order shown.
+    answer : int
+        The index of the right option.
+    hint, explanation : optional
+        As for :class:`FractionExercise`.
+
+    Raises
+    ------
+    ValueError
+        For fewer than two options, or an answer index out of range.
+    """
+
+    def __init__(self, question, options: Sequence, answer: int, hint=None, *, explanation=None):
+        super().__init__(question, hint, explanation)
+        options = list(options)
+        if len(options) < 2:
+            raise ValueError("a choice needs at least two options")
+        for option in options:
+            _check_text(option, "an option")
+        if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(options):
+            raise ValueError(f"answer must be an option's index, 0 to {len(options) - 1}")
+        self.options, self.answer = options, answer
+        self._assemble(widgets.RadioButtons(options=self._labels(i18n.get_language()), value=None,
+                                            layout=widgets.Layout(width="auto")))
+
+    def _labels(self, lang: str) -> list[tuple[str, int]]:
+        return [(_text(option, lang), i) for i, option in enumerate(self.options)]
+
+    def _redraw(self, _change=None) -> None:
+        lang = i18n.get_language()
+        if hasattr(self, "answer_widget") and self.answer_widget.options != tuple(self._labels(lang)):
+            chosen = self.answer_widget.value
+            self.answer_widget.options = self._labels(lang)
+            self.answer_widget.value = chosen
+        super()._redraw()
+
+    def check(self, choice: int | None) -> bool:
+        """Check the option of index ``choice``, show the feedback, and return whether it is right."""
+        if choice is None:
+            self._judge(("empty",))
+            return False
+        if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(self.options):
+            self._judge(("unreadable", tr("Choose one of the options.")))
+            return False
+        self.attempts += 1
+        right = choice == self.answer
+        self.solved = self.solved or right
+        self._judge(("right",) if right else ("wrong",))
+        return right
+
+    def _message(self, kind: str, args: list, lang: str) -> str:
+        if kind == "right":
+            return tr("Right!", lang)
+        if kind == "wrong":
+            return tr("Not this one. Try again (attempt {n}).", lang, n=self.attempts)
+        if kind == "empty":
+            return tr("Choose an option first.", lang)
+        return escape(args[0])
