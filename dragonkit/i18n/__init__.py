@@ -53,14 +53,14 @@ def catalog(lang: str) -> dict[str, str]:
     Raises
     ------
     ValueError
-        For a language the kit does not speak, or a msgid defined in two catalog files.
+        For a language the kit does not speak, or a msgid translated differently in two catalog files.
     """
     _check_language(lang)
     merged: dict[str, str] = {}
     for path in sorted((_CATALOG_DIR / lang).glob("*.json")) if lang != "en" else ():
         for msgid, text in json.loads(path.read_text(encoding="utf-8")).items():
-            if msgid in merged:
-                raise ValueError(f"{path.name}: {msgid!r} is translated twice")
+            if merged.get(msgid, text) != text:
+                raise ValueError(f"{path.name}: {msgid!r} is translated differently in another catalog")
             merged[msgid] = text
     return merged
 
