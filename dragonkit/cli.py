@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import json
 import re
 import signal
 import socket
@@ -49,7 +50,8 @@ class ServeOptions:
     token : str or None
         Access token: visitors open ``...?token=TOKEN``.
     pool : int
-        Preheated kernels kept ready per notebook (0: start one per visitor).
+        Preheated kernels kept ready for the play app (0: start one per visitor;
+        the lessons always start one per visitor).
     cull_idle : int
         Seconds after which an idle kernel (a visitor who left) is shut down (0: never).
     cell_timeout : int
@@ -104,8 +106,10 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
         # kernels talk over Unix sockets: no TCP port races when many start at once, nothing on the network
         "--KernelManager.transport=ipc",
     ]
-    if options.pool:
-        command += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={options.pool}"]
+    if options.pool:  # only the play app, the page a whole class opens at once, gets a pool
+        pools = {APP: {"pool_size": options.pool}, "default": {"pool_size": 0}}
+        command += ["--VoilaConfiguration.preheat_kernel=True",
+                    f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
     if options.cull_idle:
         command += [f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
                     f"--MappingKernelManager.cull_interval={max(1, min(60, options.cull_idle // 2))}",
@@ -155,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--ip", default="127.0.0.1", help="bind address (default 127.0.0.1; others need --token)")
     p_serve.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     p_serve.add_argument("--token", default=None, help="access token that visitors must present")
-    p_serve.add_argument("--pool", type=int, default=0, help="preheated kernels kept ready (default 0)")
+    p_serve.add_argument("--pool", type=int, default=0, help="preheated kernels kept ready for the play app (default 0)")
     p_serve.add_argument("--cull-idle", type=int, default=600,
                          help="shut down kernels idle this many seconds (default 600; 0 never)")
     p_serve.add_argument("--cell-timeout", type=int, default=60, help="seconds a cell may run (default 60)")

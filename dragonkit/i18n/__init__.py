@@ -86,9 +86,11 @@ def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
     """The text of ``msgid`` in ``lang`` (default: the current language), with ``fields`` filled in.
 
     A field that is a :class:`Gems` or a :class:`~dragonkit.rules.Card` is
-    written in words in the same language, a :class:`Phrase` is translated, a tuple of names as a list
-    (``"Ann, Bo and Cy"``); other fields are inserted as they are (``str.format``).  A msgid
-    with no translation falls back to English.
+    written in words in the same language, a :class:`Phrase` is translated, a
+    tuple of names as a list (``"Ann, Bo and Cy"``); other fields are inserted
+    as they are (``str.format``).  Without fields the text is returned as it is,
+    so a label may hold braces (LaTeX).  A msgid with no translation falls back
+    to English.
 
     Raises
     ------
