@@ -1,0 +1,134 @@
+"""The lesson building blocks: answers read exactly, exercises judged and
+explained in both languages, teacher's notes absent from Voilà pages."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dragonkit import i18n
+from dragonkit.teach import ChoiceExercise, FractionExercise, in_voila, language_picker, parse_number, teacher_notes
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("13/47", Fraction(13, 47)), (" -11/8 ", Fraction(-11, 8)), ("0.25", Fraction(1, 4)), ("0,25", Fraction(1, 4)),
+    ("27.5%", Fraction(11, 40)), ("3", Fraction(3)), (".5", Fraction(1, 2)), ("1.5/3", Fraction(1, 2)),
+    ("13 / 47", Fraction(13, 47)), ("50 %", Fraction(1, 2)),
+])
+def test_answers_are_read_exactly(text, value):
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1e9999999", "1/0", "2/3/4", "0x10", "nan", "inf", "--1", "1" * 31,
+                                  "1/2%%", "½"])
+def test_unreadable_answers_are_refused_with_a_message(text):
+    with pytest.raises(ValueError, match="Type a number|denominator"):
+        parse_number(text)
+
+
+@given(st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**9))
+def test_every_fraction_reads_back(value):
+    assert parse_number(str(value)) == value
+
+
+def test_a_fraction_exercise_judges_decimals_fractions_and_explains():
+    ex = FractionExercise({"en": "P(stop)?", "it": "P(stop)?"}, Fraction(10, 51), hint=["count the stops", "10 of 51"],
+                          explanation="10 stops among 51 cards.")
+    assert not ex.check("1/5") and "too high" in ex.feedback.value and ex.attempts == 1
+    assert not ex.check("0.15") and "too low" in ex.feedback.value
+    assert not ex.check("ten") and ex.attempts == 2  # unreadable: not counted
+    assert "Type a number" in ex.feedback.value
+    assert ex.check("0.196") and ex.solved and "10/51" in ex.feedback.value and "10 stops" in ex.feedback.value
+    assert ex.check("19.6%") and ex.check("20/102")
+    assert not ex.check("0.19")  # outside the 0.5 % tolerance
+    assert ex.hint_html.value == ""
+    ex.hint_button.click()
+    assert "count the stops" in ex.hint_html.value and "10 of 51" not in ex.hint_html.value
+    ex.hint_button.click()
+    ex.hint_button.click()  # no third hint: stays at two
+    assert ex.hints_shown == 2 and "10 of 51" in ex.hint_html.value
+
+
+def test_exact_exercises_want_the_fraction_and_typing_enter_checks():
+    ex = FractionExercise("Exact value of -13/47?", "-13/47", exact=True)
+    assert not ex.check("-0.2766") and "exact fraction" in ex.feedback.value
+    assert FractionExercise("?", "-11/8", exact=True).check("-1.375")  # a decimal that is exact is exact
+    ex.answer_widget.value = "-26/94"  # what pressing Enter in the box does
+    assert ex.solved and "Right" in ex.feedback.value
+    assert ex.hint_button.layout.display == "none"  # no hint given, no hint button
+
+
+def test_tolerance_is_relative_with_an_absolute_floor():
+    big = FractionExercise("?", 1000, tolerance=Fraction(1, 100))
+    assert big.check("1009") and not big.check("1011")
+    small = FractionExercise("?", Fraction(1, 10**6))
+    assert small.check("0.0005")  # within the 0.001 floor
+    assert not small.check("1/1000")  # but a typed fraction must be exact
+
+
+def test_feedback_follows_the_language():
+    ex = FractionExercise({"en": "How many cards?", "it": "Quante carte?"}, 51, hint={"en": "count", "it": "conta"})
+    ex.check("50")
+    ex.show_hint()
+    i18n.set_language("it")
+    assert "Quante carte?" in ex.question_html.value and "conta" in ex.hint_html.value
+    assert "troppo bassa" in ex.feedback.value and ex.check_button.description == "Verifica"
+    assert ex.hint_button.description == "Suggerimento"
+    i18n.set_language("en")
+    assert "too low" in ex.feedback.value and ex.check_button.description == "Check"
+
+
+def test_a_choice_exercise():
+    ex = ChoiceExercise({"en": "Riskier?", "it": "Più rischioso?"}, ["A", {"en": "B", "it": "Bi"}], 1,
+                        explanation="B has more dangers.")
+    assert not ex.check(None) and "Choose an option" in ex.feedback.value and ex.attempts == 0
+    assert not ex.check(0) and "Not this one" in ex.feedback.value
+    assert not ex.check(7) and ex.attempts == 1  # a forged index: refused, not counted
+    ex.answer_widget.value = 1
+    ex.check_button.click()
+    assert ex.solved and "B has more dangers" in ex.feedback.value
+    i18n.set_language("it")
+    assert ex.answer_widget.options == (("A", 0), ("Bi", 1)) and ex.answer_widget.value == 1
+    assert "Giusto" in ex.feedback.value
+
+
+@pytest.mark.parametrize("make", [
+    lambda: FractionExercise("", 1), lambda: FractionExercise({"it": "solo italiano"}, 1),
+    lambda: FractionExercise("?", "abc"), lambda: FractionExercise("?", 1, tolerance=-1),
+    lambda: FractionExercise("?", 1, hint=[""]), lambda: ChoiceExercise("?", ["only one"], 0),
+    lambda: ChoiceExercise("?", ["a", "b"], 2), lambda: ChoiceExercise("?", ["a", "b"], True),
+    lambda: FractionExercise({"en": "?", "fr": "?"}, 1),
+])
+def test_badly_written_exercises_are_refused(make):
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_teacher_notes_are_folded_in_jupyter_and_absent_in_voila(monkeypatch):
+    notes = teacher_notes("**Solution:** $10/51$.")
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    bundle = notes._repr_mimebundle_()
+    assert bundle["text/markdown"].startswith("<details>") and "$10/51$" in bundle["text/markdown"]
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    assert in_voila() and notes._repr_mimebundle_() == {}
+    with pytest.raises(TypeError):
+        teacher_notes(42)
+
+
+def test_the_language_picker_switches_the_kernel_both_ways():
+    picker = language_picker()
+    picker.value = "it"
+    assert i18n.get_language() == "it"
+    i18n.set_language("en")
+    assert picker.value == "en"
+    assert [value for _label, value in picker.options] == ["en", "it"]
