@@ -1,0 +1,64 @@
+"""binder/ pins the versions the tests run with and configures Voilà as safely as
+`dragonkit serve` does."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from traitlets.config import Config
+from voila.configuration import VoilaConfiguration
+
+from dragonkit.cli import ServeOptions, voila_command
+
+ROOT = Path(__file__).parents[1]
+BINDER = ROOT / "binder"
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, pinned = line.partition("==")
+            assert pinned, f"{line!r} is not pinned with =="
+            pins[name.lower()] = pinned
+    return pins
+
+
+def test_every_dependency_is_pinned_within_its_range_and_installed_as_pinned():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = _pins()
+    for spec in project["dependencies"]:
+        requirement = Requirement(spec)
+        name = requirement.name.lower()
+        assert name in pins, f"{name} is not pinned in binder/requirements.txt"
+        assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} is outside {requirement.specifier}"
+        # README's test command installs with binder/requirements.txt as constraints: the tests run on these
+        assert version(name) == pins[name], f"{name} {version(name)} installed, {pins[name]} pinned"
+
+
+def test_the_readme_installs_the_tests_with_the_pins_and_links_binder():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    test_command = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)[1]
+    assert "-c binder/requirements.txt" in test_command
+    badges = re.findall(r"\(https://mybinder\.org/v2/gh/[^)]*\)", readme)
+    assert any("urlpath=lab" in b for b in badges) and any("urlpath=voila/render/notebooks/play.ipynb" in b
+                                                           for b in badges)
+
+
+def test_binder_configures_voila_like_dragonkit_serve():
+    config = VoilaConfiguration(config=Config(json.loads((BINDER / "voila.json").read_text(encoding="utf-8"))))
+    assert config.strip_sources and not config.show_tracebacks
+    assert config.file_denylist == [".*"] and config.file_allowlist == []
+    served = " ".join(voila_command(ServeOptions(), ROOT / "notebooks"))
+    for flag in ("strip_sources=True", "show_tracebacks=False", "file_denylist=.*"):
+        assert flag in served
+    post_build = BINDER / "postBuild"
+    assert os.access(post_build, os.X_OK)
+    assert "voila.json" in post_build.read_text(encoding="utf-8")
