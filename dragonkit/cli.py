@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import json
+import os
 import re
 import signal
 import socket
@@ -16,6 +17,8 @@ import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
+
+from .i18n import LANGUAGES
 
 __all__ = ["main", "notebooks_dir", "voila_command", "ServeOptions"]
 
@@ -56,6 +59,8 @@ class ServeOptions:
         Seconds after which an idle kernel (a visitor who left) is shut down (0: never).
     cell_timeout : int
         Seconds a notebook cell may run before Voilà stops it.
+    lang : str
+        The language the pages open in (``"en"`` or ``"it"``; a page's ``?lang=`` overrides it).
     """
 
     ip: str = "127.0.0.1"
@@ -64,6 +69,7 @@ class ServeOptions:
     pool: int = 0
     cull_idle: int = 600
     cell_timeout: int = 60
+    lang: str = "en"
 
     def check(self) -> None:
         """Raise ValueError for an unsafe or impossible setting."""
@@ -81,6 +87,12 @@ class ServeOptions:
         for name in ("pool", "cull_idle", "cell_timeout"):
             if getattr(self, name) < 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
+
+    def environment(self) -> dict[str, str]:
+        """The environment of the Voilà server, which its kernels inherit (the language)."""
+        return {**os.environ, "DRAGONKIT_LANG": self.lang}
 
     @property
     def url(self) -> str:
@@ -88,6 +100,11 @@ class ServeOptions:
         host = f"[{self.ip}]" if ":" in self.ip else self.ip
         query = f"?token={self.token}" if self.token else ""
         return f"http://{host}:{self.port}/voila/render/{APP}{query}"
+
+    @property
+    def index_url(self) -> str:
+        """The list of all the notebooks: the lessons and the apps."""
+        return self.url.replace(f"/voila/render/{APP}", "/")
 
 
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:
@@ -132,7 +149,7 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
 def serve(options: ServeOptions, open_browser: bool) -> int:
     """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
     and its kernels); returns Voilà's exit code."""
-    proc = subprocess.Popen(voila_command(options, notebooks_dir()))
+    proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
     def stop(_signum, _frame):
         raise KeyboardInterrupt
@@ -143,7 +160,9 @@ def serve(options: ServeOptions, open_browser: bool) -> int:
             print(f"dragonkit: Voilà did not start on port {options.port}", file=sys.stderr)
             proc.terminate()
             return proc.wait() or 1
-        print(f"dragonkit: the play app is at {options.url}  (Ctrl-C stops the server)", flush=True)
+        print(f"dragonkit: the play app is at {options.url}\n"
+              f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}\n"
+              "dragonkit: Ctrl-C stops the server", flush=True)
         if open_browser:
             webbrowser.open(options.url)
         return proc.wait()
@@ -163,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--cull-idle", type=int, default=600,
                          help="shut down kernels idle this many seconds (default 600; 0 never)")
     p_serve.add_argument("--cell-timeout", type=int, default=60, help="seconds a cell may run (default 60)")
+    p_serve.add_argument("--lang", default="en", help="language of the pages: en or it (default en)")
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
     p_tour.add_argument("--bots", nargs="+", default=["coach", "threshold:20", "random"],
@@ -175,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament(args, parser)
-    options = ServeOptions(args.ip, args.port, args.token, args.pool, args.cull_idle, args.cell_timeout)
+    options = ServeOptions(args.ip, args.port, args.token, args.pool, args.cull_idle, args.cell_timeout, args.lang)
     try:
         options.check()
     except ValueError as exc:

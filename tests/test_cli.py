@@ -1,0 +1,35 @@
+"""`dragonkit serve`'s options: the language, the pool for the play app, the printed addresses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dragonkit.cli import ServeOptions, voila_command
+
+
+def test_the_language_reaches_the_kernels_and_a_bad_one_is_refused():
+    assert ServeOptions(lang="it").environment()["DRAGONKIT_LANG"] == "it"
+    with pytest.raises(ValueError, match="--lang must be one of en, it"):
+        ServeOptions(lang="fr").check()
+    result = subprocess.run([sys.executable, "-m", "dragonkit.cli", "serve", "--lang", "de", "--no-browser"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "--lang" in result.stderr
+
+
+def test_the_pool_preheats_the_play_app_only():
+    command = voila_command(ServeOptions(pool=4), Path("notebooks"))
+    flag = next(a for a in command if a.startswith("--VoilaKernelManager.kernel_pools_config="))
+    pools = json.loads(flag.split("=", 1)[1])
+    assert pools == {"play.ipynb": {"pool_size": 4}, "default": {"pool_size": 0}}
+    assert not any("kernel_pools_config" in a for a in voila_command(ServeOptions(), Path("notebooks")))
+
+
+def test_the_addresses_carry_the_token():
+    options = ServeOptions(ip="::1", port=9000, token="abcdefgh12")
+    assert options.url == "http://[::1]:9000/voila/render/play.ipynb?token=abcdefgh12"
+    assert options.index_url == "http://[::1]:9000/?token=abcdefgh12"
