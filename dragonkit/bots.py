@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .analysis import TurnState, fair_bounty, solve_turn
+from .analysis import TurnState, solve_turn, takeover_gain
 from .engine import Action, Game, Phase
 
 __all__ = ["Bot", "RandomBot", "ThresholdBot", "CoachBot", "BOTS", "make_bot"]
@@ -95,7 +95,7 @@ class ThresholdBot(Bot):
 
 class CoachBot(Bot):
     """Plays the exact optimum of :func:`~dragonkit.analysis.solve_turn`, and takes
-    over exactly when :func:`~dragonkit.analysis.fair_bounty` exceeds the bounty.
+    over exactly when :func:`~dragonkit.analysis.takeover_gain` is positive.
 
     Parameters
     ----------
@@ -111,8 +111,8 @@ class CoachBot(Bot):
     def choose(self, game: Game) -> Action:
         state = TurnState.from_game(game)
         if game.phase is Phase.OFFER:
-            fair = fair_bounty(state, game.gems[game.offer_to], exact=self.exact)
-            return Action.TAKE_OVER if fair > game.bounty else Action.DECLINE
+            gain = takeover_gain(state, game.gems[game.offer_to], game.bounty, exact=self.exact)
+            return Action.TAKE_OVER if gain > 0 else Action.DECLINE
         return Action(solve_turn(state, exact=self.exact).best_action)
 
     def __repr__(self) -> str:

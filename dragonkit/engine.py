@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from . import rules as R
 from .i18n import Gems, Phrase, tr
-from .rules import Card, Composition, Ruleset
+from .rules import Card, Composition, Message, Ruleset
 
 __all__ = [
     "Action",
@@ -42,6 +42,8 @@ SAVE_FORMAT = "dragonkit-game/1"
 ENDINGS = {"head": "the knight reached the head", "final_danger": "the final danger",
            "deck_empty": "the deck ran out"}
 MAX_NAME = 40  # characters in a player's name
+#: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
+VERBS = {"reveal": "reveal", "hold": "hold", "take_over": "take over", "decline": "decline"}
 
 
 class Action(str, Enum):
@@ -69,7 +71,11 @@ class Phase(str, Enum):
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow now.  The game is left unchanged."""
+    """An action that the rules do not allow now.  The game is left unchanged.
+
+    Raised with a :class:`~dragonkit.rules.Message`: ``str(exc)`` is English,
+    ``Message.of(exc).describe(lang)`` gives the reason in another language.
+    """
 
 
 class NotYourTurnError(IllegalActionError):
@@ -157,23 +163,25 @@ class Game:
 
     def __init__(self, players: Sequence[str], rules: Ruleset | None = None, seed: int | None = None):
         if isinstance(players, str) or not hasattr(players, "__len__"):
-            raise ValueError("players must be a list of names")
+            raise ValueError(Message("players must be a list of names"))
         names = tuple(players)
         if not R.MIN_PLAYERS <= len(names) <= R.MAX_PLAYERS:
-            raise ValueError(f"a game needs {R.MIN_PLAYERS} to {R.MAX_PLAYERS} players, not {len(names)}")
+            raise ValueError(Message("a game needs {min} to {max} players, not {n}", min=R.MIN_PLAYERS,
+                                     max=R.MAX_PLAYERS, n=len(names)))
         for name in names:
             if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-                raise ValueError(f"player names must be strings of 1 to {MAX_NAME} characters, not "
-                                 f"{reprlib.repr(name)}")
+                raise ValueError(Message("player names must be strings of 1 to {max} characters, not {name}",
+                                         max=MAX_NAME, name=reprlib.repr(name)))
         if len({n.strip().casefold() for n in names}) != len(names):
-            raise ValueError(f"player names must be distinct: {reprlib.repr(list(names))}")
+            raise ValueError(Message("player names must be distinct: {names}", names=reprlib.repr(list(names))))
         rules = Ruleset() if rules is None else rules
         if not isinstance(rules, Ruleset):
-            raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
+            raise ValueError(Message("rules must be a Ruleset, not {type}", type=type(rules).__name__))
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {reprlib.repr(seed)}")
+            raise ValueError(Message("seed must be a whole number from 0 to 2**63 - 1, not {seed}",
+                                     seed=reprlib.repr(seed)))
         self._players = tuple(n.strip() for n in names)
         self._rules = rules
         self._seed = seed
@@ -397,23 +405,25 @@ class Game:
             return Action(action)
         except (TypeError, ValueError):
             allowed = ", ".join(a.value for a in Action)
-            raise IllegalActionError(f"unknown action {reprlib.repr(action)}; actions are {allowed}") from None
+            raise IllegalActionError(Message("unknown action {action}; actions are {allowed}",
+                                             action=reprlib.repr(action), allowed=allowed)) from None
 
     def _check(self, action: Action, by: int | None) -> None:
         s = self._s
         if s.phase is Phase.OVER:
-            raise GameOverError(f"the game is over; no {action.value} is possible")
+            raise GameOverError(Message("the game is over; no {action} is possible", action=Phrase(action.value)))
         mover = self.to_move
         if by is not None and (isinstance(by, bool) or not isinstance(by, int) or by != mover):
             who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else reprlib.repr(by)
-            raise NotYourTurnError(f"it is {self._players[mover]}'s move, not {who}'s")
+            raise NotYourTurnError(Message("it is {mover}'s move, not {who}'s", mover=self._players[mover], who=who))
         if action not in self.legal_actions():
-            reasons = {
-                Phase.MUST_REVEAL: f"{self._players[s.active]} must reveal a card first",
-                Phase.CHOOSE: f"{self._players[s.active]} may only reveal or hold",
-                Phase.OFFER: f"{self._players[mover]} may only take over or decline the offered turn",
-            }
-            raise IllegalActionError(f"cannot {action.value.replace('_', ' ')} now: {reasons[s.phase]}")
+            reason = {
+                Phase.MUST_REVEAL: "{name} must reveal a card first",
+                Phase.CHOOSE: "{name} may only reveal or hold",
+                Phase.OFFER: "{name} may only take over or decline the offered turn",
+            }[s.phase]
+            raise IllegalActionError(Message("cannot {action} now: {reason}", action=Phrase(VERBS[action.value]),
+                                             reason=Message(reason, name=self._players[mover])))
 
     # -- applying ------------------------------------------------------------------
 

@@ -1,13 +1,15 @@
 """Matplotlib figures from games and analyses.
 
 Figures are built with the object-oriented API (:class:`matplotlib.figure.Figure`),
-never through pyplot's global state, so a long-running app leaks none.
+never through pyplot's global state, so a long-running app leaks none.  Titles,
+axis labels and legends are in the current language of :mod:`dragonkit.i18n`
+(draw the figure again after switching).
 """
 
 from __future__ import annotations
 
 import io
-
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from .engine import Game
+from .i18n import tr
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -40,9 +43,9 @@ def gems_over_game(game: Game) -> Figure:
                 linewidth=2.5 if seat in game.winners else 1.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("turns played")
-    ax.set_ylabel("gems")
-    ax.set_title("Gems over the game")
+    ax.set_xlabel(tr("turns played"))
+    ax.set_ylabel(tr("gems"))
+    ax.set_title(tr("Gems over the game"))
     ax.grid(alpha=0.3)
     fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
     return fig
@@ -61,7 +64,7 @@ def figure_png(fig: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def policy_heatmap(advantage: pd.DataFrame, title: str = "Optimal policy: reveal or hold") -> Figure:
+def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
     """Heatmap of a policy map (:func:`dragonkit.analysis.policy_map`): push value
     minus hold value by position (x) and pot (y); blue reveals, orange holds.
 
@@ -69,6 +72,8 @@ def policy_heatmap(advantage: pd.DataFrame, title: str = "Optimal policy: reveal
     ----------
     advantage : pandas.DataFrame
         Index: pot (gems), columns: position; NaN where unreachable.
+    title : str, optional
+        Default: "Optimal policy: reveal or hold", in the current language.
     """
     fig = Figure(figsize=(7.5, 4.2), dpi=100, layout="constrained")
     ax = fig.subplots()
@@ -83,11 +88,11 @@ def policy_heatmap(advantage: pd.DataFrame, title: str = "Optimal policy: reveal
     holds = np.where(np.isfinite(values), (values <= 0).astype(float), np.nan)
     if np.nanmax(holds, initial=0) > 0 and np.nanmin(holds, initial=1) < 1:  # draw the hold/reveal border
         ax.contour(grid.columns, grid.index, np.ma.masked_invalid(holds), levels=[0.5], colors="k", linewidths=1.2)
-    ax.set_xlabel("knight position")
-    ax.set_ylabel("pot (gems)")
-    ax.set_title(title)
+    ax.set_xlabel(tr("knight position"))
+    ax.set_ylabel(tr("pot (gems)"))
+    ax.set_title(tr("Optimal policy: reveal or hold") if title is None else title)
     bar = fig.colorbar(image, ax=ax)
-    bar.set_label("push − hold (gems): blue reveal, red hold")
+    bar.set_label(tr("push − hold (gems): blue reveal, red hold"))
     return fig
 
 
@@ -103,10 +108,10 @@ def outcome_bars(evaluation) -> Figure:
     width = max(0.8, (gains.max() - gains.min()) / 120) if len(gains) > 1 else 0.8
     ax.bar(gains, probs, width=width, color=colours)
     ax.axvline(float(evaluation.expected_gain), color="#2f5c9e", linestyle="--",
-               label=f"expected {float(evaluation.expected_gain):.2f} gems")
-    ax.set_xlabel("gem change at the end of the turn")
-    ax.set_ylabel("probability")
-    ax.set_title(f"Outcome distribution: {evaluation.policy}")
+               label=tr("expected {value} gems", value=f"{float(evaluation.expected_gain):.2f}"))
+    ax.set_xlabel(tr("gem change at the end of the turn"))
+    ax.set_ylabel(tr("probability"))
+    ax.set_title(tr("Outcome distribution: {policy}", policy=str(evaluation.policy)))
     ax.legend(fontsize="small")
     return fig
 
@@ -118,16 +123,16 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
     ax = fig.subplots()
     rows = comparison[comparison["threshold"].notna()]
     gains = rows["expected_gain"].astype(float)
-    ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label="hold when pot ≥ t")
+    ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label=tr("hold when pot ≥ t"))
     best = rows.index[np.argmax(gains.to_numpy())]
     ax.plot(rows.loc[best, "threshold"], gains[best], "o", color="#e3b505", markersize=9,
-            label=f"best t = {int(rows.loc[best, 'threshold'])}")
+            label=tr("best t = {t}", t=int(rows.loc[best, "threshold"])))
     if "optimal" in comparison.index:
         ax.axhline(float(comparison.loc["optimal", "expected_gain"]), color="#2f7d4a", linestyle="--",
-                   label="optimal policy")
-    ax.set_xlabel("threshold t (gems)")
-    ax.set_ylabel("expected gem change")
-    ax.set_title("Hold-at-t policies")
+                   label=tr("optimal policy"))
+    ax.set_xlabel(tr("threshold t (gems)"))
+    ax.set_ylabel(tr("expected gem change"))
+    ax.set_title(tr("Hold-at-t policies"))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return fig
@@ -154,6 +159,7 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     if len(frame) > max_states:
         raise ValueError(f"the chain has {len(frame)} states; draw at most {max_states}")
     names = {label: _short(label) for label in frame.index}
+    losses = {names[label] for label in chain.absorbing if label in _LOSSES}
     graph = nx.DiGraph()
     for source in chain.transient:
         for target, p in frame.loc[[source]].iloc[0].items():
@@ -171,18 +177,25 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     pos = nx.multipartite_layout(graph, subset_key="layer")
     fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
     ax = fig.subplots()
-    colours = ["#5b7db1" if n in transient else "#c0392b" if "danger" in n or "stop" in n else "#2f7d4a"
-               for n in graph.nodes]
+    colours = ["#5b7db1" if n in transient else "#c0392b" if n in losses else "#2f7d4a" for n in graph.nodes]
     nx.draw_networkx(graph, pos, ax=ax, node_color=colours, node_size=900, font_size=7, font_color="white",
                      arrowsize=12, edge_color="#999")
     nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=7,
                                  edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)})
     ax.set_axis_off()
-    ax.set_title("The turn as an absorbing Markov chain")
+    ax.set_title(tr("The turn as an absorbing Markov chain"))
     return fig
 
 
+#: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost (drawn red).
+_LOSSES = ("stopped", "danger", "final danger")
+
+
 def _short(label) -> str:
+    """A node's name on two lines, in the current language: ``@3 / pot 6``, ``held / 6``, ``final / danger``."""
     if isinstance(label, tuple) and hasattr(label, "position"):
-        return f"@{label.position}\npot {label.pot}"
-    return str(label).replace(" ", "\n")
+        return tr("@{position}\npot {pot}", position=label.position, pot=label.pot)
+    held = re.fullmatch(r"held (\d+)", str(label))
+    if held:
+        return tr("held\n{pot}", pot=int(held.group(1)))
+    return tr(str(label)).replace(" ", "\n")

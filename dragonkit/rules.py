@@ -40,10 +40,73 @@ __all__ = [
     "Composition",
     "Stage",
     "Ruleset",
+    "Message",
 ]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+
+
+class Message(str):
+    """A message readable in every language of :mod:`dragonkit.i18n`; the string itself is English.
+
+    Errors a learner can meet (an invalid ruleset, an illegal move, a wrong entry
+    in the app's form) are raised with a ``Message`` as their only argument:
+    ``str(exc)`` is the English text, so a message reads and matches as a plain
+    one, and :meth:`describe` writes it in another language.  The msgid is the
+    English template, as for :func:`dragonkit.i18n.tr`; the Italian texts are
+    in the catalogs ``dragonkit/i18n/it/*.json`` (``errors.json`` for the rules
+    and the engine).
+
+    Parameters
+    ----------
+    msgid : str
+        The English text with named fields, e.g. ``"seat {seat} needs a name"``.
+    **fields
+        The fields' values: anything :func:`~dragonkit.i18n.tr` accepts (numbers,
+        names, :class:`~dragonkit.i18n.Gems`, :class:`~dragonkit.i18n.Phrase` ...)
+        or another ``Message``, which is translated too.
+
+    Examples
+    --------
+    >>> error = ValueError(Message("footprints lists {steps} steps twice", steps=2))
+    >>> str(error), Message.of(error).describe("it")
+    ('footprints lists 2 steps twice', 'footprints elenca due volte le impronte da 2')
+    """
+
+    msgid: str
+    fields: dict
+
+    def __new__(cls, msgid: str, /, **fields) -> "Message":
+        message = super().__new__(cls, _fill(msgid, "en", fields))
+        message.msgid, message.fields = msgid, fields
+        return message
+
+    def __getnewargs_ex__(self):  # copies and pickles (errors sent between processes) keep the msgid
+        return (self.msgid,), self.fields
+
+    def describe(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language).
+
+        Raises
+        ------
+        ValueError
+            For a language the kit does not speak.
+        """
+        return _fill(self.msgid, lang, self.fields)
+
+    @staticmethod
+    def of(exc: BaseException) -> "Message | str":
+        """What an exception says: the ``Message`` it was raised with, else its plain text (not translatable)."""
+        first = exc.args[0] if len(exc.args) == 1 else None
+        return first if isinstance(first, Message) else str(exc)
+
+
+def _fill(msgid: str, lang: str | None, fields: dict) -> str:
+    from .i18n import tr  # dragonkit.i18n imports this module, so it is imported when a message is written
+
+    return tr(msgid, lang, **{k: v.describe(lang) if isinstance(v, Message) else v for k, v in fields.items()})
+
 
 FOOTPRINT, STOP, DANGER = "footprint", "stop", "danger"
 
@@ -264,27 +327,34 @@ def _show(value: Any) -> str:
 
 
 def _fraction(value: Any, name: str) -> Fraction:
-    problem = f"{name} must be a number such as 1/4, not {_show(value)}"
+    def problem() -> ValueError:
+        return ValueError(Message("{name} must be a number such as 1/4, not {value}", name=name, value=shown))
+
+    shown = _show(value)
     if isinstance(value, (float, decimal.Decimal, str)):
         value = str(value)  # plain decimals and fractions only: no exponents, no infinities
         if not _SIMPLE_NUMBER.fullmatch(value):
-            raise ValueError(problem)
+            raise problem()
     elif isinstance(value, bool) or not isinstance(value, numbers.Rational):
-        raise ValueError(problem)
+        raise problem()
     try:
         value = Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(problem) from None
+        raise problem() from None
     if abs(value.numerator) > LIMITS["denominator"] or value.denominator > LIMITS["denominator"]:
-        raise ValueError(f"{name} must be a simple fraction (terms up to {LIMITS['denominator']}), not {value}")
+        raise ValueError(Message("{name} must be a simple fraction (terms up to {limit}), not {value}", name=name,
+                                 limit=LIMITS["denominator"], value=str(value)))
     return value
 
 
 def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum or (
             maximum is not None and value > maximum):
-        allowed = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-        raise ValueError(f"{name} must be a whole number {allowed}, not {_show(value)}")
+        if maximum is None:
+            raise ValueError(Message("{name} must be a whole number >= {minimum}, not {value}", name=name,
+                                     minimum=minimum, value=_show(value)))
+        raise ValueError(Message("{name} must be a whole number from {minimum} to {maximum}, not {value}", name=name,
+                                 minimum=minimum, maximum=maximum, value=_show(value)))
     return int(value)
 
 
@@ -297,10 +367,11 @@ def _stage(value: Any, index: int) -> Stage:
     elif isinstance(value, (tuple, list)) and len(value) == 2:
         rate, mult = value
     else:
-        raise ValueError(f"{name} must be a Stage, a (rate, multiplier) pair or a dict with those keys, not {value!r}")
+        raise ValueError(Message("{name} must be a Stage, a (rate, multiplier) pair or a dict with those keys, "
+                                 "not {value}", name=name, value=repr(value)))
     rate = _fraction(rate, f"{name}.rate")
     if not 0 <= rate <= 1:
-        raise ValueError(f"{name}.rate must lie between 0 and 1, not {rate}")
+        raise ValueError(Message("{name}.rate must lie between 0 and 1, not {rate}", name=name, rate=str(rate)))
     return Stage(rate, _int(mult, f"{name}.multiplier", 1, LIMITS["multiplier"]))
 
 
@@ -359,14 +430,16 @@ class Ruleset:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(f"name must be a non-empty string, not {self.name!r}")
+            raise ValueError(Message("name must be a non-empty string, not {value}", value=repr(self.name)))
         set_(self, "starting_gems", _int(self.starting_gems, "starting_gems", 0, LIMITS["gems"]))
         set_(self, "treasure", _int(self.treasure, "treasure", 0, LIMITS["gems"]))
         if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
-            raise ValueError(f"stripe_values must be a sequence of whole numbers >= 0, not {self.stripe_values!r}")
+            raise ValueError(Message("stripe_values must be a sequence of whole numbers >= 0, not {value}",
+                                     value=repr(self.stripe_values)))
         values = tuple(self.stripe_values)
         if not 1 <= len(values) <= LIMITS["stripes"]:
-            raise ValueError(f"stripe_values must name 1 to {LIMITS['stripes']} stripes, not {len(values)}")
+            raise ValueError(Message("stripe_values must name 1 to {limit} stripes, not {n}", limit=LIMITS["stripes"],
+                                     n=len(values)))
         values = tuple(_int(v, f"stripe_values[{i}]", 0, LIMITS["stripe"]) for i, v in enumerate(values))
         set_(self, "stripe_values", values)
         fp = self.footprints
@@ -375,38 +448,39 @@ class Ruleset:
         try:
             pairs = [(s, c) for s, c in fp]
         except (TypeError, ValueError):
-            raise ValueError(
-                f"footprints must map steps to counts, e.g. {{1: 14, 2: 12}}, not {self.footprints!r}"
-            ) from None
+            raise ValueError(Message("footprints must map steps to counts, e.g. {{1: 14, 2: 12}}, not {value}",
+                                     value=repr(self.footprints))) from None
         checked = {}
         for s, c in pairs:
             steps = _int(s, "footprints steps", 1, LIMITS["steps"])
             if steps in checked:
-                raise ValueError(f"footprints lists {steps} steps twice")
+                raise ValueError(Message("footprints lists {steps} steps twice", steps=steps))
             checked[steps] = _int(c, f"footprints[{steps}]", 0, LIMITS["cards"])
         if sum(checked.values()) < 1:
-            raise ValueError("footprints must hold at least one card")
+            raise ValueError(Message("footprints must hold at least one card"))
         set_(self, "footprints", tuple(sorted(checked.items())))
         set_(self, "stop_cards", _int(self.stop_cards, "stop_cards", 0, LIMITS["cards"]))
         set_(self, "danger_cards", _int(self.danger_cards, "danger_cards", 0, LIMITS["cards"]))
         deck = sum(checked.values()) + self.stop_cards + self.danger_cards
         if deck > LIMITS["deck"]:
-            raise ValueError(f"the deck may hold at most {LIMITS['deck']} cards, not {deck}")
+            raise ValueError(Message("the deck may hold at most {limit} cards, not {n}", limit=LIMITS["deck"], n=deck))
         if isinstance(self.stages, (str, bytes, Mapping)) or not hasattr(self.stages, "__iter__"):
-            raise ValueError(f"stages must be a sequence of (rate, multiplier) pairs, not {self.stages!r}")
+            raise ValueError(Message("stages must be a sequence of (rate, multiplier) pairs, not {value}",
+                                     value=repr(self.stages)))
         stages = tuple(_stage(s, i) for i, s in enumerate(self.stages))
         wanted = max(1, self.danger_cards)
         if len(stages) != wanted:
-            raise ValueError(
-                f"stages must list {wanted} stage(s), one per number of dangers revealed "
-                f"0..{wanted - 1} (danger_cards={self.danger_cards}), not {len(stages)}"
-            )
+            raise ValueError(Message(
+                "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
+                "(danger_cards={dangers}), not {n}", wanted=wanted, last=wanted - 1, dangers=self.danger_cards,
+                n=len(stages)))
         set_(self, "stages", stages)
         if self.final_danger not in FINAL_DANGER_COSTS:
-            raise ValueError(f"final_danger must be one of {FINAL_DANGER_COSTS}, not {self.final_danger!r}")
+            raise ValueError(Message("final_danger must be one of {allowed}, not {value}",
+                                     allowed=str(FINAL_DANGER_COSTS), value=repr(self.final_danger)))
         rate = _fraction(self.bounty_rate, "bounty_rate")
         if rate < 0:
-            raise ValueError(f"bounty_rate must be >= 0, not {rate}")
+            raise ValueError(Message("bounty_rate must be >= 0, not {rate}", rate=str(rate)))
         set_(self, "bounty_rate", rate)
         set_(self, "_composition", Composition(self.footprints, self.stop_cards, self.danger_cards))
         set_(self, "_stripe_table", (0, *values, 0))  # by position: tail, stripes 1..n, head
@@ -427,7 +501,8 @@ class Ruleset:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+            raise ValueError(Message("unknown preset {name}; choose one of {presets}", name=repr(name),
+                                     presets=", ".join(PRESETS))) from None
 
     # -- serialization -----------------------------------------------------------
 
@@ -456,17 +531,19 @@ class Ruleset:
             If ``data`` is not a dict, has unknown fields, or any field is invalid.
         """
         if not isinstance(data, Mapping):
-            raise ValueError(f"a ruleset must be a JSON object, not {type(data).__name__}")
+            raise ValueError(Message("a ruleset must be a JSON object, not {type}", type=type(data).__name__))
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown ruleset field(s) {sorted(unknown)}; allowed: {sorted(known)}")
+            raise ValueError(Message("unknown ruleset field(s) {unknown}; allowed: {known}",
+                                     unknown=str(sorted(unknown)), known=str(sorted(known))))
         kwargs = dict(data)
         if isinstance(kwargs.get("footprints"), Mapping):  # JSON keys are strings: "1", "2", ...
             steps = list(kwargs["footprints"])
             if not all(isinstance(k, int) or (isinstance(k, str) and re.fullmatch(r"[1-9][0-9]{0,2}", k))
                        for k in steps):
-                raise ValueError(f"footprints steps must be whole numbers such as \"1\", not {_show(steps)}")
+                raise ValueError(Message('footprints steps must be whole numbers such as "1", not {value}',
+                                         value=_show(steps)))
             kwargs["footprints"] = [(int(k), c) for k, c in kwargs["footprints"].items()]
         return cls(**kwargs)
 

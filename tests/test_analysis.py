@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dragonkit import PRESETS, Card, Game, Phase, Ruleset
-from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn
+from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 
@@ -434,6 +434,25 @@ def test_fair_bounty_examples_and_errors():
     assert fair_bounty(mid, 0, exact=True) == oracle(mid, gems=0, must_reveal=True).value > 0
     with pytest.raises(ValueError):
         fair_bounty(state, -1)
+
+
+@settings(max_examples=40, **HYPOTHESIS)
+@given(state=situations(), gems=st.integers(0, 200), share=st.fractions(0, 1))
+def test_takeover_gain_plays_the_turn_with_the_gems_left_after_paying(state, gems, share):
+    bounty = int(gems * share)
+    gain = takeover_gain(state, gems, bounty, exact=True)
+    assert gain == oracle(state, gems=gems - bounty, must_reveal=True).value - bounty, (state, gems, bounty)
+    assert math.isclose(takeover_gain(state, gems, bounty), float(gain), rel_tol=1e-9, abs_tol=1e-9)
+
+
+def test_a_takeover_can_pay_where_the_fair_bounty_says_no():
+    # mini, after a 1-step and a 2-step footprint: knight on stripe 3, pot 1 + 3 = 4 = the bounty
+    held = TurnState(Ruleset.preset("mini"), {1: 2, 2: 1}, 2, 1, 0, 12, 16, position=3, pot=4, must_reveal=False)
+    assert fair_bounty(held, 4, exact=True) == Fraction(19, 6) < 4  # penalties charged on 4 gems
+    assert takeover_gain(held, 4, 4, exact=True) == Fraction(1, 6)  # but after paying, 0 gems are at risk
+    for bad in (5, -1, 1.5, True):
+        with pytest.raises(ValueError, match="bounty"):
+            takeover_gain(held, 4, bad)
 
 
 # ---------------------------------------------------------------------------------

@@ -71,3 +71,40 @@ def test_play_app_in_chromium(voila_url, browser):
     assert not widget_errors, widget_errors
     assert page.locator(".dk-coach").count() or page.locator(".dk-over").count()
     page.close()
+
+
+def test_language_switch_in_chromium(voila_url, browser):
+    """Click "Italiano": the form, the board, the buttons and the log speak Italian, and the game goes on."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
+    page.wait_for_selector("text=Start the game", timeout=120_000)
+    page.click(".dk-language button:has-text('Italiano')")
+    page.wait_for_selector("text=Inizia la partita", timeout=30_000)
+    assert page.get_attribute(".dk-seed input", "placeholder") == "casuale"
+    seat_2 = page.locator(".dk-setup select >> nth=3").locator("option:checked").inner_text()
+    assert seat_2.replace("\xa0", " ") == "bot allenatore (ottimo esatto)"  # ipywidgets writes non-breaking spaces
+    page.fill(".dk-seed input", "2024")
+    page.click("text=Inizia la partita")
+    page.wait_for_selector(".dk-board", timeout=60_000)
+    for text in ("TESTA", "Mazzo: restano", "tesoro del drago", "Consigli per"):
+        page.wait_for_selector(f"text={text}", timeout=30_000)
+    before = _events(page)
+    page.locator("button:visible", has_text="Rivela").first.click()  # the human (seat 1) moves first
+    _wait_for_event(page, before)
+    assert " rivela " in page.inner_text(".dk-log")
+    page.screenshot(path=str(ARTIFACTS / "play-app-it.png"))
+    page.click(".dk-language button:has-text('English')")
+    page.wait_for_selector("text=Deck:", timeout=30_000)
+    assert " reveals " in page.inner_text(".dk-log") and "Mazzo" not in page.inner_text("body")
+    body = page.inner_text("body")
+    for text in ERROR_TEXTS:
+        assert text not in body
+    page.close()
+
+
+def test_a_page_opened_with_lang_it_starts_in_italian(voila_url, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{voila_url}/voila/render/play.ipynb?lang=it", timeout=120_000)
+    page.wait_for_selector("text=Inizia la partita", timeout=120_000)
+    assert page.locator(".dk-language button.mod-active").inner_text() == "Italiano"
+    page.close()

@@ -29,14 +29,14 @@ def _string_constants() -> set[str]:
 
 
 def _msgids_in_code() -> set[str]:
-    """First arguments of tr(...) and templates of the engine's events, where written as literals."""
+    """First arguments of tr(...) and Message(...) and templates of the engine's events, where written as literals."""
     found = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            position = {"tr": 0, "_emit": 1}.get(name)
+            position = {"tr": 0, "_emit": 1, "Message": 0}.get(name)
             if position is not None and len(node.args) > position:
                 arg = node.args[position]
                 candidates = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]

@@ -115,12 +115,18 @@ def test_badly_written_exercises_are_refused(make):
 
 
 def test_teacher_notes_are_folded_in_jupyter_and_absent_in_voila(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.extend(objs))
     notes = teacher_notes("**Solution:** $10/51$.")
     monkeypatch.delenv("VOILA_BASE_URL", raising=False)
-    bundle = notes._repr_mimebundle_()
-    assert bundle["text/markdown"].startswith("<details>") and "$10/51$" in bundle["text/markdown"]
+    notes._ipython_display_()
+    assert shown[0]["text/markdown"].startswith("<details>") and "$10/51$" in shown[0]["text/markdown"]
     monkeypatch.setenv("VOILA_BASE_URL", "/")
-    assert in_voila() and notes._repr_mimebundle_() == {}
+    shown.clear()
+    notes._ipython_display_()
+    assert in_voila() and shown == []  # not even a repr
     with pytest.raises(TypeError):
         teacher_notes(42)
 

@@ -12,7 +12,7 @@ import matplotlib
 import pytest
 
 from dragonkit import Action, Game, Phase
-from dragonkit.analysis import TurnState, fair_bounty, solve_turn
+from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
 from dragonkit.ui.coach import format_fraction
@@ -213,7 +213,10 @@ def test_coach_numbers_are_the_exact_analysis():
     assert f"Best: <span class=\"dk-advice\">{solution.best_action.upper()}" in app.coach.value
     _click(app, "hold")
     shown = _fractions_in(app.coach.value)
-    assert shown == [fair_bounty(state, game.gems[game.offer_to], exact=True)] + probs
+    taker_gems = game.gems[game.offer_to]
+    gain = takeover_gain(state, taker_gems, game.bounty, exact=True)
+    assert shown == [fair_bounty(state, taker_gems, exact=True), gain] + probs
+    assert f"Best: <span class=\"dk-advice\">{'TAKE OVER' if gain > 0 else 'DECLINE'}" in app.coach.value
     assert f"Coach for {game.players[game.offer_to]}" in app.coach.value
     assert f"bounty of <b>{game.bounty}</b>" in app.coach.value
 

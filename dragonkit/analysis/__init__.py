@@ -3,7 +3,7 @@ as an absorbing Markov chain.
 
 * :mod:`.state` — :class:`TurnState`, a decision point, and the next card's law;
 * :mod:`.graph` — the reachable decision points, layer by layer;
-* :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`;
+* :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`, :func:`takeover_gain`;
 * :mod:`.policies` — optimal, hold-at-t, hold-after-k and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`;
 * :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map.
@@ -13,7 +13,7 @@ Rewards are changes of the active player's own gems to the end of the turn
 arithmetic in :mod:`dragonkit.rules`.
 """
 
-from .optimal import TurnSolution, fair_bounty, solve_turn
+from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
 from .state import TurnState, next_card_probabilities
 
 # The chain laboratory (scipy.sparse, pandas) loads on first use: the play app needs
@@ -26,7 +26,7 @@ _LAZY = {
     "PolicyTable": "table", "policy_map": "table", "policy_shift": "table", "policy_table": "table",
 }
 
-__all__ = ["TurnState", "TurnSolution", "solve_turn", "next_card_probabilities", "fair_bounty", *_LAZY]
+__all__ = ["TurnState", "TurnSolution", "solve_turn", "next_card_probabilities", "fair_bounty", "takeover_gain", *_LAZY]
 
 
 def __getattr__(name: str):

@@ -33,7 +33,7 @@ import numpy as np
 from .graph import CONTINUES, DecisionGraph
 from .state import TurnState, check_state
 
-__all__ = ["TurnSolution", "LayerValues", "backward_induction", "solve_turn", "fair_bounty"]
+__all__ = ["TurnSolution", "LayerValues", "backward_induction", "solve_turn", "fair_bounty", "takeover_gain"]
 
 Number = Union[float, Fraction]
 
@@ -186,9 +186,10 @@ def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
     """The fair bounty for a player with ``gems`` gems thinking of taking over.
 
     It is that player's turn value of the same situation with a compulsory
-    reveal (RULES.md section 7): taking over for a bounty ``b`` gains
-    ``fair_bounty - b`` gems in expectation.  Negative when even a free takeover
-    loses gems on average.
+    reveal (RULES.md section 7), computed with ``gems`` as the player's gems.
+    Negative when even a free takeover loses gems on average.  Whether a
+    takeover for a given bounty pays is :func:`takeover_gain` (the bounty is
+    paid first, so the turn is played with fewer gems).
 
     Raises
     ------
@@ -196,3 +197,36 @@ def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
         If ``gems`` is negative or the deck is empty.
     """
     return solve_turn(dataclasses.replace(check_state(state), gems=gems, must_reveal=True), exact=exact).value
+
+
+def takeover_gain(state: TurnState, gems: int, bounty: int, exact: bool = False) -> Number:
+    """The expected change of a taker's gems from accepting a takeover offer to the end of the turn.
+
+    The taker pays ``bounty`` first and then plays the turn with ``gems - bounty``
+    gems, so penalties are charged on what is left: the gain is
+    ``fair_bounty(state, gems - bounty) - bounty``.  Taking over pays exactly
+    when it is positive.  (Comparing :func:`fair_bounty` at the gems *before*
+    paying with the bounty overstates the penalties and errs on the side of declining.)
+
+    Parameters
+    ----------
+    state : TurnState
+        The held turn.
+    gems : int
+        The taker's gems before paying (gems).
+    bounty : int
+        The bounty asked (gems), at most ``gems``.
+
+    Returns
+    -------
+    float or Fraction
+        Gems.
+
+    Raises
+    ------
+    ValueError
+        If ``bounty`` is negative or more than ``gems``, or the deck is empty.
+    """
+    if isinstance(bounty, bool) or not isinstance(bounty, (int, np.integer)) or not 0 <= bounty <= gems:
+        raise ValueError(f"the bounty must be a whole number of gems from 0 to the taker's {gems}, not {bounty!r}")
+    return fair_bounty(state, gems - bounty, exact=exact) - bounty

@@ -26,11 +26,16 @@ class TeacherNotes:
         self.markdown = markdown
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        if in_voila():
-            return {}
         summary = "Teacher's notes: solutions and timing (hidden in Voilà)"
         return {"text/markdown": f"<details><summary><b>{summary}</b></summary>\n\n{self.markdown}\n\n</details>",
                 "text/plain": f"{summary}\n\n{self.markdown}"}
+
+    def _ipython_display_(self):
+        """IPython's display hook: nothing at all in Voilà (not even a repr), the folded notes elsewhere."""
+        if not in_voila():
+            from IPython.display import display
+
+            display(self._repr_mimebundle_(), raw=True)
 
 
 def teacher_notes(markdown: str) -> TeacherNotes:

@@ -5,6 +5,11 @@ The app is a controller: a click becomes an engine action, checked by the
 engine's own legality rules (a disabled or hidden button is a courtesy, not a
 guard), and every view is redrawn from the game's public state.  Errors in a
 callback become a message in the page; the traceback goes to the kernel's log.
+
+The app speaks the current language of :mod:`dragonkit.i18n` (a page opened
+with ``?lang=it`` starts in Italian, preheated kernels included); the language
+buttons at the top right switch it, and every view, button and message is
+redrawn at once.
 """
 
 from __future__ import annotations
@@ -12,13 +17,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import secrets
 import time
 from html import escape
 
 import ipywidgets as widgets
 
+from .. import i18n
 from ..engine import Action, Game, IllegalActionError
+from ..i18n import Gems, tr
+from ..rules import Message
+from ..teach import language_picker
 from .board import render_board
 from .coach import render_coach
 from .panels import render_log, render_players, render_status
@@ -42,16 +52,36 @@ def _guarded(method):
         try:
             return method(self, *args, **kwargs)
         except IllegalActionError as exc:
-            self._say(f"Not allowed: {exc}.", "warning")
+            self._say(Message("Not allowed: {reason}.", reason=Message.of(exc)), "warning")
         except ValueError as exc:
-            self._say(f"{exc}.", "warning")
+            self._say(Message("{reason}.", reason=Message.of(exc)), "warning")
         except Exception as exc:  # a bug must not freeze the page or show a traceback
             log.exception("error in the play app")
-            self._say(f"Something went wrong ({type(exc).__name__}). The game is unchanged: try again, "
-                      "or start a new game.", "danger")
+            self._say(Message("Something went wrong ({error}). The game is unchanged: try again, or start a new game.",
+                              error=type(exc).__name__), "danger")
         return None
 
     return wrapper
+
+
+def _follow_the_visitors_language() -> None:
+    """In a preheated Voilà kernel (``dragonkit serve --pool``) the page ran before its visitor
+    came, so the ``?lang=`` of the page was unknown when the app was built: wait for the visitor's
+    request in a thread (:func:`voila.utils.wait_for_request`), then switch to its language."""
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    try:
+        from voila.utils import wait_for_request
+
+        loop = asyncio.get_running_loop()
+    except (ImportError, RuntimeError):  # no Voilà, or no event loop: nothing to wait on
+        return
+
+    def arrived(future) -> None:
+        if not future.cancelled() and future.exception() is None:
+            i18n.set_language(i18n.initial_language())
+
+    loop.run_in_executor(None, wait_for_request).add_done_callback(arrived)
 
 
 class PlayApp:
@@ -75,6 +105,8 @@ class PlayApp:
         The game being played.
     buttons : dict of str to ipywidgets.Button
         ``reveal``, ``hold``, ``take_over``, ``decline``, ``next``, ``new_game``.
+    language : ipywidgets.ToggleButtons
+        The language switch (:func:`dragonkit.teach.language_picker`).
     """
 
     def __init__(self, bot_delay: float = 0.9, autoplay: bool = True, config: GameConfig | None = None):
@@ -84,30 +116,33 @@ class PlayApp:
         self.bot_delay = bot_delay
         self._pending = None
         self._last_click: tuple[Action | None, float] = (None, 0.0)
+        self._message: tuple[Message | str, str] = ("", "info")  # what _say shows, redrawn in a new language
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.result_plot = widgets.Image(format="png", layout=widgets.Layout(width="420px", display="none"))
         self.buttons = {
-            "reveal": widgets.Button(description="Reveal", icon="eye", button_style="primary"),
-            "hold": widgets.Button(description="Hold", icon="hand-paper-o", button_style="warning"),
-            "take_over": widgets.Button(description="Take over", icon="exchange", button_style="success"),
-            "decline": widgets.Button(description="Decline", icon="times"),
-            "next": widgets.Button(description="Next bot move", icon="step-forward"),
-            "new_game": widgets.Button(description="New game", icon="refresh"),
+            "reveal": widgets.Button(icon="eye", button_style="primary"),
+            "hold": widgets.Button(icon="hand-paper-o", button_style="warning"),
+            "take_over": widgets.Button(icon="exchange", button_style="success"),
+            "decline": widgets.Button(icon="times"),
+            "next": widgets.Button(icon="step-forward"),
+            "new_game": widgets.Button(icon="refresh"),
         }
         for name, action in (("reveal", Action.REVEAL), ("hold", Action.HOLD), ("take_over", Action.TAKE_OVER),
                              ("decline", Action.DECLINE)):
             self.buttons[name].on_click(functools.partial(self._on_action, action))
             self.buttons[name].layout.width = "190px"
+        self.buttons["take_over"].layout.width = "auto"  # "Take over for 123 gems" is long in some languages
+        self.buttons["take_over"].layout.min_width = "190px"
         self.buttons["next"].on_click(lambda _b: self._on_next())
         self.buttons["new_game"].on_click(lambda _b: self.show_setup())
-        self.autoplay = widgets.Checkbox(value=autoplay, description="bots play by themselves", indent=False,
-                                         layout=widgets.Layout(width="200px"))
+        self.autoplay = widgets.Checkbox(value=autoplay, indent=False, layout=widgets.Layout(width="200px"))
         self.autoplay.observe(self._on_option, names="value")
-        self.show_coach = widgets.ToggleButton(value=True, description="Coach", icon="graduation-cap",
-                                               tooltip="show or hide the coach", layout=widgets.Layout(width="110px"))
+        self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
+        self.language = language_picker()
+        self.language.style.button_width = "64px"
         action_bar = widgets.HBox([self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
                                   + [self.autoplay])
         left = widgets.VBox([self.status, self.board, action_bar, self.message,
@@ -115,8 +150,12 @@ class PlayApp:
         right = widgets.VBox([widgets.HBox([self.show_coach, self.buttons["new_game"]]), self.coach,
                               self.result_plot], layout=widgets.Layout(width="430px"))
         self.game_view = widgets.HBox([left, right], layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.setup_form, self.game_view])
+        top = widgets.HBox([self.language], layout=widgets.Layout(width="1250px", justify_content="flex-end"))
+        self.widget = widgets.VBox([widgets.HTML(CSS), top, self.setup_form, self.game_view])
         self.widget.add_class("dk-app")
+        self._label()
+        i18n.settings.observe(self._on_language, names="language")
+        _follow_the_visitors_language()
         if config is not None:
             self.start(config)
 
@@ -128,7 +167,7 @@ class PlayApp:
     @_guarded
     def _start_from_form(self) -> None:
         if self.game is not None:  # the form is hidden during a game: a forged click
-            raise IllegalActionError("a game is running; press New game first")
+            raise IllegalActionError(Message("a game is running; press New game first"))
         self.start(self.setup_form.config())
 
     @_guarded
@@ -166,8 +205,8 @@ class PlayApp:
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        """The label of each seat: ``"human"`` or the bot's kind."""
-        return tuple(s.kind if s.is_human else s.kind.split(" (")[0] for s in self.seats)
+        """The label of each seat, in English: ``"human"`` or the bot's kind (:attr:`SeatConfig.label`)."""
+        return tuple(s.label for s in self.seats)
 
     @_guarded
     def _on_action(self, action: Action, _button=None) -> None:
@@ -189,7 +228,7 @@ class PlayApp:
         game = self._require_game()
         seat = game.to_move
         if seat is not None and self.bots[seat] is not None:
-            raise IllegalActionError(f"it is {game.players[seat]}'s move (a bot), not a human's")
+            raise IllegalActionError(Message("it is {name}'s move (a bot), not a human's", name=game.players[seat]))
         game.apply(action, by=seat)
         self._say("")
         self._after_change()
@@ -198,9 +237,9 @@ class PlayApp:
     def _on_next(self) -> None:
         game = self._require_game()
         if game.is_over:
-            raise IllegalActionError("the game is over; press New game to play again")
+            raise IllegalActionError(Message("the game is over; press New game to play again"))
         if self.bots[game.to_move] is None:
-            raise IllegalActionError(f"it is {game.players[game.to_move]}'s move, not a bot's")
+            raise IllegalActionError(Message("it is {name}'s move, not a bot's", name=game.players[game.to_move]))
         self.step()
 
     @_guarded
@@ -221,10 +260,26 @@ class PlayApp:
 
     def _require_game(self) -> Game:
         if self.game is None:
-            raise IllegalActionError("no game is running; start one first")
+            raise IllegalActionError(Message("no game is running; start one first"))
         return self.game
 
     # -- redrawing ---------------------------------------------------------------------
+
+    def _label(self) -> None:
+        """Write the buttons' and options' words in the current language (the takeover button,
+        which shows the bounty, is written by :meth:`_refresh`)."""
+        for name, label in (("reveal", tr("Reveal")), ("hold", tr("Hold")), ("decline", tr("Decline")),
+                            ("next", tr("Next bot move")), ("new_game", tr("New game"))):
+            self.buttons[name].description = label
+        self.autoplay.description = tr("bots play by themselves")
+        self.show_coach.description = tr("Coach")
+        self.show_coach.tooltip = tr("show or hide the coach")
+
+    @_guarded
+    def _on_language(self, _change=None) -> None:
+        self._label()
+        self._refresh()
+        self._show_message()
 
     def _after_change(self) -> None:
         self._refresh()
@@ -245,7 +300,7 @@ class PlayApp:
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
-        self.buttons["take_over"].description = f"Take over for {game.bounty} gems"
+        self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
             from ..plots import figure_png, gems_over_game  # matplotlib loads only when a game ends
@@ -256,8 +311,16 @@ class PlayApp:
             self.result_plot.layout.display = "none"
             self.coach.value = coach
 
-    def _say(self, text: str, level: str = "info") -> None:
-        """Show a message where the user is looking: under the form, or under the board."""
+    def _say(self, text: Message | str, level: str = "info") -> None:
+        """Show a message where the user is looking: under the form, or under the board
+        (a :class:`~dragonkit.rules.Message` is shown in the current language, and redrawn in a new one)."""
+        self._message = (text, level)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        text, level = self._message
+        if isinstance(text, Message):
+            text = text.describe()
         html = f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
         self.message.value = html if self.game is not None else ""
         self.setup_form.message.value = html if self.game is None else ""

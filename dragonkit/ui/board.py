@@ -1,8 +1,8 @@
 """The board view: the dragon's striped back, the knight, the pot, the treasure,
 the stage, the deck composition and the last card, drawn as one SVG.
 
-A pure function of the game's public state: it reads the game, changes nothing,
-and never sees the order of the undealt cards.
+A pure function of the game's public state and a language: it reads the game,
+changes nothing, and never sees the order of the undealt cards.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import math
 from html import escape
 
 from ..engine import Game
+from ..i18n import card_label, gems, tr
 from ..rules import Card
 
 __all__ = ["render_board"]
@@ -35,7 +36,7 @@ def _stripe_x(rules, position: int) -> float:
     return BAND_LEFT + (position - 0.5) * width
 
 
-def _dragon(game: Game, stage: int) -> list[str]:
+def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
     rules = game.rules
     n = rules.n_stripes
     width = (BAND_RIGHT - BAND_LEFT) / n
@@ -75,19 +76,22 @@ def _dragon(game: Game, stage: int) -> list[str]:
                'fill="#6b1212"/>')
     out.append(f'<circle cx="{hx + 62}" cy="{yh - 14}" r="6" fill="#ffd54a" stroke="#311"/>')
     out.append(f'<circle cx="{hx + 63}" cy="{yh - 14}" r="2.2" fill="#111"/>')
-    out.append(f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="12" font-weight="bold" '
-               'fill="#fff">HEAD</text>')
+    head = tr("HEAD", lang)
+    out.append(f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="{_fit(head, 12, 62)}" '
+               f'font-weight="bold" fill="#fff">{escape(head)}</text>')
     return out
 
 
-def _knight(game: Game) -> list[str]:
+def _knight(game: Game, lang: str | None) -> list[str]:
     rules = game.rules
     x = _stripe_x(rules, game.position)
     y = _wave(min(max(x, BAND_LEFT), BAND_RIGHT)) - BAND_HALF - 30
-    px = x + 16 if x < BAND_RIGHT else x - 82  # the bubble goes left of the knight at the head
-    pot = (f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="66" height="22" rx="11" fill="#fff3c4" '
-           f'stroke="#b8860b"/><text x="{px + 33:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="13" '
-           f'font-weight="bold" fill="#7a5a00">pot {game.pot}</text></g>')
+    label = tr("pot {pot}", lang, pot=game.pot)
+    width = max(66, 9 * len(label))  # 13px bold: about 8.5px a character
+    px = x + 16 if x < BAND_RIGHT else x - 16 - width  # the bubble goes left of the knight at the head
+    pot = (f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="{width}" height="22" rx="11" '
+           f'fill="#fff3c4" stroke="#b8860b"/><text x="{px + width / 2:.1f}" y="{y - 10:.1f}" text-anchor="middle" '
+           f'font-size="13" font-weight="bold" fill="#7a5a00">{escape(label)}</text></g>')
     if game.is_over:
         pot = ""  # the pot has been paid out or returned
     return [
@@ -101,37 +105,40 @@ def _knight(game: Game) -> list[str]:
     ]
 
 
-def _stage(game: Game, rules) -> list[str]:
-    out = ['<text x="12" y="22" font-size="13" font-weight="bold" fill="#333">Stage</text>']
+def _stage(game: Game, rules, lang: str | None) -> list[str]:
+    out = [f'<text x="12" y="22" font-size="13" font-weight="bold" fill="#333">{escape(tr("Stage", lang))}</text>']
     for i in range(rules.danger_cards):
         fill = "#c0392b" if i < game.stage else "#fff"
         out.append(f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="#c0392b" stroke-width="2"/>')
     x = 78 + 22 * max(rules.danger_cards, 1)
-    dangers = "danger" if rules.danger_cards == 1 else "dangers"
-    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{game.stage} of {rules.danger_cards} {dangers}'
-               '</text>')
+    dangers = tr("{stage} of {n} danger" if rules.danger_cards == 1 else "{stage} of {n} dangers", lang,
+                 stage=game.stage, n=rules.danger_cards)
+    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{escape(dangers)}</text>')
     if game.stage < len(rules.stages):
         stage = rules.stage(game.stage)
-        out.append(f'<text x="12" y="44" font-size="13" fill="#333">stop penalty <tspan font-weight="bold">'
-                   f'{stage.rate}</tspan> of your gems · stripe gems <tspan font-weight="bold">'
-                   f'x{stage.multiplier}</tspan></text>')
+        line = tr("stop penalty {rate} of your gems · stripe gems {multiplier}", lang,
+                  rate=f'<tspan font-weight="bold">{stage.rate}</tspan>',
+                  multiplier=f'<tspan font-weight="bold">x{stage.multiplier}</tspan>')
+        out.append(f'<text x="12" y="44" font-size="13" fill="#333">{line}</text>')
     return out
 
 
-def _treasure(game: Game) -> list[str]:
+def _treasure(game: Game, lang: str | None) -> list[str]:
     x = WIDTH - 170
+    title = tr("dragon's treasure", lang)
     return [
         f'<rect x="{x}" y="6" width="158" height="44" rx="8" fill="#fff8e1" stroke="#b8860b"/>',
-        f'<text x="{x + 12}" y="24" font-size="12" fill="#7a5a00">dragon\'s treasure</text>',
-        f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="#7a5a00">{game.treasure} gems</text>',
+        f'<text x="{x + 12}" y="24" font-size="12" fill="#7a5a00">{escape(title)}</text>',
+        f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="#7a5a00">'
+        f'{escape(gems(game.treasure, lang))}</text>',
     ]
 
 
-def _deck(game: Game) -> list[str]:
+def _deck(game: Game, lang: str | None) -> list[str]:
     comp = game.remaining
     full = game.rules.composition
-    out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="#333">Deck: {comp.total} of '
-           f'{full.total} cards left</text>']
+    left = tr("Deck: {left} of {total} cards left", lang, left=comp.total, total=full.total)
+    out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="#333">{escape(left)}</text>']
     kinds = list(comp.counts())
     col = 0
     for card, count in kinds:
@@ -142,45 +149,58 @@ def _deck(game: Game) -> list[str]:
         h = 34 * (count / total) if total else 0
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
-        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card.label)}</text>')
+        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card_label(card, lang))}</text>')
         out.append(f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">'
                    f'{count}/{total}</text>')
     return out
 
 
-def _last_card(game: Game) -> list[str]:
+def _last_card(game: Game, lang: str | None) -> list[str]:
     card: Card | None = game.last_card
     x, y = WIDTH - 120, 240
-    out = [f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">last card</text>']
+    out = [f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">'
+           f'{escape(tr("last card", lang))}</text>']
     if card is None:
         out.append(f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="#f4f4f4" stroke="#bbb" '
                    'stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">none yet</text>')
+        out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">'
+                   f'{escape(tr("none yet", lang))}</text>')
         return out
     colour = _CARD_COLOURS[card.kind]
-    big = str(card.steps) if card.kind == "footprint" else card.kind.upper()
-    small = "step" + ("s" if card.steps != 1 else "") if card.kind == "footprint" else ""
+    if card.kind == "footprint":  # the number of steps, big, and the word under it
+        big, size = str(card.steps), 34
+        small = tr("step" if card.steps == 1 else "steps", lang)
+    else:
+        big, small = card_label(card, lang).upper(), ""
+        size = _fit(big, 18, 90)
     out.append(f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '
                'stroke="#222" stroke-width="1.5"/>')
-    size = 34 if card.kind == "footprint" else 18
     out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="{size}" font-weight="bold" '
-               f'fill="#fff">{big}</text>')
-    out.append(f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">{small}</text>')
+               f'fill="#fff">{escape(big)}</text>')
+    out.append(f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">'
+               f'{escape(small)}</text>')
     return out
 
 
-def render_board(game: Game) -> str:
-    """The board as an SVG string, ``WIDTH x HEIGHT`` pixels (820 x 330)."""
+def _fit(text: str, size: int, width: float) -> int:
+    """The largest font size up to ``size`` at which bold capitals ``text`` fit in ``width`` pixels
+    (a bold capital is about 0.75 of the font size wide)."""
+    return max(8, min(size, int(width / (0.75 * max(len(text), 1)))))
+
+
+def render_board(game: Game, lang: str | None = None) -> str:
+    """The board as an SVG string, ``WIDTH x HEIGHT`` pixels (820 x 330), its words in ``lang``
+    (default: the current language of :mod:`dragonkit.i18n`)."""
     rules = game.rules
     stage = min(game.stage, len(rules.stages) - 1)  # after the final danger, the last stage's values
     parts = [f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
              f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>']
-    parts += _stage(game, rules)
-    parts += _treasure(game)
-    parts += _dragon(game, stage)
-    parts += _knight(game)
-    parts += _deck(game)
-    parts += _last_card(game)
+    parts += _stage(game, rules, lang)
+    parts += _treasure(game, lang)
+    parts += _dragon(game, stage, lang)
+    parts += _knight(game, lang)
+    parts += _deck(game, lang)
+    parts += _last_card(game, lang)
     parts.append("</svg>")
     return "\n".join(parts)

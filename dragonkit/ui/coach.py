@@ -2,7 +2,8 @@
 optimal action and, during a takeover offer, the fair bounty.
 
 Every number comes from :mod:`dragonkit.analysis` in exact ``Fraction``
-arithmetic and is shown both as a decimal and as an exact fraction.
+arithmetic and is shown both as a decimal and as an exact fraction; the words
+are in the language asked for (the numbers are the same in every language).
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn
-from ..engine import Game, Phase
+from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
+from ..engine import VERBS, Game, Phase
+from .. import i18n
+from ..i18n import card_label, tr
 
 __all__ = ["render_coach", "format_fraction"]
 
@@ -21,53 +24,76 @@ def format_fraction(value: Fraction | int) -> str:
     return f'<span class="dk-frac">{Fraction(value)}</span>'
 
 
-def _number(value: Fraction | int) -> str:
+def _number(value: Fraction | int, lang: str | None) -> str:
     """A value in gems: the decimal first, the exact fraction under it."""
     value = Fraction(value)
-    exact = "" if value.denominator == 1 else f'<br><small>exact {format_fraction(value)}</small>'
     if value.denominator == 1:
-        return f'<b>{format_fraction(value)}</b> gems'
-    return f"<b>≈ {float(value):.4f}</b> gems{exact}"
+        return tr("{n} gem" if abs(value) == 1 else "{n} gems", lang, n=f"<b>{format_fraction(value)}</b>")
+    exact = tr("exact {value}", lang, value=format_fraction(value))
+    return tr("{n} gems", lang, n=f"<b>≈ {float(value):.4f}</b>") + f"<br><small>{exact}</small>"
 
 
-def render_coach(game: Game) -> str:
-    """The coach panel as HTML for the current situation of ``game``."""
+def _advice(action: str, lang: str | None, compulsory: bool = False) -> str:
+    """The best action in capitals, e.g. ``REVEAL (compulsory)``."""
+    text = tr(VERBS[action], lang).upper() + (tr(" (compulsory)", lang) if compulsory else "")
+    return f'<span class="dk-advice">{escape(text)}</span>'
+
+
+def render_coach(game: Game, lang: str | None = None) -> str:
+    """The coach panel as HTML for the current situation of ``game``, in ``lang``
+    (default: the current language)."""
     names = game.players
     if game.is_over:
-        return '<div class="dk-coach"><h3>Coach</h3><p>The game is over.</p></div>'
+        return (f'<div class="dk-coach"><h3>{escape(tr("Coach", lang))}</h3>'
+                f'<p>{escape(tr("The game is over.", lang))}</p></div>')
     state = TurnState.from_game(game)
     parts = ['<div class="dk-coach">']
     if game.phase is Phase.OFFER:
         taker = game.offer_to
         fair = fair_bounty(state, game.gems[taker], exact=True)
-        verdict = "TAKE OVER" if fair > game.bounty else "DECLINE"
+        gain = takeover_gain(state, game.gems[taker], game.bounty, exact=True)
+        question = ("Take over for a bounty of {bounty} gem?" if game.bounty == 1
+                    else "Take over for a bounty of {bounty} gems?")
         parts += [
-            f"<h3>Coach for {escape(names[taker])} <small>({game.gems[taker]} gems)</small></h3>",
-            f'<div class="dk-offer">Take over for a bounty of <b>{game.bounty}</b> gems?<br>'
-            f"Fair bounty: {_number(fair)}<br>"
-            f'Best: <span class="dk-advice">{verdict}</span></div>',
+            _heading(names[taker], game.gems[taker], lang),
+            f'<div class="dk-offer">{tr(question, lang, bounty=f"<b>{game.bounty}</b>")}<br>'
+            f'{tr("Fair bounty: {value}", lang, value=_number(fair, lang))}<br>'
+            f'{tr("Expected gain of taking over: {value}", lang, value=_number(gain, lang))}<br>'
+            f'{tr("Best: {action}", lang, action=_advice("take_over" if gain > 0 else "decline", lang))}'
+            "</div>",
         ]
     else:
         solution = solve_turn(state, exact=True)
-        advice = "REVEAL" + (" (compulsory)" if state.must_reveal else "") if solution.best_action == "reveal" \
-            else "HOLD"
-        hold = ("<i>not allowed yet</i>" if state.must_reveal else _number(solution.hold_value))
+        advice = _advice(solution.best_action, lang, compulsory=state.must_reveal)
+        hold = (f'<i>{escape(tr("not allowed yet", lang))}</i>' if state.must_reveal
+                else _number(solution.hold_value, lang))
         parts += [
-            f"<h3>Coach for {escape(names[game.active_player])} <small>({state.gems} gems)</small></h3>",
-            f'<div class="dk-best">Best: <span class="dk-advice">{advice}</span></div>',
+            _heading(names[game.active_player], state.gems, lang),
+            f'<div class="dk-best">{tr("Best: {action}", lang, action=advice)}</div>',
             '<table class="dk-values">',
-            f"<tr><td>push value</td><td>{_number(solution.push_value)}</td></tr>",
-            f"<tr><td>hold value</td><td>{hold}</td></tr>",
+            f"<tr><td>{escape(tr('push value', lang))}</td><td>{_number(solution.push_value, lang)}</td></tr>",
+            f"<tr><td>{escape(tr('hold value', lang))}</td><td>{hold}</td></tr>",
             "</table>",
         ]
     rows = "".join(
-        f"<tr><td>{escape(card.label)}</td><td>{format_fraction(p)}</td><td>{float(p):.3f}</td></tr>"
+        f"<tr><td>{escape(card_label(card, lang))}</td><td>{format_fraction(p)}</td><td>{float(p):.3f}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
+    left = state.composition.total
     parts += [
-        f"<b>Next card</b> ({state.composition.total} cards left)",
-        '<table class="dk-probs"><tr><th>card</th><th>chance</th><th>≈</th></tr>', rows, "</table>",
-        '<p class="dk-note">Values are expected changes of the player\'s own gems to the end of the turn, '
-        "with optimal play and no takeover (rules §7).</p></div>",
+        f'<b>{escape(tr("Next card", lang))}</b> ',
+        escape(tr("({n} card left)" if left == 1 else "({n} cards left)", lang, n=left)),
+        f'<table class="dk-probs"><tr><th>{escape(tr("card", lang))}</th><th>{escape(tr("chance", lang))}</th>'
+        "<th>≈</th></tr>", rows, "</table>",
+        '<p class="dk-note">',
+        escape(tr("Values are expected changes of the player's own gems to the end of the turn, with optimal play "
+                  "and no takeover (rules §7).", lang)),
+        "</p></div>",
     ]
     return "".join(parts)
+
+
+def _heading(name: str, gems: int, lang: str | None) -> str:
+    """``Coach for Ann (40 gems)``."""
+    return (f'<h3>{escape(tr("Coach for {name}", lang, name=name))} '
+            f"<small>({escape(i18n.gems(gems, lang))})</small></h3>")

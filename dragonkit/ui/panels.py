@@ -1,61 +1,74 @@
-"""Small HTML views of the game: the players, the event log, the status line."""
+"""Small HTML views of the game: the players, the event log, the status line.
+
+Each view is written in the language asked for (default: the current one of
+:mod:`dragonkit.i18n`); the numbers are the same in every language.
+"""
 
 from __future__ import annotations
 
 from html import escape
 
 from ..engine import Game, Phase
+from ..i18n import Gems, tr
 
 __all__ = ["render_players", "render_log", "render_status"]
 
 
-def render_players(game: Game, kinds: tuple[str, ...]) -> str:
+def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
     """A table of the players' gems, marking the turn owner, the active player,
     the player offered the turn and, at the end, the winners.  ``kinds`` labels
-    each seat (``"human"``, ``"coach bot"`` ...)."""
+    each seat (``"human"``, ``"coach bot"`` ...): English msgids, translated here."""
     rows = []
     for seat, (name, gems) in enumerate(zip(game.players, game.gems)):
         badges = []
         if seat == game.turn_owner and not game.is_over:
-            badges.append('<span class="dk-badge dk-owner">turn</span>')
+            badges.append(f'<span class="dk-badge dk-owner">{escape(tr("turn", lang))}</span>')
         if seat == game.active_player and not game.is_over:
-            badges.append('<span class="dk-badge dk-active">knight</span>')
+            badges.append(f'<span class="dk-badge dk-active">{escape(tr("knight", lang))}</span>')
         if seat == game.offer_to:
-            badges.append('<span class="dk-badge dk-offer-badge">offered</span>')
+            badges.append(f'<span class="dk-badge dk-offer-badge">{escape(tr("offered", lang))}</span>')
         if seat in game.winners:
-            badges.append('<span class="dk-badge dk-winner">winner</span>')
+            badges.append(f'<span class="dk-badge dk-winner">{escape(tr("winner", lang))}</span>')
         current = " dk-current" if seat == game.to_move else ""
         rows.append(
             f'<tr class="dk-player{current}" data-seat="{seat}"><td>{escape(name)} '
-            f'<small>{escape(kinds[seat])}</small></td><td class="dk-gems">{gems}</td>'
-            f'<td>{"".join(badges)}</td></tr>'
+            f'<small style="white-space: nowrap">{escape(tr(kinds[seat], lang))}</small></td>'
+            f'<td class="dk-gems">{gems}</td>'
+            f'<td style="white-space: nowrap">{"".join(badges)}</td></tr>'
         )
-    return '<table class="dk-players"><tr><th>player</th><th>gems</th><th></th></tr>' + "".join(rows) + "</table>"
+    # wider than the stylesheet's 330px (the log is narrower): Italian kinds and badges are longer
+    return (f'<table class="dk-players" style="width: 360px"><tr><th>{escape(tr("player", lang))}</th>'
+            f'<th>{escape(tr("gems", lang))}</th><th></th></tr>' + "".join(rows) + "</table>")
 
 
-def render_log(game: Game, limit: int = 60) -> str:
+def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
     """The latest events, newest first."""
     items = [
-        f'<li class="dk-ev-{e.kind}">{escape(e.text)}</li>' for e in reversed(game.events[-limit:])
+        f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])
     ]
-    return (f'<div class="dk-log" data-events="{len(game.events)}"><b>Events</b>'
+    return (f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
+            f'<b>{escape(tr("Events", lang))}</b>'
             f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div>")
 
 
-def render_status(game: Game, kinds: tuple[str, ...]) -> str:
-    """One line: whose turn, who holds the knight, and what is expected of whom."""
+def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
+    """One line: whose turn, who holds the knight, and what is expected of whom;
+    at the end, how the game ended and who won (the engine's last event, names in bold)."""
     names = game.players
     if game.is_over:
-        winners = " and ".join(names[i] for i in game.winners)
-        verb = "win" if len(game.winners) > 1 else "wins"
-        return (f'<div class="dk-status dk-over">Game over ({escape(game.ending.replace("_", " "))}): '
-                f"<b>{escape(winners)}</b> {verb} with {max(game.gems)} gems.</div>")
+        over = next(e for e in reversed(game.events) if e.kind == "game_over")
+        fields = dict(over.fields)
+        fields["names"] = tuple(f"<b>{escape(n)}</b>" for n in fields["names"])
+        return f'<div class="dk-status dk-over">{tr(over.template, lang, **fields)}</div>'
     mover = game.to_move
-    who = escape(names[mover]) + ("" if kinds[mover] == "human" else f" ({escape(kinds[mover])})")
-    prompt = {
-        Phase.MUST_REVEAL: "must reveal a card",
-        Phase.CHOOSE: "may reveal another card or hold",
-        Phase.OFFER: f"may take over for {game.bounty} gems, or decline",
-    }[game.phase]
-    return (f'<div class="dk-status">Turn {game.turn_number} (owner: {escape(names[game.turn_owner])}) · '
-            f"<b>{who}</b> {prompt}.</div>")
+    who = escape(names[mover])
+    if kinds[mover] != "human":
+        who += f" ({escape(tr(kinds[mover], lang))})"
+    if game.phase is Phase.OFFER:
+        prompt = tr("may take over for {bounty}, or decline", lang, bounty=Gems(game.bounty))
+    elif game.phase is Phase.CHOOSE:
+        prompt = tr("may reveal another card or hold", lang)
+    else:
+        prompt = tr("must reveal a card", lang)
+    turn = tr("Turn {number} (owner: {owner})", lang, number=game.turn_number, owner=names[game.turn_owner])
+    return f'<div class="dk-status">{escape(turn)} · <b>{who}</b> {escape(prompt)}.</div>'

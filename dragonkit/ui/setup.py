@@ -1,20 +1,24 @@
 """The setup form: how many players, who sits where (a human or which bot), the
-names, the edition and the seed."""
+names, the edition and the seed; in the current language of :mod:`dragonkit.i18n`,
+redrawn when it changes."""
 
 from __future__ import annotations
 
 import re
 import reprlib
 from dataclasses import dataclass
+from html import escape
 
 import ipywidgets as widgets
 
+from .. import i18n
 from ..bots import Bot, make_bot
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Ruleset
+from ..i18n import tr
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 
 __all__ = ["SeatConfig", "GameConfig", "SetupForm", "SEAT_KINDS"]
 
-#: Seat choices offered in the form: label -> bot kind (None for a human).
+#: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
 SEAT_KINDS = {
     "human": None,
     "coach bot (exact optimum)": "coach",
@@ -22,6 +26,10 @@ SEAT_KINDS = {
     "random bot": "random",
 }
 
+#: How the players table and the status line name a kind, where shorter than its label in the form (msgids).
+_SHORT_KINDS = {"coach bot (exact optimum)": "coach bot"}
+
+#: The seats as the form first shows them: name (a msgid: each language has its own names) and kind.
 _DEFAULT_SEATS = [
     ("Alex", "human"),
     ("Coach", "coach bot (exact optimum)"),
@@ -44,6 +52,11 @@ class SeatConfig:
     @property
     def is_human(self) -> bool:
         return SEAT_KINDS.get(self.kind) is None
+
+    @property
+    def label(self) -> str:
+        """The kind in short, in English (a msgid): ``"human"``, ``"coach bot"``, ``"threshold bot"`` ..."""
+        return _SHORT_KINDS.get(self.kind, self.kind)
 
     def make_bot(self, seed: int) -> Bot | None:
         """The bot for this seat (None for a human)."""
@@ -73,6 +86,10 @@ class GameConfig:
 class SetupForm(widgets.VBox):
     """The form shown before a game.  :meth:`config` reads it.
 
+    Its labels, options and placeholder are in the current language of
+    :mod:`dragonkit.i18n` and follow it when it changes; so do the default names
+    of the seats, until the user types another name.
+
     Parameters
     ----------
     on_start : callable, optional
@@ -81,38 +98,67 @@ class SetupForm(widgets.VBox):
 
     def __init__(self, on_start=None, **kwargs):
         self.n_players = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3,
-                                          description="players", layout=widgets.Layout(width="160px"))
-        self.preset = widgets.Dropdown(options=list(PRESETS), value="dragon-stripes", description="edition",
+                                          layout=widgets.Layout(width="160px"))
+        self.preset = widgets.Dropdown(options=list(PRESETS), value="dragon-stripes",
                                        layout=widgets.Layout(width="260px"))
-        self.seed = widgets.Text(value="", placeholder="random", description="seed",
-                                 layout=widgets.Layout(width="220px"))
+        self.seed = widgets.Text(value="", layout=widgets.Layout(width="220px"))
+        self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
-            name_w = widgets.Text(value=name, description=f"seat {seat + 1}", layout=widgets.Layout(width="240px"))
-            kind_w = widgets.Dropdown(options=list(SEAT_KINDS), value=kind, layout=widgets.Layout(width="230px"))
-            thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000, description="holds at",
-                                           layout=widgets.Layout(width="150px"))
+            name_w = widgets.Text(value=tr(name), layout=widgets.Layout(width="240px"))
+            kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=widgets.Layout(width="230px"))
+            thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000,
+                                           layout=widgets.Layout(width="170px"))
             kind_w.observe(self._update_rows, names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
             self.thresholds.append(thr_w)
             self.rows.append(widgets.HBox([name_w, kind_w, thr_w]))
-        self.start = widgets.Button(description="Start the game", button_style="success", icon="play",
-                                    layout=widgets.Layout(width="200px"))
+        self.start = widgets.Button(button_style="success", icon="play", layout=widgets.Layout(width="200px"))
+        self.start.add_class("dk-start")
         if on_start is not None:
             self.start.on_click(lambda _button: on_start())
         self.n_players.observe(self._update_rows, names="value")
-        intro = widgets.HTML(
-            "<h2>Dragon Stripes</h2><p>Choose the players: each seat is a human (hot seat) or a bot. "
-            "The seed makes a game repeatable; leave it empty for a fresh shuffle.</p>"
-        )
+        self.intro = widgets.HTML()
         self.message = widgets.HTML()
         super().__init__(
-            [intro, widgets.HBox([self.n_players, self.preset, self.seed]), *self.rows, self.start, self.message],
+            [self.intro, widgets.HBox([self.n_players, self.preset, self.seed]), *self.rows, self.start, self.message],
             **kwargs,
         )
         self.add_class("dk-setup")
+        self._label()
         self._update_rows()
+        i18n.settings.observe(self._on_language, names="language")
+
+    @staticmethod
+    def _kind_options() -> list[tuple[str, str]]:
+        return [(tr(label), label) for label in SEAT_KINDS]
+
+    def _label(self) -> None:
+        """Write every label, option and placeholder in the current language."""
+        self.intro.value = ("<h2>Dragon Stripes</h2><p>"
+                            + escape(tr("Choose the players: each seat is a human (hot seat) or a bot. The seed "
+                                        "makes a game repeatable; leave it empty for a fresh shuffle."))
+                            + "</p>")
+        self.n_players.description = tr("players")
+        self.preset.description = tr("edition")
+        self.seed.description = tr("seed")
+        self.seed.placeholder = tr("random")
+        self.start.description = tr("Start the game")
+        options = self._kind_options()
+        for seat, (name_w, kind_w, thr_w) in enumerate(zip(self.names, self.kinds, self.thresholds)):
+            name_w.description = tr("seat {n}", n=seat + 1)
+            thr_w.description = tr("holds at")
+            kind = kind_w.value  # new options select the first one: keep the chosen kind
+            with kind_w.hold_sync():  # the browser receives the new labels and the same choice at once
+                kind_w.options = options
+                kind_w.value = kind
+
+    def _on_language(self, change) -> None:
+        for (default, _kind), name_w in zip(_DEFAULT_SEATS, self.names):
+            if name_w.value == tr(default, change["old"]):  # a default name the user left: follow the language
+                name_w.value = tr(default, change["new"])
+        self._label()
 
     def _update_rows(self, _change=None) -> None:
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
@@ -127,27 +173,28 @@ class SetupForm(widgets.VBox):
         Raises
         ------
         ValueError
-            For a seed that is not a whole number, or empty or repeated names.
+            For a seed that is not a whole number, or empty or repeated names; raised with a
+            :class:`~dragonkit.rules.Message`, so that the app can show it in any language.
         """
         text = self.seed.value.strip()
         if text and not re.fullmatch(r"[0-9]{1,18}", text):
-            raise ValueError(f"the seed must be a whole number of at most 18 digits (or empty for a random one), "
-                             f"not {reprlib.repr(text)}")
+            raise ValueError(Message("the seed must be a whole number of at most 18 digits (or empty for a random "
+                                     "one), not {value}", value=reprlib.repr(text)))
         if self.n_players.value not in self.n_players.options:
-            raise ValueError(f"choose {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise ValueError(Message("choose {min} to {max} players", min=MIN_PLAYERS, max=MAX_PLAYERS))
         if self.preset.value not in PRESETS:
-            raise ValueError(f"choose an edition among {', '.join(PRESETS)}")
+            raise ValueError(Message("choose an edition among {editions}", editions=", ".join(PRESETS)))
         for seat in range(self.n_players.value):
             if self.kinds[seat].value not in SEAT_KINDS:
-                raise ValueError(f"choose who plays seat {seat + 1}: {', '.join(SEAT_KINDS)}")
+                raise ValueError(Message("choose who plays seat {seat}: a human or a bot", seat=seat + 1))
         seats = tuple(
             SeatConfig(self.names[i].value.strip(), self.kinds[i].value, int(self.thresholds[i].value))
             for i in range(self.n_players.value)
         )
         for seat, config in enumerate(seats, start=1):
             if not config.name:
-                raise ValueError(f"seat {seat} needs a name")
+                raise ValueError(Message("seat {seat} needs a name", seat=seat))
         names = [s.name for s in seats]
         if len({n.casefold() for n in names}) != len(names):
-            raise ValueError("each player needs a different name")
+            raise ValueError(Message("each player needs a different name"))
         return GameConfig(seats=seats, preset=self.preset.value, seed=int(text) if text else None)

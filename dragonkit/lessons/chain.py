@@ -1,0 +1,518 @@
+r"""Lesson 4: the turn as an absorbing Markov chain.
+
+Under a fixed policy a turn is an absorbing chain (:func:`dragonkit.analysis.turn_chain`):
+its transient states are the decision points where the policy reveals a card,
+one step is one card, and the absorbing states are the turn's outcomes.  This
+module shows that chain for the classroom deck (``mini``):
+
+* :class:`ChainLab` — a slider for the policy *hold when the pot reaches t*,
+  the chain's graph, the matrices :math:`P, Q, R, N = (I-Q)^{-1}, t = N\mathbf 1,
+  B = NR` and the expected gem change :math:`Br` as exact-fraction tables, and a
+  panel that reads a chosen row of them aloud in words;
+* :func:`spy_plot` — the sparsity pattern of a large chain's :math:`Q`;
+* :func:`answers` — the exercises' answers, read off the chains.
+
+It also holds the small helpers the lessons 4 to 6 share: :func:`turn_start`
+(the first decision of a turn), :func:`number_html` (an exact number with its
+decimal), :func:`state_name` and :func:`show_figure`.  Every number comes from
+:mod:`dragonkit.analysis` and :mod:`dragonkit.markov`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+
+from .. import i18n
+from ..analysis import HoldAtPot, OptimalPolicy, TurnState, turn_chain
+from ..i18n import tr
+from ..rules import Ruleset
+from ..ui.style import CSS
+
+__all__ = ["turn_start", "number_html", "decimal", "state_name", "policy_name", "situation_sliders", "show_figure",
+           "LESSON_CSS",
+           "LessonWidget", "ChainLab", "outcome_order", "chain_matrices", "read_aloud", "spy_plot", "spy_figure",
+           "answers"]
+
+#: Extra styles of the lesson widgets (matrices and step tables), sent once per composite widget.
+LESSON_CSS = """<style>
+.dk-lesson { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
+.dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
+.dk-matrix { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.dk-matrix th, .dk-matrix td { border: 1px solid #ddd; padding: 1px 6px; text-align: center; white-space: nowrap; }
+.dk-matrix th { background: #f3f6fb; font-weight: normal; }
+.dk-matrix td.dk-zero { color: #bbb; }
+.dk-matrix tr.dk-row-on td, .dk-matrix tr.dk-row-on th { background: #fff3c4; }
+.dk-caption { color: #444; margin: 2px 0 4px 0; }
+.dk-read { background: #f7f9fc; border-radius: 6px; padding: 4px 10px; }
+.dk-read ul { margin: 2px 0 2px 0; padding-left: 22px; }
+.dk-read li { line-height: 20px; }
+</style>"""
+
+MATRICES = ("P", "Q", "R", "N", "t", "B", "Br")
+
+
+# -- helpers shared by the lessons 4 to 6 -------------------------------------------------
+
+
+def turn_start(rules: Ruleset | str = "mini", gems: int | None = None, treasure: int | None = None,
+               stage: int = 0) -> TurnState:
+    """The first decision of a turn with a full deck.
+
+    Parameters
+    ----------
+    rules : Ruleset or str
+        A ruleset or a preset name (default the classroom deck ``"mini"``).
+    gems : int, optional
+        The active player's gems (gems; default: the ruleset's starting gems).
+    treasure : int, optional
+        Gems in the dragon's treasure (gems; default: the ruleset's treasure).
+    stage : int
+        Danger cards already revealed; they are missing from the deck.
+
+    Returns
+    -------
+    TurnState
+        Knight on the tail, empty pot, compulsory reveal.
+
+    Raises
+    ------
+    ValueError
+        For an unknown preset, or gems, treasure or a stage the ruleset does not allow.
+    """
+    rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
+    if not isinstance(rules, Ruleset):
+        raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
+    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
+        raise ValueError(f"stage must be a whole number in 0..{len(rules.stages) - 1}, not {stage!r}")
+    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards - int(stage), int(stage),
+                     rules.starting_gems if gems is None else gems, rules.treasure if treasure is None else treasure)
+
+
+def decimal(value, digits: int = 3, lang: str | None = None) -> str:
+    """``value`` rounded to ``digits`` decimals, with a decimal comma in Italian."""
+    text = f"{float(value):.{digits}f}"
+    return text.replace(".", ",") if (lang or i18n.get_language()) == "it" else text
+
+
+def number_html(value, lang: str | None = None, digits: int = 3) -> str:
+    """An exact number as HTML: ``3/8 ≈ 0.375`` (an integer alone; a float as a decimal)."""
+    if isinstance(value, float):
+        return decimal(value, digits, lang)
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f'<span class="dk-frac">{value}</span>'
+    return f'<span class="dk-frac">{value}</span> ≈ {decimal(value, digits, lang)}'
+
+
+def state_name(label, lang: str | None = None) -> str:
+    """A chain state's name for people: ``@2, pot 3`` for a decision point (a
+    :class:`~dragonkit.analysis.Situation`), the translated outcome otherwise."""
+    if hasattr(label, "position") and hasattr(label, "pot"):
+        return tr("@{position}, pot {pot}", lang, position=label.position, pot=label.pot)
+    text = str(label)
+    if text.startswith("held "):
+        return tr("held {pot}", lang, pot=text.split(" ", 1)[1])
+    return tr(text, lang)  # "stopped", "danger", "final danger", "head", "deck empty"
+
+
+def policy_name(policy, lang: str | None = None) -> str:
+    """A policy's name in ``lang``: ``hold at 4`` / ``fermati a 4``, ``optimal policy`` / ``politica ottima``..."""
+    threshold = getattr(policy, "threshold", None)
+    if threshold is not None:
+        return tr("hold at {t}", lang, t=threshold)
+    reveals = getattr(policy, "reveals", None)
+    if reveals is not None:
+        return tr("hold after 1 card" if reveals == 1 else "hold after {k} cards", lang, k=reveals)
+    if isinstance(policy, OptimalPolicy):
+        return tr("optimal policy", lang)
+    return tr(policy.name, lang)
+
+
+def situation_sliders(rules: Ruleset, gems: int | None = None, treasure: int | None = None,
+                      stage: int | None = None) -> dict[str, widgets.IntSlider]:
+    """Sliders for the player's gems, the treasure and (if given) the stage, for the lesson widgets.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems, treasure : int, optional
+        Initial values (gems; default: the ruleset's starting gems and treasure).
+        The gems slider runs from 0 to three times the starting gems, the treasure
+        slider from a sixteenth of the ruleset's treasure to all of it (wider if needed).
+    stage : int, optional
+        Initial stage; without it there is no stage slider.
+
+    Returns
+    -------
+    dict
+        ``"gems"``, ``"treasure"`` and, with ``stage``, ``"stage"``: IntSliders without
+        descriptions (the widget writes them in the current language).
+
+    Raises
+    ------
+    ValueError
+        For gems, a treasure or a stage the ruleset does not allow (as :func:`turn_start`).
+    """
+    state = turn_start(rules, gems=gems, treasure=treasure, stage=stage or 0)
+    start, full = rules.starting_gems, rules.treasure
+    sliders = {
+        "gems": widgets.IntSlider(value=state.gems, min=0, max=max(3 * start, state.gems), step=max(1, start // 8)),
+        "treasure": widgets.IntSlider(value=state.treasure, min=min(max(1, full // 16), state.treasure),
+                                      max=max(full, state.treasure), step=max(1, full // 40)),
+    }
+    if stage is not None:
+        sliders["stage"] = widgets.IntSlider(value=state.dangers_revealed, min=0, max=len(rules.stages) - 1)
+    for slider in sliders.values():
+        slider.continuous_update = False
+        slider.style = {"description_width": "initial"}
+        slider.layout = widgets.Layout(width="520px")
+    return sliders
+
+
+def show_figure(image: widgets.Image, fig) -> None:
+    """Put a matplotlib figure into an Image widget as PNG (the figure is not kept)."""
+    from ..plots import figure_png
+
+    image.value = figure_png(fig)
+
+
+# -- the chain of the mini deck -----------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _chain(state: TurnState, threshold: int):
+    return turn_chain(state, HoldAtPot(threshold), exact=True)
+
+
+def outcome_order(chain) -> list:
+    """A turn chain's absorbing states from the worst to the best gem change (the
+    order of the columns of R and B in the lessons); other chains keep theirs."""
+    rewards = getattr(chain, "rewards", None)
+    if rewards is None:
+        return list(chain.absorbing)
+    return sorted(chain.absorbing, key=lambda a: (rewards[a], str(a)))
+
+
+def chain_matrices(chain) -> dict[str, pd.DataFrame]:
+    """The canonical-form blocks and the results of an absorbing chain, as labelled tables.
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+        With ``rewards`` (a :class:`~dragonkit.analysis.TurnChain`) the expected reward is included.
+
+    Returns
+    -------
+    dict of pandas.DataFrame
+        ``"P"`` (n x n, canonical order), ``"Q"`` (t x t), ``"R"`` (t x a), ``"N"`` (t x t),
+        ``"t"`` (t x 1, cards), ``"B"`` (t x a) and, for a turn chain, ``"Br"`` (t x 1, gems).
+    """
+    tr_, ab = chain.transient, chain.absorbing
+    order = outcome_order(chain)
+    out = {
+        "P": chain.canonical_form().loc[tr_ + order, tr_ + order],
+        "Q": pd.DataFrame(chain.Q, index=tr_, columns=tr_),
+        "R": pd.DataFrame(chain.R, index=tr_, columns=ab)[order],
+        "N": chain.fundamental_matrix(),
+        "t": chain.expected_steps().to_frame("t"),
+        "B": chain.absorption_probabilities()[order],
+    }
+    if getattr(chain, "rewards", None) is not None:
+        out["Br"] = chain.expected_reward(chain.rewards).to_frame("Br")
+    return out
+
+
+def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
+    """An exact table as HTML: fractions, zeros as a faint dot, readable state names, one row highlighted."""
+    head = "".join(f"<th>{escape(state_name(c, lang))}</th>" for c in frame.columns)
+    rows = []
+    for label, row in frame.iterrows():
+        cells = "".join('<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{Fraction(v)}</td>'
+                        for v in row)
+        on = ' class="dk-row-on"' if label == highlight else ""
+        rows.append(f"<tr{on}><th>{escape(state_name(label, lang))}</th>{cells}</tr>")
+    return f'<table class="dk-matrix"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
+
+
+def read_aloud(chain, start, lang: str | None = None) -> str:
+    """The row ``start`` of N, t, B and Br of a turn chain, said in words (HTML).
+
+    Parameters
+    ----------
+    chain : dragonkit.analysis.TurnChain
+    start : Situation
+        A transient state of ``chain``.
+
+    Raises
+    ------
+    ValueError
+        If ``start`` is not a transient state of the chain.
+    """
+    lang = lang or i18n.get_language()
+    if start not in chain.transient:
+        raise ValueError(f"{start!r} is not a transient state of this chain")
+    visits = chain.fundamental_matrix().loc[[start]].iloc[0]
+    here = f"<b>{escape(state_name(start, lang))}</b>"
+    lines = []
+    for target, n in visits.items():
+        if n:
+            lines.append(tr("the knight is at {state} now: {visits} visit, this one" if target == start else
+                            "the knight visits {state} on average {visits} times", lang,
+                            state=f"<b>{escape(state_name(target, lang))}</b>", visits=number_html(n, lang)))
+    ends = chain.absorption_probabilities(start=start)
+    outcome_lines = [tr("{outcome} ({change}) with probability {p}", lang,
+                        outcome=f"<b>{escape(state_name(a, lang))}</b>", change=i18n.Gems(chain.rewards[a]),
+                        p=number_html(p, lang)) for a, p in ends[outcome_order(chain)].items() if p]
+    parts = [
+        tr("From {state} (row {state} of N, t and B):", lang, state=here),
+        "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
+        tr("From here the turn lasts on average {t} cards (t, the sum of the row of N).", lang,
+           t=number_html(chain.expected_steps(start=start), lang)),
+        "<br>" + tr("It ends (row of B = N R):", lang),
+        "<ul>" + "".join(f"<li>{line}</li>" for line in outcome_lines) + "</ul>",
+        tr("Expected gem change from here: {value} (B r, with r the gems each outcome pays).", lang,
+           value=number_html(chain.expected_reward(chain.rewards, start=start), lang)),
+    ]
+    return '<div class="dk-read">' + "".join(parts) + "</div>"
+
+
+_CAPTIONS = {
+    "P": "P in canonical form: the transient states first, then the absorbing ones (the identity block).",
+    "Q": "Q: one card's transitions between transient states (the policy reveals again).",
+    "R": "R: one card's transitions from a transient state to an outcome (an absorbing state).",
+    "N": "N = (I − Q)⁻¹, the fundamental matrix: N[i, j] is the expected number of visits to j starting from i.",
+    "t": "t = N 1: the expected number of cards revealed from each transient state to the end of the turn.",
+    "B": "B = N R: the probability of ending in each outcome, from each transient state.",
+    "Br": "B r: the expected gem change to the end of the turn, where r is what each outcome pays.",
+}
+
+
+class LessonWidget:
+    """What the lesson widgets share: the composite ``widget`` they display, the
+    language they follow, and :meth:`close`.
+
+    A subclass builds ``self.widget`` (an ``ipywidgets`` box), defines ``_redraw``
+    and calls :meth:`_follow_language` once it can draw.
+    """
+
+    widget: widgets.Box
+
+    def _follow_language(self) -> None:
+        """Redraw now and whenever the learner switches language."""
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        """Stop following the language and close every widget of this one (a kernel keeps
+        widgets, and redraws them on a language switch, until they are closed)."""
+        i18n.settings.unobserve(self._redraw, names="language")
+        stack = [self.widget]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            widget.close()
+
+
+class ChainLab(LessonWidget):
+    """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches t*.
+
+    A slider sets the threshold t; the chain's graph, the matrices (exact
+    fractions) and a reading in words of one transient state's row follow it.
+
+    Parameters
+    ----------
+    threshold : int
+        The initial t (gems), 1 to ``max_threshold``.
+    rules : Ruleset or str
+        The deck (default ``"mini"``; the graph is readable only for small chains).
+    max_threshold : int
+        The slider's largest t (gems).
+    gems : int, optional
+        The active player's gems (default: the ruleset's starting gems).
+
+    Raises
+    ------
+    ValueError
+        If ``threshold`` is not a whole number in 1..max_threshold.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+        The laboratory, displayed by the notebook.
+    """
+
+    def __init__(self, threshold: int = 4, rules: Ruleset | str = "mini", max_threshold: int = 10,
+                 gems: int | None = None):
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) \
+                or not 1 <= threshold <= max_threshold:
+            raise ValueError(f"threshold must be a whole number of gems in 1..{max_threshold}, not {threshold!r}")
+        self.state = turn_start(rules, gems=gems)
+        self.slider = widgets.IntSlider(value=int(threshold), min=1, max=max_threshold, continuous_update=False,
+                                        style={"description_width": "initial"},
+                                        layout=widgets.Layout(width="640px"))
+        self.summary = widgets.HTML()
+        self.graph = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.picker = widgets.ToggleButtons(options=[(m, m) for m in MATRICES], value="N",
+                                            style={"button_width": "46px"})
+        self.caption = widgets.HTML()
+        self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
+        self.state_picker = widgets.Dropdown(style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="360px"))
+        self.reading = widgets.HTML()
+        self.titles = [widgets.HTML() for _ in range(3)]
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS + LESSON_CSS), self.slider, self.summary,
+            self.titles[0], self.graph,
+            self.titles[1], self.picker, self.caption, self.table,
+            self.titles[2], self.state_picker, self.reading,
+        ])
+        self.widget.add_class("dk-lesson")
+        self.slider.observe(self._on_threshold, names="value")
+        self.picker.observe(lambda _c: self._draw_table(), names="value")
+        self.state_picker.observe(self._on_state, names="value")
+        self._state_options(i18n.get_language())
+        self.state_picker.value = self.chain.start
+        self._follow_language()
+
+    @property
+    def chain(self):
+        """The current :class:`~dragonkit.analysis.TurnChain` (exact)."""
+        return _chain(self.state, self.slider.value)
+
+    def matrices(self) -> dict[str, pd.DataFrame]:
+        """The current chain's tables (see :func:`chain_matrices`)."""
+        return _matrices(self.state, self.slider.value)
+
+    def _on_threshold(self, _change=None) -> None:
+        chain = self.chain
+        chosen = self.state_picker.value
+        self._state_options(i18n.get_language())
+        self.state_picker.value = chosen if chosen in chain.transient else chain.start
+        self._redraw()
+
+    def _state_options(self, lang: str) -> None:
+        options = [(state_name(s, lang), s) for s in self.chain.transient]
+        if list(self.state_picker.options) != options:
+            value = self.state_picker.value
+            self.state_picker.options = options
+            if value in self.chain.transient:
+                self.state_picker.value = value
+
+    def _on_state(self, _change=None) -> None:
+        if self.state_picker.value is not None:
+            self._draw_table()
+            self.reading.value = read_aloud(self.chain, self.state_picker.value)
+
+    def _redraw(self, _change=None) -> None:
+        from ..plots import chain_graph
+
+        lang = i18n.get_language()
+        chain = self.chain
+        self.slider.description = tr("Policy: hold when the pot reaches t =", lang)
+        self.summary.value = "<p>" + tr(
+            "Under “{policy}” the turn is a chain with {t} transient states (decision points where the policy "
+            "reveals) and {a} absorbing states (the outcomes). One step of the chain is one card.", lang,
+            policy=policy_name(chain.policy, lang), t=len(chain.transient), a=len(chain.absorbing)) + "</p>"
+        heads = (tr("The chain's graph (arrows: one card, with its probability)", lang),
+                 tr("The matrices, in exact fractions", lang), tr("Read a row aloud", lang))
+        for widget, text in zip(self.titles, heads):
+            widget.value = f"<h4>{text}</h4>"
+        self.state_picker.description = tr("Start from", lang)
+        self._state_options(lang)
+        show_figure(self.graph, chain_graph(chain))
+        self._on_state()
+
+    def _draw_table(self) -> None:
+        lang = i18n.get_language()
+        name = self.picker.value
+        self.caption.value = f'<div class="dk-caption">{tr(_CAPTIONS[name], lang)}</div>'
+        self.table.value = _matrix_html(self.matrices()[name], lang, highlight=self.state_picker.value)
+
+
+@lru_cache(maxsize=64)
+def _matrices(state: TurnState, threshold: int) -> dict[str, pd.DataFrame]:
+    return chain_matrices(_chain(state, threshold))
+
+
+# -- the real deck: sparse matrices ----------------------------------------------------------
+
+
+def spy_figure(matrix, title: str | None = None):
+    """The sparsity pattern of a (large, sparse) matrix: a dot for each non-zero entry.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix or ndarray, shape (n, m)
+    title : str, optional
+        Default: the shape and the number of non-zero entries, in the current language.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    import scipy.sparse as sp
+    from matplotlib.figure import Figure
+
+    matrix = sp.csr_matrix(matrix)
+    rows, cols = matrix.shape
+    fig = Figure(figsize=(5.2, 5.0), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    ax.spy(matrix, markersize=0.6, color="#2f5c9e")
+    ax.set_xlabel(tr("column: the state after the card"))
+    ax.set_ylabel(tr("row: the state before the card"))
+    ax.xaxis.set_label_position("top")
+    density = matrix.nnz / (rows * cols) if rows * cols else 0.0
+    ax.set_title(title or tr("{rows} × {cols}, {nnz} non-zero entries ({density} of all)", rows=f"{rows:,}",
+                             cols=f"{cols:,}", nnz=f"{matrix.nnz:,}",
+                             density=f"{decimal(100 * density, 3)}%"), fontsize=10)
+    return fig
+
+
+def spy_plot(matrix, title: str | None = None):
+    """:func:`spy_figure` as a displayable PNG image (notebooks and Voilà)."""
+    from IPython.display import Image
+
+    from ..plots import figure_png
+
+    return Image(data=figure_png(spy_figure(matrix, title)), format="png")
+
+
+# -- exercises --------------------------------------------------------------------------------
+
+
+def answers(rules: Ruleset | str = "mini") -> dict:
+    """The answers of lesson 4's exercises, read off the exact chains of the classroom deck.
+
+    Returns
+    -------
+    dict
+        ``"states"``: transient states under hold at 5 (int);
+        ``"visits_state"``: the Situation reached by two 1-step footprints, and
+        ``"visits"``: its entry of N from the start under hold at 4 (Fraction);
+        ``"cards"``: t at the start under hold at 4 (cards, Fraction);
+        ``"stopped"``: B[start, stopped] under hold at 4 (Fraction);
+        ``"gain"``: the expected gem change B r at the start under hold at 4 (gems, Fraction).
+    """
+    state = turn_start(rules)
+    chain4, chain5 = _chain(state, 4), _chain(state, 5)
+    target = next(s for s in chain4.transient if s.drawn == "1+1")
+    return {
+        "states": len(chain5.transient),
+        "visits_state": target,
+        "visits": chain4.fundamental_matrix().loc[chain4.start, target],
+        "cards": chain4.expected_steps(start=chain4.start),
+        "stopped": chain4.absorption_probabilities(start=chain4.start)["stopped"],
+        "gain": chain4.expected_reward(chain4.rewards, start=chain4.start),
+    }

@@ -1,0 +1,736 @@
+"""Lesson 9, the editions: Dragon Stripes, Die Augen der Kali, Drago Rosso, the
+classroom mini deck and the learners' own decks, compared by the numbers.
+
+For each edition and each stage ``d`` the lesson analyses a *fresh turn*: the
+full deck without the ``d`` danger cards revealed in earlier turns, the
+starting gems, the whole treasure, a compulsory first reveal
+(:func:`fresh_turn`).  :func:`edition_profile` measures it exactly with
+:mod:`dragonkit.analysis`: the expected gain, the probability of a loss, the
+standard deviation, the expected number of cards, the chance of the head.
+
+* :func:`compare_editions` tabulates editions by stage; :func:`comparison_figure`
+  and :func:`deck_figure` draw them;
+* :class:`EditionComparison` is the comparison widget, :class:`DeckDesigner` the
+  deck designer (a refused deck shows why and changes nothing);
+* :func:`answers` computes the answers of the lesson's exercises.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+from typing import Mapping
+
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .. import i18n
+from ..analysis import TurnState, solve_turn
+from ..i18n import tr
+from ..plots import figure_png
+from ..rules import DANGER, FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..ui.coach import format_fraction
+from ..ui.style import CSS
+
+__all__ = ["EDITIONS", "PUBLISHED", "MEASURES", "POLICIES", "TABLE_CSS", "CUSTOM", "edition_label", "analysis_policy",
+           "policy_label", "error_text", "relabel", "LiveFigure", "consecutive_runs", "fresh_turn", "edition_profile",
+           "compare_editions", "comparison_figure", "deck_figure", "deck_chart", "EditionComparison", "parse_stripes",
+           "format_stripes", "parse_stages", "format_stages", "DeckDesigner", "answers"]
+
+#: The preset editions, in the order the lessons show them.
+EDITIONS = ("dragon-stripes", "kali", "drago-rosso", "mini")
+#: The editions that were published (the mini deck is a classroom deck).
+PUBLISHED = EDITIONS[:3]
+_TITLES = {"dragon-stripes": "Dragon Stripes", "kali": "Die Augen der Kali", "drago-rosso": "Drago Rosso"}
+#: The key of a learner's own deck in a comparison.
+CUSTOM = "custom"
+
+#: Measures of a fresh turn, as columns of :func:`edition_profile`: name -> label msgid.
+MEASURES = {
+    "expected_gain": "expected gain (gems)",
+    "p_loss": "P(loss)",
+    "std": "standard deviation (gems)",
+    "expected_cards": "expected cards revealed",
+    "p_head": "P(head)",
+    "p_first_ends": "P(the first card ends the turn)",
+}
+
+
+def edition_label(edition: str, rules: Ruleset | None = None) -> str:
+    """The name of an edition as the lessons show it (a learner's deck: its own name).
+
+    Parameters
+    ----------
+    edition : str
+        A preset name, or :data:`CUSTOM` for a learner's deck.
+    rules : Ruleset, optional
+        The learner's deck (its name is shown).
+    """
+    if edition == CUSTOM:
+        return tr("your deck: {name}", name=rules.name if rules is not None else "?")
+    if edition == "mini":
+        return tr("mini (classroom deck)")
+    return _TITLES.get(edition, edition)
+
+
+def error_text(exc: BaseException) -> str:
+    """What an error says, in the current language when it was raised with a
+    :class:`~dragonkit.rules.Message` (as the rules and the lessons raise them)."""
+    message = Message.of(exc)
+    return message.describe() if isinstance(message, Message) else message
+
+
+def relabel(choice: widgets.widget_selection._Selection, options) -> None:
+    """New option labels for a selection widget (a Dropdown, ToggleButtons ...), keeping its value.
+
+    ipywidgets moves the value to the first option when the options change, so
+    the value is put back; callers mute their own value observers around the call.
+    """
+    options = [tuple(option) for option in options]
+    if list(choice.options) != options:
+        value = choice.value
+        choice.options = options
+        choice.value = value
+
+
+class LiveFigure:
+    """A matplotlib figure shown as an image widget, drawn again when the learner switches language.
+
+    Parameters
+    ----------
+    make : callable
+        ``make() -> matplotlib.figure.Figure``, with its labels written through :func:`~dragonkit.i18n.tr`.
+    width : str
+        The image's CSS width.
+
+    Attributes
+    ----------
+    widget : ipywidgets.Image
+    """
+
+    def __init__(self, make, width: str = "740px"):
+        self.make = make
+        self.widget = widgets.Image(format="png", layout=widgets.Layout(width=width))
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _redraw(self, _change=None) -> None:
+        self.widget.value = figure_png(self.make())
+
+
+def consecutive_runs(values) -> list[tuple[int, int]]:
+    """Runs of consecutive whole numbers, in order: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
+    runs: list[tuple[int, int]] = []
+    for v in values:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
+# -- the analysis -----------------------------------------------------------------------------------------------
+
+
+def fresh_turn(rules: Ruleset, stage: int = 0) -> TurnState:
+    """The start of a turn at stage ``stage`` with a full deck but for the dangers already revealed.
+
+    The active player holds the starting gems and the treasure is whole (the
+    lesson's reference situation; in a real game earlier turns change both).
+
+    Raises
+    ------
+    ValueError
+        For a stage outside ``0 .. len(rules.stages) - 1``.
+    """
+    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
+        raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
+    deck = rules.composition
+    for _ in range(stage):
+        deck = deck.without(Card(DANGER))
+    return TurnState(rules, dict(deck.footprints), deck.stops, deck.dangers, stage, rules.starting_gems,
+                     rules.treasure)
+
+
+def analysis_policy(policy):
+    """A policy as the lessons name it — ``"optimal"`` or a threshold t (gems) — as an
+    analysis policy: :class:`~dragonkit.analysis.OptimalPolicy` or :class:`~dragonkit.analysis.HoldAtPot`.
+
+    Raises
+    ------
+    ValueError
+        For anything else.
+    """
+    from ..analysis import HoldAtPot, OptimalPolicy
+
+    return OptimalPolicy() if policy == "optimal" else HoldAtPot(policy)
+
+
+def policy_label(policy) -> str:
+    """The policy's name in the current language: ``optimal play``, ``hold at 20 gems``."""
+    return tr("optimal play") if policy == "optimal" else tr("hold at {t} gems", t=policy)
+
+
+@lru_cache(maxsize=128)
+def edition_profile(rules: Ruleset, stage: int = 0, policy="optimal") -> pd.Series:
+    """The measures of a fresh turn (:func:`fresh_turn`) of ``rules`` at ``stage`` under ``policy``.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    stage : int
+    policy : "optimal" or int
+        Optimal play (backward induction), or hold as soon as the pot reaches ``policy`` gems.
+
+    Returns
+    -------
+    pandas.Series
+        ``cards`` (the deck, cards), ``p_first_ends`` (exact ``Fraction``: the first
+        card is a stop or a danger), ``expected_gain`` (exact ``Fraction``, gems), and
+        from the policy's absorbing chain in floats: ``p_loss``, ``std`` (gems),
+        ``expected_cards`` (cards), ``p_head``.
+
+    Raises
+    ------
+    ValueError
+        For a bad stage, or a policy that is neither ``"optimal"`` nor a whole number >= 0.
+
+    Notes
+    -----
+    Cached: a ruleset is immutable, so its profile never changes.
+    """
+    from ..analysis import evaluate_policy, optimal_policy
+
+    state = fresh_turn(rules, stage)
+    comp = state.composition
+    if policy == "optimal":
+        exact_gain = solve_turn(state, exact=True).value
+        evaluation = evaluate_policy(state, optimal_policy(state))
+    else:
+        exact_gain = evaluate_policy(state, analysis_policy(policy), exact=True).expected_gain
+        evaluation = evaluate_policy(state, analysis_policy(policy))
+    return pd.Series({
+        "cards": comp.total,
+        "p_first_ends": Fraction(comp.stops + comp.dangers, comp.total),
+        "expected_gain": Fraction(exact_gain),
+        "p_loss": float(evaluation.p_loss),
+        "std": evaluation.std,
+        "expected_cards": float(evaluation.expected_cards),
+        "p_head": float(evaluation.p_head),
+    }, dtype=object)
+
+
+def compare_editions(entries: Mapping[str, Ruleset], policy="optimal", stages: bool = True) -> pd.DataFrame:
+    """:func:`edition_profile` of every edition, by stage.
+
+    Parameters
+    ----------
+    entries : mapping of str to Ruleset
+        Edition key (a preset name or :data:`CUSTOM`) -> rules.
+    policy : "optimal" or int
+    stages : bool
+        Every stage of each edition, or stage 0 only.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (``edition``, ``stage``); the columns of :func:`edition_profile`.
+    """
+    rows = {(key, d): edition_profile(rules, d, policy)
+            for key, rules in entries.items() for d in range(len(rules.stages) if stages else 1)}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index = pd.MultiIndex.from_tuples(frame.index, names=["edition", "stage"])
+    return frame
+
+
+_STAGE_COLOURS = ("#5b7db1", "#e3a33b", "#c0392b", "#7a4fa3", "#2f7d4a")
+
+
+def deck_chart(editions=EDITIONS) -> LiveFigure:
+    """:func:`deck_figure` of presets, as a widget that follows the language."""
+    entries = {e: Ruleset.preset(e) for e in editions}
+    return LiveFigure(lambda: deck_figure(entries, {e: edition_label(e) for e in entries}))
+
+
+def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, str]) -> Figure:
+    """Bars of one measure for every edition, one bar per stage.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`compare_editions`.
+    measure : str
+        A key of :data:`MEASURES`.
+    labels : mapping of str to str
+        Edition key -> the name shown.
+
+    Raises
+    ------
+    ValueError
+        For an unknown measure.
+    """
+    if measure not in MEASURES:
+        raise ValueError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}")
+    fig = Figure(figsize=(7.6, 3.5), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    editions = list(dict.fromkeys(table.index.get_level_values("edition")))
+    n_stages = int(table.index.get_level_values("stage").max()) + 1
+    width = 0.8 / n_stages
+    for d in range(n_stages):
+        xs, ys = [], []
+        for i, e in enumerate(editions):
+            if (e, d) in table.index:
+                xs.append(i - 0.4 + width * (d + 0.5))
+                ys.append(float(table.loc[(e, d), measure]))
+        bars = ax.bar(xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)],
+                      label=tr("stage {d}", d=d))
+        ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
+    ax.set_xticks(range(len(editions)), [labels[e] for e in editions])
+    ax.axhline(0, color="#888", linewidth=0.8)
+    ax.set_ylabel(tr(MEASURES[measure]))
+    ax.set_title(tr("Which edition is riskier? {measure}, fresh turn", measure=tr(MEASURES[measure])))
+    ax.legend(fontsize="small", ncols=n_stages)
+    ax.margins(y=0.15)
+    return fig
+
+
+def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Figure:
+    """What is in each deck: stacked bars of footprints by steps, stops and dangers (cards).
+
+    Parameters
+    ----------
+    entries : mapping of str to Ruleset
+    labels : mapping of str to str
+        Edition key -> the name shown.
+    """
+    fig = Figure(figsize=(7.6, 0.6 + 0.55 * len(entries)), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    order = {"footprint": 0, "stop": 1, "danger": 2}
+    kinds = sorted({(order[c.kind], c.kind, c.steps) for r in entries.values() for c, _ in r.composition.counts()})
+    greens = ["#cfe8d6", "#9fd1ac", "#6fb983", "#3f9f5b", "#2f7d4a", "#1f5c35"]
+    y = np.arange(len(entries))[::-1]
+    left = np.zeros(len(entries))
+    for _order, kind, steps in kinds:
+        card = Card(kind, steps)
+        counts = np.array([r.composition.count(card) for r in entries.values()], dtype=float)
+        colour = (greens[(steps - 1) % len(greens)] if kind == "footprint"
+                  else "#e3a33b" if kind == "stop" else "#c0392b")
+        bars = ax.barh(y, counts, left=left, color=colour, edgecolor="white", label=i18n.card_label(card))
+        ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center",
+                     fontsize="x-small")
+        left += counts
+    ax.set_yticks(y, [labels[e] for e in entries])
+    ax.set_xlabel(tr("cards in the deck"))
+    ax.set_title(tr("What is in each deck"))
+    fig.legend(fontsize="small", loc="outside right upper", frameon=False)
+    return fig
+
+
+# -- the widgets ------------------------------------------------------------------------------------------------
+
+#: The policies the comparison offers: "optimal" and hold-at-t thresholds (gems).
+POLICIES = ("optimal", 10, 20, 40)
+
+
+def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> str:
+    """The comparison as an HTML table: decimals, and exact fractions on request."""
+    def fraction(value: Fraction, digits: int) -> str:
+        shown = f"{float(value):.{digits}f}"
+        return shown + (f"<br>{format_fraction(value)}" if exact and value.denominator != 1 else "")
+
+    head = "".join(f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"),
+                                              *(tr(MEASURES[m]) for m in MEASURES)])
+    rows = []
+    for (edition, stage), row in table.iterrows():
+        cells = [escape(labels[edition]), str(stage), str(row["cards"]),
+                 fraction(row["expected_gain"], 2), f"{row['p_loss']:.1%}", f"{row['std']:.1f}",
+                 f"{row['expected_cards']:.2f}", f"{row['p_head']:.2%}", fraction(row["p_first_ends"], 3)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return f'<table class="dk-table"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+#: The style of the lessons' tables (class ``dk-table``).
+TABLE_CSS = """<style>
+.dk-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.dk-table th { background: #eef3fb; text-align: left; padding: 2px 8px; vertical-align: bottom; }
+.dk-table td { border-bottom: 1px solid #ddd; padding: 2px 8px; vertical-align: top; max-width: 170px; }
+</style>"""
+
+
+class EditionComparison:
+    """The comparison widget: the editions' fresh turns, stage by stage, as a table
+    and as bars of a chosen measure, under optimal play or a hold-at-t policy.
+
+    Parameters
+    ----------
+    editions : sequence of str
+        Preset names to compare.
+    policy : "optimal" or int
+    measure : str
+        The measure drawn, a key of :data:`MEASURES`.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    entries : dict of str to Ruleset
+        What is compared: the presets and, after :meth:`set_custom`, the learner's deck.
+    table : pandas.DataFrame
+        :func:`compare_editions` of :attr:`entries` under the chosen policy.
+    """
+
+    def __init__(self, editions=EDITIONS, policy="optimal", measure: str = "p_loss"):
+        self.entries: dict[str, Ruleset] = {e: Ruleset.preset(e) for e in editions}
+        if measure not in MEASURES:
+            raise ValueError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+        self.policy = widgets.Dropdown(value=policy, style={"description_width": "initial"},
+                                       options=[(str(p), p) for p in POLICIES])
+        self.measure = widgets.Dropdown(value=measure, style={"description_width": "initial"},
+                                        options=[(m, m) for m in MEASURES], layout=widgets.Layout(width="420px"))
+        self.exact = widgets.Checkbox(value=False, indent=False)
+        self.html, self.note = widgets.HTML(), widgets.HTML()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.widget = widgets.VBox([widgets.HTML(CSS + TABLE_CSS),
+                                    widgets.HBox([self.policy, self.measure, self.exact]),
+                                    self.plot, self.html, self.note])
+        self.widget.add_class("dk-app")
+        self._muted = False
+        self._compute()
+        self.policy.observe(self._on_policy, names="value")
+        for control in (self.measure, self.exact):
+            control.observe(self._redraw, names="value")
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _compute(self) -> None:
+        self.table = compare_editions(self.entries, self.policy.value)
+
+    def _on_policy(self, _change=None) -> None:
+        if not self._muted:
+            self._compute()
+            self._redraw()
+
+    def set_custom(self, rules: Ruleset) -> None:
+        """Add (or replace) the learner's deck in the comparison."""
+        if not isinstance(rules, Ruleset):
+            raise ValueError(f"expected a Ruleset, not {type(rules).__name__}")
+        self.entries[CUSTOM] = rules
+        self._compute()
+        self._redraw()
+
+    def labels(self) -> dict[str, str]:
+        """Edition key -> the name shown, in the current language."""
+        return {key: edition_label(key, rules) for key, rules in self.entries.items()}
+
+    def _redraw(self, _change=None) -> None:
+        if self._muted:
+            return
+        self._muted = True  # relabelling the menus is not the learner's choice
+        try:
+            relabel(self.policy, [(policy_label(p), p) for p in POLICIES])
+            relabel(self.measure, [(tr(label), m) for m, label in MEASURES.items()])
+        finally:
+            self._muted = False
+        self.policy.description = tr("Play")
+        self.measure.description = tr("Chart")
+        self.exact.description = tr("show exact fractions")
+        labels = self.labels()
+        self.plot.value = figure_png(comparison_figure(self.table, self.measure.value, labels))
+        self.html.value = _table_html(self.table, labels, self.exact.value)
+        self.note.value = ('<p class="dk-note">' + tr(
+            "A fresh turn: the full deck without the dangers of earlier stages, the starting gems, the whole "
+            "treasure. P(loss) is the chance of ending the turn with fewer gems than it started with.") + "</p>")
+
+
+# -- the deck designer ------------------------------------------------------------------------------------------
+
+#: Bounds of the designer's controls, which keep every analysis within seconds.
+DESIGN_LIMITS = {"steps": 6, "count": 20, "stops": 20, "dangers": 4, "stripes": 24, "gems": 200, "treasure": 1000}
+
+_FIELD_LABELS = {"name": "Name", "starting_gems": "Starting gems", "treasure": "Treasure",
+                 "stripe_values": "Stripe values", "footprints": "Footprint cards", "stop_cards": "Stop cards",
+                 "danger_cards": "Danger cards", "stages": "Stages", "final_danger": "The final danger costs",
+                 "deck": "the whole deck"}
+
+
+def parse_stripes(text: str) -> tuple[int, ...]:
+    """Stripe values as a learner types them: ``"1-17"``, ``"1, 2, 5, 8"`` or ``"1-5, 10, 10"``.
+
+    Raises
+    ------
+    ValueError
+        (translated) For anything else, or more than ``DESIGN_LIMITS["stripes"]`` stripes.
+    """
+    values: list[int] = []
+    items = [p for p in re.split(r"[,;\s]+", str(text).strip()) if p]
+    for item in items:
+        match = re.fullmatch(r"([0-9]{1,4})(?:-([0-9]{1,4}))?", item)
+        if not match:
+            raise ValueError(Message("Write the stripe values as numbers or ranges, such as 1-17 or 1, 2, 5."))
+        low, high = int(match[1]), int(match[2] or match[1])
+        if high < low or len(values) + high - low + 1 > DESIGN_LIMITS["stripes"]:
+            raise ValueError(Message("A deck designed here has from 1 to {n} stripes.", n=DESIGN_LIMITS["stripes"]))
+        values += range(low, high + 1)
+    if not values:
+        raise ValueError(Message("A deck designed here has from 1 to {n} stripes.", n=DESIGN_LIMITS["stripes"]))
+    return tuple(values)
+
+
+def format_stripes(values) -> str:
+    """Inverse of :func:`parse_stripes`: ``(1, 2, 3, 7)`` -> ``"1-3, 7"``."""
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in consecutive_runs(values))
+
+
+def parse_stages(text: str) -> list[tuple[str, int]]:
+    """Stages as a learner types them: ``"1/4 x1; 1/2 x2"`` -> ``[("1/4", 1), ("1/2", 2)]``.
+
+    The rates are left as text for :class:`~dragonkit.rules.Ruleset` to check.
+
+    Raises
+    ------
+    ValueError
+        (translated) For anything that is not ``rate x multiplier`` items separated by ``;``.
+    """
+    stages = []
+    for item in [p for p in str(text).split(";") if p.strip()]:
+        match = re.fullmatch(r"\s*([0-9./]{1,12})\s*[x×*]\s*([0-9]{1,4})\s*", item)
+        if not match:
+            raise ValueError(Message("Write the stages as rate x multiplier, separated by ;, such as 1/4 x1; 1/2 x2."))
+        stages.append((match[1], int(match[2])))
+    if not stages:
+        raise ValueError(Message("Write the stages as rate x multiplier, separated by ;, such as 1/4 x1; 1/2 x2."))
+    return stages
+
+
+def format_stages(stages) -> str:
+    """Inverse of :func:`parse_stages` for a ruleset's stages: ``"1/4 x1; 1/2 x2"``."""
+    return "; ".join(f"{s.rate} x{s.multiplier}" for s in stages)
+
+
+def _refusal(message: str) -> str:
+    """Which field a ruleset error is about, from the rules' own message (its first word)."""
+    if message.startswith("the deck"):
+        return "deck"
+    return next((field for field in _FIELD_LABELS if re.match(rf"{field}\b", message)), "")
+
+
+class DeckDesigner:
+    """The deck designer: build a deck from counts of cards, stripe values and
+    stages, see at once whether the rules accept it, and add it to the comparison.
+
+    A deck the rules refuse shows the reason (and the field to fix) and changes
+    nothing: :attr:`rules` keeps the last valid deck.
+
+    Parameters
+    ----------
+    start : str
+        The preset the controls start from.
+    comparison : EditionComparison, optional
+        Where *Analyse* puts the deck (default: a new comparison with Dragon Stripes and the mini deck).
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    rules : Ruleset
+        The last valid deck.
+    error : ValueError or None
+        Why the deck in the controls is refused (None if valid).
+    """
+
+    def __init__(self, start: str = "mini", comparison: EditionComparison | None = None):
+        limits = DESIGN_LIMITS
+        base = Ruleset.preset(start)
+        self.rules = base
+        self.error: ValueError | None = None
+        self._muted = False
+        small = widgets.Layout(width="150px")
+        style = {"description_width": "initial"}
+        self.start = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=start, style=style)
+        self.name = widgets.Text(value=tr("my deck"), style=style, layout=widgets.Layout(width="260px"))
+        self.footprints = {s: widgets.BoundedIntText(min=0, max=limits["count"], layout=widgets.Layout(width="110px"),
+                                                     style=style)
+                           for s in range(1, limits["steps"] + 1)}
+        self.stops = widgets.BoundedIntText(min=0, max=limits["stops"], layout=small, style=style)
+        self.dangers = widgets.BoundedIntText(min=0, max=limits["dangers"], layout=small, style=style)
+        self.stripes = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
+        self.starting_gems = widgets.BoundedIntText(min=0, max=limits["gems"], layout=small, style=style)
+        self.treasure = widgets.BoundedIntText(min=0, max=limits["treasure"], layout=small, style=style)
+        self.stages = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
+        self.final_danger = widgets.Dropdown(options=list(FINAL_DANGER_COSTS), style=style,
+                                             layout=widgets.Layout(width="480px"))
+        self.analyse = widgets.Button(icon="bar-chart", button_style="primary", layout=widgets.Layout(width="260px"))
+        self.status, self.heading = widgets.HTML(), widgets.HTML()
+        self.comparison = (comparison if comparison is not None
+                           else EditionComparison(editions=("dragon-stripes", "mini")))
+        self._load(base)
+        self.start.observe(self._on_start, names="value")
+        for control in (self.name, self.stops, self.stripes, self.starting_gems, self.treasure, self.stages,
+                        self.final_danger, *self.footprints.values()):
+            control.observe(self._on_change, names="value")
+        self.dangers.observe(self._on_dangers, names="value")
+        self.analyse.on_click(lambda _b: self.add_to_comparison())
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS), widgets.HBox([self.start, self.name]), self.heading,
+            widgets.HBox(list(self.footprints.values())),
+            widgets.HBox([self.stops, self.dangers, self.starting_gems, self.treasure]),
+            widgets.HBox([self.stripes, self.stages]), self.final_danger,
+            self.status, self.analyse, self.comparison.widget,
+        ])
+        self.widget.add_class("dk-app")
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _on_start(self, _change=None) -> None:
+        if not self._muted:
+            self._load(Ruleset.preset(self.start.value))
+
+    def _load(self, rules: Ruleset) -> None:
+        """Fill the controls from ``rules`` (a preset chosen as the starting point)."""
+        self._muted = True
+        try:
+            counts = dict(rules.footprints)
+            for steps, control in self.footprints.items():
+                control.value = min(counts.get(steps, 0), control.max)
+            self.stops.value, self.dangers.value = rules.stop_cards, rules.danger_cards
+            self.stripes.value = format_stripes(rules.stripe_values)
+            self.starting_gems.value, self.treasure.value = rules.starting_gems, rules.treasure
+            self.stages.value = format_stages(rules.stages)
+            self.final_danger.value = rules.final_danger
+        finally:
+            self._muted = False
+        self._on_change()
+
+    def build(self) -> Ruleset:
+        """The ruleset the controls describe.
+
+        Raises
+        ------
+        ValueError
+            Why the rules refuse it (the rules' message, or a translated one for a
+            stripe or stage text that cannot be read).
+        """
+        footprints = {s: c.value for s, c in self.footprints.items() if c.value}
+        return Ruleset(name=self.name.value.strip(), starting_gems=self.starting_gems.value,
+                       treasure=self.treasure.value, stripe_values=parse_stripes(self.stripes.value),
+                       footprints=footprints, stop_cards=self.stops.value, danger_cards=self.dangers.value,
+                       stages=parse_stages(self.stages.value), final_danger=self.final_danger.value,
+                       bounty_rate=self.rules.bounty_rate)
+
+    def _on_dangers(self, _change=None) -> None:
+        """Keep one stage per danger card: add copies of the last stage, or drop the extra ones."""
+        if self._muted:
+            return
+        try:
+            stages = parse_stages(self.stages.value)
+        except ValueError:
+            self._on_change()
+            return
+        wanted = max(1, self.dangers.value)
+        stages = (stages + [stages[-1]] * wanted)[:wanted]
+        self._muted = True
+        try:
+            self.stages.value = "; ".join(f"{rate} x{mult}" for rate, mult in stages)
+        finally:
+            self._muted = False
+        self._on_change()
+
+    def _on_change(self, _change=None) -> None:
+        """Validate the controls; a valid deck becomes :attr:`rules`, a refused one changes nothing."""
+        if self._muted:
+            return
+        try:
+            rules = self.build()
+        except ValueError as exc:
+            self.error = exc
+        else:
+            self.error = None
+            self.rules = rules
+        self._redraw()
+
+    def add_to_comparison(self) -> None:
+        """Analyse the last valid deck next to the presets (nothing happens while the controls are refused)."""
+        if self.error is None:
+            self.comparison.set_custom(self.rules)
+
+    def _redraw(self, _change=None) -> None:
+        self._muted = True  # relabelling the menus is not the learner's choice
+        try:
+            relabel(self.start, [(edition_label(e), e) for e in EDITIONS])
+            relabel(self.final_danger, [(tr("all the revealer's gems"), "all_gems"),
+                                        (tr("only the pot (no penalty)"), "pot_only")])
+        finally:
+            self._muted = False
+        self.start.description = tr("Start from")
+        self.name.description = tr("Name")
+        for steps, control in self.footprints.items():
+            control.description = i18n.card_label(Card.footprint(steps))
+        self.stops.description = tr("Stop cards")
+        self.dangers.description = tr("Danger cards")
+        self.stripes.description = tr("Stripe values")
+        self.starting_gems.description = tr("Starting gems")
+        self.treasure.description = tr("Treasure")
+        self.stages.description = tr("Stages (rate x multiplier)")
+        self.final_danger.description = tr("The final danger costs")
+        self.analyse.description = tr("Analyse and compare")
+        self.analyse.disabled = self.error is not None
+        self.heading.value = "<b>" + tr("Footprint cards, by number of steps") + "</b>"
+        rules = self.rules
+        comp = rules.composition
+        summary = tr("{cards} cards: footprints {footprints}, stops {stops}, dangers {dangers}; {n} stripes worth "
+                     "{values}; P(the first card ends the turn) = {p}.", cards=comp.total,
+                     footprints=comp.total - comp.stops - comp.dangers, stops=comp.stops, dangers=comp.dangers,
+                     n=rules.n_stripes, values=format_stripes(rules.stripe_values),
+                     p=f"{format_fraction(Fraction(comp.stops + comp.dangers, comp.total))}")
+        if self.error is None:
+            self.status.value = (f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} '
+                                 f"{summary}</div>")
+        else:
+            field = _refusal(str(self.error))
+            check = ("<br>" + tr("Check: {field}.", field=tr(_FIELD_LABELS[field]))) if field else ""
+            self.status.value = (f'<div class="dk-message dk-danger">'
+                                 + tr("This deck is refused: {reason}", reason=escape(error_text(self.error))) + check
+                                 + "<br>" + tr("The last valid deck is kept: {summary}", summary=summary) + "</div>")
+
+
+# -- the exercises' answers --------------------------------------------------------------------------------------
+
+def answers() -> dict:
+    """The answers of the lesson's exercises, computed from the presets (exact where a fraction is asked).
+
+    Returns
+    -------
+    dict
+        ``kali_first_ends`` (P(the first card of a Kali game ends the turn)),
+        ``two_footprints`` (P(the first two cards of a Dragon Stripes game are footprints),
+        two hypergeometric draws), ``first_pot`` (the expected gems the first card of a
+        Dragon Stripes game puts in the pot), ``riskiest_p_loss`` and ``riskiest_std``
+        (the index in :data:`PUBLISHED` of the edition whose fresh optimal turn at stage 0
+        has the largest P(loss), the largest standard deviation).
+    """
+    kali = Ruleset.preset("kali").composition
+    stripes = Ruleset.preset("dragon-stripes")
+    deck = stripes.composition
+    footprints = deck.total - deck.stops - deck.dangers
+    table = compare_editions({e: Ruleset.preset(e) for e in PUBLISHED}, "optimal", stages=False)
+    return {
+        "kali_first_ends": Fraction(kali.stops + kali.dangers, kali.total),
+        "two_footprints": Fraction(footprints, deck.total) * Fraction(footprints - 1, deck.total - 1),
+        "first_pot": sum((p * stripes.stripe_value(card.steps, 0) for card, p in deck.outcomes()
+                          if card.kind == "footprint"), Fraction(0)),
+        "riskiest_p_loss": int(np.argmax(table["p_loss"].astype(float).to_numpy())),
+        "riskiest_std": int(np.argmax(table["std"].astype(float).to_numpy())),
+    }

@@ -1,0 +1,824 @@
+r"""Lesson 7, the takeover market: what a held turn is worth to whoever takes it over.
+
+When a player holds, the others may take the turn over by paying the bounty
+(RULES.md section 4).  For a player with :math:`g` gems the **fair bounty** is
+:math:`F(g)`, that player's turn value of the situation with a compulsory reveal
+(:func:`dragonkit.analysis.fair_bounty`).  The taker pays the bounty :math:`b`
+*before* revealing, so plays the turn with :math:`g - b` gems; taking over is
+worth, in expectation,
+
+.. math::
+
+    G(g) = F(g - b) - b \quad \text{gems},
+
+and it pays exactly when :math:`G(g) > 0`.  Penalties are fractions of the
+active player's own gems, so :math:`F` never increases with :math:`g`: the same
+turn is worth more to a poorer player.
+
+* :func:`held_turn` builds the situation after the footprints drawn in a turn;
+* :func:`takeover` and :func:`fair_bounty_curve` give :math:`F` and :math:`G`;
+* :class:`TakeoverExplorer` is the lesson's widget, :func:`takeover_figure` its chart;
+* :class:`AuctionSheet` runs the in-class sealed-bid auction of a held turn;
+* :func:`answers` computes the answers of the lesson's exercises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .. import i18n
+from ..analysis import TurnState, fair_bounty, solve_turn
+from ..i18n import Gems, tr
+from ..plots import figure_png
+from ..rules import DANGER, Card, Message, Ruleset
+from ..ui.coach import format_fraction
+from ..ui.style import CSS
+from .editions import EDITIONS, consecutive_runs, edition_label, error_text, relabel
+
+__all__ = ["parse_drawn", "held_turn", "Takeover", "takeover", "fair_bounty_curve", "gaining_takers",
+           "takeover_figure", "describe_situation", "TakeoverExplorer", "parse_bids", "break_even_bid", "AuctionResult",
+           "run_auction", "auction_figure", "AuctionSheet", "TAKERS", "answers"]
+
+#: Most footprint cards a typed turn may list (a turn never draws more than the stripes).
+_MAX_DRAWN = 200
+
+
+def _exact(value) -> str:
+    """HTML for an exact number of gems: the fraction and, if it is not whole, its decimal."""
+    value = Fraction(value)
+    decimal = "" if value.denominator == 1 else f' <span class="dk-dec">≈ {float(value):.3f}</span>'
+    return f"{format_fraction(value)}{decimal}"
+
+
+# -- the situation ----------------------------------------------------------------------------------------------
+
+
+def parse_drawn(text: str) -> tuple[int, ...]:
+    """The footprint cards of a turn as a learner types them: ``"1+2+2"`` -> ``(1, 2, 2)``.
+
+    Steps may be separated by ``+``, commas or spaces.
+
+    Raises
+    ------
+    ValueError
+        (translated) For an empty text or anything but whole numbers of steps.
+    """
+    parts = [p for p in re.split(r"[+,\s]+", str(text).strip()) if p]
+    if not parts:
+        raise ValueError(Message("Type the footprint cards of the turn, such as 1+2+2."))
+    if len(parts) > _MAX_DRAWN or not all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
+        raise ValueError(Message("Write the footprint cards as numbers of steps joined by +, such as 1+2+2."))
+    return tuple(int(p) for p in parts)
+
+
+def held_turn(rules: Ruleset, drawn, stage: int = 0, gems: int | None = None,
+              treasure: int | None = None) -> TurnState:
+    """The situation of a player who revealed the footprint cards ``drawn`` and holds.
+
+    The deck is the full deck of ``rules`` without the ``stage`` danger cards revealed
+    in earlier turns and without ``drawn``; the knight and the pot are where those
+    cards put them, by :meth:`dragonkit.rules.Ruleset.apply_card` (the engine's rule).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    drawn : sequence of int or str
+        Steps of the footprint cards revealed this turn, in order (at least one);
+        a string is read by :func:`parse_drawn`.
+    stage : int
+        Danger cards revealed in earlier turns (0 .. ``len(rules.stages) - 1``).
+    gems : int, optional
+        The holder's gems (default: the starting gems).
+    treasure : int, optional
+        The treasure at the start of the turn (default: the ruleset's, gems).
+
+    Returns
+    -------
+    TurnState
+        With ``must_reveal=False`` (a hold is allowed).
+
+    Raises
+    ------
+    ValueError
+        (translated) For a step the deck has no card left for, a turn that reaches
+        the head or empties the deck (the game would be over), or a stage out of range.
+    """
+    if isinstance(drawn, str):
+        drawn = parse_drawn(drawn)
+    drawn = tuple(drawn)
+    if not drawn:
+        raise ValueError(Message("Type the footprint cards of the turn, such as 1+2+2."))
+    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
+        raise ValueError(Message("The stage must be a whole number from 0 to {top}.", top=len(rules.stages) - 1))
+    gems = rules.starting_gems if gems is None else gems
+    treasure = rules.treasure if treasure is None else treasure
+    deck = rules.composition
+    for _ in range(stage):
+        deck = deck.without(Card(DANGER))
+    position, pot = 0, 0
+    for steps in drawn:
+        card = Card.footprint(steps) if isinstance(steps, (int, np.integer)) and steps >= 1 else None
+        if card is None or deck.count(card) == 0:
+            raise ValueError(Message("The deck has no {steps}-step footprint card left.", steps=steps))
+        deck = deck.without(card)
+        effect = rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
+                                  dangers_revealed=stage, cards_left=deck.total)
+        if effect.ends_turn:
+            raise ValueError(Message("These cards take the knight to the head (or empty the deck): the game would be "
+                                "over, with no turn left to hold."))
+        position, pot, treasure = effect.position, effect.pot, effect.treasure
+    return TurnState(rules, dict(deck.footprints), deck.stops, deck.dangers, stage, gems, treasure,
+                     position=position, pot=pot, must_reveal=False)
+
+
+# -- the value of taking over -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Takeover:
+    """What taking over a held turn is worth to one player.
+
+    Attributes
+    ----------
+    gems : int
+        The taker's gems before paying (gems).
+    bounty : int
+        The rules' bounty for the pot (gems).
+    affordable : bool
+        Whether the taker owns at least the bounty (only then may they accept).
+    fair_bounty : Fraction
+        :math:`F(g)`: the turn's value to a player with ``gems`` gems, reveal compulsory (gems).
+    value_after_paying : Fraction or None
+        :math:`F(g - b)`: the same with the gems left after paying the bounty (gems).
+    net_gain : Fraction or None
+        :math:`F(g - b) - b`: the expected change of the taker's gems from
+        accepting to the end of the turn (gems); None if not affordable.
+    """
+
+    gems: int
+    bounty: int
+    affordable: bool
+    fair_bounty: Fraction
+    value_after_paying: Fraction | None
+    net_gain: Fraction | None
+
+    @property
+    def pays(self) -> bool:
+        """Whether taking over gains gems on average (a tie declines)."""
+        return self.affordable and self.net_gain > 0
+
+
+def takeover(state: TurnState, gems: int) -> Takeover:
+    """The exact value of taking over ``state`` for a player with ``gems`` gems.
+
+    Parameters
+    ----------
+    state : TurnState
+        The held turn (its own ``gems`` are the holder's and play no part here).
+    gems : int
+        The taker's gems before paying the bounty.
+
+    Raises
+    ------
+    ValueError
+        For negative gems or an empty deck (from :func:`~dragonkit.analysis.fair_bounty`).
+    """
+    bounty = state.rules.bounty(state.pot)
+    value = fair_bounty(state, gems, exact=True)
+    affordable = gems >= bounty
+    after = fair_bounty(state, gems - bounty, exact=True) if affordable else None
+    return Takeover(gems, bounty, affordable, value, after, after - bounty if affordable else None)
+
+
+def fair_bounty_curve(state: TurnState, max_gems: int) -> pd.DataFrame:
+    """:math:`F(g)`, :math:`F(g - b)` and :math:`G(g)` for every taker's gems ``g`` in 0..max_gems.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``gems`` (0..max_gems); columns ``fair_bounty``, ``value_after_paying``
+        and ``net_gain`` (exact ``Fraction``\\ s in gems; None where the bounty is
+        not affordable).
+    """
+    if isinstance(max_gems, bool) or not isinstance(max_gems, (int, np.integer)) or max_gems < 0:
+        raise ValueError(f"max_gems must be a whole number >= 0, not {max_gems!r}")
+    bounty = state.rules.bounty(state.pot)
+    values = [fair_bounty(state, g, exact=True) for g in range(max_gems + 1)]
+    after = [values[g - bounty] if g >= bounty else None for g in range(max_gems + 1)]
+    net = [a - bounty if a is not None else None for a in after]
+    frame = pd.DataFrame({"fair_bounty": values, "value_after_paying": after, "net_gain": net}, dtype=object)
+    frame.index.name = "gems"
+    return frame
+
+
+def takeover_figure(curve: pd.DataFrame, bounty: int, holder_gems: int | None = None,
+                    taker_gems: int | None = None) -> Figure:
+    """Who should take over: the fair bounty and the value after paying against the taker's gems.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        From :func:`fair_bounty_curve`.
+    bounty : int
+        The rules' bounty (gems), drawn as a horizontal line.
+    holder_gems, taker_gems : int, optional
+        Marked as vertical lines.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        x: the taker's gems before paying; y: gems.  Green bands: the takers for
+        whom taking over pays.
+    """
+    fig = Figure(figsize=(7.2, 4.0), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    gems = np.asarray(curve.index, dtype=float)
+    fair = np.array([float(v) for v in curve["fair_bounty"]])
+    ok = curve["value_after_paying"].notna().to_numpy()
+    after = np.array([float(v) if v is not None else np.nan for v in curve["value_after_paying"]])
+    ax.plot(gems, fair, marker="o", markersize=3, color="#5b7db1",
+            label=tr("fair bounty F(g): the turn's value with g gems"))
+    ax.plot(gems[ok], after[ok], marker="o", markersize=3, color="#2f7d4a",
+            label=tr("F(g − b): its value after paying the bounty"))
+    ax.axhline(bounty, color="#c0392b", linestyle="--", label=tr("the rules' bounty b = {b}", b=bounty))
+    for first, (low, high) in enumerate(consecutive_runs(gaining_takers(curve))):
+        ax.axvspan(low - 0.5, high + 0.5, color="#2f7d4a", alpha=0.15, label=None if first else tr("taking over pays"))
+    for value, colour, label in ((holder_gems, "#7a5a00", tr("holder")), (taker_gems, "#222222", tr("taker"))):
+        if value is not None:
+            ax.axvline(value, color=colour, linestyle=":", linewidth=1.5)
+            ax.annotate(label, (value, 1), xycoords=("data", "axes fraction"), xytext=(3, -12),
+                        textcoords="offset points", fontsize="small", color=colour)
+    ax.set_xlabel(tr("the taker's gems before paying"))
+    ax.set_ylabel(tr("gems"))
+    ax.set_title(tr("Who should take over? (bounty {b})", b=Gems(bounty)))
+    ax.grid(alpha=0.3)
+    fig.legend(fontsize="small", loc="outside lower center", ncols=2, frameon=False)
+    return fig
+
+
+def gaining_takers(curve: pd.DataFrame) -> list[int]:
+    """The taker's gems, among the curve's, for which taking over gains gems on average."""
+    return [int(g) for g, net in curve["net_gain"].items() if net is not None and net > 0]
+
+
+def describe_situation(state: TurnState) -> str:
+    """HTML: where the knight stands, the pot, the bounty, the stage, the treasure and the deck left."""
+    deck = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in state.composition.counts() if count)
+    place = tr("the tail") if state.position == 0 else tr("stripe {k}", k=state.position)
+    return (f'<div class="dk-status">'
+            + tr("Knight on {place}, pot {pot}, bounty {bounty}; stage {stage}, treasure {treasure}.",
+                 place=place, pot=Gems(state.pot), bounty=Gems(state.rules.bounty(state.pot)),
+                 stage=state.dangers_revealed, treasure=Gems(state.treasure))
+            + "<br>" + tr("Deck left ({n} cards): {cards}.", n=state.composition.total, cards=deck) + "</div>")
+
+
+class TakeoverExplorer:
+    """The lesson's widget: build a held turn, choose the holder's and the taker's gems,
+    and see the fair bounty, the expected net gain of taking over and the verdict.
+
+    Parameters
+    ----------
+    edition : str
+        A preset name (see :data:`dragonkit.rules.PRESETS`).
+    drawn : str
+        The footprint cards revealed this turn, e.g. ``"1+2"``.
+    stage : int
+        Dangers revealed in earlier turns.
+    holder_gems, taker_gems : int, optional
+        Default: the starting gems, and a third of them.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    state : TurnState
+        The last valid situation (an invalid entry shows its error and changes nothing).
+    curve : pandas.DataFrame
+        :func:`fair_bounty_curve` of the situation, for takers with 0 to :attr:`max_gems` gems.
+
+    Raises
+    ------
+    ValueError
+        If the starting situation is invalid.
+    """
+
+    def __init__(self, edition: str = "mini", drawn: str = "1+2", stage: int = 0, holder_gems: int | None = None,
+                 taker_gems: int | None = None):
+        rules = Ruleset.preset(edition)
+        self.state = held_turn(rules, drawn, stage)
+        self._error: ValueError | None = None
+        self._muted = False
+        self.edition = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition,
+                                        style={"description_width": "initial"})
+        self.drawn = widgets.Text(value=drawn, continuous_update=False, layout=widgets.Layout(width="460px"),
+                                  style={"description_width": "initial"})
+        self.stage = widgets.Dropdown(options=list(range(len(rules.stages))), value=stage,
+                                      layout=widgets.Layout(width="150px"), style={"description_width": "initial"})
+        self.treasure = widgets.BoundedIntText(value=rules.treasure, min=0, max=10_000,
+                                               layout=widgets.Layout(width="340px"),
+                                               style={"description_width": "initial"})
+        slider = dict(min=0, continuous_update=False, style={"description_width": "360px"},
+                      layout=widgets.Layout(width="720px"))
+        self.holder_gems = widgets.IntSlider(**slider)
+        self.taker_gems = widgets.IntSlider(**slider)
+        self.message, self.situation, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self._set_gem_range(rules, holder_gems, taker_gems)
+        self._compute_curve()
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS),
+            widgets.HBox([self.edition, self.stage, self.treasure]),
+            self.drawn, self.message, self.situation,
+            self.holder_gems, self.taker_gems, self.verdict, self.plot,
+        ])
+        self.widget.add_class("dk-app")
+        self.edition.observe(self._on_edition, names="value")
+        for control in (self.drawn, self.stage, self.treasure):
+            control.observe(self._on_situation, names="value")
+        for control in (self.holder_gems, self.taker_gems):
+            control.observe(self._redraw, names="value")
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def max_gems(self) -> int:
+        """The richest taker shown: twice the starting gems, at least 24 (gems)."""
+        return max(24, 2 * self.state.rules.starting_gems)
+
+    def _set_gem_range(self, rules: Ruleset, holder: int | None = None, taker: int | None = None) -> None:
+        top = max(24, 2 * rules.starting_gems)
+        for control, value in ((self.holder_gems, holder), (self.taker_gems, taker)):
+            control.max = top
+        self.holder_gems.value = rules.starting_gems if holder is None else holder
+        self.taker_gems.value = rules.starting_gems // 3 if taker is None else taker
+
+    def _compute_curve(self) -> None:
+        self.curve = fair_bounty_curve(self.state, self.max_gems)
+
+    def _on_edition(self, _change=None) -> None:
+        if self._muted:
+            return
+        rules = Ruleset.preset(self.edition.value)
+        self._muted = True  # one recomputation for the whole change, not one per control
+        try:
+            self.stage.options = list(range(len(rules.stages)))
+            self.stage.value = 0
+            self.treasure.value = rules.treasure
+            self._set_gem_range(rules)
+        finally:
+            self._muted = False
+        self._on_situation()
+
+    def _on_situation(self, _change=None) -> None:
+        """Rebuild the held turn from the controls; an invalid one shows why and changes nothing."""
+        if self._muted:
+            return
+        try:
+            state = held_turn(Ruleset.preset(self.edition.value), self.drawn.value, self.stage.value,
+                              treasure=self.treasure.value)
+        except ValueError as exc:
+            self._error = exc
+        else:
+            self._error = None
+            if state != self.state:
+                self.state = state
+                self._compute_curve()
+        self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        if self._muted:
+            return
+        self._muted = True  # relabelling the menu is not the learner's choice
+        try:
+            relabel(self.edition, [(edition_label(e), e) for e in EDITIONS])
+        finally:
+            self._muted = False
+        self.edition.description = tr("Edition")
+        self.drawn.description = tr("Footprint cards revealed this turn")
+        self.stage.description = tr("Stage")
+        self.treasure.description = tr("Treasure at the start of the turn")
+        self.holder_gems.description = tr("Holder's gems")
+        self.taker_gems.description = tr("Taker's gems (before paying)")
+        self.message.value = (f'<div class="dk-message dk-danger">{escape(error_text(self._error))} '
+                              + tr("The situation below is the last valid one.") + "</div>"
+                              if self._error else "")
+        state = self.state
+        self.situation.value = describe_situation(state)
+        self.verdict.value = self._verdict_html()
+        self.plot.value = figure_png(takeover_figure(self.curve, state.rules.bounty(state.pot),
+                                                     self.holder_gems.value, self.taker_gems.value))
+
+    def _verdict_html(self) -> str:
+        state = self.state
+        holder = solve_turn(dataclasses.replace(state, gems=self.holder_gems.value), exact=True)
+        right = holder.push_value <= state.pot
+        holder_line = tr("Holder ({gems}): revealing once more is worth {push}, holding is worth the pot, "
+                         "{pot}.", gems=Gems(self.holder_gems.value), push=_exact(holder.push_value),
+                         pot=Gems(state.pot))
+        holder_line += " " + (tr("Holding was right.") if right
+                              else tr("Holding was a mistake: revealing is worth more."))
+        offer = takeover(state, self.taker_gems.value)
+        rows = [(tr("fair bounty F(g)"), _exact(offer.fair_bounty)),
+                (tr("the rules' bounty b"), str(offer.bounty))]
+        if offer.affordable:
+            rows += [(tr("value after paying, F(g − b)"), _exact(offer.value_after_paying)),
+                     (tr("expected net gain, F(g − b) − b"), _exact(offer.net_gain))]
+            advice = (tr("TAKE OVER: {gain} gems more on average.", gain=f"{float(offer.net_gain):.3f}") if offer.pays
+                      else tr("DECLINE: taking over does not gain gems on average."))
+        else:
+            advice = tr("The taker cannot pay the bounty: only a player owning at least {b} may accept.",
+                        b=Gems(offer.bounty))
+        table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
+        runs = consecutive_runs(gaining_takers(self.curve))
+        who = (tr("Taking over pays for takers with {ranges} gems (of 0 to {top}).",
+                  ranges=", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs), top=self.max_gems)
+               if runs else tr("Taking over pays for no taker with 0 to {top} gems.", top=self.max_gems))
+        return (f'<div class="dk-coach"><p>{holder_line}</p>'
+                f'<h3>{tr("Taker ({gems})", gems=Gems(self.taker_gems.value))}</h3>'
+                f'<table class="dk-values">{table}</table>'
+                f'<p class="dk-advice">{advice}</p><p>{who}</p></div>')
+
+
+# -- the in-class auction ---------------------------------------------------------------------------------------
+
+#: Most bids an auction sheet takes (a large class).
+MAX_BIDS = 80
+_BID_LINE = re.compile(r"(?P<name>[^\W\d_][\w .'-]{0,23}?)\s*[:,;=]?\s*(?P<bid>\S+)")
+#: The pricing rules of a sealed-bid auction.
+PRICE_RULES = ("first", "second")
+
+
+def parse_bids(text: str, gems: int) -> list[tuple[str, int]]:
+    """The bids of an auction sheet: one ``name bid`` per line (``Ann 3``, ``Bo: 5``).
+
+    Parameters
+    ----------
+    text : str
+    gems : int
+        Gems each bidder holds: a bid is a whole number of gems from 0 to ``gems``.
+
+    Returns
+    -------
+    list of (name, bid)
+        In the order typed.
+
+    Raises
+    ------
+    ValueError
+        (translated, naming the line) For a line that is not a name and a bid, a bid
+        out of range, a name that bids twice, no bid at all or more than :data:`MAX_BIDS`.
+    """
+    bids: list[tuple[str, int]] = []
+    lines = [(number, line.strip()) for number, line in enumerate(str(text).splitlines(), 1) if line.strip()]
+    if not lines:
+        raise ValueError(Message("Type at least one bid: a name and a number of gems per line, such as Ann 3."))
+    if len(lines) > MAX_BIDS:
+        raise ValueError(Message("An auction sheet takes at most {n} bids.", n=MAX_BIDS))
+    for number, line in lines:
+        match = _BID_LINE.fullmatch(line)
+        if not match:
+            raise ValueError(Message("Line {line}: write a name and a bid, such as Ann 3.", line=number))
+        name, bid = match["name"].strip(), match["bid"]
+        if not re.fullmatch(r"[0-9]{1,6}", bid) or int(bid) > gems:
+            raise ValueError(Message("Line {line}: a bid is a whole number of gems from 0 to {gems}.", line=number,
+                                gems=gems))
+        if any(name.casefold() == other.casefold() for other, _ in bids):
+            raise ValueError(Message("Line {line}: {name} has already bid.", line=number, name=name))
+        bids.append((name, int(bid)))
+    return bids
+
+
+def break_even_bid(curve: pd.DataFrame, gems: int) -> int | None:
+    """The largest bid that does not lose gems on average, for bidders holding ``gems`` gems.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        :func:`fair_bounty_curve` of the held turn, up to at least ``gems``.
+    gems : int
+
+    Returns
+    -------
+    int or None
+        The largest whole ``b`` in 0..gems with :math:`F(g - b) - b \\ge 0`; None when
+        even a free takeover loses gems on average.
+    """
+    fair = curve["fair_bounty"]
+    good = [b for b in range(gems + 1) if fair[gems - b] - b >= 0]
+    return max(good) if good else None
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """A sealed-bid auction of a held turn, with the exact values revealed.
+
+    Attributes
+    ----------
+    bids : pandas.DataFrame
+        One row per bidder, highest bid first: ``bid`` and ``expected_profit``,
+        :math:`F(g - \\text{bid}) - \\text{bid}`, what winning at one's own bid is worth (gems).
+    winner : str
+        The highest bidder (a tie goes to the one listed first).
+    price : int
+        What the winner pays: the own bid (first price) or the second-highest bid
+        (second price; 0 with a single bidder).
+    expected_profit : Fraction
+        :math:`F(g - \\text{price}) - \\text{price}` (gems).
+    break_even : int or None
+        :func:`break_even_bid`.
+    fair_bounty : Fraction
+        :math:`F(g)`, the turn's value to a bidder before paying anything (gems).
+    gems : int
+    price_rule : {"first", "second"}
+    """
+
+    bids: pd.DataFrame
+    winner: str
+    price: int
+    expected_profit: Fraction
+    break_even: int | None
+    fair_bounty: Fraction
+    gems: int
+    price_rule: str
+
+    @property
+    def cursed(self) -> bool:
+        """The winner's curse: the winner expects to lose gems at the price paid."""
+        return self.expected_profit < 0
+
+
+def run_auction(state: TurnState, gems: int, bids, price_rule: str = "first",
+                curve: pd.DataFrame | None = None) -> AuctionResult:
+    """Award the held turn ``state`` to the highest of ``bids`` and value everything exactly.
+
+    Parameters
+    ----------
+    state : TurnState
+        The held turn.
+    gems : int
+        Gems each bidder holds before paying.
+    bids : sequence of (name, bid)
+        As returned by :func:`parse_bids`.
+    price_rule : {"first", "second"}
+        Pay one's own bid, or the second-highest bid (Vickrey).
+    curve : pandas.DataFrame, optional
+        :func:`fair_bounty_curve` of ``state`` up to ``gems`` (computed if omitted).
+
+    Raises
+    ------
+    ValueError
+        For an unknown price rule or no bids.
+    """
+    if price_rule not in PRICE_RULES:
+        raise ValueError(f"price_rule must be one of {PRICE_RULES}, not {price_rule!r}")
+    bids = list(bids)
+    if not bids:
+        raise ValueError("an auction needs at least one bid")
+    curve = fair_bounty_curve(state, gems) if curve is None else curve
+    fair = curve["fair_bounty"]
+    order = sorted(range(len(bids)), key=lambda i: (-bids[i][1], i))
+    ranked = [bids[i] for i in order]
+    table = pd.DataFrame({"bid": [b for _, b in ranked],
+                          "expected_profit": [fair[gems - b] - b for _, b in ranked]},
+                         index=pd.Index([n for n, _ in ranked], name="bidder"))
+    winner, top = ranked[0]
+    price = top if price_rule == "first" else (ranked[1][1] if len(ranked) > 1 else 0)
+    return AuctionResult(table, winner, price, fair[gems - price] - price, break_even_bid(curve, gems),
+                         fair[gems], gems, price_rule)
+
+
+def auction_figure(result: AuctionResult) -> Figure:
+    """The sealed bids, highest first, against the break-even bid; the winner outlined.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Bars: bids (gems), green where winning at that bid gains on average, red where it loses.
+    """
+    bids = result.bids
+    fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    x = np.arange(len(bids))
+    colours = ["#2f7d4a" if p >= 0 else "#c0392b" for p in bids["expected_profit"]]
+    bars = ax.bar(x, bids["bid"], color=colours)
+    bars[0].set_edgecolor("#222222")
+    bars[0].set_linewidth(2.5)
+    if result.break_even is not None:
+        ax.axhline(result.break_even, color="#2f5c9e", linestyle="--",
+                   label=tr("break-even bid: {b}", b=Gems(result.break_even)))
+        ax.legend(fontsize="small", loc="upper right")
+    ax.set_xticks(x, list(bids.index), rotation=45 if len(bids) > 8 else 0, ha="right" if len(bids) > 8 else "center")
+    ax.set_ylabel(tr("bid (gems)"))
+    ax.set_title(tr("Sealed bids for the held turn; the winner is outlined"))
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+#: How a simulated turn ended, as the auction reports it.
+_OUTCOME_TEXT = {"held": "held", "stopped": "stopped", "danger": "danger", "final danger": "final danger",
+                 "head": "reached the head", "deck empty": "deck empty"}
+
+
+class AuctionSheet:
+    """The in-class auction: students bid for a held turn in sealed bids, the
+    teacher types them in, and the widget reveals the exact values and plays the
+    turn out.
+
+    Each bidder holds ``gems`` gems; the winner pays the price to the holder and
+    takes the turn over with the gems left, then plays it optimally (the coach).
+
+    Parameters
+    ----------
+    edition : str
+        A preset name.
+    drawn : str
+        The footprint cards the holder revealed, e.g. ``"1+2"``.
+    gems : int
+        Gems each bidder holds.
+    stage : int
+    treasure : int, optional
+        The treasure at the start of the turn (default 60: late in a game; None: the edition's).
+    seed : int
+        Seeds the turns played out (the same clicks give the same cards).
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    state : TurnState
+        The held turn.
+    result : AuctionResult or None
+        The last revealed auction.
+    plays : list of (int, int, str)
+        The turns played out since: the winner's gem change in the turn, the profit
+        after the price (gems), and how the turn ended (see :data:`dragonkit.simulate.OUTCOMES`).
+    """
+
+    def __init__(self, edition: str = "dragon-stripes", drawn: str = "2+3+4", gems: int = 40, stage: int = 0,
+                 treasure: int | None = 60, seed: int = 0):
+        self.state = held_turn(Ruleset.preset(edition), drawn, stage, treasure=treasure)
+        if isinstance(gems, bool) or not isinstance(gems, int) or gems < 0:
+            raise ValueError(f"gems must be a whole number >= 0, not {gems!r}")
+        self.gems = gems
+        self.curve = fair_bounty_curve(self.state, gems)
+        self.result: AuctionResult | None = None
+        self.plays: list[tuple[int, int, str]] = []
+        self._rng = np.random.default_rng(seed)
+        self._error: ValueError | None = None
+        self.bids = widgets.Textarea(placeholder="Ann 3\nBo 5\nCy 2", layout=widgets.Layout(width="260px",
+                                                                                            height="150px"))
+        self.price_rule = widgets.ToggleButtons(options=[("first", "first"), ("second", "second")], value="first",
+                                                style={"button_width": "300px"})
+        self.reveal_button = widgets.Button(icon="eye", button_style="primary", layout=widgets.Layout(width="200px"))
+        self.play_button = widgets.Button(icon="play", layout=widgets.Layout(width="200px"), disabled=True)
+        self.intro, self.message, self.report = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
+        self.reveal_button.on_click(lambda _b: self.reveal(self.bids.value, self.price_rule.value))
+        self.play_button.on_click(lambda _b: self.play_out())
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS), self.intro,
+            widgets.HBox([self.bids, widgets.VBox([self.price_rule, self.reveal_button, self.play_button])]),
+            self.message, self.report, self.plot])
+        self.widget.add_class("dk-app")
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def reveal(self, text: str, price_rule: str = "first") -> AuctionResult | None:
+        """Read the bids, award the turn and reveal the exact values.
+
+        Bad bids show their error and change nothing (the last result stays)."""
+        try:
+            bids = parse_bids(text, self.gems)
+        except ValueError as exc:
+            self._error = exc
+        else:
+            self._error = None
+            self.result = run_auction(self.state, self.gems, bids, price_rule, self.curve)
+            self.plays = []
+        self._redraw()
+        return None if self._error else self.result
+
+    def play_out(self) -> tuple[int, int]:
+        """Play the turn once for the winner (optimal play after the compulsory reveal).
+
+        Returns
+        -------
+        (gain, profit)
+            The winner's gem change in the turn, and that minus the price (gems).
+
+        Raises
+        ------
+        ValueError
+            Before an auction has been revealed.
+        """
+        from ..analysis import optimal_policy
+        from ..simulate import OUTCOMES, simulate_turns
+
+        if self.result is None:
+            raise ValueError("reveal an auction first")
+        price = self.result.price
+        start = dataclasses.replace(self.state, gems=self.gems - price, must_reveal=True)
+        turn = simulate_turns(start, optimal_policy(start), 1, rng=self._rng)
+        gain = int(turn.gain[0])
+        self.plays.append((gain, gain - price, OUTCOMES[int(turn.outcome[0])]))
+        self._redraw()
+        return gain, gain - price
+
+    def _redraw(self, _change=None) -> None:
+        relabel(self.price_rule, [(tr("first price: pay your bid"), "first"),
+                                  (tr("second price: pay the second bid"), "second")])
+        self.reveal_button.description = tr("Reveal the values")
+        self.play_button.description = tr("Play the turn out")
+        self.play_button.disabled = self.result is None
+        self.intro.value = (describe_situation(self.state) + "<p>" + tr(
+            "Each bidder holds {gems}. Write a sealed bid in whole gems; the highest bid wins, pays the price to "
+            "the holder and takes the turn over with the gems left.", gems=Gems(self.gems)) + "</p>")
+        self.message.value = (f'<div class="dk-message dk-danger">{escape(error_text(self._error))}</div>'
+                              if self._error else "")
+        result = self.result
+        if result is None:
+            self.report.value = ""
+            self.plot.layout.display = "none"
+            return
+        self.plot.value = figure_png(auction_figure(result))
+        self.plot.layout.display = None
+        self.report.value = self._report_html(result)
+
+    def _report_html(self, result: AuctionResult) -> str:
+        bids = result.bids
+        even = (tr("The break-even bid is {b}: bidding more loses gems on average.", b=Gems(result.break_even))
+                if result.break_even is not None else tr("Even a free takeover loses gems on average."))
+        above = int((bids["expected_profit"] < 0).sum())
+        lines = [
+            tr("The turn is worth F({gems}) = {value} to a bidder who has paid nothing.", gems=result.gems,
+               value=_exact(result.fair_bounty)),
+            even,
+            tr("Mean bid {mean} gems; {k} of {n} bids lose gems on average.", mean=f"{bids['bid'].mean():.2f}",
+               k=above, n=len(bids)),
+            tr("{name} wins and pays {price}: expected profit {profit} gems.", name=escape(result.winner),
+               price=Gems(result.price), profit=_exact(result.expected_profit)),
+        ]
+        level = "danger" if result.cursed else "success"
+        verdict = (tr("The winner's curse: the highest bid was too high, the winner expects to lose.")
+                   if result.cursed else tr("No winner's curse this time: the winner expects to gain."))
+        plays = ""
+        if self.plays:
+            rows = "".join(f"<li>{tr(_OUTCOME_TEXT[o])}: "
+                           + tr("gem change {gain}, profit after the price {profit}", gain=g, profit=p) + "</li>"
+                           for g, p, o in self.plays)
+            mean = sum(p for _, p, _ in self.plays) / len(self.plays)
+            plays = (f"<p><b>{tr('Turns played out')}</b></p><ol>{rows}</ol>"
+                     + "<p>" + tr("Average profit of {n} plays: {mean} gems; expected: {expected}.",
+                                  n=len(self.plays), mean=f"{mean:.2f}",
+                                  expected=f"{float(result.expected_profit):.3f}") + "</p>")
+        return (f'<div class="dk-coach"><ul>{"".join(f"<li>{line}</li>" for line in lines)}</ul>'
+                f'<div class="dk-message dk-{level}">{verdict}</div>{plays}</div>')
+
+
+# -- the exercises' answers ------------------------------------------------------------------------------------
+
+#: The takers of the "who should take over" exercise (gems before paying).
+TAKERS = (4, 8, 12)
+
+
+def answers() -> dict:
+    """The answers of the lesson's exercises, computed by the library (exact).
+
+    Returns
+    -------
+    dict
+        ``last_stripe`` (the mini turn held after 1+2+2, a TurnState), ``fair_bounty``
+        (its F(12), gems), ``bounty`` (its bounty, gems), ``net_gain`` (taking it over
+        with 12 gems, gems), ``who`` (index in :data:`TAKERS` of the one taker who
+        gains from taking over the mini turn held after 1+2, or ``len(TAKERS)`` for
+        nobody), ``break_even`` (the largest bid for that turn that does not lose on
+        average, for bidders with 12 gems).
+
+    Raises
+    ------
+    ValueError
+        If more than one of the takers gains (the question would have two answers).
+    """
+    mini = Ruleset.preset("mini")
+    last = held_turn(mini, "1+2+2")
+    offer = takeover(last, 12)
+    second = held_turn(mini, "1+2")
+    gaining = [i for i, g in enumerate(TAKERS) if takeover(second, g).pays]
+    if len(gaining) > 1:
+        raise ValueError(f"takers {[TAKERS[i] for i in gaining]} all gain: the question needs exactly one")
+    return {"last_stripe": last, "fair_bounty": offer.fair_bounty, "bounty": offer.bounty,
+            "net_gain": offer.net_gain, "who": gaining[0] if gaining else len(TAKERS),
+            "break_even": break_even_bid(fair_bounty_curve(second, 12), 12)}

@@ -1,0 +1,618 @@
+r"""Lesson 5: optimal stopping of a turn by backward induction.
+
+* :class:`InductionStepper` — Bellman's equation solved one layer at a time,
+  from the last cards of the classroom deck back to the start of the turn:
+  the decision graph fills in with values, reveal (push) or hold, and any
+  point's push value is written out term by term;
+* :class:`PolicyMapExplorer` — the optimal policy of the full deck by
+  (position, pot), with sliders for the stage, the player's gems and the
+  treasure, and where holding starts compared with a reference player;
+* :class:`ThresholdExplorer` — the *hold at t* policies against the optimum;
+* :func:`answers` — the exercises' answers.
+
+Values come from :func:`dragonkit.analysis.optimal.backward_induction` over the
+:class:`~dragonkit.analysis.graph.DecisionGraph` (exact integers with a common
+denominator per layer), the maps from :func:`~dragonkit.analysis.policy_map` and
+:func:`~dragonkit.analysis.policy_shift`; nothing here knows a rule of the game.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+
+from .. import i18n
+from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
+from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
+from ..analysis.optimal import backward_induction
+from ..i18n import tr
+from ..rules import Ruleset
+from ..ui.style import CSS
+from .chain import LESSON_CSS, LessonWidget, decimal, number_html, show_figure, situation_sliders, turn_start
+from .observe import largest_pot
+
+__all__ = ["InductionStepper", "bellman_terms", "induction_figure", "PolicyMapExplorer", "boundary_figure",
+           "ThresholdExplorer", "answers"]
+
+_REVEAL, _HOLD, _UNKNOWN = "#5b7db1", "#e08a2e", "#ffffff"
+
+
+@lru_cache(maxsize=32)
+def _solved(state: TurnState):
+    graph = DecisionGraph.from_state(state)
+    return graph, backward_induction(graph, exact=True)
+
+
+def _value(values, depth: int, index: int, which: str) -> Fraction:
+    layer_values = values[depth]
+    return Fraction(layer_values.exact(getattr(layer_values, which), index))
+
+
+def bellman_terms(graph: DecisionGraph, values, depth: int, index: int) -> dict:
+    r"""The terms of Bellman's equation at one decision point, exactly.
+
+    :math:`W = \frac1n\bigl[S\,r_{stop} + D\,r_{danger} + \sum_i c_i x_i\bigr]`, where
+    :math:`x_i` is the gem change of a footprint kind that ends the turn (the head)
+    or the value :math:`V` of the decision point it leads to.
+
+    Parameters
+    ----------
+    graph : DecisionGraph
+    values : list of LayerValues
+        ``backward_induction(graph, exact=True)``.
+    depth, index : int
+        The decision point: its layer and its row in the layer.
+
+    Returns
+    -------
+    dict
+        ``cards_left`` (n), ``terms`` (list of ``(kind, count, x, child)``: kind is
+        ``"stop"``, ``"danger"``, ``"final danger"`` or a number of steps; child is
+        ``(depth + 1, row)`` or None), ``push`` (W, Fraction), ``hold`` (the pot),
+        ``value`` (V) and ``action`` (``"reveal"`` or ``"hold"``).
+
+    Raises
+    ------
+    IndexError
+        For a point that is not in the graph.
+    """
+    layer = graph.layers[depth]
+    if not 0 <= index < len(layer):
+        raise IndexError(f"layer {depth} has {len(layer)} decision points, not {index + 1}")
+    terms = []
+    if graph.stops:
+        terms.append(("stop", graph.stops, Fraction(graph.stop_reward), None))
+    if graph.dangers:
+        kind = "final danger" if graph.danger_outcome == "final_danger" else "danger"
+        terms.append((kind, graph.dangers, Fraction(graph.danger_reward), None))
+    for i, steps in enumerate(graph.steps):
+        count, end = int(layer.counts[index, i]), int(layer.ends[index, i])
+        if count == 0:
+            continue
+        if end == CONTINUES:
+            child = int(layer.child[index, i])
+            terms.append((steps, count, _value(values, depth + 1, child, "value"), (depth + 1, child)))
+        else:
+            terms.append((steps, count, Fraction(int(layer.end_reward[index, i])), None))
+    push = _value(values, depth, index, "push")
+    pot = int(layer.pot[index])
+    return {"cards_left": layer.cards_left, "terms": terms, "push": push, "hold": pot,
+            "value": _value(values, depth, index, "value"), "action": "reveal" if push > pot else "hold",
+            "ends": {steps: int(layer.ends[index, i]) for i, steps in enumerate(graph.steps)}}
+
+
+def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
+    layer = graph.layers[depth]
+    return tr("@{position}, pot {pot}", lang, position=int(layer.position[index]), pot=int(layer.pot[index]))
+
+
+def _signed(value: Fraction) -> str:
+    """A term of a sum: negative numbers in brackets."""
+    return f"({value})" if value < 0 else str(value)
+
+
+def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: bool = True):
+    """The decision graph with the values known after ``solved`` layers of backward induction.
+
+    Parameters
+    ----------
+    graph : DecisionGraph
+    values : list of LayerValues
+        ``backward_induction(graph, exact=True)``.
+    solved : int
+        Layers solved so far, from the deepest (0 = none, ``len(graph.layers)`` = all).
+    must_reveal : bool
+        Whether the root's reveal is compulsory (it is then drawn as a reveal).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        x: cards revealed since the start; a node per decision point, labelled by
+        position and pot, coloured reveal/hold once solved, with its value V.
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    depths = len(graph.layers)
+    first = depths - solved  # layers >= first are solved
+    tallest = max(len(layer) for layer in graph.layers)
+    fig = Figure(figsize=(9.4, max(3.6, 0.62 * tallest + 1.2)), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    ys = [np.arange(len(layer))[::-1] - (len(layer) - 1) / 2 for layer in graph.layers]
+    for d, layer in enumerate(graph.layers[:-1]):
+        for i in range(len(layer)):
+            for k, steps in enumerate(graph.steps):
+                child = int(layer.child[i, k])
+                if child >= 0:
+                    ax.plot([d, d + 1], [ys[d][i], ys[d + 1][child]], color="#bbb", lw=1, zorder=1)
+                    ax.text(d + 0.5, (ys[d][i] + ys[d + 1][child]) / 2, str(steps), fontsize=7, color="#888",
+                            ha="center", va="center", zorder=2,
+                            bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
+    for d, layer in enumerate(graph.layers):
+        known = d >= first
+        for i in range(len(layer)):
+            if known:
+                reveal = (d == 0 and must_reveal) or values[d].reveal(layer.pot)[i]
+                colour, text = (_REVEAL if reveal else _HOLD), "white"
+                value = _value(values, d, i, "push" if (d == 0 and must_reveal) else "value")
+                below = f"V = {value}"
+            else:
+                colour, text, below = _UNKNOWN, "#555", "V = ?"
+            edge = "#111" if d == first and solved else "#777"
+            ax.scatter([d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if edge == "#111" else 1,
+                       zorder=3)
+            ax.text(d, ys[d][i] + 0.06, f"@{int(layer.position[i])}\n{tr('pot {pot}', pot=int(layer.pot[i]))}",
+                    ha="center", va="center", fontsize=7, color=text, zorder=4)
+            ax.text(d + 0.2, ys[d][i] - 0.3, below, ha="left", va="center", fontsize=7.5, zorder=4,
+                    color="#111" if known else "#999")
+    ax.set_xticks(range(depths))
+    ax.set_xticklabels([tr("{k} cards left", k=layer.cards_left) for layer in graph.layers], fontsize=8)
+    ax.set_xlabel(tr("cards revealed since the start of the turn: 0, 1, 2, ... (one layer each)"))
+    ax.set_yticks([])
+    ax.set_xlim(-0.5, depths - 0.2)
+    ax.set_ylim(-tallest / 2 - 0.3, tallest / 2 + 0.1)
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+    handles = [Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec="#777", label=label)
+               for c, label in ((_REVEAL, tr("reveal (push)")), (_HOLD, tr("hold")), (_UNKNOWN, tr("not solved yet")))]
+    ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, ncols=3, bbox_to_anchor=(0, 1.08))
+    return fig
+
+
+class InductionStepper(LessonWidget):
+    """Backward induction on the classroom deck, one layer per click.
+
+    Every decision point of a layer has the same number of cards left, and a
+    footprint only leads to the next layer, so the values of the last layer
+    need nothing else, and each layer needs only the one after it.
+
+    Parameters
+    ----------
+    gems : int
+        The active player's gems (gems); a slider changes it.
+    rules : Ruleset or str
+        The deck (default ``"mini"``: 18 decision points in 5 layers).
+
+    Attributes
+    ----------
+    solved : int
+        Layers solved so far, from the last one (0 to the number of layers).
+    widget : ipywidgets.VBox
+    """
+
+    def __init__(self, gems: int = 12, rules: Ruleset | str = "mini"):
+        self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
+        self.state = turn_start(self.rules, gems=gems)
+        self.solved = 0
+        self.gems = widgets.IntSlider(value=gems, min=0, max=2 * self.rules.starting_gems, continuous_update=False,
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
+        self.buttons = {name: widgets.Button(icon=icon, layout=widgets.Layout(width="auto"))
+                        for name, icon in (("reset", "fast-backward"), ("back", "step-backward"),
+                                           ("next", "step-forward"), ("all", "fast-forward"))}
+        self.status = widgets.HTML()
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="860px"))
+        self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
+        self.point = widgets.Dropdown(style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
+        self.formula = widgets.HTML()
+        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.gems,
+                                    widgets.HBox(list(self.buttons.values())), self.status, self.picture, self.table,
+                                    self.point, self.formula])
+        self.widget.add_class("dk-lesson")
+        self.buttons["reset"].on_click(lambda _b: self.go(0))
+        self.buttons["back"].on_click(lambda _b: self.go(self.solved - 1))
+        self.buttons["next"].on_click(lambda _b: self.go(self.solved + 1))
+        self.buttons["all"].on_click(lambda _b: self.go(self.layers))
+        self.gems.observe(self._on_gems, names="value")
+        self.point.observe(lambda _c: self._draw_formula(), names="value")
+        self._follow_language()
+
+    @property
+    def graph(self) -> DecisionGraph:
+        return _solved(self.state)[0]
+
+    @property
+    def values(self):
+        """The backward induction's exact values, a list of LayerValues (all layers)."""
+        return _solved(self.state)[1]
+
+    @property
+    def layers(self) -> int:
+        return len(self.graph.layers)
+
+    @property
+    def depth(self) -> int | None:
+        """The layer solved last (None before the first step)."""
+        return self.layers - self.solved if self.solved else None
+
+    def go(self, solved: int) -> None:
+        """Show the graph after ``solved`` layers (clipped to 0..layers)."""
+        self.solved = max(0, min(self.layers, int(solved)))
+        self._redraw()
+
+    def known_values(self) -> dict[tuple[int, int], Fraction]:
+        """The values V shown so far, by (layer, row); the root's is its push value."""
+        out = {}
+        for d in range(self.layers - self.solved, self.layers):
+            for i in range(len(self.graph.layers[d])):
+                out[(d, i)] = _value(self.values, d, i, "push" if d == 0 else "value")
+        return out
+
+    def _on_gems(self, _change=None) -> None:
+        self.state = turn_start(self.rules, gems=self.gems.value)
+        self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        lang = i18n.get_language()
+        self.gems.description = tr("The player's gems", lang)
+        for name, label in (("reset", tr("Start again", lang)), ("back", tr("Back", lang)),
+                            ("next", tr("Next layer", lang)), ("all", tr("Solve all", lang))):
+            self.buttons[name].description = label
+        self.buttons["reset"].disabled = self.buttons["back"].disabled = self.solved == 0
+        self.buttons["next"].disabled = self.buttons["all"].disabled = self.solved == self.layers
+        depth = self.depth
+        if depth is None:
+            self.status.value = "<p>" + tr(
+                "Nothing is solved yet. Press <b>Next layer</b>: the induction starts from the last cards a turn "
+                "can reach, whose values need nothing else.", lang) + "</p>"
+        else:
+            layer = self.graph.layers[depth]
+            self.status.value = "<p>" + tr(
+                "Layer {depth} solved: {m} decision points with {n} cards left. Each push value W uses only the "
+                "values V of the next layer; V = max(pot, W).", lang, depth=depth, m=len(layer),
+                n=layer.cards_left) + (" " + tr("At the start of a turn the reveal is compulsory: V = W.", lang)
+                                       if depth == 0 else "") + "</p>"
+        show_figure(self.picture, induction_figure(self.graph, self.values, self.solved, self.state.must_reveal))
+        self._draw_table(lang)
+        if depth is None:
+            self.point.layout.display = "none"
+            self.point.options = []
+        else:
+            self.point.layout.display = None
+            self.point.description = tr("Write out the push value of", lang)
+            options = [(_point_name(self.graph, depth, i, lang), i) for i in range(len(self.graph.layers[depth]))]
+            chosen = self.point.value
+            self.point.options = options
+            self.point.value = chosen if chosen is not None and chosen < len(options) else 0
+        self._draw_formula()
+
+    def _draw_table(self, lang: str) -> None:
+        depth = self.depth
+        if depth is None:
+            self.table.value = ""
+            return
+        layer = self.graph.layers[depth]
+        drawn = self.graph.drawn(depth, np.arange(len(layer)))
+        head = [tr("cards drawn", lang), tr("knight position", lang), tr("pot (gems)", lang),
+                tr("cards left", lang), tr("push value W", lang), tr("hold value", lang), "V", tr("best", lang)]
+        rows = []
+        for i in range(len(layer)):
+            info = bellman_terms(self.graph, self.values, depth, i)
+            compulsory = depth == 0 and self.state.must_reveal
+            action = tr("reveal (compulsory)", lang) if compulsory else tr(
+                "reveal (push)" if info["action"] == "reveal" else "hold", lang)
+            value = info["push"] if compulsory else info["value"]
+            cells = [drawn[i] or "–", int(layer.position[i]), info["hold"], layer.cards_left,
+                     number_html(info["push"], lang), "–" if compulsory else info["hold"],
+                     number_html(value, lang), f"<b>{escape(action)}</b>"]
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        self.table.value = ('<table class="dk-matrix"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
+                            + "</tr>" + "".join(rows) + "</table>")
+
+    def _draw_formula(self) -> None:
+        depth, index = self.depth, self.point.value
+        if depth is None or index is None:
+            self.formula.value = ""
+            return
+        lang = i18n.get_language()
+        info = bellman_terms(self.graph, self.values, depth, index)
+        parts, notes = [], []
+        for kind, count, x, child in info["terms"]:
+            parts.append(f"{count} × {_signed(x)}")
+            if isinstance(kind, str):
+                notes.append(tr("{count} × {card}: {change}", lang, count=count, card=tr(kind, lang),
+                                change=i18n.Gems(x)))
+            elif child is not None:
+                notes.append(tr("{count} × {steps}-step footprint: V of {point} = {value}", lang, count=count,
+                                steps=kind, point=_point_name(self.graph, *child, lang),
+                                value=number_html(x, lang)))
+            else:
+                notes.append(tr("{count} × {steps}-step footprint: the head, {change}", lang, count=count,
+                                steps=kind, change=i18n.Gems(x)) if info["ends"][kind] == HEAD else
+                             tr("{count} × {steps}-step footprint: the deck runs out, {change}", lang, count=count,
+                                steps=kind, change=i18n.Gems(x)))
+        n = info["cards_left"]
+        compulsory = depth == 0 and self.state.must_reveal
+        verdict = (tr("The reveal is compulsory here, so V = W = {value}.", lang, value=number_html(info["push"], lang))
+                   if compulsory else
+                   tr("V = max(pot, W) = max({pot}, {push}) = {value}: best to {action}.", lang, pot=info["hold"],
+                      push=number_html(info["push"], lang), value=number_html(info["value"], lang),
+                      action=tr("reveal" if info["action"] == "reveal" else "hold", lang)))
+        self.formula.value = (
+            '<div class="dk-read">'
+            + f"<b>{escape(_point_name(self.graph, depth, index, lang))}</b>: "
+            + f"W = 1/{n} × [ {' + '.join(parts)} ] = {number_html(info['push'], lang)}"
+            + "<ul>" + "".join(f"<li>{note}</li>" for note in notes) + "</ul>" + verdict + "</div>")
+
+
+# -- the policy map of the full deck ----------------------------------------------------------
+
+
+def boundary_figure(shift: pd.DataFrame, names: dict | None = None):
+    """Where holding becomes optimal, by knight position, for several variants.
+
+    Parameters
+    ----------
+    shift : pandas.DataFrame
+        :func:`~dragonkit.analysis.policy_shift` output: one row per variant, one
+        column per position, values the smallest pot that holds (gems; NaN: always reveal).
+        Position 0 is left out: the knight is there only at the start of a turn, where
+        the reveal is compulsory.
+    names : dict, optional
+        A legend label for each row (default: the row names).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    from matplotlib.figure import Figure
+
+    from matplotlib.ticker import MaxNLocator
+
+    fig = Figure(figsize=(7.2, 3.3), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    styles = ["-", "--", ":", "-."]
+    colours = ["#888888", "#2f7d4a", "#8e44ad", "#2f5c9e"]
+    shift = shift.loc[:, [c for c in shift.columns if c > 0]]  # position 0: only at a turn's compulsory start
+    for k, (row, series) in enumerate(shift.iterrows()):
+        ax.plot(series.index.astype(int), series.to_numpy(dtype=float), marker="o", markersize=3.5,
+                linestyle=styles[k % 4], color=colours[k % 4], label=(names or {}).get(row, row),
+                linewidth=2.4 if k == len(shift) - 1 else 1.4)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(tr("knight position"))
+    ax.set_ylabel(tr("hold from pot (gems)"))
+    ax.set_title(tr("Where holding starts (no point: always reveal there)"), fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return fig
+
+
+@lru_cache(maxsize=64)
+def _map(state: TurnState) -> pd.DataFrame:
+    return policy_map(state)
+
+
+@lru_cache(maxsize=64)
+def _shift(state: TurnState, gems: int, stage: int) -> pd.DataFrame:
+    return policy_shift(state, gems=[gems], stages=[stage])
+
+
+class PolicyMapExplorer(LessonWidget):
+    """The optimal policy of the full deck by (position, pot), with sliders for
+    the stage, the player's gems and the treasure.
+
+    The map keeps the full deck (minus the dangers already revealed), so that
+    only the stage, the gems or the treasure change.  Below it, where holding
+    starts at each position for a reference player (stage 0, the ruleset's
+    starting gems, the same treasure), with only the gems changed, with only
+    the stage changed, and with both, as the sliders say.
+
+    Parameters
+    ----------
+    rules : Ruleset or str
+        Default ``"dragon-stripes"``.
+    stage, gems, treasure : int
+        The sliders' initial values (gems); treasure defaults to a quarter of the ruleset's.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    """
+
+    def __init__(self, rules: Ruleset | str = "dragon-stripes", stage: int = 0, gems: int | None = None,
+                 treasure: int | None = None):
+        self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
+        treasure = self.rules.treasure // 4 if treasure is None else treasure
+        sliders = situation_sliders(self.rules, gems, treasure, stage)
+        self.stage, self.gems_slider, self.treasure = sliders["stage"], sliders["gems"], sliders["treasure"]
+        for slider in sliders.values():
+            slider.observe(self._redraw, names="value")
+        self.facts = widgets.HTML()
+        self.heatmap = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.boundary = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.stage, self.gems_slider, self.treasure,
+                                    self.facts, self.heatmap, self.boundary])
+        self.widget.add_class("dk-lesson")
+        self._follow_language()
+
+    @property
+    def state(self) -> TurnState:
+        """The situation mapped: a full deck at the sliders' stage, gems and treasure."""
+        return turn_start(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value,
+                          stage=self.stage.value)
+
+    def shift(self) -> pd.DataFrame:
+        """Where holding starts for the reference player, with the gems, the stage and both changed.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Rows ``"reference"``, ``"gems"``, ``"stage"``, ``"both"``; columns: positions (pots, gems).
+        """
+        reference = turn_start(self.rules, treasure=self.treasure.value)
+        parts = _shift(reference, self.gems_slider.value, self.stage.value)
+        both = _shift(self.state, self.gems_slider.value, self.stage.value).loc[["as is"]]
+        frame = pd.concat([parts, both])
+        frame.index = ["reference", "gems", "stage", "both"]
+        return frame
+
+    def _redraw(self, _change=None) -> None:
+        from ..plots import policy_heatmap
+
+        lang = i18n.get_language()
+        self.stage.description = tr("Stage (dangers revealed)", lang)
+        self.gems_slider.description = tr("The player's gems", lang)
+        self.treasure.description = tr("Gems in the treasure", lang)
+        state, stage = self.state, self.rules.stage(self.stage.value)
+        self.facts.value = "<p>" + tr(
+            "At stage {d} a stop costs {rate} of the player's gems ({penalty} here) and stripes pay ×{mult}; "
+            "the deck holds {dangers} danger card(s). Reaching the head pays the pot and the whole treasure.",
+            lang, d=self.stage.value, rate=str(stage.rate), penalty=i18n.Gems(self.rules.penalty(state.gems,
+                                                                                                  self.stage.value)),
+            mult=stage.multiplier, dangers=state.dangers) + "</p>"
+        show_figure(self.heatmap, policy_heatmap(_map(state), title=tr(
+            "Optimal policy: stage {d}, {gems}, treasure {treasure}", lang, d=self.stage.value,
+            gems=i18n.Gems(state.gems), treasure=state.treasure)))
+        start = self.rules.starting_gems
+        names = {"reference": tr("reference: stage 0, {gems}", lang, gems=i18n.Gems(start)),
+                 "gems": tr("only the gems changed: {gems}", lang, gems=i18n.Gems(self.gems_slider.value)),
+                 "stage": tr("only the stage changed: stage {d}", lang, d=self.stage.value),
+                 "both": tr("both, as on the map", lang)}
+        shift = self.shift()
+        show_figure(self.boundary, boundary_figure(shift[~shift.duplicated()], names))  # equal lines drawn once
+
+
+# -- hold at t against the optimum ------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _compare(state: TurnState, exact: bool) -> pd.DataFrame:
+    if exact:  # every t up to one past the largest pot (that one never holds)
+        return compare_policies(state, range(1, largest_pot(state) + 2), exact=True)
+    return compare_policies(state)
+
+
+class ThresholdExplorer(LessonWidget):
+    """The *hold at t* policies compared with the optimal policy.
+
+    Parameters
+    ----------
+    rules : Ruleset or str
+        The deck; the classroom deck ``"mini"`` is computed exactly for every t,
+        a larger one in floats for about 25 thresholds.
+    gems, treasure : int, optional
+        The sliders' initial values (default: the ruleset's).
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    """
+
+    def __init__(self, rules: Ruleset | str = "mini", gems: int | None = None, treasure: int | None = None):
+        self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
+        self.exact = self.rules.deck_size <= 16
+        sliders = situation_sliders(self.rules, gems, treasure)
+        self.gems_slider, self.treasure = sliders["gems"], sliders["treasure"]
+        for slider in sliders.values():
+            slider.observe(self._redraw, names="value")
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="700px"))
+        self.verdict = widgets.HTML()
+        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.gems_slider, self.treasure, self.picture,
+                                    self.verdict])
+        self.widget.add_class("dk-lesson")
+        self._follow_language()
+
+    @property
+    def state(self) -> TurnState:
+        return turn_start(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value)
+
+    def comparison(self) -> pd.DataFrame:
+        """:func:`~dragonkit.analysis.compare_policies` for the current sliders."""
+        return _compare(self.state, self.exact)
+
+    def best_thresholds(self) -> list[int]:
+        """The thresholds t whose expected gem change is the largest among the hold-at-t policies."""
+        rows = self.comparison()
+        rows = rows[rows["threshold"].notna()]
+        best = max(rows["expected_gain"])
+        return [int(t) for t in rows.loc[rows["expected_gain"] == best, "threshold"]]
+
+    def _redraw(self, _change=None) -> None:
+        from ..plots import threshold_curve
+
+        lang = i18n.get_language()
+        self.gems_slider.description = tr("The player's gems", lang)
+        self.treasure.description = tr("Gems in the treasure", lang)
+        comparison = self.comparison()
+        show_figure(self.picture, threshold_curve(comparison))
+        best = self.best_thresholds()
+        gain = comparison.loc[comparison["threshold"] == best[0], "expected_gain"].iloc[0]
+        optimum = comparison.loc["optimal", "expected_gain"]
+        shown = (lambda v: number_html(v, lang)) if self.exact else (lambda v: decimal(v, 3, lang))
+        text = tr("Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
+                  lang,
+                  t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
+                  gain=shown(gain), optimum=shown(optimum))
+        if optimum - gain > (0 if self.exact else 1e-9):
+            text += " " + tr("No hold-at-t policy is optimal here: the optimal policy also looks at the position "
+                             "and at the cards left, not only at the pot.", lang)
+        else:
+            text += " " + tr("Here a hold-at-t policy is as good as the optimal one.", lang)
+        self.verdict.value = f"<p>{text}</p>"
+
+
+# -- exercises --------------------------------------------------------------------------------
+
+
+def answers() -> dict:
+    """The answers of lesson 5's exercises, all computed by the analysis.
+
+    Returns
+    -------
+    dict
+        ``"last_point"``: the decision point of the classroom deck's last layer with
+        the largest pot (a TurnState, 12 gems), and ``"last_push"``: its push value W (Fraction);
+        ``"value_4"``: the turn value of the classroom deck with 4 gems (Fraction);
+        ``"threshold_0"``: the single best hold-at-t threshold with 0 gems (gems);
+        ``"position"`` and ``"hold_from"``: where holding starts at that position on
+        the full deck with treasure 100 (rows ``"as is"`` — stage 0, 40 gems —,
+        ``"gems=80"`` and ``"stage=2"`` of :func:`~dragonkit.analysis.policy_shift`; gems).
+
+    Raises
+    ------
+    RuntimeError
+        If the threshold exercise has no single best t (a changed ruleset).
+    """
+    mini = turn_start("mini")
+    graph, values = _solved(mini)
+    last = len(graph.layers) - 1
+    index = int(np.argmax(graph.layers[last].pot))
+    rows = _compare(turn_start("mini", gems=0), True)
+    rows = rows[rows["threshold"].notna()]
+    best = rows.loc[rows["expected_gain"] == max(rows["expected_gain"]), "threshold"]
+    if len(best) != 1:
+        raise RuntimeError("the threshold exercise needs a single best t")
+    position = 6
+    shift = policy_shift(turn_start("dragon-stripes", treasure=100), gems=[80], stages=[2])
+    return {
+        "last_point": graph.state(last, index),
+        "last_push": _value(values, last, index, "push"),
+        "value_4": solve_turn(turn_start("mini", gems=4), exact=True).value,
+        "threshold_0": int(best.iloc[0]),
+        "position": position,
+        "hold_from": {row: int(shift.loc[row, position]) for row in shift.index},
+    }

@@ -1,0 +1,588 @@
+"""The hand trainer: reveal or hold in real situations, with the exact verdict.
+
+The trainer deals a decision point of a real game (:func:`~dragonkit.ui.deal.deal_hand`:
+a partly used deck, a stage, the player's gems, the knight mid-turn), the
+learner chooses *reveal* or *hold*, and the trainer shows the card that came
+next (the engine's own next card), the exact push and hold values, the expected
+gems the choice gave up and a running score over the session.  The verdict
+weighs expected values (rules §7), never the luck of the card that came.
+
+Like the play app (:mod:`dragonkit.ui.app`), the trainer is a controller: a
+click becomes a call of :meth:`HandTrainer.decide`, which refuses what is not
+allowed now (a second decision on the same hand) with a message and changes
+nothing; every view is redrawn from the hand, the verdict and the score.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import i18n
+from ..analysis import next_card_probabilities
+from ..engine import Action, IllegalActionError, Phase
+from ..i18n import Gems, card_label, tr
+from ..rules import DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED, Card, CardEffect, Message
+from ..teach.notes import language_picker
+from .app import DOUBLE_CLICK_SECONDS, _guarded
+from .board import _CARD_COLOURS, render_board
+from .coach import _number, format_fraction
+from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
+from .style import CSS
+
+__all__ = ["HandTrainer", "Score", "render_situation", "render_verdict", "render_score"]
+
+#: The levels' names as the dropdown shows them (msgids).
+LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-game": "late game"}
+
+#: How many of the last decisions the score panel lists.
+RECENT = 5
+
+# Layout tweaks of the trainer's own elements (the rest is the kit's stylesheet).
+_CSS = """<style>
+.dk-trainer .dk-card { display: inline-block; min-width: 64px; padding: 3px 8px; margin-right: 6px; border-radius: 6px;
+                       color: #fff; font-weight: bold; text-align: center; }
+.dk-trainer .dk-verdict { font-size: 14px; margin: 4px 0 6px 0; }
+.dk-trainer .dk-verdict-values td:first-child { width: 220px; }
+.dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: nowrap; font-size: 12px; padding-right: 9px; }
+.dk-trainer .dk-deck td:nth-child(3) { white-space: normal; }
+.dk-trainer .dk-recent td, .dk-trainer .dk-recent th { padding: 0 10px 0 0; line-height: 19px; font-size: 12px; }
+.dk-trainer .dk-next { margin: 6px 0; line-height: 22px; }
+</style>"""
+
+
+@dataclass
+class Score:
+    """The running score of a session: one entry per decision.
+
+    Attributes
+    ----------
+    given_up : list of Fraction
+        The expected gems each decision gave up, in order (0 for an optimal one).
+    hands : list of (int, str) pairs
+        The hand's number and the action chosen, for each decision.
+    """
+
+    given_up: list[Fraction] = field(default_factory=list)
+    hands: list[tuple[int, str]] = field(default_factory=list)
+
+    def record(self, number: int, verdict: Verdict) -> None:
+        """Add the decision on hand ``number``."""
+        self.given_up.append(verdict.given_up)
+        self.hands.append((number, verdict.action))
+
+    def reset(self) -> None:
+        """Forget every decision."""
+        self.given_up.clear()
+        self.hands.clear()
+
+    @property
+    def decisions(self) -> int:
+        return len(self.given_up)
+
+    @property
+    def optimal(self) -> int:
+        """Decisions that gave nothing up."""
+        return sum(1 for g in self.given_up if g == 0)
+
+    @property
+    def optimal_share(self) -> Fraction | None:
+        """Share of optimal decisions (None before the first decision)."""
+        return Fraction(self.optimal, self.decisions) if self.decisions else None
+
+    @property
+    def total(self) -> Fraction:
+        """Expected gems given up over the session (gems)."""
+        return sum(self.given_up, Fraction(0))
+
+    @property
+    def average(self) -> Fraction | None:
+        """Expected gems given up per decision (gems; None before the first decision)."""
+        return self.total / self.decisions if self.decisions else None
+
+
+class HandTrainer:
+    """Practice reveal-or-hold decisions in real game situations; displaying it shows :attr:`widget`.
+
+    Parameters
+    ----------
+    level : {"mini", "easy", "medium", "late-game"}
+        The difficulty (see :data:`dragonkit.ui.deal.LEVELS`): ``mini`` deals the
+        8-card mini deck; ``easy`` the early game of Dragon Stripes at stage 0;
+        ``medium`` stage 1 with a fifth to three fifths of the deck gone;
+        ``late-game`` a deep deck at stage 1 or 2 with a richer player.
+    seed : int, optional
+        Seeds the dealing: the same seed deals the same sequence of hands (for
+        the same levels).  Drawn at random when omitted.
+    preset : str, optional
+        The edition: ``mini`` for the mini level; ``dragon-stripes`` (default),
+        ``kali`` or ``drago-rosso`` for the others.
+    language_switch : bool
+        Show the English/Italian buttons (:func:`dragonkit.teach.language_picker`); a lesson
+        that has its own switch may leave them out.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+        The whole trainer.
+    hand : Hand
+        The situation being decided.
+    verdict : Verdict or None
+        The judgement of the decision on :attr:`hand` (None until the learner decides).
+    score : Score
+    number : int
+        The current hand's number in the session (1, 2, ...).
+    buttons : dict of str to ipywidgets.Button
+        ``reveal``, ``hold``, ``play_on``, ``next``, ``reset``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown level, an edition the level does not deal, or a seed
+        that is not a whole number >= 0.
+    """
+
+    def __init__(self, level: str = "easy", seed: int | None = None, preset: str | None = None,
+                 language_switch: bool = True):
+        spec = level_named(level)
+        rules = spec.rules(preset)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+        self.rng = random.Random(seed)
+        self.level, self.preset = spec.name, rules.name
+        self.score = Score()
+        self.number = 0
+        self.hand: Hand | None = None
+        self.verdict: Verdict | None = None
+        self._quiet = False  # set while the dropdowns are relabelled: their changes are not the learner's
+        self._last_click: tuple[str | None, float] = (None, 0.0)
+        self._message: tuple[Message | str, str] = ("", "info")
+
+        self.prompt, self.board = widgets.HTML(), widgets.HTML()
+        self.situation, self.result, self.score_view = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.message = widgets.HTML()
+        self.buttons = {
+            "reveal": widgets.Button(icon="eye", button_style="primary"),
+            "hold": widgets.Button(icon="hand-paper-o", button_style="warning"),
+            "play_on": widgets.Button(icon="play"),
+            "next": widgets.Button(icon="step-forward", button_style="info"),
+            "reset": widgets.Button(icon="eraser"),
+        }
+        for name in ("reveal", "hold"):
+            self.buttons[name].on_click(functools.partial(self._on_decide, name))
+            self.buttons[name].layout.width = "150px"
+        self.buttons["play_on"].on_click(lambda _b: self._on_play_on())
+        self.buttons["play_on"].layout.width = "170px"
+        self.buttons["next"].on_click(lambda _b: self._on_next())
+        self.buttons["reset"].on_click(lambda _b: self._on_reset())
+        self.level_choice = widgets.Dropdown(layout=widgets.Layout(width="210px"))
+        self.edition_choice = widgets.Dropdown(layout=widgets.Layout(width="230px"))
+        self.level_choice.observe(self._on_level, names="value")
+        self.edition_choice.observe(self._on_edition, names="value")
+        self.show_chances = widgets.ToggleButton(value=False, icon="percent", layout=widgets.Layout(width="190px"))
+        self.show_chances.observe(self._on_chances, names="value")
+
+        controls = [self.level_choice, self.edition_choice, self.buttons["next"], self.buttons["reset"]]
+        top = widgets.HBox(controls + ([language_picker()] if language_switch else []),
+                           layout=widgets.Layout(flex_flow="row wrap"))
+        actions = widgets.HBox([self.buttons["reveal"], self.buttons["hold"], self.buttons["play_on"],
+                                self.show_chances])
+        left = widgets.VBox([self.prompt, self.board, actions, self.message, self.result],
+                            layout=widgets.Layout(width="830px"))
+        right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px"))
+        self.widget = widgets.VBox([widgets.HTML(CSS + _CSS), top, widgets.HBox([left, right])])
+        self.widget.add_class("dk-app")
+        self.widget.add_class("dk-trainer")
+        i18n.settings.observe(self._redraw, names="language")
+        self._relabel()
+        self.deal()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- what the learner does -----------------------------------------------------------
+
+    def deal(self, level: str | None = None, preset: str | None = None) -> Hand:
+        """Deal a new hand (the score is kept).
+
+        Parameters
+        ----------
+        level : str, optional
+            A new level (default: the current one).
+        preset : str, optional
+            A new edition (default: the current one if the level deals it, else the level's own).
+
+        Raises
+        ------
+        ValueError
+            For an unknown level or an edition the level does not deal; nothing changes.
+        """
+        spec = level_named(self.level if level is None else level)
+        if preset is None:
+            preset = self.preset if self.preset in spec.presets else spec.presets[0]
+        rules = spec.rules(preset)
+        self._show_hand(deal_hand(spec.name, rules.name, self.rng))
+        self.level, self.preset = spec.name, rules.name
+        self._relabel()
+        return self.hand
+
+    def decide(self, action: Action | str) -> Verdict:
+        """The learner reveals or holds: judge the choice, show the next card, count it in the score.
+
+        Raises
+        ------
+        IllegalActionError
+            If this hand has been decided already (nothing changes).
+        ValueError
+            For an action other than reveal or hold.
+        """
+        if self.verdict is not None:
+            raise IllegalActionError(Message("you have already decided on this hand: press Next hand"))
+        verdict = self.hand.judge(action)
+        self.verdict = verdict
+        self._say("")
+        self.score.record(self.number, verdict)
+        self._refresh()
+        return verdict
+
+    def play_on(self) -> Hand:
+        """After a reveal that left the knight mid-turn, decide again in the same turn
+        (the situation the card led to).
+
+        Raises
+        ------
+        IllegalActionError
+            If the learner has not revealed, or the card ended the turn (nothing changes).
+        """
+        verdict = self.verdict
+        if verdict is None or verdict.action != "reveal" or verdict.after.phase is not Phase.CHOOSE:
+            raise IllegalActionError(Message("you can play on only after revealing a footprint that keeps the turn "
+                                             "going"))
+        self._show_hand(Hand(verdict.after, self.level))
+        return self.hand
+
+    def reset_score(self) -> None:
+        """Start the score again from zero (the hand stays)."""
+        self.score.reset()
+        self._refresh()
+
+    # -- callbacks (errors become messages) -----------------------------------------------
+
+    def _say(self, text: Message | str, level: str = "info") -> None:
+        """Show a message under the buttons (the guard's refusals and errors too); a
+        :class:`~dragonkit.rules.Message` is redrawn in a new language."""
+        self._message = (text, level)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        text, level = self._message
+        if isinstance(text, Message):
+            text = text.describe()
+        self.message.value = f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
+
+    @_guarded
+    def _on_decide(self, action: str, _button=None) -> None:
+        last_action, last_time = self._last_click
+        if action == last_action and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS:
+            return  # the second half of a double click on the same button
+        self._last_click = (action, time.monotonic())
+        self.decide(action)
+
+    @_guarded
+    def _on_play_on(self) -> None:
+        self.play_on()
+
+    @_guarded
+    def _on_next(self) -> None:
+        self.deal()
+
+    @_guarded
+    def _on_reset(self) -> None:
+        self.reset_score()
+        self._say(Message("The score is back to zero."))
+
+    @_guarded
+    def _on_level(self, change) -> None:
+        if not self._quiet:
+            try:
+                self.deal(level=change["new"])
+            finally:  # the dropdowns show the level and edition in force, even after an error
+                self._relabel()
+
+    @_guarded
+    def _on_edition(self, change) -> None:
+        if not self._quiet:
+            try:
+                self.deal(preset=change["new"])
+            finally:
+                self._relabel()
+
+    @_guarded
+    def _on_chances(self, _change=None) -> None:
+        self._refresh()
+
+    # -- redrawing -------------------------------------------------------------------------
+
+    def _show_hand(self, hand: Hand) -> None:
+        self.hand, self.verdict = hand, None
+        self.number += 1
+        self._last_click = (None, 0.0)
+        self._say("")
+        self._refresh()
+
+    @_guarded
+    def _redraw(self, _change=None) -> None:
+        """Everything again in the new language."""
+        self._relabel()
+        self._refresh()
+        self._show_message()
+
+    def _relabel(self) -> None:
+        """The buttons' and dropdowns' words, and the dropdowns' choices, in the current language."""
+        self.buttons["reveal"].description = tr("Reveal")
+        self.buttons["hold"].description = tr("Hold")
+        self.buttons["play_on"].description = tr("Play on")
+        self.buttons["next"].description = tr("Next hand")
+        self.buttons["reset"].description = tr("Reset score")
+        self.buttons["play_on"].tooltip = tr("Decide again in the same turn, after the card you revealed")
+        self.show_chances.description = tr("Show probabilities")
+        self.show_chances.tooltip = tr("Show the next card's probabilities before you decide")
+        self._quiet = True
+        try:
+            self.level_choice.description = tr("Level")
+            self.level_choice.options = [(tr(LEVEL_LABELS[name]), name) for name in LEVELS]
+            self.level_choice.value = self.level
+            self.edition_choice.description = tr("Edition")
+            self.edition_choice.options = list(LEVELS[self.level].presets)
+            self.edition_choice.value = self.preset
+            self.edition_choice.disabled = len(LEVELS[self.level].presets) == 1
+        finally:
+            self._quiet = False
+
+    def _refresh(self) -> None:
+        hand, verdict = self.hand, self.verdict
+        if hand is None:
+            return
+        lang = i18n.get_language()
+        game = hand.game
+        if verdict is None:
+            self.prompt.value = _status(tr("Hand {number}: you are {name}, the active player. Reveal or hold?",
+                                           number=self.number, name=hand.player))
+        else:
+            self.prompt.value = _status(tr("Hand {number}: you chose to reveal." if verdict.action == "reveal"
+                                           else "Hand {number}: you chose to hold.", number=self.number))
+        self.board.value = render_board(game)
+        show = verdict is not None or self.show_chances.value
+        self.situation.value = render_situation(hand, lang, chances=show)
+        self.result.value = render_verdict(hand, verdict, lang) if verdict is not None else ""
+        self.score_view.value = render_score(self.score, lang)
+        for name in ("reveal", "hold"):
+            self.buttons[name].disabled = verdict is not None
+        can_play_on = verdict is not None and verdict.action == "reveal" and verdict.after.phase is Phase.CHOOSE
+        self.buttons["play_on"].layout.display = None if can_play_on else "none"
+        self.show_chances.layout.display = "none" if verdict is not None else None
+
+
+# -- the views: pure functions of the hand, the verdict and the score ------------------------
+
+
+def _status(text: str) -> str:
+    return f'<div class="dk-status">{escape(text)}</div>'
+
+
+def _gems_amount(value: Fraction, lang: str) -> str:
+    """A number of gems in a sentence: ``3 gems``, or ``≈ 2.3214 gems`` when it is not whole."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return i18n.gems(int(value), lang)
+    return tr("{n} gems", lang, n=f"≈ {float(value):.4f}")
+
+
+def _total(value: Fraction, lang: str) -> str:
+    """A score's number of gems: like the coach's (the decimal, the exact fraction under it), with a
+    long fraction (the sum of many hands' values) kept in the decimal's tooltip instead."""
+    value = Fraction(value)
+    if len(str(value)) <= 24:
+        return _number(value, lang)
+    exact = escape(tr("exact {value}", lang, value=str(value)))
+    return f'<span title="{exact}">{escape(_gems_amount(value, lang))}</span>'
+
+
+def _percent(share: Fraction) -> str:
+    return f"{float(share) * 100:.1f}%"
+
+
+def _card(card: Card, lang: str) -> str:
+    """A card as a coloured label."""
+    return (f'<span class="dk-card" style="background:{_CARD_COLOURS[card.kind]}">'
+            f"{escape(card_label(card, lang))}</span>")
+
+
+def _effect_cell(effect: CardEffect, lang: str) -> str:
+    """What a card does, in a few words (the deck table's column)."""
+    if effect.outcome == MOVE:
+        return tr("stripe {end}, pot {pot}", lang, end=effect.position, pot=effect.pot)
+    if effect.outcome == HEAD:
+        return tr("the head: +{gain}", lang, gain=Gems(effect.gems_change))
+    if effect.outcome == FINAL_DANGER:
+        if not effect.gems_change:  # kali, drago-rosso: the final danger costs the pot only
+            return tr("pot lost, game over", lang)
+        return tr("−{lost}, pot lost, game over", lang, lost=Gems(-effect.gems_change))
+    if effect.outcome == DANGER_STOP:
+        return tr("−{penalty}, pot lost, stage {stage}", lang, penalty=Gems(-effect.gems_change),
+                  stage=effect.dangers_revealed)
+    return tr("−{penalty}, pot lost", lang, penalty=Gems(-effect.gems_change))
+
+
+def render_situation(hand: Hand, lang: str | None = None, chances: bool = False) -> str:
+    """The situation panel: the player's gems, the pot, the knight, the stage, the
+    deck left with what each card would do and, if ``chances``, the next card's
+    exact probabilities."""
+    lang = lang or i18n.get_language()
+    game, rules = hand.game, hand.game.rules
+    me = game.active_player
+    stage = rules.stage(game.stage)
+    rows = [
+        (tr("Edition", lang), f"{escape(rules.name)} · {escape(tr(LEVEL_LABELS[hand.level], lang))}"),
+        (tr("Your gems", lang), escape(i18n.gems(game.gems[me], lang))),
+        (tr("Pot", lang), f"<b>{escape(i18n.gems(game.pot, lang))}</b>"),
+        (tr("Knight", lang), escape(tr("on stripe {n} of {total}", lang, n=game.position, total=rules.n_stripes))),
+        (tr("Stage", lang), escape(tr("{n} of {total} danger revealed" if rules.danger_cards == 1
+                                      else "{n} of {total} dangers revealed", lang, n=game.stage,
+                                      total=rules.danger_cards))),
+        (tr("Stop penalty", lang), escape(tr("{rate} of your gems: {penalty}", lang, rate=str(stage.rate),
+                                             penalty=Gems(rules.penalty(game.gems[me], game.stage))))),
+        (tr("Stripe gems", lang), f"x{stage.multiplier}"),
+        (tr("Treasure", lang), escape(i18n.gems(game.treasure, lang))),
+    ]
+    table = "".join(f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows)
+    state = hand.state
+    left, chance = state.composition, next_card_probabilities(state)
+    head = [tr("card", lang), tr("in the deck", lang), tr("if revealed", lang)]
+    if chances:
+        head += [tr("chance", lang), "≈"]
+    deck_rows = []
+    for card, count in left.counts():
+        if not count:
+            continue
+        cells = [escape(card_label(card, lang)), f"{count}/{rules.composition.count(card)}",
+                 escape(_effect_cell(card_effect(state, card), lang))]
+        if chances:
+            cells += [format_fraction(chance[card]), f"{float(chance[card]):.3f}"]
+        deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    deck_title = tr("Deck: {n} card left" if left.total == 1 else "Deck: {n} cards left", lang, n=left.total)
+    return (f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
+            f'<table class="dk-values">{table}</table>'
+            f"<b>{escape(deck_title)}</b>"
+            '<table class="dk-probs dk-deck"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
+            + "".join(deck_rows) + "</table></div>")
+
+
+def _headline(verdict: Verdict, lang: str) -> str:
+    solution = verdict.solution
+    if solution.push_value == solution.hold_value:
+        text, level = tr("Revealing and holding are worth exactly the same here.", lang), "success"
+    elif verdict.optimal:
+        text = tr("Revealing was the best choice." if verdict.action == "reveal" else "Holding was the best choice.",
+                  lang)
+        level = "success"
+    else:
+        text = tr("Holding was better: by revealing you gave up {amount} in expectation." if verdict.action == "reveal"
+                  else "Revealing was better: by holding you gave up {amount} in expectation.", lang,
+                  amount=_gems_amount(verdict.given_up, lang))
+        level = "danger"
+    mark = "✓" if verdict.optimal else "✗"
+    return f'<div class="dk-message dk-{level} dk-verdict">{mark} {escape(text)}</div>'
+
+
+#: The outcome of a final danger that costs only the pot (kali, drago-rosso), worded apart.
+POT_ONLY = "final_danger_pot_only"
+#: What the card after the decision did, when the learner revealed it (msgids, by the card's outcome).
+REVEALED_SENTENCES = {
+    MOVE: "You revealed a footprint of {card}: the knight moves to stripe {end} and the pot grows to {pot}.",
+    HEAD: "You revealed a footprint of {card}: the knight reaches the head and you take the pot and the treasure, "
+          "{gain}.",
+    STOPPED: "You revealed a stop: you pay a penalty of {penalty} and the pot goes back to the treasure.",
+    DANGER_STOP: "You revealed a danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the "
+                 "stage rises to {stage}.",
+    FINAL_DANGER: "You revealed the final danger: you lose {lost} and the pot, and the game ends.",
+    POT_ONLY: "You revealed the final danger: you lose the pot, and the game ends.",
+}
+#: What it would have done, when the learner held (msgids, by the card's outcome).
+HELD_SENTENCES = {
+    MOVE: "The next card was a footprint of {card}: revealing would have moved the knight to stripe {end} and "
+          "raised the pot to {pot}.",
+    HEAD: "The next card was a footprint of {card}: revealing would have reached the head and won the pot and the "
+          "treasure, {gain}.",
+    STOPPED: "The next card was a stop: revealing would have cost a penalty of {penalty} and the pot.",
+    DANGER_STOP: "The next card was a danger: revealing would have cost a penalty of {penalty} and the pot, and "
+                 "raised the stage to {stage}.",
+    FINAL_DANGER: "The next card was the final danger: revealing would have cost {lost} and the pot, and ended "
+                  "the game.",
+    POT_ONLY: "The next card was the final danger: revealing would have cost the pot, and ended the game.",
+}
+
+
+def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
+    """What the card that followed did, or would have done."""
+    effect = verdict.effect
+    fields = {"card": verdict.next_card, "end": effect.position, "pot": Gems(effect.pot),
+              "gain": Gems(effect.gems_change), "penalty": Gems(-effect.gems_change),
+              "lost": Gems(-effect.gems_change), "stage": effect.dangers_revealed}
+    outcome = POT_ONLY if effect.outcome == FINAL_DANGER and not effect.gems_change else effect.outcome
+    if verdict.action == "reveal":
+        return escape(tr(REVEALED_SENTENCES[outcome], lang, **fields))
+    kept = tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot))
+    return f"{escape(kept)}<br>{escape(tr(HELD_SENTENCES[outcome], lang, **fields))}"
+
+
+def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str:
+    """The verdict panel: was the choice optimal, the exact push and hold values,
+    the expected gems given up, and the card that followed."""
+    lang = lang or i18n.get_language()
+    solution = verdict.solution
+    rows = [
+        (tr("push value", lang), tr("reveal now, then play on optimally", lang), solution.push_value),
+        (tr("hold value", lang), tr("hold now and keep the pot", lang), solution.hold_value),
+        (tr("given up", lang), tr("by your choice, in expectation", lang), verdict.given_up),
+    ]
+    table = "".join(f"<tr><td>{escape(label)}<br><small>{escape(note)}</small></td><td>{_number(value, lang)}</td>"
+                    "</tr>" for label, note, value in rows)
+    note = tr("The verdict weighs expected values, not the card that came: a good choice can meet bad luck. "
+              "Values assume that nobody takes over (rules §7).", lang)
+    return (f'<div class="dk-coach"><h3>{escape(tr("Verdict", lang))}</h3>'
+            + _headline(verdict, lang)
+            + f'<table class="dk-values dk-verdict-values">{table}</table>'
+            f'<div class="dk-next"><b>{escape(tr("The card that followed:", lang))}</b> '
+            f"{_card(verdict.next_card, lang)}<br>{_next_card_sentence(hand, verdict, lang)}</div>"
+            f'<p class="dk-note">{escape(note)}</p></div>')
+
+
+def render_score(score: Score, lang: str | None = None) -> str:
+    """The score panel: decisions, optimal ones, expected gems given up in total and
+    per decision, and the last few decisions."""
+    lang = lang or i18n.get_language()
+    title = f'<div class="dk-coach"><h3>{escape(tr("Score", lang))}</h3>'
+    if not score.decisions:
+        return title + f'<p>{escape(tr("No decisions yet.", lang))}</p></div>'
+    rows = [
+        (tr("decisions", lang), f"<b>{score.decisions}</b>"),
+        (tr("optimal decisions", lang), f"<b>{score.optimal}</b> ({_percent(score.optimal_share)})"),
+        (tr("expected gems given up", lang), _total(score.total, lang)),
+        (tr("average per decision", lang), _total(score.average, lang)),
+    ]
+    table = "".join(f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows)
+    recent = "".join(
+        f"<tr><td>{number}</td><td>{escape(tr('Reveal' if action == 'reveal' else 'Hold', lang))}</td>"
+        f"<td>{'✓' if given_up == 0 else escape(_gems_amount(given_up, lang))}</td></tr>"
+        for (number, action), given_up in list(zip(score.hands, score.given_up))[::-1][:RECENT])
+    head = "".join(f"<th>{escape(h)}</th>" for h in (tr("hand", lang), tr("choice", lang), tr("given up", lang)))
+    return (title + f'<table class="dk-values">{table}</table>'
+            f'<b>{escape(tr("Last decisions", lang))}</b>'
+            f'<table class="dk-recent"><tr>{head}</tr>{recent}</table></div>')

@@ -1,0 +1,516 @@
+"""Lessons 7-9: the takeover market, simulation and the editions.
+
+The widgets' numbers are checked against independent computations: a plain
+expectimax over the deck (built on the rules' own card arithmetic), the engine
+playing the same cards, hand formulas, direct calls of the analysis and of the
+simulation, and binomial bounds for the coverage of confidence intervals.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+import math
+import string
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dragonkit import Game, Ruleset, i18n
+from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy, solve_turn
+from dragonkit.i18n import tr
+from dragonkit.lessons import editions, market, simulation
+from dragonkit.rules import Message
+from dragonkit.simulate import round_robin, simulate_turns
+
+ROOT = Path(__file__).parents[1]
+MODULES = [ROOT / "dragonkit" / "lessons" / f"{name}.py" for name in ("market", "simulation", "editions")]
+CATALOG = ROOT / "dragonkit" / "i18n" / "it" / "lessons_7_9.json"
+NOTEBOOKS = {name: ROOT / "notebooks" / f"{name}.ipynb"
+             for name in ("07-takeover-market", "08-simulation", "09-editions")}
+MINI = Ruleset.preset("mini")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts and ends in English; the widgets it built stop following the language afterwards
+    (so that a later switch of language redraws only the later test's widgets)."""
+    i18n.set_language("en")
+    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
+    before = list(observers)
+    yield
+    observers[:] = before
+    i18n.set_language("en")
+
+
+# -- an independent second method: expectimax over the deck ------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def expectimax(rules: Ruleset, deck, position: int, pot: int, gems: int, treasure: int, stage: int,
+               must_reveal: bool) -> Fraction:
+    """The turn value by plain recursion over every card order (rules section 7), with the rules' card effects."""
+    push = Fraction(0)
+    for card, p in deck.outcomes():
+        effect = rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
+                                  dangers_revealed=stage, cards_left=deck.total - 1)
+        if effect.ends_turn:
+            push += p * effect.gems_change
+        else:
+            push += p * expectimax(rules, deck.without(card), effect.position, effect.pot, gems, effect.treasure,
+                                   stage, False)
+    return push if must_reveal else max(Fraction(pot), push)
+
+
+def brute_fair_bounty(state: TurnState, gems: int) -> Fraction:
+    return expectimax(state.rules, state.composition, state.position, state.pot, gems, state.treasure,
+                      state.dangers_revealed, True)
+
+
+# -- lesson 7: the takeover market ----------------------------------------------------------------------------------
+
+def test_a_held_turn_is_where_the_engine_puts_the_knight_after_the_same_cards():
+    found = 0
+    for seed in range(300):
+        game = Game(["Ann", "Bo"], rules=MINI, seed=seed)
+        cards = [game.reveal()]
+        if cards[0].kind == "footprint":
+            cards.append(game.reveal())
+        if game.is_over or any(c.kind != "footprint" for c in cards) or len(cards) < 2:
+            continue
+        drawn = "+".join(str(c.steps) for c in cards)
+        assert market.held_turn(MINI, drawn) == TurnState.from_game(game), drawn
+        found += 1
+    assert found >= 10
+
+
+def test_held_turn_refuses_impossible_turns_with_a_reason():
+    with pytest.raises(ValueError, match="no 3-step"):
+        market.held_turn(MINI, "1+3")
+    with pytest.raises(ValueError, match="no 2-step"):
+        market.held_turn(MINI, "2+2+2")
+    with pytest.raises(ValueError, match="head"):
+        market.held_turn(MINI, "2+2+1+1")
+    with pytest.raises(ValueError, match="stage"):
+        market.held_turn(MINI, "1", stage=1)
+    for text in ("", "  ", "1+x", "1.5", "-1"):
+        with pytest.raises(ValueError, match="footprint"):
+            market.parse_drawn(text)
+    assert market.parse_drawn(" 1 + 2, 2 ") == (1, 2, 2)
+    stage_two = market.held_turn(Ruleset.preset("dragon-stripes"), "4", stage=2)
+    assert (stage_two.dangers, stage_two.pot, stage_two.dangers_revealed) == (1, 4 * 2, 2)  # stripe 4, doubled
+
+
+def test_the_fair_bounty_on_the_last_stripe_matches_the_one_card_formula():
+    state = market.held_turn(MINI, "1+2+2")
+    assert (state.position, state.pot, state.treasure, state.composition.total) == (5, 9, 11, 5)
+    curve = market.fair_bounty_curve(state, 30)
+    for g in range(31):  # 2 footprints reach the head (+20), 2 stops cost floor(g/4), the final danger all g
+        assert curve.loc[g, "fair_bounty"] == Fraction(2 * 20 - 2 * (g // 4) - g, 5)
+        if g >= 9:
+            assert curve.loc[g, "net_gain"] == Fraction(2 * 20 - 2 * ((g - 9) // 4) - (g - 9), 5) - 9
+        else:
+            assert curve.loc[g, "net_gain"] is None
+    assert market.gaining_takers(curve) == []
+
+
+@pytest.mark.parametrize("drawn", ["1", "2", "1+2", "1+1", "2+1+1"])
+def test_the_fair_bounty_agrees_with_a_brute_force_expectimax_and_with_the_policy_chain(drawn):
+    state = market.held_turn(MINI, drawn)
+    curve = market.fair_bounty_curve(state, 16)
+    bounty = MINI.bounty(state.pot)
+    for g in range(17):
+        assert curve.loc[g, "fair_bounty"] == brute_fair_bounty(state, g)
+        offer = market.takeover(state, g)
+        assert offer.fair_bounty == curve.loc[g, "fair_bounty"]
+        if g >= bounty:
+            start = dataclasses.replace(state, gems=g - bounty, must_reveal=True)
+            chain = evaluate_policy(start, optimal_policy(start, exact=True), exact=True)
+            assert offer.net_gain == chain.expected_gain - bounty == curve.loc[g, "net_gain"]
+            assert offer.pays == (offer.net_gain > 0)
+        else:
+            assert not offer.affordable and not offer.pays
+
+
+def test_a_turn_is_worth_more_to_a_poorer_player():
+    state = market.held_turn(Ruleset.preset("dragon-stripes"), "1+2+3", treasure=60)
+    values = list(market.fair_bounty_curve(state, 80)["fair_bounty"])
+    assert all(a >= b for a, b in zip(values, values[1:])) and values[0] > values[-1]
+
+
+def test_the_answers_of_lesson_7():
+    answer = market.answers()
+    assert answer["fair_bounty"] == Fraction(22, 5) and answer["bounty"] == 9
+    assert answer["net_gain"] == Fraction(37, 5) - 9 == Fraction(-8, 5)
+    dan = market.held_turn(MINI, "1+2")
+    nets = [brute_fair_bounty(dan, g - 4) - 4 for g in market.TAKERS]
+    assert nets == [Fraction(1, 6), Fraction(-5, 6), Fraction(-11, 6)]
+    assert answer["who"] == 0
+    assert market.break_even_bid(market.fair_bounty_curve(dan, 12), 12) == answer["break_even"] == 1
+
+
+def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation():
+    explorer = market.TakeoverExplorer(edition="mini", drawn="1+2")
+    assert explorer.holder_gems.value == 12 and explorer.taker_gems.value == 4
+    assert "TAKE OVER" in explorer.verdict.value and "1/6" in explorer.verdict.value
+    assert "Holding was right." in explorer.verdict.value  # Dan's push value with 12 gems is 7/6 < the pot, 4
+    assert "Taking over pays for takers with 4 gems" in explorer.verdict.value
+    explorer.taker_gems.value = 8
+    assert "DECLINE" in explorer.verdict.value and "-5/6" in explorer.verdict.value
+    explorer.taker_gems.value = 3
+    assert "cannot pay the bounty" in explorer.verdict.value
+    before, curve = explorer.state, explorer.curve
+    explorer.drawn.value = "1+9"
+    assert "no 9-step" in explorer.message.value and explorer.state is before and explorer.curve is curve
+    explorer.drawn.value = "2+2"
+    assert explorer.message.value == "" and explorer.state == market.held_turn(MINI, "2+2")
+    explorer.edition.value = "dragon-stripes"
+    assert explorer.stage.options == (0, 1, 2) and explorer.treasure.value == 400
+    assert explorer.state.rules.name == "dragon-stripes" and explorer.state.pot == 2 + 4
+    assert explorer.holder_gems.max == 80 and explorer.holder_gems.value == 40
+
+
+def test_the_explorer_speaks_italian_and_keeps_its_choices():
+    explorer = market.TakeoverExplorer(edition="kali", drawn="1+2")
+    i18n.set_language("it")
+    assert explorer.edition.value == "kali" and explorer.state.rules.name == "kali"
+    assert explorer.edition.description == "Edizione"
+    assert "Chi si ferma" in explorer.verdict.value and "striscia 3" in explorer.situation.value
+    explorer.drawn.value = "1+7"
+    assert "Nel mazzo non restano impronte da 7 passi" in explorer.message.value
+
+
+def test_bids_are_read_line_by_line_and_bad_lines_are_named():
+    assert market.parse_bids("Ann 3\n\n  Bo: 5\nCy, 0\nDé = 40", 40) == [("Ann", 3), ("Bo", 5), ("Cy", 0), ("Dé", 40)]
+    for text, problem in [("", "at least one bid"), ("Ann 3\n42", "Line 2"), ("Ann 41", "from 0 to 40"),
+                          ("Ann 3\nann 4", "already bid"), ("Ann -2", "Line 1"), ("Ann 2.5", "whole number"),
+                          ("\n".join(f"P{chr(97 + i // 26)}{chr(97 + i % 26)} 1" for i in range(81)), "at most 80")]:
+        with pytest.raises(ValueError, match=problem):
+            market.parse_bids(text, 40)
+
+
+def test_an_auction_awards_the_turn_and_values_every_bid_exactly():
+    state = market.held_turn(Ruleset.preset("dragon-stripes"), "2+3+4", treasure=60)
+    curve = market.fair_bounty_curve(state, 40)
+    fair = curve["fair_bounty"]
+    assert fair[40] == Fraction(407, 24)
+    bids = [("Ann", 12), ("Bo", 25), ("Cy", 25), ("Di", 3)]
+    first = market.run_auction(state, 40, bids, "first", curve)
+    assert (first.winner, first.price) == ("Bo", 25) and first.cursed
+    assert first.expected_profit == fair[15] - 25
+    assert list(first.bids.index) == ["Bo", "Cy", "Ann", "Di"]
+    assert all(first.bids.loc[n, "expected_profit"] == fair[40 - b] - b for n, b in bids)
+    second = market.run_auction(state, 40, bids, "second", curve)
+    assert second.price == 25 and market.run_auction(state, 40, [("Ann", 12)], "second").price == 0
+    even = market.break_even_bid(curve, 40)
+    assert even == 18 and fair[40 - even] - even >= 0 > fair[40 - even - 1] - (even + 1)
+    with pytest.raises(ValueError):
+        market.run_auction(state, 40, bids, "dutch")
+
+
+def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly():
+    sheet = market.AuctionSheet(seed=7)
+    assert sheet.play_button.disabled and sheet.result is None
+    with pytest.raises(ValueError, match="reveal"):
+        sheet.play_out()
+    result = sheet.reveal("Ann 10\nBo 30", "first")
+    assert result is sheet.result and result.winner == "Bo" and "winner's curse" in sheet.report.value
+    assert sheet.reveal("Ann ten") is None and "Line 1" in sheet.message.value and sheet.result is result
+    plays = [sheet.play_out() for _ in range(5)]
+    start = dataclasses.replace(sheet.state, gems=10, must_reveal=True)
+    support = set(evaluate_policy(start, optimal_policy(start)).distribution.index)
+    assert all(gain in support and profit == gain - 30 for gain, profit in plays)
+    again = market.AuctionSheet(seed=7)
+    again.reveal("Ann 10\nBo 30", "first")
+    assert [again.play_out() for _ in range(5)] == plays
+    assert "Turns played out" in sheet.report.value
+    i18n.set_language("it")
+    assert "Turni giocati" in sheet.report.value and "maledizione del vincitore" in sheet.report.value
+    assert sheet.price_rule.value == "first"
+
+
+# -- lesson 8: simulation ---------------------------------------------------------------------------------------------
+
+def test_exact_turns_are_the_chain_values():
+    mini = simulation.exact_turn("mini", "optimal")
+    assert mini.mean == Fraction(-11, 8)  # the worked example of RULES.md
+    state = editions.fresh_turn(Ruleset.preset("dragon-stripes"))
+    hold = simulation.exact_turn("dragon-stripes", 20)
+    chain = evaluate_policy(state, HoldAtPot(20), exact=True)
+    assert hold.mean == chain.expected_gain and math.isclose(hold.std, math.sqrt(chain.variance))
+
+
+def test_confidence_intervals_cover_the_exact_value_about_95_percent_of_the_time():
+    exact = simulation.exact_turn("dragon-stripes", 20)
+    result = simulation.coverage(exact, 100, 400, 0.95, seed=11)
+    gains = simulate_turns(exact.state, HoldAtPot(20), 100 * 400, rng=11).gain.reshape(400, 100)
+    means, sds = gains.mean(axis=1), gains.std(axis=1, ddof=1)
+    low, high = means - 1.959964 * sds / 10, means + 1.959964 * sds / 10
+    assert np.allclose(result.intervals["ci_low"], low) and np.allclose(result.intervals["ci_high"], high)
+    inside = (low <= float(exact.mean)) & (float(exact.mean) <= high)
+    assert list(result.intervals["covers"]) == list(inside)
+    assert abs(result.rate - 0.95) < 4 * math.sqrt(0.95 * 0.05 / 400)
+    assert simulation.coverage(exact, 100, 200, 0.8, seed=3).rate < simulation.coverage(exact, 100, 200, 0.99,
+                                                                                         seed=3).rate
+    with pytest.raises(ValueError):
+        simulation.coverage(exact, 1, 10)
+    with pytest.raises(ValueError):
+        simulation.coverage(exact, 10_000, 1_000)
+
+
+def test_the_error_shrinks_like_one_over_root_n():
+    exact = simulation.exact_turn("dragon-stripes", 20)
+    errors = simulation.error_by_n(exact, sizes=(10, 100, 1000), repetitions=200, seed=5)
+    assert np.allclose(errors["theory"], exact.std / np.sqrt([10, 100, 1000]))
+    assert np.all((errors["rms_error"] / errors["theory"]).between(0.8, 1.25))
+    slope = np.polyfit(np.log(errors.index), np.log(errors["rms_error"]), 1)[0]
+    assert -0.6 < slope < -0.4
+
+
+def test_the_monte_carlo_lab_agrees_with_the_simulation_and_the_chain():
+    lab = simulation.MonteCarloLab(edition="mini", policy=20, n=1000, seed=4)
+    direct = simulate_turns(editions.fresh_turn(MINI), HoldAtPot(20), 1000, rng=4)
+    assert np.array_equal(lab.simulation.gain, direct.gain)
+    row = direct.summary().loc["expected_gain"]
+    assert f"{row['estimate']:.3f}" in lab.report.value and str(lab.exact.mean) in lab.report.value
+    inside = row["ci_low"] <= lab.exact.mean <= row["ci_high"]
+    assert ("contains the exact value" in lab.report.value) == inside
+    lab.n.value = 100
+    assert lab.simulation.n == 100
+    lab.policy.value = "optimal"
+    i18n.set_language("it")
+    assert lab.policy.value == "optimal" and lab.n.value == 100 and lab.edition.value == "mini"
+    assert lab.policy.label == "gioco ottimale" and "stima (media campionaria)" in lab.report.value
+
+
+def test_the_tournament_lab_shows_the_round_robin_and_refuses_a_lonely_bot():
+    lab = simulation.TournamentLab(bots=("threshold:5", "random"), games=20, seed=3, edition="mini")
+    direct = round_robin(["threshold:5", "random"], 20, seed=3, rules=MINI)
+    assert lab.result.standings.equals(direct.standings)
+    first = lab.result
+    for spec, box in lab.checks.items():
+        box.value = spec == "random"
+    assert lab.run() is None and "at least two bots" in lab.message.value and lab.result is first
+    i18n.set_language("it")
+    assert "almeno due bot" in lab.message.value and "vittorie" in lab.report.value
+
+
+def test_the_answers_of_lesson_8():
+    answer = simulation.answers()
+    assert answer["standard_error"] == Fraction(12, 20) and answer["halve"] == 1600 and answer["misses"] == 10
+    assert answer["hold_after_one"] == Fraction(3 * 1 + 2 * 2 - 2 * 3 - 1 * 12, 8)
+    assert answer["hold_after_one"] == evaluate_policy(editions.fresh_turn(MINI), HoldAfterReveals(1),
+                                                       exact=True).expected_gain
+    with pytest.raises(ValueError):
+        simulation.answers(n=300)
+
+
+# -- lesson 9: the editions -------------------------------------------------------------------------------------------
+
+def test_a_fresh_turn_lacks_the_dangers_of_earlier_stages():
+    rules = Ruleset.preset("dragon-stripes")
+    for stage in range(3):
+        state = editions.fresh_turn(rules, stage)
+        assert (state.dangers, state.dangers_revealed, state.gems, state.treasure) == (3 - stage, stage, 40, 400)
+        assert state.must_reveal and state.composition.total == 51 - stage
+    with pytest.raises(ValueError):
+        editions.fresh_turn(rules, 3)
+
+
+@pytest.mark.parametrize("edition", editions.EDITIONS)
+def test_edition_profiles_are_the_analysis_numbers(edition):
+    rules = Ruleset.preset(edition)
+    table = editions.compare_editions({edition: rules}, "optimal")
+    assert len(table) == len(rules.stages)
+    for stage in range(len(rules.stages)):
+        state = editions.fresh_turn(rules, stage)
+        row = table.loc[(edition, stage)]
+        chain = evaluate_policy(state, optimal_policy(state))
+        assert row["expected_gain"] == solve_turn(state, exact=True).value
+        assert math.isclose(row["p_loss"], chain.p_loss) and math.isclose(row["std"], chain.std)
+        assert row["p_first_ends"] == Fraction(rules.stop_cards + rules.danger_cards - stage, rules.deck_size - stage)
+    held = editions.edition_profile(rules, 0, 20)
+    assert held["expected_gain"] == evaluate_policy(editions.fresh_turn(rules), HoldAtPot(20), exact=True).expected_gain
+
+
+def test_the_mini_deck_profile_by_hand():
+    row = editions.edition_profile(MINI, 0, "optimal")
+    # reveal one card and hold: +1 (3/8), +2 (2/8), -3 (2/8), -12 (1/8)
+    mean = Fraction(-11, 8)
+    variance = Fraction(3, 8) * 1 + Fraction(2, 8) * 4 + Fraction(2, 8) * 9 + Fraction(1, 8) * 144 - mean ** 2
+    assert row["expected_gain"] == mean and math.isclose(row["std"], math.sqrt(variance))
+    assert math.isclose(row["p_loss"], 3 / 8) and row["expected_cards"] == 1 and row["p_head"] == 0
+
+
+def test_the_answers_of_lesson_9():
+    answer = editions.answers()
+    assert answer["kali_first_ends"] == Fraction(12 + 2, 52)
+    assert answer["two_footprints"] == Fraction(38 * 37, 51 * 50)
+    assert answer["first_pot"] == Fraction(14 * 1 + 12 * 2 + 8 * 3 + 4 * 4, 51)
+    table = editions.compare_editions({e: Ruleset.preset(e) for e in editions.PUBLISHED}, "optimal", stages=False)
+    assert editions.PUBLISHED[answer["riskiest_p_loss"]] == "kali" == table["p_loss"].astype(float).idxmax()[0]
+    assert editions.PUBLISHED[answer["riskiest_std"]] == "drago-rosso" == table["std"].astype(float).idxmax()[0]
+
+
+def test_the_comparison_widget_follows_the_policy_and_the_language():
+    comparison = editions.EditionComparison(editions=("mini", "kali"), policy="optimal", measure="std")
+    assert "-1.38" in comparison.html.value and "0.269" in comparison.html.value
+    comparison.exact.value = True
+    assert "-11/8" in comparison.html.value
+    comparison.policy.value = 20
+    assert comparison.table.loc[("mini", 0), "expected_gain"] == editions.edition_profile(MINI, 0, 20)[
+        "expected_gain"]
+    i18n.set_language("it")
+    assert comparison.policy.value == 20 and comparison.measure.value == "std"
+    assert comparison.policy.label == "fermati a 20 gemme" and "edizione" in comparison.html.value
+    assert "mini (mazzo per la classe)" in comparison.html.value
+
+
+def test_the_deck_designer_refuses_bad_decks_and_keeps_the_last_valid_one():
+    designer = editions.DeckDesigner(start="mini")
+    assert designer.error is None and designer.rules.composition == MINI.composition
+    designer.stops.value = 4
+    valid = designer.rules
+    assert valid.stop_cards == 4 and "accept" in designer.status.value
+    refusals = [
+        (designer.stages, "5/4 x1", "rate must lie between 0 and 1", "Stages"),
+        (designer.stages, "quarter", "rate x multiplier", None),
+        (designer.stripes, "5-1", "from 1 to 24 stripes", None),
+        (designer.stripes, "1, two", "numbers or ranges", None),
+        (designer.name, "  ", "name must be a non-empty string", "Name"),
+    ]
+    for control, value, reason, field in refusals:
+        old = control.value
+        control.value = value
+        assert designer.rules == valid and reason in str(designer.error)
+        assert "refused" in designer.status.value and designer.analyse.disabled
+        assert field is None or f"Check: {field}." in designer.status.value
+        assert "last valid deck is kept: 10 cards: footprints 5, stops 4" in designer.status.value
+        control.value = old
+        assert designer.error is None and designer.rules == valid
+    for control in designer.footprints.values():
+        control.value = 0
+    assert "footprints must hold at least one card" in str(designer.error) and designer.rules.composition.total >= 1
+    i18n.set_language("it")
+    assert "Questo mazzo è rifiutato" in designer.status.value and "footprints deve contenere" in designer.status.value
+    i18n.set_language("en")
+    designer.footprints[1].value = 3
+
+
+def test_the_deck_designer_keeps_one_stage_per_danger_and_adds_its_deck_to_the_comparison():
+    designer = editions.DeckDesigner(start="dragon-stripes")
+    assert designer.stages.value == "1/4 x1; 1/4 x1; 1/2 x2"
+    designer.dangers.value = 1
+    assert designer.stages.value == "1/4 x1" and designer.rules.danger_cards == 1
+    designer.dangers.value = 2
+    assert designer.stages.value == "1/4 x1; 1/4 x1" and designer.error is None
+    designer.stripes.value = "1-12"
+    designer.name.value = "short"
+    designer.add_to_comparison()
+    table = designer.comparison.table
+    assert (editions.CUSTOM, 1) in table.index and designer.comparison.entries[editions.CUSTOM] is designer.rules
+    assert table.loc[(editions.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)[
+        "expected_gain"]
+    assert "your deck: short" in designer.comparison.html.value
+    designer.start.value = "kali"
+    assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger == "pot_only"
+
+
+def test_stripes_and_stages_read_and_write_back():
+    assert editions.parse_stripes("1-3, 7 7") == (1, 2, 3, 7, 7)
+    assert editions.format_stripes((1, 2, 3, 7, 8, 10)) == "1-3, 7-8, 10"
+    assert editions.parse_stages("1/4 x1; 0.5 × 2;") == [("1/4", 1), ("0.5", 2)]
+    assert editions.format_stages(Ruleset.preset("kali").stages) == "1/4 x1; 1/2 x2"
+    with pytest.raises(ValueError):
+        editions.parse_stripes("1-30")
+    with pytest.raises(ValueError):
+        editions.parse_stages("")
+
+
+# -- the translations ---------------------------------------------------------------------------------------------
+
+def _catalog() -> dict:
+    return json.loads(CATALOG.read_text(encoding="utf-8"))
+
+
+def _msgids_in_modules() -> set[str]:
+    """Literal first arguments of tr(...) and Message(...), and the label tables translated with tr(variable)."""
+    found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(
+        market._OUTCOME_TEXT.values())
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and (getattr(node.func, "id", None) in ("tr", "Message")) and node.args:
+                if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                    found.add(node.args[0].value)
+    return found
+
+
+def test_every_label_of_lessons_7_to_9_has_an_italian_text_with_the_same_fields():
+    catalog, used = _catalog(), _msgids_in_modules()
+    assert len(used) > 100
+    assert sorted(used - set(catalog)) == []
+    constants = {node.value for path in MODULES for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert sorted(set(catalog) - constants) == []
+    fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731
+    assert all(fields(msgid) == fields(text) and text.strip() for msgid, text in catalog.items())
+    i18n.catalog.cache_clear()
+    merged = i18n.catalog("it")  # raises if a msgid is translated differently elsewhere
+    assert all(merged[msgid] == text for msgid, text in catalog.items())
+    assert tr("hold at {t} gems", "it", t=20) == "fermati a 20 gemme"
+    assert Message("Line {line}: {name} has already bid.", line=2, name="Bo").describe("it") == \
+        "Riga 2: Bo ha già fatto un'offerta."
+
+
+def test_figures_are_labelled_in_the_current_language():
+    state = market.held_turn(MINI, "1+2")
+    i18n.set_language("it")
+    figure = market.takeover_figure(market.fair_bounty_curve(state, 12), 4, 12, 4)
+    assert figure.axes[0].get_xlabel() == "gemme di chi prende il posto, prima di pagare"
+    exact = simulation.exact_turn("mini", 20)
+    assert "legge dei grandi numeri" in simulation.running_mean_figure(np.array([1, -3, 2]), exact).axes[0].get_title()
+    chart = editions.deck_figure({"mini": MINI}, {"mini": "mini"})
+    assert chart.axes[0].get_xlabel() == "carte nel mazzo"
+
+
+# -- the notebooks' exercises -------------------------------------------------------------------------------------
+
+def _exercises(name: str) -> list:
+    """Run the notebook's import cell and its exercise cells; return the exercises they build."""
+    cells = [c for c in json.loads(NOTEBOOKS[name].read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+    namespace: dict = {}
+    exec("".join(cells[0]["source"]).replace("language_picker()", ""), namespace)
+    built = []
+    for cell in cells[1:]:
+        source = "".join(cell["source"])
+        if source.lstrip().startswith(("FractionExercise(", "ChoiceExercise(")):
+            built.append(eval(source, namespace))
+    return built
+
+
+def _notes(name: str) -> str:
+    cells = json.loads(NOTEBOOKS[name].read_text(encoding="utf-8"))["cells"]
+    return "".join(cells[-1]["source"])
+
+
+@pytest.mark.parametrize("name, answers", [
+    ("07-takeover-market", [Fraction(22, 5), Fraction(-8, 5), 0, 0, 0]),
+    ("08-simulation", [Fraction(3, 5), 1600, 10, Fraction(-11, 8), 1, 1]),
+    ("09-editions", [Fraction(7, 26), Fraction(703, 1275), Fraction(26, 17), 1, 2]),
+])
+def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(name, answers):
+    exercises = _exercises(name)
+    assert [ex.answer for ex in exercises] == answers
+    for ex in exercises:
+        assert ex.hints and all(isinstance(h, dict) and set(h) == {"en", "it"} for h in ex.hints)
+        assert isinstance(ex.question, dict) and set(ex.question) == {"en", "it"}
+        if isinstance(ex.answer, Fraction):
+            assert ex.check(str(ex.answer)) and not ex.check(str(ex.answer + 1))
+    notes = _notes(name)
+    assert "teacher_notes(" in notes
+    for value in answers:
+        if isinstance(value, Fraction) and value.denominator != 1:
+            assert f"{value}" in notes or f"{value.numerator}/{value.denominator}".replace("-", "−") in notes

@@ -1,0 +1,74 @@
+"""The notebooks as a teacher receives them: the lessons' shape, clean files, and
+every notebook rendered by Voilà with no error, no code and no teacher's notes.
+(nbval runs each notebook top to bottom in the same test command.)"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
+LESSONS = ["01-play-and-observe", "02-the-next-card", "03-one-more-card", "04-absorbing-chain",
+           "05-optimal-stopping", "06-risk", "07-takeover-market", "08-simulation", "09-editions"]
+APPS = ["play", "trainer"]
+
+
+def _cells(name: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def test_the_folder_holds_the_lessons_the_apps_and_an_index():
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted(LESSONS + APPS)
+    index = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    for name in LESSONS + APPS:
+        assert f"{name}.ipynb" in index, f"the index does not list {name}"
+
+
+@pytest.mark.parametrize("name", LESSONS + APPS)
+def test_notebooks_are_committed_clean(name):
+    notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None, f"{name}: outputs not cleared"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(name):
+    cells = _cells(name)
+    markdown = "\n".join(_source(c) for c in cells if c["cell_type"] == "markdown")
+    code = "\n".join(_source(c) for c in cells if c["cell_type"] == "code")
+    assert cells[0]["cell_type"] == "markdown" and _source(cells[0]).startswith("# ")
+    assert re.search(r"learning goals", markdown, re.I), f"{name}: no learning goals"
+    assert "language_picker()" in code, f"{name}: no language switch"
+    assert len(re.findall(r"\b(FractionExercise|ChoiceExercise)\(", code)) >= 3, f"{name}: fewer than 3 exercises"
+    assert re.findall(r"\bhint\s*=", code), f"{name}: exercises without hints"
+    assert "teacher_notes(" in _source([c for c in cells if c["cell_type"] == "code"][-1]), \
+        f"{name}: the teacher's notes are not the last code cell"
+
+
+def _render(voila_url: str, name: str) -> str:
+    with urllib.request.urlopen(f"{voila_url}/voila/render/{name}.ipynb", timeout=180) as response:
+        return html.unescape(response.read().decode("utf-8"))
+
+
+@pytest.mark.parametrize("name", LESSONS + APPS)
+def test_every_notebook_renders_in_voila_without_error_code_or_solutions(voila_url, name):
+    page = _render(voila_url, name)
+    assert "There was an error when executing cell" not in page
+    assert "Traceback" not in page and "Error displaying widget" not in page
+    assert "application/vnd.jupyter.widget-view+json" in page  # the widgets are there
+    for cell in _cells(name):
+        source = _source(cell).strip()
+        if cell["cell_type"] == "code" and len(source) > 12:
+            assert source not in page, f"{name}: code shown in the page"
+    assert "Teacher's notes" not in page and "TeacherNotes" not in page and "<dragonkit." not in page

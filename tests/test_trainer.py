@@ -1,0 +1,372 @@
+"""The hand trainer: real situations, exact verdicts checked by a second method, the score,
+the engine's next card, refusals, determinism and the Italian texts (no browser)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+import string
+from fractions import Fraction
+from functools import lru_cache
+from html import escape as html_escape
+from pathlib import Path
+
+import pytest
+
+from dragonkit import Game, IllegalActionError, Phase, Ruleset, i18n
+from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy, solve_turn
+from dragonkit.analysis.state import check_state
+from dragonkit.rules import DANGER_CARD, DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED
+from dragonkit.ui import HandTrainer
+from dragonkit.ui import trainer as trainer_module
+from dragonkit.ui.deal import LEVELS, Hand, deal_hand
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def _click(trainer: HandTrainer, name: str) -> None:
+    trainer._last_click = (None, 0.0)  # clicks in a test are not double clicks
+    trainer.buttons[name].click()
+
+
+def _snapshot(game: Game):
+    return game.public_state(), game.actions, game.events
+
+
+# -- an independent solver: plain recursion over the cards, using only the rules' card arithmetic --
+
+
+def _brute_force_push(state: TurnState) -> Fraction:
+    """Expected gem change of revealing now and then playing optimally (rules §7), by enumerating
+    every sequence of cards with the rules' ``apply_card`` (no code of dragonkit.analysis)."""
+    rules = state.rules
+
+    @lru_cache(maxsize=None)
+    def push(comp, position, pot, treasure):
+        total, value = comp.total, Fraction(0)
+        for card, p in comp.outcomes():
+            effect = rules.apply_card(card, position=position, pot=pot, gems=state.gems, treasure=treasure,
+                                      dangers_revealed=state.dangers_revealed, cards_left=total - 1)
+            if effect.outcome == MOVE:
+                rest = comp.without(card)
+                later = push(rest, effect.position, effect.pot, effect.treasure) if rest.total else None
+                value += p * (effect.pot if later is None else max(effect.pot, later))
+            else:
+                value += p * effect.gems_change
+        return value
+
+    return push(state.composition, state.position, state.pot, state.treasure)
+
+
+# -- dealing -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level, preset", [("mini", None), ("easy", None), ("medium", None), ("late-game", None),
+                                           ("medium", "kali"), ("late-game", "drago-rosso")])
+def test_dealt_situations_are_reachable_decisions_of_the_level(level, preset):
+    rng = random.Random(5)
+    for _ in range(3):
+        hand = deal_hand(level, preset, rng)
+        game, rules = hand.game, hand.game.rules
+        assert rules.name == (preset or LEVELS[level].presets[0]) and hand.level == level
+        # reachable: the same seed and actions replay to the same state, through legal moves only
+        assert Game.from_json(game.to_json()).public_state() == game.public_state()
+        assert game.phase is Phase.CHOOSE and not game.is_over  # the knight mid-turn: a real choice
+        state = check_state(hand.state)
+        assert state == TurnState.from_game(game) and not state.must_reveal and state.pot > 0
+        revealed = rules.deck_size - state.composition.total
+        assert revealed == len(game.discards)
+        if level == "mini":
+            assert state.dangers_revealed == 0 and 1 <= revealed <= 7
+        elif level == "easy":
+            assert state.dangers_revealed == 0 and revealed <= rules.deck_size / 4
+        elif level == "medium":
+            assert state.dangers_revealed == 1 and rules.deck_size / 5 <= revealed <= rules.deck_size * 3 / 5
+        else:
+            assert 1 <= state.dangers_revealed <= len(rules.stages) - 1
+            assert revealed >= rules.deck_size * 11 / 20 and state.gems >= rules.starting_gems * 5 / 4
+
+
+def test_the_levels_in_cards_for_dragon_stripes():
+    rules = Ruleset.preset("dragon-stripes")
+    ranges = {name: (list(level.stage_range(rules)),
+                     [n for n in range(52) if level.revealed[0] * 51 <= n <= level.revealed[1] * 51])
+              for name, level in LEVELS.items() if name != "mini"}
+    assert ranges["easy"] == ([0], list(range(0, 13)))
+    assert ranges["medium"] == ([1], list(range(11, 31)))
+    assert ranges["late-game"] == ([1, 2], list(range(29, 52)))
+    assert LEVELS["late-game"].min_gems * rules.starting_gems == 50
+    assert list(LEVELS["mini"].stage_range(Ruleset.preset("mini"))) == [0]
+
+
+def test_the_search_bound_is_the_value_of_revealing_one_card_then_holding():
+    from dragonkit.analysis import HoldAfterReveals
+    from dragonkit.ui.deal import _one_card_value
+
+    for level, seed in (("mini", 3), ("late-game", 1), ("medium", 2)):
+        state = deal_hand(level, None, seed).state
+        bound = _one_card_value(state)
+        assert bound == evaluate_policy(state, HoldAfterReveals(1), exact=True).expected_gain
+        assert bound <= solve_turn(state, exact=True).push_value
+
+
+def test_both_answers_come_up():
+    rng = random.Random(2)
+    best = {deal_hand("late-game", None, rng).state for _ in range(8)}
+    assert {solve_turn(s).best_action for s in best} == {"reveal", "hold"}
+
+
+@pytest.mark.parametrize("level, preset, message", [
+    ("hard", None, "unknown level 'hard'"),
+    ("easy", "mini", "level 'easy' deals the editions"),
+    ("mini", "kali", "level 'mini' deals the editions mini"),
+])
+def test_bad_levels_and_editions_are_refused(level, preset, message):
+    with pytest.raises(ValueError, match=message):
+        deal_hand(level, preset, 1)
+    with pytest.raises(ValueError, match=message):
+        HandTrainer(level=level, seed=1, preset=preset)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, True, "3"])
+def test_bad_seeds_are_refused(seed):
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        HandTrainer(level="mini", seed=seed)
+
+
+# -- the verdict -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level, seed", [("mini", 1), ("mini", 4), ("late-game", 3), ("medium", 8)])
+def test_the_values_and_the_regret_are_exact_and_agree_with_an_independent_solver(level, seed):
+    hand = deal_hand(level, None, seed)
+    state = hand.state
+    push = _brute_force_push(state)
+    for action in ("reveal", "hold"):
+        verdict = hand.judge(action)
+        assert verdict.solution.push_value == push and verdict.solution.hold_value == state.pot
+        assert isinstance(verdict.given_up, Fraction)
+        chosen = push if action == "reveal" else Fraction(state.pot)
+        assert verdict.given_up == max(push, Fraction(state.pot)) - chosen >= 0
+        assert verdict.optimal == (verdict.given_up == 0)
+    # a third method: the optimal policy's absorbing chain from the same situation, reveal forced
+    if level != "medium":
+        forced = dataclasses.replace(state, must_reveal=True)
+        assert evaluate_policy(forced, optimal_policy(forced, exact=True), exact=True).expected_gain == push
+
+
+def test_the_card_shown_is_the_engines_next_card_and_the_hand_is_unchanged():
+    for seed in range(6):
+        hand = deal_hand("medium", None, seed)
+        game = hand.game
+        top = game._deck[-1]  # the test may look at the hidden order; the trainer does not
+        before = _snapshot(game)
+        verdict = hand.judge("hold" if seed % 2 else "reveal")
+        assert verdict.next_card == top == verdict.after.last_card
+        assert _snapshot(game) == before
+        # the effect shown is what the engine did with that card
+        me = game.active_player
+        assert verdict.after.gems[me] - game.gems[me] == verdict.effect.gems_change
+        assert verdict.after.pot == verdict.effect.pot and verdict.after.stage == verdict.effect.dangers_revealed
+        assert (verdict.after.phase is Phase.CHOOSE) == (verdict.effect.outcome == MOVE)
+
+
+def test_a_decision_shows_the_card_its_effect_and_the_values():
+    trainer = HandTrainer(level="mini", seed=4)
+    game = trainer.hand.game
+    top, pot = game._deck[-1], game.pot
+    assert "chance" not in trainer.situation.value  # probabilities come after the decision
+    _click(trainer, "hold")
+    verdict = trainer.verdict
+    result = trainer.result.value
+    assert i18n.card_label(top, "en") in result and f"By holding you keep the pot: {i18n.gems(pot)}" in result
+    assert str(verdict.solution.push_value) in result  # the exact fraction
+    assert "chance" in trainer.situation.value and "/" in trainer.situation.value
+    assert trainer.buttons["reveal"].disabled and trainer.buttons["hold"].disabled
+
+
+def test_show_probabilities_before_deciding():
+    trainer = HandTrainer(level="mini", seed=2)
+    trainer.show_chances.value = True
+    left = trainer.hand.state.composition
+    for card, p in left.outcomes():
+        assert str(p) in trainer.situation.value or p == 1
+    assert trainer.verdict is None
+
+
+# -- the score ---------------------------------------------------------------------------------
+
+
+def test_the_score_adds_up_exactly_and_resets():
+    trainer = HandTrainer(level="mini", seed=11)
+    expected = []
+    for i, action in enumerate(["reveal", "hold", "reveal", "hold", "hold", "reveal"]):
+        push, pot = _brute_force_push(trainer.hand.state), Fraction(trainer.hand.game.pot)
+        expected.append(max(push, pot) - (push if action == "reveal" else pot))
+        _click(trainer, action)
+        assert trainer.verdict.given_up == expected[-1]
+        _click(trainer, "next")
+    score = trainer.score
+    optimal = sum(1 for g in expected if g == 0)
+    assert 0 < optimal < 6  # the test exercises both kinds of decision
+    assert (score.decisions, score.optimal, score.total) == (6, optimal, sum(expected))
+    assert score.optimal_share == Fraction(optimal, 6) and score.average == sum(expected) / 6
+    view = trainer.score_view.value
+    assert f"{float(Fraction(optimal, 6)) * 100:.1f}%" in view and str(sum(expected)) in view
+    _click(trainer, "reset")
+    assert trainer.score.decisions == 0 and trainer.score.total == 0 and trainer.score.average is None
+    assert "No decisions yet" in trainer.score_view.value and "back to zero" in trainer.message.value
+
+
+# -- controls, refusals, determinism -----------------------------------------------------------
+
+
+def test_deciding_twice_is_refused_and_changes_nothing():
+    trainer = HandTrainer(level="mini", seed=6)
+    _click(trainer, "reveal")
+    verdict, score = trainer.verdict, (trainer.score.decisions, trainer.score.total)
+    _click(trainer, "hold")  # a forged click: the buttons are disabled
+    assert trainer.verdict is verdict and (trainer.score.decisions, trainer.score.total) == score
+    assert "already decided on this hand" in trainer.message.value and "Traceback" not in trainer.message.value
+    with pytest.raises(IllegalActionError):
+        trainer.decide("reveal")
+    with pytest.raises(ValueError, match="'reveal' or 'hold'"):
+        HandTrainer(level="mini", seed=6).decide("fold")
+
+
+def test_a_double_click_counts_once():
+    trainer = HandTrainer(level="mini", seed=6)
+    trainer.buttons["reveal"].click()
+    trainer.buttons["reveal"].click()
+    assert trainer.score.decisions == 1 and trainer.message.value == ""
+
+
+def test_play_on_continues_the_same_turn_after_a_footprint():
+    for seed in range(40):
+        trainer = HandTrainer(level="late-game", seed=seed)
+        _click(trainer, "play_on")  # before deciding: refused
+        assert "only after revealing" in trainer.message.value and trainer.number == 1
+        _click(trainer, "reveal")
+        if trainer.verdict.effect.outcome == MOVE:
+            break
+    after = trainer.verdict.after
+    assert trainer.buttons["play_on"].layout.display is None
+    _click(trainer, "play_on")
+    assert trainer.hand.game is after and trainer.number == 2 and trainer.verdict is None
+    assert trainer.buttons["play_on"].layout.display == "none" and not trainer.buttons["reveal"].disabled
+
+
+def test_the_same_seed_deals_the_same_hands():
+    def hands(seed):
+        trainer = HandTrainer(level="mini", seed=seed)
+        seen = [trainer.hand.game.to_json()]
+        for level in ("mini", "medium"):
+            trainer.deal(level=level)
+            seen.append(trainer.hand.game.to_json())
+        return seen
+
+    assert hands(3) == hands(3) and hands(3) != hands(4)
+
+
+def test_the_dropdowns_deal_a_hand_of_the_level_and_edition():
+    trainer = HandTrainer(level="mini", seed=9)
+    assert trainer.edition_choice.options == ("mini",) and trainer.edition_choice.disabled
+    trainer.level_choice.value = "medium"
+    assert trainer.level == "medium" and trainer.hand.level == "medium" and trainer.number == 2
+    assert trainer.hand.game.rules.name == "dragon-stripes" and not trainer.edition_choice.disabled
+    trainer.edition_choice.value = "kali"
+    assert trainer.hand.game.rules.name == "kali" and trainer.number == 3
+    trainer.level_choice.value = "late-game"  # the edition stays
+    assert trainer.hand.game.rules.name == "kali" and trainer.hand.game.stage == 1
+    trainer.level_choice.value = "mini"
+    assert trainer.hand.game.rules.name == "mini" and trainer.edition_choice.value == "mini"
+
+
+def test_an_unexpected_error_is_a_message_not_a_traceback(monkeypatch):
+    trainer = HandTrainer(level="mini", seed=1)
+
+    def broken(self, action):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Hand, "judge", broken)
+    _click(trainer, "reveal")
+    assert "Something went wrong (RuntimeError)" in trainer.message.value
+    assert trainer.verdict is None and trainer.score.decisions == 0
+
+
+# -- language ----------------------------------------------------------------------------------
+
+
+def _trainer_msgids() -> set[str]:
+    tree = ast.parse(Path(trainer_module.__file__).read_text(encoding="utf-8"))
+    found = set(trainer_module.LEVEL_LABELS.values()) | set(trainer_module.REVEALED_SENTENCES.values()) \
+        | set(trainer_module.HELD_SENTENCES.values())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "Message") and node.args:
+            arg = node.args[0]
+            for c in ([arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]):
+                if isinstance(c, ast.Constant):
+                    found.add(c.value)
+    return found
+
+
+def test_every_text_of_the_trainer_has_an_italian_translation_with_the_same_fields():
+    italian = i18n.catalog("it")
+    msgids = _trainer_msgids()
+    assert len(msgids) > 60
+
+    def fields(text):
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert sorted(m for m in msgids if m not in italian) == []
+    assert all(fields(italian[m]) == fields(m) for m in msgids)
+
+
+def test_switching_to_italian_redraws_everything():
+    trainer = HandTrainer(level="late-game", seed=5)
+    _click(trainer, "hold")
+    _click(trainer, "hold")  # a refusal, redrawn in the new language too
+    i18n.set_language("it")
+    assert [trainer.buttons[n].description for n in ("reveal", "hold", "next", "reset")] == \
+        ["Rivela", "Fermati", "Nuova mano", "Azzera il punteggio"]
+    assert trainer.level_choice.label == "fine partita" and trainer.level_choice.value == "late-game"
+    assert trainer.number == 1  # relabelling the dropdowns deals nothing
+    assert "La tua situazione" in trainer.situation.value and "Verdetto" in trainer.result.value
+    assert "Fermandoti tieni il piatto" in trainer.result.value and "Punteggio" in trainer.score_view.value
+    assert "hai già deciso su questa mano" in trainer.message.value
+    assert "Mano 1: hai scelto di fermarti." in trainer.prompt.value
+    i18n.set_language("en")
+    assert trainer.buttons["reveal"].description == "Reveal" and "Your situation" in trainer.situation.value
+
+
+def test_every_outcome_is_written_in_both_languages():
+    outcomes = {}
+    for seed in range(60):
+        hand = deal_hand("late-game" if seed % 2 else "mini", None, seed)
+        verdict = hand.judge("reveal")
+        outcomes.setdefault(verdict.effect.outcome, (hand, verdict))
+    assert set(outcomes) == {MOVE, HEAD, STOPPED, DANGER_STOP, FINAL_DANGER}
+    # kali's final danger costs the pot only: worded without "0 gems"
+    hand = deal_hand("late-game", "kali", 1)
+    game = hand.game
+    effect = game.rules.apply_card(DANGER_CARD, position=game.position, pot=game.pot,
+                                   gems=game.gems[game.active_player], treasure=game.treasure,
+                                   dangers_revealed=game.stage, cards_left=game.remaining.total - 1)
+    assert effect.outcome == FINAL_DANGER and effect.gems_change == 0
+    outcomes["pot only"] = (hand, dataclasses.replace(hand.judge("reveal"), next_card=DANGER_CARD, effect=effect))
+    for hand, verdict in outcomes.values():
+        for action in ("reveal", "hold"):
+            v = dataclasses.replace(verdict, action=action)
+            for lang in ("en", "it"):
+                html = trainer_module.render_verdict(hand, v, lang)
+                assert "{" not in html and i18n.card_label(verdict.next_card, lang) in html
+                if verdict.effect.outcome == FINAL_DANGER and not verdict.effect.gems_change:
+                    sentences = trainer_module.REVEALED_SENTENCES if action == "reveal" \
+                        else trainer_module.HELD_SENTENCES
+                    assert html_escape(i18n.tr(sentences[trainer_module.POT_ONLY], lang)) in html
