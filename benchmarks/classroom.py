@@ -1,24 +1,44 @@
 """A classroom on one machine: many visitors play the app at once through `dragonkit serve`.
 
-    python benchmarks/classroom.py --visitors 40 --actions 10
+    python benchmarks/classroom.py --visitors 40 --actions 10 --ramp 60            # websocket visitors
+    python benchmarks/classroom.py --visitors 3 --actions 10 --client browser      # headless Chromium
 
-Starts the server (token, preheated kernels, idle culling) on 127.0.0.1, opens
-one headless-Chromium context per visitor (Debian's chromium, driven by
-Playwright), and lets every visitor start a game against a random bot and play
+Starts the server (token, preheated kernels, idle culling) on 127.0.0.1 and lets
+every visitor open the play app, start a game against a random bot and play
 ``--actions`` human actions.  The visitors arrive over ``--ramp`` seconds (a class
-walking in), then play at the same time.  It reports the time to interactive, the latency of
-each action (click to the next event in the log), the kernel memory per visitor,
-every error seen, and whether the kernels are culled and the memory given back
-after the visitors leave.  Exits with status 1 on any error.  All traffic stays
-on the loopback address; every wait is bounded.
+walking in), then play at the same time.
+
+Two kinds of visitor:
+
+* ``--client ws`` (the default): a visitor speaks to Voilà as a browser does, without
+  a browser.  It requests the page, reads the kernel id Voilà writes into it, opens
+  the kernel's websocket with the ``v1.kernel.websocket.jupyter.org`` subprotocol (as
+  JupyterLab's services do), fetches every widget's state through the
+  ``jupyter.widget.control`` comm (``request_states``, as ipywidgets 8 does), keeps
+  the states up to date from the kernel's ``update`` messages, and clicks buttons
+  with the widget protocol's ``custom`` ``click`` message.  It costs the server
+  what a browser costs it, and almost no CPU of its own: 40 of them fit on the
+  two cores that also run the server and the kernels.
+* ``--client browser``: one headless-Chromium context per visitor (Debian's chromium,
+  driven by Playwright); the browsers share the server's cores.
+
+It reports the time to interactive (page request until the app is usable: the Start
+button shown, or its state synced), the latency of each action (click to the next
+event in the log), the kernel memory per visitor, the server's memory before, at
+its peak and after, every error seen, and whether the kernels are culled and the
+memory given back after the visitors leave.  Exits with status 1 on any error.
+All traffic stays on the loopback address; every wait is bounded, and the server
+is killed if its memory passes ``--max-server-mib``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -26,15 +46,23 @@ import statistics
 import subprocess
 import sys
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's dragonkit
+    sys.path.insert(0, str(ROOT))
+
+from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
 PAGE_ERRORS = ("Traceback", "Error displaying widget", "Something went wrong", "File \"")
+CLIENTS = ("ws", "browser")
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+PACE = 0.4  # seconds a person waits after seeing the result of a click
 
 
 @dataclass
@@ -76,13 +104,40 @@ def _rss_mib(pid: int) -> float:
     return 0.0
 
 
+def _cpu_seconds(pid: int, children: bool = True) -> float:
+    """CPU time of a process (and of its reaped children), in seconds (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = sum(int(x) for x in fields[11:15 if children else 13])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _machine_busy_seconds() -> float:
+    """CPU time all cores spent busy since boot, in seconds (Linux /proc/stat)."""
+    with open("/proc/stat") as f:
+        values = [int(x) for x in f.readline().split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_seconds(server_pid: int) -> float:
+    """CPU time of the server and of its kernels, the live and the shut down ones."""
+    return _cpu_seconds(server_pid) + sum(_cpu_seconds(k) for k in _children(server_pid))
+
+
 def kernel_memory(server_pid: int) -> tuple[int, float]:
     """Number of kernels of the server and their total resident memory (MiB)."""
     kernels = _children(server_pid)
     return len(kernels), sum(_rss_mib(k) for k in kernels)
 
 
-async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: int, delay: float) -> None:
+# -- a visitor in headless Chromium --------------------------------------------------------
+
+
+async def _visit_browser(browser, url: str, visitor: Visitor, actions: int, timeout_ms: int, delay: float) -> None:
     await asyncio.sleep(delay)  # students arrive one after another, then all play at once
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
@@ -120,7 +175,7 @@ async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: 
                     f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=timeout_ms)
                 if button is not None:
                     visitor.latencies.append(time.monotonic() - clicked)
-                    await page.wait_for_timeout(400)  # a person's pace
+                    await page.wait_for_timeout(PACE * 1000)  # a person's pace
             if len(visitor.latencies) < actions:
                 await page.click("text=New game")
                 seed += 100
@@ -132,30 +187,397 @@ async def _visit(browser, url: str, visitor: Visitor, actions: int, timeout_ms: 
         await context.close()
 
 
-async def _classroom(url: str, visitors: list[Visitor], actions: int, timeout_ms: int, server_pid: int,
-                     ramp: float) -> dict:
-    from playwright.async_api import async_playwright
+# -- a visitor speaking the kernel and widget protocols over a websocket -------------------
 
-    executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        peak = {"kernels": 0, "mib": 0.0}
 
-        async def watch():
-            while True:
-                kernels, mib = kernel_memory(server_pid)
-                if mib > peak["mib"]:
-                    peak.update(kernels=kernels, mib=mib)
-                await asyncio.sleep(1)
+class KernelSocket:
+    """A kernel websocket as a browser's widget manager uses it: Jupyter messages in the
+    ``v1.kernel.websocket.jupyter.org`` framing, and a mirror of every widget's state.
 
-        watcher = asyncio.create_task(watch())
+    The mirror (:attr:`models`, model id -> state) is filled by ``request_states`` on the
+    ``jupyter.widget.control`` comm and kept current by the kernel's ``update`` and
+    ``echo_update`` comm messages; :meth:`wait_for` waits until a condition on it holds.
+    The socket is read all the time, by :meth:`_reader`, so the server never has to
+    hold messages for this client.
+    """
+
+    def __init__(self, connection, session: str):
+        self.connection = connection
+        self.session = session
+        self.models: dict[str, dict] = {}
+        self.errors: list[str] = []
+        self.closed = False
+        self._replies: dict[str, asyncio.Future] = {}
+        self.handled: set[str] = set()  # requests the kernel has finished with (status idle)
+        self._changed = asyncio.Event()
+        self._reader_task = asyncio.create_task(self._reader())
+
+    # framing (jupyter_server's serialize_msg_to_ws_v1 / deserialize_msg_from_ws_v1)
+    @staticmethod
+    def encode(channel: str, parts: list[bytes]) -> bytes:
+        offsets = [8 * (1 + 1 + len(parts) + 1)]
+        offsets.append(offsets[-1] + len(channel.encode()))
+        for part in parts:
+            offsets.append(offsets[-1] + len(part))
+        return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets),
+                         channel.encode(), *parts])
+
+    @staticmethod
+    def decode(data: bytes) -> dict:
+        count = int.from_bytes(data[:8], "little")
+        if not 3 <= count <= 1024 or len(data) < 8 * (count + 1):
+            raise ValueError(f"not a v1 kernel message ({count} offsets)")
+        offsets = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+        parts = [data[offsets[i]:offsets[i + 1]] for i in range(count - 1)]
+        message = {key: json.loads(parts[i + 1]) for i, key in
+                   enumerate(("header", "parent_header", "metadata", "content"))}
+        message["channel"] = parts[0].decode()
+        message["buffers"] = parts[5:]
+        return message
+
+    async def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None,
+                   msg_id: str | None = None) -> str:
+        msg_id = msg_id or uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "classroom", "session": self.session,
+                  "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
+        parts = [json.dumps(p).encode() for p in (header, {}, metadata or {}, content)]
+        await self.connection.write_message(self.encode(channel, parts), binary=True)
+        return msg_id
+
+    async def request(self, msg_type: str, content: dict, timeout: float, **kwargs) -> dict:
+        """Send a shell request and return its reply."""
+        msg_id = uuid.uuid4().hex
+        future = self._replies[msg_id] = asyncio.get_running_loop().create_future()  # before the reply can come
         try:
-            await asyncio.gather(*(_visit(browser, url, v, actions, timeout_ms, ramp * v.number / len(visitors))
-                                   for v in visitors))
+            await self.send(msg_type, content, msg_id=msg_id, **kwargs)
+            return await asyncio.wait_for(future, timeout)
         finally:
-            watcher.cancel()
-            await browser.close()
+            self._replies.pop(msg_id, None)
+
+    async def _reader(self) -> None:
+        try:
+            while True:
+                data = await self.connection.read_message()
+                if data is None:
+                    break
+                if isinstance(data, str):
+                    self.errors.append(f"a text frame on a {V1_PROTOCOL} socket: {data[:100]!r}")
+                    continue
+                self._handle(self.decode(data))
+        except Exception as exc:  # a broken socket ends the visit; the visitor reports it
+            self.errors.append(f"websocket: {type(exc).__name__}: {exc}")
+        finally:
+            self.closed = True
+            self._changed.set()
+
+    def _handle(self, message: dict) -> None:
+        msg_type = message["header"].get("msg_type")
+        content = message["content"]
+        parent = message["parent_header"].get("msg_id")
+        if parent in self._replies and (  # the reply to a request, or the widget states asked for
+                message["channel"] in ("shell", "control") and msg_type.endswith("_reply")
+                or msg_type == "comm_msg" and content.get("data", {}).get("method") == "update_states"):
+            future = self._replies.pop(parent)
+            if not future.done():
+                future.set_result(message)
+        if msg_type == "status" and content.get("execution_state") == "idle" and parent:
+            self.handled.add(parent)
+        elif msg_type == "comm_msg":
+            data = content.get("data", {})
+            if data.get("method") in ("update", "echo_update") and content.get("comm_id") in self.models:
+                self.models[content["comm_id"]].update(data.get("state", {}))
+        elif msg_type == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.models[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+        elif msg_type == "comm_close":
+            self.models.pop(content.get("comm_id"), None)
+        elif msg_type == "error":
+            self.errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
+        elif msg_type == "stream" and content.get("name") == "stderr" and "Traceback" in content.get("text", ""):
+            self.errors.append(f"kernel stderr: {content['text'].strip().splitlines()[-1][:300]}")
+        self._changed.set()
+
+    async def sync_widgets(self, timeout: float) -> None:
+        """Fetch every widget's state at once, as ipywidgets 8's manager does."""
+        comm_id = uuid.uuid4().hex
+        await self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+                        metadata={"version": "1.0.0"})
+        reply = await self.request("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}, timeout)
+        await self.send("comm_close", {"comm_id": comm_id, "data": {}})
+        for model_id, model in reply["content"]["data"]["states"].items():
+            self.models[model_id] = dict(model["state"])
+
+    async def wait_for(self, condition, timeout: float, what: str):
+        """Wait until ``condition()`` is true (returns its value); raise TimeoutError after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = condition()
+            if value:
+                return value
+            if self.closed:
+                raise ConnectionError(f"the websocket closed while waiting for {what}")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"waiting for {what}")
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), remaining)
+            except asyncio.TimeoutError:
+                pass
+
+    async def update(self, model_id: str, **state) -> None:
+        await self.send("comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": state,
+                                                                   "buffer_paths": []}})
+
+    async def click(self, model_id: str) -> str:
+        """Click a button; returns the message id (see :meth:`finished`)."""
+        return await self.send("comm_msg", {"comm_id": model_id,
+                                            "data": {"method": "custom", "content": {"event": "click"}}})
+
+    async def finished(self, msg_id: str, timeout: float) -> None:
+        """Wait until the kernel has handled a message and sent everything it changed: a
+        person looks at the whole page, not at its first update, before clicking again."""
+        await self.wait_for(lambda: msg_id in self.handled, timeout, "the kernel to finish a click")
+        self.handled.discard(msg_id)
+
+    async def close(self) -> None:
+        self.connection.close()
+        try:
+            await asyncio.wait_for(self._reader_task, 5)
+        except (asyncio.TimeoutError, Exception):
+            self._reader_task.cancel()
+
+
+class PlayPage:
+    """The play app as the widget states describe it: which buttons show, the event count."""
+
+    # a button is found by its label or, should the labels be translated, by its icon
+    BUTTONS = {"start": ("Start the game", "play"), "reveal": ("Reveal", "eye"), "hold": ("Hold", "hand-paper-o"),
+               "take_over": ("Take over", "exchange"), "decline": ("Decline", "times"),
+               "new_game": ("New game", "refresh")}
+
+    def __init__(self, socket: KernelSocket, root: str):
+        self.socket, self.root = socket, root
+
+    @property
+    def models(self) -> dict[str, dict]:
+        return self.socket.models
+
+    @staticmethod
+    def _ref(value) -> str | None:
+        return value[len("IPY_MODEL_"):] if isinstance(value, str) and value.startswith("IPY_MODEL_") else None
+
+    def in_order(self, model_id: str | None = None, shown_only: bool = True) -> list[str]:
+        """The widgets under the root in document order (depth first), the hidden ones left out."""
+        model_id = model_id or self.root
+        state = self.models.get(model_id)
+        if state is None or shown_only and not self._shown(model_id):
+            return []
+        out = [model_id]
+        for child in state.get("children", []):
+            out += self.in_order(self._ref(child), shown_only)
+        return out
+
+    def _shown(self, model_id: str) -> bool:
+        layout = self.models.get(self._ref(self.models[model_id].get("layout")) or "", {})
+        return layout.get("display") != "none" and layout.get("visibility") != "hidden"
+
+    def button(self, role: str) -> str | None:
+        """The shown button of this role (see :attr:`BUTTONS`), if any."""
+        label, icon = self.BUTTONS[role]
+        for model_id in self.in_order():
+            state = self.models[model_id]
+            if state.get("_model_name") == "ButtonModel" and (
+                    str(state.get("description", "")).startswith(label) or state.get("icon") == icon):
+                return model_id
+        return None
+
+    def html_containing(self, marker: str) -> str | None:
+        for model_id in self.in_order():
+            if marker in str(self.models[model_id].get("value", "")):
+                return model_id
+        return None
+
+    def events(self) -> int | None:
+        """The event log's ``data-events`` count (None while no game is shown)."""
+        model_id = self.html_containing('class="dk-log"')
+        if model_id is None:
+            return None
+        match = re.search(r'data-events="(\d+)"', self.models[model_id]["value"])
+        return int(match.group(1)) if match else None
+
+    def game_over(self) -> bool:
+        return self.html_containing('class="dk-status dk-over"') is not None
+
+    def messages(self) -> list[str]:
+        """Warnings and errors the app shows (a refused action, something that went wrong)."""
+        out = []
+        for model_id in self.in_order():
+            value = str(self.models[model_id].get("value", ""))
+            if "dk-message dk-danger" in value or "dk-message dk-warning" in value:
+                out.append(re.sub(r"<[^>]+>", "", value).strip()[:300])
+        return out
+
+    def form_fields(self) -> tuple[list[str], str | None]:
+        """The setup form's dropdowns (document order) and the seed field."""
+        shown = self.in_order()
+        dropdowns = [m for m in shown if self.models[m].get("_model_name") == "DropdownModel"]
+        seed = next((m for m in shown if self.models[m].get("_model_name") == "TextModel"
+                     and self.models[m].get("placeholder") == "random"), None)
+        return dropdowns, seed
+
+    async def choose(self, model_id: str, label: str, fallback: int) -> None:
+        labels = list(self.models[model_id].get("_options_labels", []))
+        index = labels.index(label) if label in labels else fallback
+        if self.models[model_id].get("index") != index:
+            await self.socket.update(model_id, index=index)
+
+
+def _page_kernel_and_root(html: str) -> tuple[str, str, list[str]]:
+    """The kernel id Voilà wrote into the page, the displayed widget's model id, and
+    the error outputs of the notebook's cells."""
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
+    if config is None:
+        raise ValueError("no jupyter-config-data in the page")
+    kernel_id = json.loads(config.group(1)).get("kernelId")
+    root, errors = None, []
+    for block in re.findall(r'<script type="application/vnd.voila.cell-output\+json">(.*?)</script>', html, re.S):
+        output = json.loads(block)
+        view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+        if view:
+            root = view["model_id"]
+        if output.get("output_type") == "error" or output.get("name") == "stderr":
+            errors.append(f"the page shows an error output: {str(output)[:300]}")
+    if not kernel_id or root is None:
+        raise ValueError(f"the page has no kernel id or no app (kernel {kernel_id!r}, app {root!r})")
+    return kernel_id, root, errors
+
+
+async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeout: float, delay: float) -> None:
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    await asyncio.sleep(delay)  # students arrive one after another, then all play at once
+    sock = None
+    try:
+        start = time.monotonic()
+        response = await AsyncHTTPClient().fetch(f"http://{base}/voila/render/play.ipynb?token={token}",
+                                                 request_timeout=timeout, connect_timeout=timeout)
+        kernel_id, root, page_errors = _page_kernel_and_root(response.body.decode())
+        visitor.errors += page_errors
+        session = uuid.uuid4().hex
+        connection = await asyncio.wait_for(websocket_connect(
+            HTTPRequest(f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}",
+                        connect_timeout=timeout, request_timeout=timeout),
+            subprotocols=[V1_PROTOCOL], max_message_size=64 * 2**20), timeout)
+        if connection.selected_subprotocol != V1_PROTOCOL:
+            raise ConnectionError(f"the server chose the subprotocol {connection.selected_subprotocol!r}")
+        sock = KernelSocket(connection, session)
+        await sock.request("kernel_info_request", {}, timeout)  # what a browser's kernel connection does first
+        await sock.sync_widgets(timeout)
+        page = PlayPage(sock, root)
+        await sock.wait_for(lambda: page.button("start"), timeout, "the Start button")
+        visitor.tti = time.monotonic() - start
+        seed = 1000 + visitor.number
+        for _game in range(actions + 1):  # a game gives at least one action
+            if len(visitor.latencies) >= actions:
+                break
+            dropdowns, seed_field = page.form_fields()
+            if len(dropdowns) < 4 or seed_field is None:
+                raise RuntimeError(f"the setup form has {len(dropdowns)} dropdowns and seed field {seed_field!r}")
+            await page.choose(dropdowns[0], "2", 0)           # two players
+            await page.choose(dropdowns[3], "random bot", 3)  # seat 2: a random bot
+            await sock.update(seed_field, value=str(seed))
+            await sock.wait_for(lambda: len(page.form_fields()[0]) == 4 and page.models[seed_field]["value"]
+                                == str(seed), timeout, "the form to take the choices")
+            await sock.finished(await sock.click(page.button("start")), timeout)
+            await sock.wait_for(lambda: page.events() is not None, timeout, "the board")
+            while len(visitor.latencies) < actions and not page.game_over():
+                before = page.events()
+                button = None
+                for role in ("reveal", "hold", "decline", "take_over"):
+                    button = page.button(role)
+                    if button is not None:
+                        # hold now and then, so that turns end and the bot plays too
+                        if role == "reveal" and len(visitor.latencies) % 3 == 2:
+                            button = page.button("hold") or button
+                        break
+                if button is None:  # a bot's move: wait for it, or for the human's buttons
+                    await sock.wait_for(lambda: (page.events() or 0) > before or page.game_over()
+                                        or any(page.button(r) for r in ("reveal", "hold", "decline", "take_over")),
+                                        timeout, f"the bot's move after event {before}")
+                    continue
+                clicked = time.monotonic()
+                msg_id = await sock.click(button)
+                label = page.models[button].get("description")
+                await sock.wait_for(lambda: (page.events() or 0) > before, timeout,
+                                    f"an event after {before} (clicked {label!r})")
+                visitor.latencies.append(time.monotonic() - clicked)
+                await sock.finished(msg_id, timeout)
+                await asyncio.sleep(PACE)  # a person's pace
+                shown = page.messages()
+                if shown:
+                    raise RuntimeError(f"the app says {shown[0]!r}")
+            if len(visitor.latencies) < actions:
+                await sock.wait_for(lambda: page.button("new_game"), timeout, "the New game button")
+                await sock.finished(await sock.click(page.button("new_game")), timeout)
+                await sock.wait_for(lambda: page.button("start"), timeout, "the setup form again")
+                seed += 100
+    except Exception as exc:  # a timeout or a broken page counts as an error of this visitor
+        visitor.errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+    finally:
+        if sock is not None:
+            visitor.errors += sock.errors
+            await sock.close()
+
+
+# -- the class ---------------------------------------------------------------------------
+
+
+async def _classroom(options: ServeOptions, visitors: list[Visitor], actions: int, timeout_s: float,
+                     server: subprocess.Popen, ramp: float, client: str, max_server_mib: float) -> dict:
+    peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None}
+
+    async def watch():
+        while True:
+            kernels, mib = kernel_memory(server.pid)
+            if mib > peak["mib"]:
+                peak.update(kernels=kernels, mib=mib)
+            server_mib = _rss_mib(server.pid)
+            peak["server_mib"] = max(peak["server_mib"], server_mib)
+            if server_mib > max_server_mib and peak["killed"] is None:  # never let it take the machine down
+                peak["killed"] = f"the server passed {max_server_mib:.0f} MiB ({server_mib:.0f} MiB): killed"
+                server.kill()
+            await asyncio.sleep(1)
+
+    watcher = asyncio.create_task(watch())
+    delays = [ramp * v.number / len(visitors) for v in visitors]
+    try:
+        if client == "ws":
+            from tornado.httpclient import AsyncHTTPClient
+
+            AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors)))
+            await asyncio.gather(*(_visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
+                                   for v, d in zip(visitors, delays)))
+        else:
+            from playwright.async_api import async_playwright
+
+            executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+                try:
+                    await asyncio.gather(*(_visit_browser(browser, options.url, v, actions, timeout_s * 1000, d)
+                                           for v, d in zip(visitors, delays)))
+                finally:
+                    await browser.close()
+    finally:
+        watcher.cancel()
     return peak
+
+
+def with_server_args(command: list[str], extra: tuple[str, ...]) -> list[str]:
+    """``command`` with the options ``extra`` added, each replacing the same option of ``command``."""
+    names = {arg.split("=", 1)[0] for arg in extra}
+    return [arg for arg in command if arg.split("=", 1)[0] not in names] + list(extra)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -164,11 +586,22 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 120,
-        timeout_s: int = 240, ramp: float = 60.0) -> dict:
-    """Run a classroom; return the report as a dict (see the module docstring)."""
+        timeout_s: int = 240, ramp: float = 60.0, client: str = "ws", max_server_mib: float = 2048,
+        server_args: tuple[str, ...] = ()) -> dict:
+    """Run a classroom; return the report as a dict (see the module docstring).
+
+    ``client`` is ``"ws"`` (websocket visitors, no browser) or ``"browser"`` (headless
+    Chromium); ``server_args`` are extra Voilà options, to try a server setting.
+    """
+    if client not in CLIENTS:
+        raise ValueError(f"client must be one of {CLIENTS}, not {client!r}")
     options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=pool, cull_idle=cull_idle)
-    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log", "wb")
-    server = subprocess.Popen(voila_command(options, notebooks_dir()), stdout=log, stderr=subprocess.STDOUT)
+    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
+    log = open(log_path, "wb")
+    # the kernels import the same dragonkit as this script (the checkout's)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    server = subprocess.Popen(with_server_args(voila_command(options, notebooks_dir()), server_args), stdout=log,
+                              stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + 120
         while True:  # the server is up, and its pool is filled
@@ -178,50 +611,79 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
             if up and kernels >= pool:
                 break
             if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the server did not start")
+                raise RuntimeError(f"the server did not start (see {log_path})")
             time.sleep(0.5)
         time.sleep(3)
         idle_kernels, idle_mib = kernel_memory(server.pid)
+        server_mib_idle = _rss_mib(server.pid)
         people = [Visitor(i) for i in range(visitors)]
         started = time.monotonic()
-        peak = asyncio.run(_classroom(options.url, people, actions, timeout_s * 1000, server.pid, ramp))
+        cpu_before = (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid()))
+        peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib))
         elapsed = time.monotonic() - started
+        cpu = [after - before for after, before in zip(
+            (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid())), cpu_before)]
+        left = time.monotonic()
+        culled_after = None
         deadline = time.monotonic() + cull_idle * 4 + 60
-        while time.monotonic() < deadline:  # the visitors have left: wait for the culling
+        while time.monotonic() < deadline and server.poll() is None:  # the visitors have left: wait for the culling
             kernels, mib = kernel_memory(server.pid)
             if kernels <= idle_kernels:
+                culled_after = time.monotonic() - left
                 break
             time.sleep(2)
         after_kernels, after_mib = kernel_memory(server.pid)
         server_mib = _rss_mib(server.pid)
+        server_alive = server.poll() is None
     finally:
         server.terminate()
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
+            server.wait(timeout=30)
         log.close()
     latencies = [x for v in people for x in v.latencies]
     ttis = [v.tti for v in people if v.tti is not None]
     busy = max(peak["kernels"] - idle_kernels, 1)
+    errors = [f"visitor {v.number}: {e}" for v in people for e in v.errors]
+    if peak["killed"]:
+        errors.insert(0, peak["killed"])
+    elif not server_alive:
+        errors.insert(0, f"the server exited during the run (see {log_path})")
     return {
+        "client": client,
         "visitors": visitors,
+        "visitors_done": sum(len(v.latencies) >= actions for v in people),
         "actions_played": len(latencies),
-        "errors": [f"visitor {v.number}: {e}" for v in people for e in v.errors],
+        "errors": errors,
         "seconds": round(elapsed, 1),
         "ramp_s": ramp,
         "tti_median_s": round(statistics.median(ttis), 2) if ttis else None,
         "tti_p95_s": round(_percentile(ttis, 0.95), 2) if ttis else None,
+        "tti_max_s": round(max(ttis), 2) if ttis else None,
         "latency_median_ms": round(1000 * statistics.median(latencies)) if latencies else None,
         "latency_p95_ms": round(1000 * _percentile(latencies, 0.95)) if latencies else None,
+        "latency_max_ms": round(1000 * max(latencies)) if latencies else None,
         "kernels_idle": idle_kernels,
         "kernels_peak": peak["kernels"],
         "kernels_after": after_kernels,
+        "culled_after_s": round(culled_after) if culled_after is not None else None,
         "kernel_mib_idle": round(idle_mib),
         "kernel_mib_peak": round(peak["mib"]),
         "kernel_mib_per_visitor": round((peak["mib"] - idle_mib) / busy, 1),
         "kernel_mib_after": round(after_mib),
+        "server_mib_idle": round(server_mib_idle),
+        "server_mib_peak": round(peak["server_mib"]),
         "server_mib_after": round(server_mib),
+        # CPU seconds while the visitors played: the machine's (all cores), the server's with its
+        # kernels', this script's (with its browsers), and everything else's (other users of the machine)
+        "cpu_cores": os.cpu_count(),
+        "cpu_machine_s": round(cpu[0]),
+        "cpu_server_and_kernels_s": round(cpu[1]),
+        "cpu_visitors_s": round(cpu[2]),
+        "cpu_others_s": round(cpu[0] - cpu[1] - cpu[2]),
+        "server_log": str(log_path),
     }
 
 
@@ -233,10 +695,22 @@ def main() -> int:
     parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which the visitors arrive")
     parser.add_argument("--cull-idle", type=int, default=120,
                         help="must exceed the slowest page load: a kernel is culled before its page connects")
+    parser.add_argument("--client", choices=CLIENTS, default="ws",
+                        help="ws: visitors speak the kernel and widget protocols (no browser, the default); "
+                             "browser: one headless Chromium context per visitor")
+    parser.add_argument("--timeout", type=int, default=240, help="seconds any one wait may take")
+    parser.add_argument("--max-server-mib", type=float, default=2048,
+                        help="kill the server if its memory passes this (MiB)")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an extra Voilà option (replacing the same option of dragonkit serve), "
+                             "e.g. --server-arg=--VoilaExecutor.iopub_timeout=120")
     args = parser.parse_args()
-    report = run(args.visitors, args.actions, args.pool, args.cull_idle, ramp=args.ramp)
+    report = run(args.visitors, args.actions, args.pool, args.cull_idle, args.timeout, args.ramp, args.client,
+                 args.max_server_mib, tuple(args.server_arg))
     print(json.dumps(report, indent=2))
-    return 1 if report["errors"] or report["actions_played"] < args.visitors * args.actions else 0
+    clean = (not report["errors"] and report["actions_played"] >= args.visitors * args.actions
+             and report["kernels_after"] <= report["kernels_idle"])
+    return 0 if clean else 1
 
 
 if __name__ == "__main__":
