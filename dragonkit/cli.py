@@ -109,7 +109,8 @@ class ServeOptions:
 
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     """The Voilà command line for ``options``: only ``directory`` is served, with no
-    source code, no tracebacks and no static files in the page."""
+    source code, no tracebacks and no static files in the page, and kernel
+    websockets only for the v1 protocol (:mod:`dragonkit.kernel_socket`)."""
     command = [
         sys.executable, "-m", "voila", str(directory), "--no-browser",
         f"--port={options.port}", "--Voila.port_retries=0",  # the printed address must be the real one
@@ -118,8 +119,11 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
         # the apps draw everything inline: no file of the folder is served
         "--VoilaConfiguration.file_denylist=.*",
         f"--VoilaExecutor.timeout={options.cell_timeout}",
-        # a busy machine delivers outputs late: wait for them rather than lose the app's widget
-        "--VoilaExecutor.iopub_timeout=30",
+        # a busy machine (a whole class arriving) delivers outputs late: wait for them rather than
+        # send a page without the app
+        "--VoilaExecutor.iopub_timeout=120",
+        # browsers speak the v1 kernel websocket protocol; a legacy client can freeze Voilà 0.5
+        "--Voila.kernel_websocket_connection_class=dragonkit.kernel_socket.V1OnlyWebsocketConnection",
         # kernels talk over Unix sockets: no TCP port races when many start at once, nothing on the network
         "--KernelManager.transport=ipc",
     ]

@@ -50,8 +50,6 @@ def test_websocket_visitors_play_like_browsers_and_are_culled():
     assert report["server_mib_peak"] < 1024
 
 
-@pytest.mark.xfail(strict=True, reason="Voilà 0.5 misreads legacy-protocol binary frames and hangs; passes once "
-                                       "`dragonkit serve` refuses kernel websockets without the v1 subprotocol")
 def test_a_legacy_websocket_client_cannot_freeze_the_server():
     """One script speaking the legacy kernel-websocket protocol must not stop the class
     (benchmarks/legacy_websocket.py explains the fault; the server is killed past 1 GiB)."""

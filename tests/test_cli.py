@@ -33,3 +33,9 @@ def test_the_addresses_carry_the_token():
     options = ServeOptions(ip="::1", port=9000, token="abcdefgh12")
     assert options.url == "http://[::1]:9000/voila/render/play.ipynb?token=abcdefgh12"
     assert options.index_url == "http://[::1]:9000/?token=abcdefgh12"
+
+
+def test_only_v1_kernel_websockets_and_patient_pages():
+    command = voila_command(ServeOptions(), Path("notebooks"))
+    assert "--Voila.kernel_websocket_connection_class=dragonkit.kernel_socket.V1OnlyWebsocketConnection" in command
+    assert "--VoilaExecutor.iopub_timeout=120" in command  # a class arriving at once gets the app, late
