@@ -613,8 +613,13 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError(f"the server did not start (see {log_path})")
             time.sleep(0.5)
-        time.sleep(3)
+        # a pool kernel exists before it has run the notebook: wait until the pool's memory settles
         idle_kernels, idle_mib = kernel_memory(server.pid)
+        for _ in range(60):
+            time.sleep(2)
+            previous, (idle_kernels, idle_mib) = idle_mib, kernel_memory(server.pid)
+            if abs(idle_mib - previous) < 2:
+                break
         server_mib_idle = _rss_mib(server.pid)
         people = [Visitor(i) for i in range(visitors)]
         started = time.monotonic()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragonkit.ui.app import DOUBLE_CLICK_SECONDS
+from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from .conftest import ARTIFACTS
 

@@ -22,8 +22,9 @@ from dragonkit import Game, Phase, Ruleset, i18n
 from dragonkit.analysis import (HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, policy_map,
                                 solve_turn)
 from dragonkit.lessons import next_card, observe, one_more_card
-from dragonkit.lessons.next_card import DeckExplorer, LessonWidget, all_footprints, deck_after, run_table
-from dragonkit.lessons.observe import DeckView, FirstGuess, GuessResult, fresh_turn
+from dragonkit.lessons.base import LessonWidget, fresh_turn
+from dragonkit.lessons.next_card import DeckExplorer, all_footprints, deck_after, run_table
+from dragonkit.lessons.observe import DeckView, FirstGuess, GuessResult
 from dragonkit.lessons.one_more_card import (MyopicVsOptimal, OnePushExplorer, after_cards, break_even_pot,
                                              one_push, story_state, with_pot)
 from dragonkit.rules import Card

@@ -18,16 +18,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from matplotlib.figure import Figure
 from scipy.sparse.linalg import spsolve
 
-from dragonkit import i18n
-from dragonkit.analysis import (HoldAtPot, evaluate_policy, optimal_policy, policy_map, policy_shift, solve_turn,
-                                turn_chain)
+from dragonkit import Game, i18n
+from dragonkit.analysis import (HoldAtPot, TurnState, evaluate_policy, optimal_policy, policy_map, policy_shift,
+                                solve_turn, turn_chain)
+from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
 from dragonkit.lessons import stopping as L5
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
+from dragonkit.ui.numbers import number_html
 
 ROOT = Path(__file__).parents[1]
 MINI = Ruleset.preset("mini")
@@ -38,13 +41,13 @@ def english(monkeypatch):
     """Every test starts, and leaves the kernel, in English; the lesson widgets it made are
     closed afterwards (else every later language switch would redraw them all)."""
     made = []
-    follow = L4.LessonWidget._follow_language
+    follow = base.LessonWidget._follow_language
 
     def record(widget):
         made.append(widget)
         follow(widget)
 
-    monkeypatch.setattr(L4.LessonWidget, "_follow_language", record)
+    monkeypatch.setattr(base.LessonWidget, "_follow_language", record)
     i18n.set_language("en")
     yield
     for widget in made:
@@ -217,7 +220,7 @@ def test_the_chain_lab_follows_its_slider_and_the_state_picker():
 
 
 def test_the_real_deck_code_of_lesson_4_solves_the_sparse_chain():
-    real = L4.turn_start("dragon-stripes")
+    real = base.fresh_turn("dragon-stripes")
     chain = turn_chain(real, optimal_policy(real))
     Q, R = chain.Q, chain.R
     assert sp.issparse(Q) and Q.shape == (7945, 7945) and Q.nnz < 4 * 7945
@@ -243,18 +246,45 @@ def test_lesson_4_answers_by_enumeration():
     assert answer["gain"] == sum(g * p for g, p in law4["dist"].items()) == Fraction(-37, 14)
 
 
-def test_turn_start_and_helpers():
-    state = L4.turn_start("dragon-stripes", gems=7, treasure=99, stage=2)
+def test_fresh_turn_and_helpers():
+    state = base.fresh_turn("dragon-stripes", gems=7, treasure=99, stage=2)
     assert (state.gems, state.treasure, state.dangers_revealed, state.dangers, state.must_reveal) == (7, 99, 2, 1, True)
     with pytest.raises(ValueError, match="stage"):
-        L4.turn_start("mini", stage=1)
+        base.fresh_turn("mini", stage=1)
     with pytest.raises(ValueError, match="preset"):
-        L4.turn_start("nope")
-    assert L4.number_html(Fraction(3, 8), "it") == '<span class="dk-frac">3/8</span> ≈ 0,375'
-    assert L4.policy_name(HoldAtPot(4), "it") == "fermati a 4"
+        base.fresh_turn("nope")
+    assert base.policy_name(HoldAtPot(4), "it") == "fermati a 4"
     assert L4.state_name("held 5", "it") == "si ferma con 5"
-    sliders = L4.situation_sliders(Ruleset.preset("dragon-stripes"), gems=200, treasure=10, stage=1)
+    sliders = base.situation_sliders(Ruleset.preset("dragon-stripes"), gems=200, treasure=10, stage=1)
     assert [(s.value, s.min <= s.value <= s.max) for s in sliders.values()] == [(200, True), (10, True), (1, True)]
+
+
+def test_a_fresh_turn_is_the_engines_first_decision():
+    for name in ("mini", "dragon-stripes", "kali", "drago-rosso"):
+        rules = Ruleset.preset(name)
+        engine = TurnState.from_game(Game(["A", "B"], rules=rules, seed=0))
+        assert base.fresh_turn(name) == base.fresh_turn(rules) == engine
+    with pytest.raises(ValueError, match="Ruleset"):
+        base.fresh_turn(3)
+
+
+def test_a_lesson_widget_follows_the_language_until_closed():
+    drawn = []
+
+    def make():
+        drawn.append(i18n.get_language())
+        fig = Figure(figsize=(2, 1))
+        fig.subplots().set_title(i18n.tr("optimal policy"))
+        return fig
+
+    figure = base.LiveFigure(make, width="200px")
+    first = figure.widget.value
+    i18n.set_language("it")
+    assert drawn == ["en", "it"] and figure.widget.value != first  # "politica ottima" drawn anew
+    figure.close()
+    i18n.set_language("en")
+    assert drawn == ["en", "it"] and figure.widget.comm is None
+    figure.close()  # closing twice is harmless
 
 
 @pytest.mark.parametrize("make, problem", [
@@ -285,7 +315,7 @@ def test_the_stepper_solves_one_layer_per_click_and_shows_the_recursions_values(
 
 @pytest.mark.parametrize("gems", [0, 4, 24])
 def test_backward_induction_agrees_with_a_plain_recursion(gems):
-    root = L4.turn_start("mini", gems=gems)
+    root = base.fresh_turn("mini", gems=gems)
     graph, values = L5._solved(root)
     for depth, layer in enumerate(graph.layers):
         for index in range(len(layer)):
@@ -296,7 +326,7 @@ def test_backward_induction_agrees_with_a_plain_recursion(gems):
 
 
 def test_bellman_terms_add_up_to_the_push_value():
-    graph, values = L5._solved(L4.turn_start("mini", gems=4))
+    graph, values = L5._solved(base.fresh_turn("mini", gems=4))
     for depth, layer in enumerate(graph.layers):
         for index in range(len(layer)):
             info = L5.bellman_terms(graph, values, depth, index)
@@ -347,7 +377,7 @@ def test_the_policy_map_explorer_shifts_with_stage_gems_and_treasure():
     for position, pot in both.dropna().items():  # the smallest pot that holds, read off the map itself
         column = grid[position].dropna()
         assert pot == column.index[column <= 0].min()
-    jackpot = policy_shift(L4.turn_start("dragon-stripes", treasure=400))  # the optimal player never holds
+    jackpot = policy_shift(base.fresh_turn("dragon-stripes", treasure=400))  # the optimal player never holds
     assert jackpot.loc["as is"].iloc[1:17].isna().all()
 
 
@@ -376,14 +406,14 @@ def test_lesson_5_answers():
     assert L4.state_name(point, "en") == "@5, pot 14"
     assert answer["last_push"] == Fraction(1, 2) == (2 * -3 + 1 * -12 + 1 * 20) / Fraction(4)
     assert answer["last_push"] == _bellman(tuple(point.footprints.items()), 2, 1, 5, 14, 12, point.treasure, True)
-    assert answer["value_4"] == Fraction(3, 14) == _bellman_state(L4.turn_start("mini", gems=4))
+    assert answer["value_4"] == Fraction(3, 14) == _bellman_state(base.fresh_turn("mini", gems=4))
     gains = {t: sum(g * p for g, p in _enumerated(t, gems=0)["dist"].items()) for t in range(1, 17)}
     assert answer["threshold_0"] == max(gains, key=gains.get) == 5
     assert sorted(gains.values())[-1] > sorted(gains.values())[-2]  # a single best t
     assert answer["position"] == 6 and answer["hold_from"] == {"as is": 14, "gems=80": 4, "stage=2": 35}
     rules = Ruleset.preset("dragon-stripes")
     for key, gems, stage in (("as is", 40, 0), ("gems=80", 80, 0), ("stage=2", 40, 2)):
-        start = L4.turn_start(rules, gems=gems, treasure=100, stage=stage)
+        start = base.fresh_turn(rules, gems=gems, treasure=100, stage=stage)
         pot = answer["hold_from"][key]
         at = {"position": 6, "treasure": 100 - pot, "must_reveal": False}
         assert solve_turn(L4.TurnState(**{**start.__dict__, **at, "pot": pot})).best_action == "hold"
@@ -408,7 +438,7 @@ def test_the_distribution_is_the_enumerated_one_and_its_moments_add_up(threshold
     assert second - mean ** 2 == e.variance
     assert e.p_loss == sum(p for g, p in law["dist"].items() if g < 0)
     assert str(e.variance) in explorer.stats.value and str(e.p_loss) in explorer.stats.value
-    assert f"E[X] = {L4.number_html(mean)}" in explorer.table.value
+    assert f"E[X] = {number_html(mean)}" in explorer.table.value
 
 
 def test_the_outcome_explorer_switches_policies():
@@ -423,9 +453,12 @@ def test_the_outcome_explorer_switches_policies():
     assert explorer.evaluation.expected_gain == Fraction(-11, 8)
     explorer.kind.value = "cautious"
     assert dict(explorer.evaluation.distribution) == _enumerated(1)["dist"]
+    numbers = re.compile(r"-?\d+(?:[.,/]\d+)*")
+    english = numbers.findall(explorer.stats.value)
     i18n.set_language("it")
     assert explorer.kind.options[0][0] == "fermati a t (cursore)"
-    assert "varianza" in explorer.stats.value and "0,5" not in explorer.stats.value.replace("0,50", "")
+    assert "varianza" in explorer.stats.value
+    assert numbers.findall(explorer.stats.value) == english and "." in "".join(english)  # a decimal point in both
     with pytest.raises(ValueError, match="policy must be one of"):
         L6.OutcomeExplorer(policy="bold")
 
@@ -458,7 +491,7 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_classroom_deck():
 
 
 def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo():
-    state = L4.turn_start("dragon-stripes")
+    state = base.fresh_turn("dragon-stripes")
     table = L6.catch_up(state, 20, [*range(1, 61), 80, 100])
     assert L6._argmax(table["p_catch_up"]) == [20]
     assert L6._argmax(table["expected_gain"]) == [100]  # the head's jackpot: the larger t, the more gems
@@ -533,7 +566,7 @@ def test_every_label_of_the_lessons_has_an_italian_translation():
     ours = json.loads((ROOT / "dragonkit/i18n/it/lessons_4_6.json").read_text(encoding="utf-8"))
     merged = i18n.catalog("it")  # raises if a msgid is translated differently in two catalogs
     direct, constants = set(), set()
-    for module in (L4, L5, L6):
+    for module in (base, L4, L5, L6):
         d, c = _literals(module)
         direct |= d
         constants |= c
@@ -552,7 +585,7 @@ def test_the_widgets_speak_italian():
     i18n.set_language("it")
     lab = L4.ChainLab(threshold=4)
     assert lab.slider.description.startswith("Politica") and "stati transitori" in lab.summary.value
-    assert "Da <b>@0, piatto 0</b>" in lab.reading.value and "0,375" in lab.reading.value
+    assert "Da <b>@0, piatto 0</b>" in lab.reading.value and "0.375" in lab.reading.value
     assert "si ferma con 4" in lab.table.value or lab.picker.value == "N"
     lab.picker.value = "B"
     assert "si ferma con 4" in lab.table.value and "pericolo finale" in lab.table.value

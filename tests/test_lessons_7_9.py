@@ -23,7 +23,7 @@ import pytest
 from dragonkit import Game, Ruleset, i18n
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.i18n import tr
-from dragonkit.lessons import editions, market, simulation
+from dragonkit.lessons import base, editions, market, simulation
 from dragonkit.rules import Message
 from dragonkit.simulate import round_robin, simulate_turns
 
@@ -237,7 +237,7 @@ def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly(
 def test_exact_turns_are_the_chain_values():
     mini = simulation.exact_turn("mini", "optimal")
     assert mini.mean == Fraction(-11, 8)  # the worked example of RULES.md
-    state = editions.fresh_turn(Ruleset.preset("dragon-stripes"))
+    state = base.fresh_turn(Ruleset.preset("dragon-stripes"))
     hold = simulation.exact_turn("dragon-stripes", 20)
     chain = evaluate_policy(state, HoldAtPot(20), exact=True)
     assert hold.mean == chain.expected_gain and math.isclose(hold.std, math.sqrt(chain.variance))
@@ -272,7 +272,7 @@ def test_the_error_shrinks_like_one_over_root_n():
 
 def test_the_monte_carlo_lab_agrees_with_the_simulation_and_the_chain():
     lab = simulation.MonteCarloLab(edition="mini", policy=20, n=1000, seed=4)
-    direct = simulate_turns(editions.fresh_turn(MINI), HoldAtPot(20), 1000, rng=4)
+    direct = simulate_turns(base.fresh_turn(MINI), HoldAtPot(20), 1000, rng=4)
     assert np.array_equal(lab.simulation.gain, direct.gain)
     row = direct.summary().loc["expected_gain"]
     assert f"{row['estimate']:.3f}" in lab.report.value and str(lab.exact.mean) in lab.report.value
@@ -302,7 +302,7 @@ def test_the_answers_of_lesson_8():
     answer = simulation.answers()
     assert answer["standard_error"] == Fraction(12, 20) and answer["halve"] == 1600 and answer["misses"] == 10
     assert answer["hold_after_one"] == Fraction(3 * 1 + 2 * 2 - 2 * 3 - 1 * 12, 8)
-    assert answer["hold_after_one"] == evaluate_policy(editions.fresh_turn(MINI), HoldAfterReveals(1),
+    assert answer["hold_after_one"] == evaluate_policy(base.fresh_turn(MINI), HoldAfterReveals(1),
                                                        exact=True).expected_gain
     with pytest.raises(ValueError):
         simulation.answers(n=300)
@@ -313,27 +313,27 @@ def test_the_answers_of_lesson_8():
 def test_a_fresh_turn_lacks_the_dangers_of_earlier_stages():
     rules = Ruleset.preset("dragon-stripes")
     for stage in range(3):
-        state = editions.fresh_turn(rules, stage)
+        state = base.fresh_turn(rules, stage)
         assert (state.dangers, state.dangers_revealed, state.gems, state.treasure) == (3 - stage, stage, 40, 400)
         assert state.must_reveal and state.composition.total == 51 - stage
     with pytest.raises(ValueError):
-        editions.fresh_turn(rules, 3)
+        base.fresh_turn(rules, 3)
 
 
-@pytest.mark.parametrize("edition", editions.EDITIONS)
+@pytest.mark.parametrize("edition", base.EDITIONS)
 def test_edition_profiles_are_the_analysis_numbers(edition):
     rules = Ruleset.preset(edition)
     table = editions.compare_editions({edition: rules}, "optimal")
     assert len(table) == len(rules.stages)
     for stage in range(len(rules.stages)):
-        state = editions.fresh_turn(rules, stage)
+        state = base.fresh_turn(rules, stage)
         row = table.loc[(edition, stage)]
         chain = evaluate_policy(state, optimal_policy(state))
         assert row["expected_gain"] == solve_turn(state, exact=True).value
         assert math.isclose(row["p_loss"], chain.p_loss) and math.isclose(row["std"], chain.std)
         assert row["p_first_ends"] == Fraction(rules.stop_cards + rules.danger_cards - stage, rules.deck_size - stage)
     held = editions.edition_profile(rules, 0, 20)
-    assert held["expected_gain"] == evaluate_policy(editions.fresh_turn(rules), HoldAtPot(20), exact=True).expected_gain
+    assert held["expected_gain"] == evaluate_policy(base.fresh_turn(rules), HoldAtPot(20), exact=True).expected_gain
 
 
 def test_the_mini_deck_profile_by_hand():
@@ -411,12 +411,19 @@ def test_the_deck_designer_keeps_one_stage_per_danger_and_adds_its_deck_to_the_c
     designer.name.value = "short"
     designer.add_to_comparison()
     table = designer.comparison.table
-    assert (editions.CUSTOM, 1) in table.index and designer.comparison.entries[editions.CUSTOM] is designer.rules
-    assert table.loc[(editions.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)[
+    assert (base.CUSTOM, 1) in table.index and designer.comparison.entries[base.CUSTOM] is designer.rules
+    assert table.loc[(base.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)[
         "expected_gain"]
     assert "your deck: short" in designer.comparison.html.value
     designer.start.value = "kali"
     assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger == "pot_only"
+    comparison = designer.comparison
+    designer.close()  # the designer and the comparison it feeds stop following the language
+    assert comparison.widget.comm is None and designer.widget.comm is None
+    before = comparison.html.value
+    i18n.set_language("it")
+    assert comparison.html.value == before
+    i18n.set_language("en")
 
 
 def test_stripes_and_stages_read_and_write_back():
@@ -452,7 +459,9 @@ def test_every_label_of_lessons_7_to_9_has_an_italian_text_with_the_same_fields(
     catalog, used = _catalog(), _msgids_in_modules()
     assert len(used) > 100
     assert sorted(used - set(catalog)) == []
-    constants = {node.value for path in MODULES for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    shared = ROOT / "dragonkit" / "lessons" / "base.py"  # the menus' edition and policy names
+    constants = {node.value for path in [*MODULES, shared]
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                  if isinstance(node, ast.Constant) and isinstance(node.value, str)}
     assert sorted(set(catalog) - constants) == []
     fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731

@@ -11,11 +11,11 @@ import ipywidgets as widgets
 import matplotlib
 import pytest
 
-from dragonkit import Action, Game, Phase
+from dragonkit import Action, Game, Phase, i18n
 from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
-from dragonkit.ui.coach import format_fraction
+from dragonkit.ui.numbers import decimal, format_fraction, gems_html, number_html
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -233,6 +233,24 @@ def test_format_fraction_shows_the_whole_exact_value():
     assert format_fraction(Fraction(3, 4)) == '<span class="dk-frac">3/4</span>'
     long = Fraction(10**30 + 1, 10**29 + 7)
     assert str(long) in format_fraction(long)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_exact_numbers_read_the_same_in_every_language(lang):
+    """One way to show a number: the fraction, then the decimal with a point, whatever the language."""
+    i18n.set_language(lang)
+    try:
+        assert number_html(Fraction(3, 8)) == '<span class="dk-frac">3/8</span> <span class="dk-dec">≈ 0.375</span>'
+        assert number_html(Fraction(-7, 3), 4) == ('<span class="dk-frac">-7/3</span> '
+                                                   '<span class="dk-dec">≈ -2.3333</span>')
+        assert number_html(6) == number_html(Fraction(12, 2)) == '<span class="dk-frac">6</span>'
+        assert number_html(0.1 + 0.2) == "0.300"  # an estimate has no exact value: its decimal only
+        assert decimal(Fraction(2, 3), 2) == "0.67"
+        whole, part = gems_html(1), gems_html(Fraction(5, 2))
+        assert "<b>" + format_fraction(1) + "</b>" in whole and ("gem" if lang == "en" else "gemma") in whole
+        assert "≈ 2.5000" in part and format_fraction(Fraction(5, 2)) in part
+    finally:
+        i18n.set_language("en")
 
 
 def _all_widget_state(root: widgets.Widget) -> str:

@@ -12,9 +12,7 @@ module shows that chain for the classroom deck (``mini``):
 * :func:`spy_plot` — the sparsity pattern of a large chain's :math:`Q`;
 * :func:`answers` — the exercises' answers, read off the chains.
 
-It also holds the small helpers the lessons 4 to 6 share: :func:`turn_start`
-(the first decision of a turn), :func:`number_html` (an exact number with its
-decimal), :func:`state_name` and :func:`show_figure`.  Every number comes from
+:func:`state_name` names the chain's states for people.  Every number comes from
 :mod:`dragonkit.analysis` and :mod:`dragonkit.markov`.
 """
 
@@ -29,85 +27,18 @@ import numpy as np
 import pandas as pd
 
 from .. import i18n
-from ..analysis import HoldAtPot, OptimalPolicy, TurnState, turn_chain
+from ..analysis import HoldAtPot, TurnState, turn_chain
 from ..i18n import tr
+from ..plots import figure_png
 from ..rules import Ruleset
+from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
+from .base import LessonWidget, fresh_turn, policy_name
 
-__all__ = ["turn_start", "number_html", "decimal", "state_name", "policy_name", "situation_sliders", "show_figure",
-           "LESSON_CSS",
-           "LessonWidget", "ChainLab", "outcome_order", "chain_matrices", "read_aloud", "spy_plot", "spy_figure",
+__all__ = ["state_name", "ChainLab", "outcome_order", "chain_matrices", "read_aloud", "spy_plot", "spy_figure",
            "answers"]
 
-#: Extra styles of the lesson widgets (matrices and step tables), sent once per composite widget.
-LESSON_CSS = """<style>
-.dk-lesson { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
-.dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
-.dk-matrix { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
-.dk-matrix th, .dk-matrix td { border: 1px solid #ddd; padding: 1px 6px; text-align: center; white-space: nowrap; }
-.dk-matrix th { background: #f3f6fb; font-weight: normal; }
-.dk-matrix td.dk-zero { color: #bbb; }
-.dk-matrix tr.dk-row-on td, .dk-matrix tr.dk-row-on th { background: #fff3c4; }
-.dk-caption { color: #444; margin: 2px 0 4px 0; }
-.dk-read { background: #f7f9fc; border-radius: 6px; padding: 4px 10px; }
-.dk-read ul { margin: 2px 0 2px 0; padding-left: 22px; }
-.dk-read li { line-height: 20px; }
-</style>"""
-
 MATRICES = ("P", "Q", "R", "N", "t", "B", "Br")
-
-
-# -- helpers shared by the lessons 4 to 6 -------------------------------------------------
-
-
-def turn_start(rules: Ruleset | str = "mini", gems: int | None = None, treasure: int | None = None,
-               stage: int = 0) -> TurnState:
-    """The first decision of a turn with a full deck.
-
-    Parameters
-    ----------
-    rules : Ruleset or str
-        A ruleset or a preset name (default the classroom deck ``"mini"``).
-    gems : int, optional
-        The active player's gems (gems; default: the ruleset's starting gems).
-    treasure : int, optional
-        Gems in the dragon's treasure (gems; default: the ruleset's treasure).
-    stage : int
-        Danger cards already revealed; they are missing from the deck.
-
-    Returns
-    -------
-    TurnState
-        Knight on the tail, empty pot, compulsory reveal.
-
-    Raises
-    ------
-    ValueError
-        For an unknown preset, or gems, treasure or a stage the ruleset does not allow.
-    """
-    rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
-    if not isinstance(rules, Ruleset):
-        raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
-    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
-        raise ValueError(f"stage must be a whole number in 0..{len(rules.stages) - 1}, not {stage!r}")
-    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards - int(stage), int(stage),
-                     rules.starting_gems if gems is None else gems, rules.treasure if treasure is None else treasure)
-
-
-def decimal(value, digits: int = 3, lang: str | None = None) -> str:
-    """``value`` rounded to ``digits`` decimals, with a decimal comma in Italian."""
-    text = f"{float(value):.{digits}f}"
-    return text.replace(".", ",") if (lang or i18n.get_language()) == "it" else text
-
-
-def number_html(value, lang: str | None = None, digits: int = 3) -> str:
-    """An exact number as HTML: ``3/8 ≈ 0.375`` (an integer alone; a float as a decimal)."""
-    if isinstance(value, float):
-        return decimal(value, digits, lang)
-    value = Fraction(value)
-    if value.denominator == 1:
-        return f'<span class="dk-frac">{value}</span>'
-    return f'<span class="dk-frac">{value}</span> ≈ {decimal(value, digits, lang)}'
 
 
 def state_name(label, lang: str | None = None) -> str:
@@ -119,67 +50,6 @@ def state_name(label, lang: str | None = None) -> str:
     if text.startswith("held "):
         return tr("held {pot}", lang, pot=text.split(" ", 1)[1])
     return tr(text, lang)  # "stopped", "danger", "final danger", "head", "deck empty"
-
-
-def policy_name(policy, lang: str | None = None) -> str:
-    """A policy's name in ``lang``: ``hold at 4`` / ``fermati a 4``, ``optimal policy`` / ``politica ottima``..."""
-    threshold = getattr(policy, "threshold", None)
-    if threshold is not None:
-        return tr("hold at {t}", lang, t=threshold)
-    reveals = getattr(policy, "reveals", None)
-    if reveals is not None:
-        return tr("hold after 1 card" if reveals == 1 else "hold after {k} cards", lang, k=reveals)
-    if isinstance(policy, OptimalPolicy):
-        return tr("optimal policy", lang)
-    return tr(policy.name, lang)
-
-
-def situation_sliders(rules: Ruleset, gems: int | None = None, treasure: int | None = None,
-                      stage: int | None = None) -> dict[str, widgets.IntSlider]:
-    """Sliders for the player's gems, the treasure and (if given) the stage, for the lesson widgets.
-
-    Parameters
-    ----------
-    rules : Ruleset
-    gems, treasure : int, optional
-        Initial values (gems; default: the ruleset's starting gems and treasure).
-        The gems slider runs from 0 to three times the starting gems, the treasure
-        slider from a sixteenth of the ruleset's treasure to all of it (wider if needed).
-    stage : int, optional
-        Initial stage; without it there is no stage slider.
-
-    Returns
-    -------
-    dict
-        ``"gems"``, ``"treasure"`` and, with ``stage``, ``"stage"``: IntSliders without
-        descriptions (the widget writes them in the current language).
-
-    Raises
-    ------
-    ValueError
-        For gems, a treasure or a stage the ruleset does not allow (as :func:`turn_start`).
-    """
-    state = turn_start(rules, gems=gems, treasure=treasure, stage=stage or 0)
-    start, full = rules.starting_gems, rules.treasure
-    sliders = {
-        "gems": widgets.IntSlider(value=state.gems, min=0, max=max(3 * start, state.gems), step=max(1, start // 8)),
-        "treasure": widgets.IntSlider(value=state.treasure, min=min(max(1, full // 16), state.treasure),
-                                      max=max(full, state.treasure), step=max(1, full // 40)),
-    }
-    if stage is not None:
-        sliders["stage"] = widgets.IntSlider(value=state.dangers_revealed, min=0, max=len(rules.stages) - 1)
-    for slider in sliders.values():
-        slider.continuous_update = False
-        slider.style = {"description_width": "initial"}
-        slider.layout = widgets.Layout(width="520px")
-    return sliders
-
-
-def show_figure(image: widgets.Image, fig) -> None:
-    """Put a matplotlib figure into an Image widget as PNG (the figure is not kept)."""
-    from ..plots import figure_png
-
-    image.value = figure_png(fig)
 
 
 # -- the chain of the mini deck -----------------------------------------------------------
@@ -264,20 +134,20 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
         if n:
             lines.append(tr("the knight is at {state} now: {visits} visit, this one" if target == start else
                             "the knight visits {state} on average {visits} times", lang,
-                            state=f"<b>{escape(state_name(target, lang))}</b>", visits=number_html(n, lang)))
+                            state=f"<b>{escape(state_name(target, lang))}</b>", visits=number_html(n)))
     ends = chain.absorption_probabilities(start=start)
     outcome_lines = [tr("{outcome} ({change}) with probability {p}", lang,
                         outcome=f"<b>{escape(state_name(a, lang))}</b>", change=i18n.Gems(chain.rewards[a]),
-                        p=number_html(p, lang)) for a, p in ends[outcome_order(chain)].items() if p]
+                        p=number_html(p)) for a, p in ends[outcome_order(chain)].items() if p]
     parts = [
         tr("From {state} (row {state} of N, t and B):", lang, state=here),
         "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
         tr("From here the turn lasts on average {t} cards (t, the sum of the row of N).", lang,
-           t=number_html(chain.expected_steps(start=start), lang)),
+           t=number_html(chain.expected_steps(start=start))),
         "<br>" + tr("It ends (row of B = N R):", lang),
         "<ul>" + "".join(f"<li>{line}</li>" for line in outcome_lines) + "</ul>",
         tr("Expected gem change from here: {value} (B r, with r the gems each outcome pays).", lang,
-           value=number_html(chain.expected_reward(chain.rewards, start=start), lang)),
+           value=number_html(chain.expected_reward(chain.rewards, start=start))),
     ]
     return '<div class="dk-read">' + "".join(parts) + "</div>"
 
@@ -291,38 +161,6 @@ _CAPTIONS = {
     "B": "B = N R: the probability of ending in each outcome, from each transient state.",
     "Br": "B r: the expected gem change to the end of the turn, where r is what each outcome pays.",
 }
-
-
-class LessonWidget:
-    """What the lesson widgets share: the composite ``widget`` they display, the
-    language they follow, and :meth:`close`.
-
-    A subclass builds ``self.widget`` (an ``ipywidgets`` box), defines ``_redraw``
-    and calls :meth:`_follow_language` once it can draw.
-    """
-
-    widget: widgets.Box
-
-    def _follow_language(self) -> None:
-        """Redraw now and whenever the learner switches language."""
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _redraw(self, _change=None) -> None:
-        raise NotImplementedError
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        """Stop following the language and close every widget of this one (a kernel keeps
-        widgets, and redraws them on a language switch, until they are closed)."""
-        i18n.settings.unobserve(self._redraw, names="language")
-        stack = [self.widget]
-        while stack:
-            widget = stack.pop()
-            stack.extend(getattr(widget, "children", ()))
-            widget.close()
 
 
 class ChainLab(LessonWidget):
@@ -358,7 +196,7 @@ class ChainLab(LessonWidget):
         if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) \
                 or not 1 <= threshold <= max_threshold:
             raise ValueError(f"threshold must be a whole number of gems in 1..{max_threshold}, not {threshold!r}")
-        self.state = turn_start(rules, gems=gems)
+        self.state = fresh_turn(rules, gems=gems)
         self.slider = widgets.IntSlider(value=int(threshold), min=1, max=max_threshold, continuous_update=False,
                                         style={"description_width": "initial"},
                                         layout=widgets.Layout(width="640px"))
@@ -373,7 +211,7 @@ class ChainLab(LessonWidget):
         self.reading = widgets.HTML()
         self.titles = [widgets.HTML() for _ in range(3)]
         self.widget = widgets.VBox([
-            widgets.HTML(CSS + LESSON_CSS), self.slider, self.summary,
+            widgets.HTML(CSS), self.slider, self.summary,
             self.titles[0], self.graph,
             self.titles[1], self.picker, self.caption, self.table,
             self.titles[2], self.state_picker, self.reading,
@@ -431,7 +269,7 @@ class ChainLab(LessonWidget):
             widget.value = f"<h4>{text}</h4>"
         self.state_picker.description = tr("Start from", lang)
         self._state_options(lang)
-        show_figure(self.graph, chain_graph(chain))
+        self.graph.value = figure_png(chain_graph(chain))
         self._on_state()
 
     def _draw_table(self) -> None:
@@ -484,8 +322,6 @@ def spy_plot(matrix, title: str | None = None):
     """:func:`spy_figure` as a displayable PNG image (notebooks and Voilà)."""
     from IPython.display import Image
 
-    from ..plots import figure_png
-
     return Image(data=figure_png(spy_figure(matrix, title)), format="png")
 
 
@@ -505,7 +341,7 @@ def answers(rules: Ruleset | str = "mini") -> dict:
         ``"stopped"``: B[start, stopped] under hold at 4 (Fraction);
         ``"gain"``: the expected gem change B r at the start under hold at 4 (gems, Fraction).
     """
-    state = turn_start(rules)
+    state = fresh_turn(rules)
     chain4, chain5 = _chain(state, 4), _chain(state, 5)
     target = next(s for s in chain4.transient if s.drawn == "1+1")
     return {

@@ -4,7 +4,7 @@ classroom mini deck and the learners' own decks, compared by the numbers.
 For each edition and each stage ``d`` the lesson analyses a *fresh turn*: the
 full deck without the ``d`` danger cards revealed in earlier turns, the
 starting gems, the whole treasure, a compulsory first reveal
-(:func:`fresh_turn`).  :func:`edition_profile` measures it exactly with
+(:func:`dragonkit.lessons.base.fresh_turn`).  :func:`edition_profile` measures it exactly with
 :mod:`dragonkit.analysis`: the expected gain, the probability of a loss, the
 standard deviation, the expected number of cards, the chance of the head.
 
@@ -29,25 +29,21 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import i18n
-from ..analysis import TurnState, solve_turn
+from ..analysis import solve_turn
 from ..i18n import tr
 from ..plots import figure_png
-from ..rules import DANGER, FINAL_DANGER_COSTS, Card, Message, Ruleset
-from ..ui.coach import format_fraction
+from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..ui.numbers import decimal, format_fraction, number_html
 from ..ui.style import CSS
+from .base import (CUSTOM, EDITIONS, POLICIES, LessonWidget, LiveFigure, analysis_policy, consecutive_runs,
+                   edition_label, error_text, fresh_turn, policy_label, relabel)
 
-__all__ = ["EDITIONS", "PUBLISHED", "MEASURES", "POLICIES", "TABLE_CSS", "CUSTOM", "edition_label", "analysis_policy",
-           "policy_label", "error_text", "relabel", "LiveFigure", "consecutive_runs", "fresh_turn", "edition_profile",
-           "compare_editions", "comparison_figure", "deck_figure", "deck_chart", "EditionComparison", "parse_stripes",
-           "format_stripes", "parse_stages", "format_stages", "DeckDesigner", "answers"]
+__all__ = ["PUBLISHED", "MEASURES", "edition_profile", "compare_editions", "comparison_figure", "deck_figure",
+           "deck_chart", "EditionComparison", "parse_stripes", "format_stripes", "parse_stages", "format_stages",
+           "DeckDesigner", "answers"]
 
-#: The preset editions, in the order the lessons show them.
-EDITIONS = ("dragon-stripes", "kali", "drago-rosso", "mini")
 #: The editions that were published (the mini deck is a classroom deck).
 PUBLISHED = EDITIONS[:3]
-_TITLES = {"dragon-stripes": "Dragon Stripes", "kali": "Die Augen der Kali", "drago-rosso": "Drago Rosso"}
-#: The key of a learner's own deck in a comparison.
-CUSTOM = "custom"
 
 #: Measures of a fresh turn, as columns of :func:`edition_profile`: name -> label msgid.
 MEASURES = {
@@ -60,122 +56,7 @@ MEASURES = {
 }
 
 
-def edition_label(edition: str, rules: Ruleset | None = None) -> str:
-    """The name of an edition as the lessons show it (a learner's deck: its own name).
-
-    Parameters
-    ----------
-    edition : str
-        A preset name, or :data:`CUSTOM` for a learner's deck.
-    rules : Ruleset, optional
-        The learner's deck (its name is shown).
-    """
-    if edition == CUSTOM:
-        return tr("your deck: {name}", name=rules.name if rules is not None else "?")
-    if edition == "mini":
-        return tr("mini (classroom deck)")
-    return _TITLES.get(edition, edition)
-
-
-def error_text(exc: BaseException) -> str:
-    """What an error says, in the current language when it was raised with a
-    :class:`~dragonkit.rules.Message` (as the rules and the lessons raise them)."""
-    message = Message.of(exc)
-    return message.describe() if isinstance(message, Message) else message
-
-
-def relabel(choice: widgets.widget_selection._Selection, options) -> None:
-    """New option labels for a selection widget (a Dropdown, ToggleButtons ...), keeping its value.
-
-    ipywidgets moves the value to the first option when the options change, so
-    the value is put back; callers mute their own value observers around the call.
-    """
-    options = [tuple(option) for option in options]
-    if list(choice.options) != options:
-        value = choice.value
-        choice.options = options
-        choice.value = value
-
-
-class LiveFigure:
-    """A matplotlib figure shown as an image widget, drawn again when the learner switches language.
-
-    Parameters
-    ----------
-    make : callable
-        ``make() -> matplotlib.figure.Figure``, with its labels written through :func:`~dragonkit.i18n.tr`.
-    width : str
-        The image's CSS width.
-
-    Attributes
-    ----------
-    widget : ipywidgets.Image
-    """
-
-    def __init__(self, make, width: str = "740px"):
-        self.make = make
-        self.widget = widgets.Image(format="png", layout=widgets.Layout(width=width))
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _redraw(self, _change=None) -> None:
-        self.widget.value = figure_png(self.make())
-
-
-def consecutive_runs(values) -> list[tuple[int, int]]:
-    """Runs of consecutive whole numbers, in order: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
-    runs: list[tuple[int, int]] = []
-    for v in values:
-        if runs and v == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], v)
-        else:
-            runs.append((v, v))
-    return runs
-
-
 # -- the analysis -----------------------------------------------------------------------------------------------
-
-
-def fresh_turn(rules: Ruleset, stage: int = 0) -> TurnState:
-    """The start of a turn at stage ``stage`` with a full deck but for the dangers already revealed.
-
-    The active player holds the starting gems and the treasure is whole (the
-    lesson's reference situation; in a real game earlier turns change both).
-
-    Raises
-    ------
-    ValueError
-        For a stage outside ``0 .. len(rules.stages) - 1``.
-    """
-    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
-        raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
-    deck = rules.composition
-    for _ in range(stage):
-        deck = deck.without(Card(DANGER))
-    return TurnState(rules, dict(deck.footprints), deck.stops, deck.dangers, stage, rules.starting_gems,
-                     rules.treasure)
-
-
-def analysis_policy(policy):
-    """A policy as the lessons name it — ``"optimal"`` or a threshold t (gems) — as an
-    analysis policy: :class:`~dragonkit.analysis.OptimalPolicy` or :class:`~dragonkit.analysis.HoldAtPot`.
-
-    Raises
-    ------
-    ValueError
-        For anything else.
-    """
-    from ..analysis import HoldAtPot, OptimalPolicy
-
-    return OptimalPolicy() if policy == "optimal" else HoldAtPot(policy)
-
-
-def policy_label(policy) -> str:
-    """The policy's name in the current language: ``optimal play``, ``hold at 20 gems``."""
-    return tr("optimal play") if policy == "optimal" else tr("hold at {t} gems", t=policy)
 
 
 @lru_cache(maxsize=128)
@@ -335,14 +216,10 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
 
 # -- the widgets ------------------------------------------------------------------------------------------------
 
-#: The policies the comparison offers: "optimal" and hold-at-t thresholds (gems).
-POLICIES = ("optimal", 10, 20, 40)
-
-
 def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> str:
     """The comparison as an HTML table: decimals, and exact fractions on request."""
     def fraction(value: Fraction, digits: int) -> str:
-        shown = f"{float(value):.{digits}f}"
+        shown = decimal(value, digits)
         return shown + (f"<br>{format_fraction(value)}" if exact and value.denominator != 1 else "")
 
     head = "".join(f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"),
@@ -356,15 +233,7 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
     return f'<table class="dk-table"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
-#: The style of the lessons' tables (class ``dk-table``).
-TABLE_CSS = """<style>
-.dk-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
-.dk-table th { background: #eef3fb; text-align: left; padding: 2px 8px; vertical-align: bottom; }
-.dk-table td { border-bottom: 1px solid #ddd; padding: 2px 8px; vertical-align: top; max-width: 170px; }
-</style>"""
-
-
-class EditionComparison:
+class EditionComparison(LessonWidget):
     """The comparison widget: the editions' fresh turns, stage by stage, as a table
     and as bars of a chosen measure, under optimal play or a hold-at-t policy.
 
@@ -398,7 +267,7 @@ class EditionComparison:
         self.exact = widgets.Checkbox(value=False, indent=False)
         self.html, self.note = widgets.HTML(), widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + TABLE_CSS),
+        self.widget = widgets.VBox([widgets.HTML(CSS),
                                     widgets.HBox([self.policy, self.measure, self.exact]),
                                     self.plot, self.html, self.note])
         self.widget.add_class("dk-app")
@@ -407,11 +276,7 @@ class EditionComparison:
         self.policy.observe(self._on_policy, names="value")
         for control in (self.measure, self.exact):
             control.observe(self._redraw, names="value")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self._follow_language()
 
     def _compute(self) -> None:
         self.table = compare_editions(self.entries, self.policy.value)
@@ -525,7 +390,7 @@ def _refusal(message: str) -> str:
     return next((field for field in _FIELD_LABELS if re.match(rf"{field}\b", message)), "")
 
 
-class DeckDesigner:
+class DeckDesigner(LessonWidget):
     """The deck designer: build a deck from counts of cards, stripe values and
     stages, see at once whether the rules accept it, and add it to the comparison.
 
@@ -588,11 +453,12 @@ class DeckDesigner:
             self.status, self.analyse, self.comparison.widget,
         ])
         self.widget.add_class("dk-app")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
+        self._follow_language()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+    def close(self) -> None:
+        """Close the designer and the comparison it feeds (closing twice is harmless)."""
+        self.comparison.close()
+        super().close()
 
     def _on_start(self, _change=None) -> None:
         if not self._muted:
@@ -694,14 +560,14 @@ class DeckDesigner:
                      "{values}; P(the first card ends the turn) = {p}.", cards=comp.total,
                      footprints=comp.total - comp.stops - comp.dangers, stops=comp.stops, dangers=comp.dangers,
                      n=rules.n_stripes, values=format_stripes(rules.stripe_values),
-                     p=f"{format_fraction(Fraction(comp.stops + comp.dangers, comp.total))}")
+                     p=number_html(Fraction(comp.stops + comp.dangers, comp.total)))
         if self.error is None:
             self.status.value = (f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} '
                                  f"{summary}</div>")
         else:
             field = _refusal(str(self.error))
             check = ("<br>" + tr("Check: {field}.", field=tr(_FIELD_LABELS[field]))) if field else ""
-            self.status.value = (f'<div class="dk-message dk-danger">'
+            self.status.value = ('<div class="dk-message dk-danger">'
                                  + tr("This deck is refused: {reason}", reason=escape(error_text(self.error))) + check
                                  + "<br>" + tr("The last valid deck is kept: {summary}", summary=summary) + "</div>")
 

@@ -40,9 +40,9 @@ from ..analysis import TurnState, fair_bounty, solve_turn
 from ..i18n import Gems, tr
 from ..plots import figure_png
 from ..rules import DANGER, Card, Message, Ruleset
-from ..ui.coach import format_fraction
+from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .editions import EDITIONS, consecutive_runs, edition_label, error_text, relabel
+from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
 
 __all__ = ["parse_drawn", "held_turn", "Takeover", "takeover", "fair_bounty_curve", "gaining_takers",
            "takeover_figure", "describe_situation", "TakeoverExplorer", "parse_bids", "break_even_bid", "AuctionResult",
@@ -50,13 +50,6 @@ __all__ = ["parse_drawn", "held_turn", "Takeover", "takeover", "fair_bounty_curv
 
 #: Most footprint cards a typed turn may list (a turn never draws more than the stripes).
 _MAX_DRAWN = 200
-
-
-def _exact(value) -> str:
-    """HTML for an exact number of gems: the fraction and, if it is not whole, its decimal."""
-    value = Fraction(value)
-    decimal = "" if value.denominator == 1 else f' <span class="dk-dec">≈ {float(value):.3f}</span>'
-    return f"{format_fraction(value)}{decimal}"
 
 
 # -- the situation ----------------------------------------------------------------------------------------------
@@ -274,14 +267,14 @@ def describe_situation(state: TurnState) -> str:
     """HTML: where the knight stands, the pot, the bounty, the stage, the treasure and the deck left."""
     deck = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in state.composition.counts() if count)
     place = tr("the tail") if state.position == 0 else tr("stripe {k}", k=state.position)
-    return (f'<div class="dk-status">'
+    return ('<div class="dk-status">'
             + tr("Knight on {place}, pot {pot}, bounty {bounty}; stage {stage}, treasure {treasure}.",
                  place=place, pot=Gems(state.pot), bounty=Gems(state.rules.bounty(state.pot)),
                  stage=state.dangers_revealed, treasure=Gems(state.treasure))
             + "<br>" + tr("Deck left ({n} cards): {cards}.", n=state.composition.total, cards=deck) + "</div>")
 
 
-class TakeoverExplorer:
+class TakeoverExplorer(LessonWidget):
     """The lesson's widget: build a held turn, choose the holder's and the taker's gems,
     and see the fair bounty, the expected net gain of taking over and the verdict.
 
@@ -345,11 +338,7 @@ class TakeoverExplorer:
             control.observe(self._on_situation, names="value")
         for control in (self.holder_gems, self.taker_gems):
             control.observe(self._redraw, names="value")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self._follow_language()
 
     @property
     def max_gems(self) -> int:
@@ -424,17 +413,17 @@ class TakeoverExplorer:
         holder = solve_turn(dataclasses.replace(state, gems=self.holder_gems.value), exact=True)
         right = holder.push_value <= state.pot
         holder_line = tr("Holder ({gems}): revealing once more is worth {push}, holding is worth the pot, "
-                         "{pot}.", gems=Gems(self.holder_gems.value), push=_exact(holder.push_value),
+                         "{pot}.", gems=Gems(self.holder_gems.value), push=number_html(holder.push_value),
                          pot=Gems(state.pot))
         holder_line += " " + (tr("Holding was right.") if right
                               else tr("Holding was a mistake: revealing is worth more."))
         offer = takeover(state, self.taker_gems.value)
-        rows = [(tr("fair bounty F(g)"), _exact(offer.fair_bounty)),
+        rows = [(tr("fair bounty F(g)"), number_html(offer.fair_bounty)),
                 (tr("the rules' bounty b"), str(offer.bounty))]
         if offer.affordable:
-            rows += [(tr("value after paying, F(g − b)"), _exact(offer.value_after_paying)),
-                     (tr("expected net gain, F(g − b) − b"), _exact(offer.net_gain))]
-            advice = (tr("TAKE OVER: {gain} gems more on average.", gain=f"{float(offer.net_gain):.3f}") if offer.pays
+            rows += [(tr("value after paying, F(g − b)"), number_html(offer.value_after_paying)),
+                     (tr("expected net gain, F(g − b) − b"), number_html(offer.net_gain))]
+            advice = (tr("TAKE OVER: {gain} gems more on average.", gain=decimal(offer.net_gain)) if offer.pays
                       else tr("DECLINE: taking over does not gain gems on average."))
         else:
             advice = tr("The taker cannot pay the bounty: only a player owning at least {b} may accept.",
@@ -630,7 +619,7 @@ _OUTCOME_TEXT = {"held": "held", "stopped": "stopped", "danger": "danger", "fina
                  "head": "reached the head", "deck empty": "deck empty"}
 
 
-class AuctionSheet:
+class AuctionSheet(LessonWidget):
     """The in-class auction: students bid for a held turn in sealed bids, the
     teacher types them in, and the widget reveals the exact values and plays the
     turn out.
@@ -690,11 +679,7 @@ class AuctionSheet:
             widgets.HBox([self.bids, widgets.VBox([self.price_rule, self.reveal_button, self.play_button])]),
             self.message, self.report, self.plot])
         self.widget.add_class("dk-app")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self._follow_language()
 
     def reveal(self, text: str, price_rule: str = "first") -> AuctionResult | None:
         """Read the bids, award the turn and reveal the exact values.
@@ -764,12 +749,12 @@ class AuctionSheet:
         above = int((bids["expected_profit"] < 0).sum())
         lines = [
             tr("The turn is worth F({gems}) = {value} to a bidder who has paid nothing.", gems=result.gems,
-               value=_exact(result.fair_bounty)),
+               value=number_html(result.fair_bounty)),
             even,
             tr("Mean bid {mean} gems; {k} of {n} bids lose gems on average.", mean=f"{bids['bid'].mean():.2f}",
                k=above, n=len(bids)),
             tr("{name} wins and pays {price}: expected profit {profit} gems.", name=escape(result.winner),
-               price=Gems(result.price), profit=_exact(result.expected_profit)),
+               price=Gems(result.price), profit=number_html(result.expected_profit)),
         ]
         level = "danger" if result.cursed else "success"
         verdict = (tr("The winner's curse: the highest bid was too high, the winner expects to lose.")
@@ -783,7 +768,7 @@ class AuctionSheet:
             plays = (f"<p><b>{tr('Turns played out')}</b></p><ol>{rows}</ol>"
                      + "<p>" + tr("Average profit of {n} plays: {mean} gems; expected: {expected}.",
                                   n=len(self.plays), mean=f"{mean:.2f}",
-                                  expected=f"{float(result.expected_profit):.3f}") + "</p>")
+                                  expected=decimal(result.expected_profit)) + "</p>")
         return (f'<div class="dk-coach"><ul>{"".join(f"<li>{line}</li>" for line in lines)}</ul>'
                 f'<div class="dk-message dk-{level}">{verdict}</div>{plays}</div>')
 

@@ -18,7 +18,7 @@ and ``scipy.stats.binom``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
 
@@ -30,22 +30,12 @@ from .. import i18n
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Composition, Ruleset
-from ..ui.coach import format_fraction
+from ..ui.numbers import decimal, format_fraction
 from ..ui.style import CSS
+from .base import LessonWidget
 
-__all__ = ["deck_after", "footprints_left", "all_footprints", "run_table", "next_card_table", "exact_html",
-           "composition_figure", "explorer_figure", "LessonWidget", "DeckExplorer", "EXERCISE_DISCARDS",
-           "LESSON_CSS", "answers"]
-
-#: Table styles of the lesson widgets (used with :data:`dragonkit.ui.style.CSS`).
-LESSON_CSS = """<style>
-.dk-lt { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 13px; }
-.dk-lt th { text-align: left; border-bottom: 1px solid #bbb; padding: 1px 10px 1px 0; }
-.dk-lt td { padding: 1px 10px 1px 0; line-height: 20px; border-bottom: 1px solid #eee; vertical-align: top; }
-.dk-lt-sum td { background: #f4f7fb; }
-.dk-lt-good { color: #0f5132; font-weight: bold; } .dk-lt-bad { color: #842029; font-weight: bold; }
-.dk-lesson .dk-status { margin: 0 0 6px 0; }
-</style>"""
+__all__ = ["deck_after", "footprints_left", "all_footprints", "run_table", "next_card_table",
+           "composition_figure", "explorer_figure", "DeckExplorer", "EXERCISE_DISCARDS", "answers"]
 
 #: Bar colours by kind of card.
 COLOURS = {"footprint": "#2f7d4a", "stop": "#d08c1e", "danger": "#c0392b"}
@@ -167,18 +157,6 @@ def run_table(composition: Composition, k_max: int) -> list[dict]:
     return rows
 
 
-def _decimal(value) -> str:
-    return f'<span class="dk-dec">{float(value):.4f}</span>'
-
-
-def exact_html(value: Fraction | int) -> str:
-    """A number as HTML: a whole number in bold, or the decimal in bold with the exact fraction after it."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return f"<b>{value}</b>"
-    return f"<b>{float(value):.4f}</b> <small>= {format_fraction(value)}</small>"
-
-
 def next_card_table(composition: Composition) -> str:
     """HTML table of the next card's law: each kind of card left, its count and its
     exact probability (:meth:`Composition.outcomes`), then all footprints together
@@ -187,15 +165,15 @@ def next_card_table(composition: Composition) -> str:
     header = (f"<tr><th>{escape(tr('card'))}</th><th>{escape(tr('left'))}</th>"
               f"<th>{escape(tr('probability'))}</th><th>≈</th></tr>")
     rows = [f"<tr><td>{escape(i18n.card_label(card))}</td><td>{composition.count(card)}</td>"
-            f"<td>{format_fraction(p)}</td><td>{_decimal(p)}</td></tr>" for card, p in composition.outcomes()]
+            f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>" for card, p in composition.outcomes()]
     if total:
         footprints = footprints_left(composition)
         enders = composition.stops + composition.dangers
         for label, count in ((tr("any footprint"), footprints), (tr("stop or danger (the turn ends)"), enders)):
             p = Fraction(count, total)
-            rows.append(f'<tr class="dk-lt-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
-                        f"<td>{format_fraction(p)}</td><td>{_decimal(p)}</td></tr>")
-    return f'<table class="dk-lt">{header}{"".join(rows)}</table>'
+            rows.append(f'<tr class="dk-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
+                        f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>")
+    return f'<table class="dk-table">{header}{"".join(rows)}</table>'
 
 
 def _draw_composition(ax, composition: Composition, full: Composition) -> None:
@@ -284,33 +262,6 @@ def explorer_figure(composition: Composition, full: Composition, k_max: int) -> 
     return fig
 
 
-class LessonWidget:
-    """What the lesson widgets share: displaying one shows :attr:`widget`; it is drawn
-    again when the language changes (:data:`dragonkit.i18n.settings`) until :meth:`close`."""
-
-    widget: widgets.Widget
-    _redraw: Callable[..., None]
-    _closed = False
-
-    def _watch_language(self) -> None:
-        i18n.settings.observe(self._redraw, names="language")
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        """Stop following the language and close every widget of the view (closing twice is harmless)."""
-        if self._closed:
-            return
-        self._closed = True
-        i18n.settings.unobserve(self._redraw, names="language")
-        stack = [self.widget]
-        while stack:
-            widget = stack.pop()
-            stack.extend(getattr(widget, "children", ()))
-            widget.close()
-
-
 class DeckExplorer(LessonWidget):
     """Remove cards from the deck with sliders (the discards) and watch the next
     card's law and ``P(next k cards are all footprints)`` change.
@@ -362,15 +313,14 @@ class DeckExplorer(LessonWidget):
         self.discards_title = widgets.HTML()
         controls = widgets.VBox([self.discards_title, *self.sliders.values(), self.k_slider, self.reset_button])
         self.widget = widgets.VBox([
-            widgets.HTML(CSS + LESSON_CSS),
+            widgets.HTML(CSS),
             widgets.HBox([controls, widgets.VBox([self.summary, self.next_card])]),
             self.picture, self.runs,
         ])
         self.widget.add_class("dk-lesson")
         for slider in (*self.sliders.values(), self.k_slider):
             slider.observe(self._redraw, names="value")
-        self._watch_language()
-        self._redraw()
+        self._follow_language()
 
     @property
     def discards(self) -> dict[Card, int]:
@@ -446,13 +396,13 @@ class DeckExplorer(LessonWidget):
                 f"<th>scipy.stats.hypergeom</th><th colspan='2'>{escape(tr('with replacement (binomial)'))}</th>"
                 f"<th>scipy.stats.binom</th></tr>")
         body = "".join(
-            f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{_decimal(r['without'])}</td>"
-            f"<td>{r['hypergeom']:.4f}</td><td>{format_fraction(r['with'])}</td><td>{_decimal(r['with'])}</td>"
+            f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{decimal(r['without'], 4)}</td>"
+            f"<td>{r['hypergeom']:.4f}</td><td>{format_fraction(r['with'])}</td><td>{decimal(r['with'], 4)}</td>"
             f"<td>{r['binom']:.4f}</td></tr>" for r in rows)
         formula = tr("Without replacement: {f}/{n} · {f1}/{n1} · … ; with replacement: ({f}/{n})^k.",
                      f=footprints, n=total, f1=max(footprints - 1, 0), n1=max(total - 1, 0))
         return (f"<b>{escape(tr('P(the next k cards are all footprints)'))}</b>"
-                f'<table class="dk-lt">{head}{body}</table><p class="dk-note">{escape(formula)}</p>')
+                f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(formula)}</p>')
 
 
 def answers() -> dict[str, Fraction]:

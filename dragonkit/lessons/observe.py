@@ -20,32 +20,19 @@ from matplotlib.figure import Figure
 
 from .. import i18n
 from ..analysis import TurnState, solve_turn
-from ..engine import Game
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Ruleset
+from ..ui.numbers import number_html
 from ..ui.style import CSS
-from .next_card import LESSON_CSS, LessonWidget, composition_figure, exact_html, next_card_table
+from .base import LessonWidget, fresh_turn, largest_pot
+from .next_card import composition_figure, next_card_table
 
-__all__ = ["fresh_turn", "largest_pot", "threshold_scan", "GuessResult", "DeckView", "FirstGuess",
+__all__ = ["threshold_scan", "GuessResult", "DeckView", "FirstGuess",
            "answers"]
 
 #: Spacing of the thresholds t in the curve of :class:`FirstGuess` (gems).
 SCAN_STEP = 4
-
-
-def fresh_turn(rules: Ruleset) -> TurnState:
-    """The first decision of a fresh game: full deck, stage 0, the starting gems,
-    the whole treasure, the knight on the tail, a compulsory reveal."""
-    return TurnState.from_game(Game(["A", "B"], rules=rules, seed=0))
-
-
-def largest_pot(state: TurnState) -> int:
-    """The largest pot a turn from ``state`` can collect: every stripe from the
-    knight's position on, at the current stage, within what the treasure holds (gems)."""
-    rules = state.rules
-    stripes = np.arange(state.position + 1, rules.n_stripes + 1)
-    return state.pot + min(state.treasure, int(rules.stripe_value(stripes, state.dangers_revealed).sum()))
 
 
 @lru_cache(maxsize=8)
@@ -184,10 +171,9 @@ class DeckView(LessonWidget):
         self.rules = rules or Ruleset.preset("dragon-stripes")
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
         self.table = widgets.HTML()
-        self.widget = widgets.HBox([widgets.HTML(CSS + LESSON_CSS), self.picture, self.table])
+        self.widget = widgets.HBox([widgets.HTML(CSS), self.picture, self.table])
         self.widget.add_class("dk-lesson")
-        self._watch_language()
-        self._redraw()
+        self._follow_language()
 
     def _redraw(self, _change=None) -> None:
         deck = self.rules.composition
@@ -236,11 +222,10 @@ class FirstGuess(LessonWidget):
         self.report = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px",
                                                                           display="none"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.prompt,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.prompt,
                                     widgets.HBox([self.slider, self.unit, self.submit]), self.report, self.picture])
         self.widget.add_class("dk-lesson")
-        self._watch_language()
-        self._redraw()
+        self._follow_language()
 
     def record(self) -> GuessResult:
         """Record the slider's threshold as a guess and show what it is worth."""
@@ -260,9 +245,9 @@ class FirstGuess(LessonWidget):
             return
         r = self.result
         rows = [
-            (tr("your guess: hold at {t}", t=r.threshold), exact_html(r.gain), r.p_loss, r.p_head),
-            (tr("best hold-at-t: hold at {t}", t=r.best_threshold), f"<b>{r.best_gain:.4f}</b>", r.best_p_loss, None),
-            (tr("optimal play (backward induction)"), exact_html(r.optimal), r.optimal_p_loss, None),
+            (tr("your guess: hold at {t}", t=r.threshold), number_html(r.gain, 4), r.p_loss, r.p_head),
+            (tr("best hold-at-t: hold at {t}", t=r.best_threshold), number_html(r.best_gain, 4), r.best_p_loss, None),
+            (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss, None),
         ]
         body = "".join(f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{loss:.3f}</td>"
                        f"<td>{'' if head is None else f'{head:.3f}'}</td></tr>" for name, gain, loss, head in rows)
@@ -274,7 +259,7 @@ class FirstGuess(LessonWidget):
         note = tr("Exact values from the absorbing Markov chain of each policy; the curve is computed every "
                   "{step} gems.", step=SCAN_STEP)
         self.report.value = (f"<p>{escape(guesses)} {escape(where)}</p>"
-                             f'<table class="dk-lt">{head}{body}</table><p class="dk-note">{escape(note)}</p>')
+                             f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(note)}</p>')
         self.picture.value = figure_png(guess_figure(r))
         self.picture.layout.display = None
 

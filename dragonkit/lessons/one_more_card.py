@@ -41,10 +41,9 @@ from ..analysis.state import check_state
 from ..i18n import Gems, tr
 from ..plots import figure_png, policy_heatmap
 from ..rules import Card, CardEffect, Ruleset
-from ..ui.coach import format_fraction
+from ..ui.numbers import decimal, format_fraction, number_html
 from ..ui.style import CSS
-from .next_card import LESSON_CSS, LessonWidget, exact_html
-from .observe import fresh_turn
+from .base import LessonWidget, fresh_turn
 
 __all__ = ["CardOutcome", "OnePush", "one_push", "after_cards", "with_pot", "break_even_pot", "STORY_CARDS",
            "story_state", "OnePushExplorer", "MyopicVsOptimal", "RICH", "answers"]
@@ -263,9 +262,9 @@ def outcome_table(push: OnePush) -> str:
         f"<tr><td>{escape(i18n.card_label(o.card))}</td><td>{format_fraction(o.probability)}</td>"
         f"<td>{escape(_what_happens(o))}</td><td>{o.gain:+d}</td>"
         f"<td>{format_fraction(o.probability * o.gain)}</td></tr>" for o in push.outcomes)
-    total = (f'<tr class="dk-lt-sum"><td colspan="4"><b>{escape(tr("one more card, then hold: E1 ="))}</b></td>'
-             f"<td>{exact_html(push.value)}</td></tr>")
-    return f'<table class="dk-lt">{head}{rows}{total}</table>'
+    total = (f'<tr class="dk-sum"><td colspan="4"><b>{escape(tr("one more card, then hold: E1 ="))}</b></td>'
+             f"<td>{number_html(push.value, 4)}</td></tr>")
+    return f'<table class="dk-table">{head}{rows}{total}</table>'
 
 
 class OnePushExplorer(LessonWidget):
@@ -315,15 +314,14 @@ class OnePushExplorer(LessonWidget):
         self.deck, self.table, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.widget = widgets.VBox([
-            widgets.HTML(CSS + LESSON_CSS),
+            widgets.HTML(CSS),
             widgets.HBox([widgets.VBox(list(self.sliders.values())), widgets.VBox([self.deck, self.verdict])]),
             self.table, self.picture,
         ])
         self.widget.add_class("dk-lesson")
         for slider in self.sliders.values():
             slider.observe(self._redraw, names="value")
-        self._watch_language()
-        self._redraw()
+        self._follow_language()
 
     def situation(self) -> TurnState:
         """The situation the sliders describe."""
@@ -358,18 +356,18 @@ class OnePushExplorer(LessonWidget):
         rule = (tr("Reveal") if push.pays else tr("Hold")).upper()
         lines = [
             tr("Hold now: {pot}.", pot=Gems(push.hold)),
-            tr("One more card, then hold: E1 = {value} gems.", value=f"{float(push.value):.3f}"),
+            tr("One more card, then hold: E1 = {value} gems.", value=decimal(push.value)),
             tr("One-step rule: {action} (advantage {adv} gems).", action=rule, adv=f"{float(push.advantage):+.3f}"),
         ]
         if self.break_even == 0:
             lines.append(tr("One more card pays at no pot here."))
         else:
             lines.append(tr("Break-even pot: {p} gems (exact {exact}); one more card pays below it.",
-                            p=f"{float(self.break_even):.3f}", exact=str(self.break_even)))
+                            p=decimal(self.break_even), exact=str(self.break_even)))
         best = solve_turn(state, exact=True)
         optimal = (tr("Reveal") if best.best_action == "reveal" else tr("Hold")).upper()
         lines.append(tr("Optimal play (backward induction): {action}; revealing, then playing on optimally, "
-                        "is worth {value} gems.", action=optimal, value=f"{float(best.push_value):.3f}"))
+                        "is worth {value} gems.", action=optimal, value=decimal(best.push_value)))
         agree = (best.best_action == "reveal") == push.pays
         lines.append(tr("The one-step rule and optimal play agree.") if agree else
                      tr("They disagree: optimal play looks further ahead than one card."))
@@ -449,11 +447,10 @@ class MyopicVsOptimal(LessonWidget):
                                       style={"description_width": "120px"}, layout=widgets.Layout(width="420px"))
         self.summary = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="900px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.gems, self.summary, self.picture])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems, self.summary, self.picture])
         self.widget.add_class("dk-lesson")
         self.gems.observe(self._redraw, names="value")
-        self._watch_language()
-        self._redraw()
+        self._follow_language()
 
     def _redraw(self, _change=None) -> None:
         from ..analysis import policy_map

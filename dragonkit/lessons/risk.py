@@ -28,11 +28,11 @@ from .. import i18n
 from ..analysis import (HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, PolicyEvaluation, TurnState,
                         compare_policies, evaluate_policy)
 from ..i18n import tr
+from ..plots import figure_png
 from ..rules import Ruleset
+from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .chain import (LESSON_CSS, LessonWidget, decimal, number_html, policy_name, show_figure, situation_sliders,
-                    turn_start)
-from .observe import largest_pot
+from .base import LessonWidget, fresh_turn, largest_pot, policy_name, situation_sliders
 
 __all__ = ["NeverHold", "named_policy", "evaluation", "moments_table", "OutcomeExplorer", "risk_return_figure",
            "RiskReturnExplorer", "catch_up", "catch_up_figure", "CatchUpExplorer", "answers"]
@@ -145,7 +145,7 @@ class OutcomeExplorer(LessonWidget):
     def __init__(self, rules: Ruleset | str = "mini", policy: str = "threshold", threshold: int = 4,
                  gems: int | None = None, treasure: int | None = None):
         named_policy(policy, threshold)  # validates
-        self.state = turn_start(rules, gems=gems, treasure=treasure)
+        self.state = fresh_turn(rules, gems=gems, treasure=treasure)
         self.exact = _exact_flag(self.state.rules)
         self.kind = widgets.Dropdown(options=self._kind_options(i18n.get_language()), value=policy,
                                      style={"description_width": "initial"},
@@ -156,7 +156,7 @@ class OutcomeExplorer(LessonWidget):
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="680px"))
         self.stats = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.kind, self.threshold,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold,
                                     self.picture, self.stats, self.table])
         self.widget.add_class("dk-lesson")
         self._options(i18n.get_language())
@@ -196,12 +196,12 @@ class OutcomeExplorer(LessonWidget):
         self.threshold.description = tr("hold when the pot reaches t =", lang)
         self.threshold.layout.display = None if self.kind.value == "threshold" else "none"
         e = self.evaluation
-        show_figure(self.picture, outcome_bars(dataclasses.replace(e, policy=self.policy_label(lang))))
-        shown = (lambda v: number_html(v, lang)) if self.exact else (lambda v: decimal(v, 3, lang))
+        self.picture.value = figure_png(outcome_bars(dataclasses.replace(e, policy=self.policy_label(lang))))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
         rows = [
             (tr("expected gem change E[X]", lang), shown(e.expected_gain)),
             (tr("variance Var X = E[X²] − E[X]²", lang), shown(e.variance)),
-            (tr("standard deviation √Var X", lang), decimal(e.std, 3, lang)),
+            (tr("standard deviation √Var X", lang), decimal(e.std, 3)),
             (tr("probability of a loss P(X < 0)", lang), shown(e.p_loss)),
             (tr("probability of a gain P(X > 0)", lang),
              shown(sum((p for x, p in e.distribution.items() if x > 0), Fraction(0) if self.exact else 0.0))),
@@ -290,14 +290,14 @@ class RiskReturnExplorer(LessonWidget):
         self.treasure = situation_sliders(self.rules, gems, treasure)["treasure"]
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
         self.table = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.treasure, self.picture, self.table])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.treasure, self.picture, self.table])
         self.widget.add_class("dk-lesson")
         self.treasure.observe(self._redraw, names="value")
         self._follow_language()
 
     @property
     def state(self) -> TurnState:
-        return turn_start(self.rules, gems=self.gems, treasure=self.treasure.value)
+        return fresh_turn(self.rules, gems=self.gems, treasure=self.treasure.value)
 
     def points(self) -> pd.DataFrame:
         """The hold-at-t policies' row of :func:`~dragonkit.analysis.compare_policies` (one row per t)."""
@@ -313,12 +313,12 @@ class RiskReturnExplorer(LessonWidget):
         lang = i18n.get_language()
         self.treasure.description = tr("Gems in the treasure", lang)
         named = self.named(lang)
-        show_figure(self.picture, risk_return_figure(self.points(), named))
+        self.picture.value = figure_png(risk_return_figure(self.points(), named))
         head = [tr("policy", lang), "E[X]", tr("standard deviation", lang), "P(X < 0)", tr("P(head)", lang)]
         body = "".join(
-            f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2, lang)}</td>"
-            f"<td>{decimal(e.std, 2, lang)}</td><td>{decimal(e.p_loss, 3, lang)}</td>"
-            f"<td>{decimal(e.p_head, 3, lang)}</td></tr>" for label, e in named.items())
+            f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2)}</td>"
+            f"<td>{decimal(e.std, 2)}</td><td>{decimal(e.p_loss, 3)}</td>"
+            f"<td>{decimal(e.p_head, 3)}</td></tr>" for label, e in named.items())
         self.table.value = ('<table class="dk-matrix"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>"
                             + body + "</table>")
 
@@ -444,7 +444,7 @@ class CatchUpExplorer(LessonWidget):
                                         style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
         self.verdict = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.deck, self.needed, self.verdict,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict,
                                     self.picture])
         self.widget.add_class("dk-lesson")
         self._deck_options(i18n.get_language())
@@ -463,7 +463,7 @@ class CatchUpExplorer(LessonWidget):
     @property
     def state(self) -> TurnState:
         rules, treasure, _ = self.DECKS[self.deck.value]
-        return turn_start(rules, treasure=treasure)
+        return fresh_turn(rules, treasure=treasure)
 
     @property
     def exact(self) -> bool:
@@ -492,9 +492,9 @@ class CatchUpExplorer(LessonWidget):
         self._deck_options(lang)
         self.needed.description = tr("Gems needed to draw level, d =", lang)
         table, optimum = self.table(), self.optimum()
-        show_figure(self.picture, catch_up_figure(table, self.needed.value, optimum))
+        self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
         win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
-        shown = (lambda v: number_html(v, lang)) if self.exact else (lambda v: decimal(v, 3, lang))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
         text = tr("Most expected gems among the hold-at-t policies: t = {t}, E[X] = {gain}, but it draws level with "
                   "probability only {p}. The best chance to draw level: t = {t_win}, with probability {p_win} "
                   "(E[X] = {gain_win}). The optimal policy for expected gems (E[X] = {gain_opt}) draws level with "
@@ -523,7 +523,7 @@ def answers() -> dict:
     RuntimeError
         If the best t is not unique (a changed ruleset).
     """
-    mini = turn_start("mini")
+    mini = fresh_turn("mini")
     table = catch_up(mini, 5, range(1, 17), exact=True)
     best = _argmax(table["p_catch_up"])
     if len(best) != 1:

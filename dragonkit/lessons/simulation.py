@@ -27,17 +27,16 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from .. import i18n
 from ..analysis import TurnState
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
 from ..simulate.stats import mean_estimate
-from ..ui.coach import format_fraction
+from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .editions import (EDITIONS, POLICIES, TABLE_CSS, LiveFigure, analysis_policy, edition_label, error_text,
-                       fresh_turn, policy_label, relabel)
+from .base import (EDITIONS, POLICIES, LessonWidget, LiveFigure, analysis_policy, edition_label, error_text,
+                   fresh_turn, policy_label, relabel)
 
 __all__ = ["ExactTurn", "exact_turn", "running_mean_figure", "MonteCarloLab",
            "Coverage", "coverage", "coverage_figure", "CoverageLab", "error_by_n", "error_figure", "error_shrinkage",
@@ -151,7 +150,7 @@ def _label_controls(edition: widgets.Dropdown, policy: widgets.Dropdown) -> None
     relabel(policy, [(policy_label(p), p) for p in POLICIES])
 
 
-class MonteCarloLab:
+class MonteCarloLab(LessonWidget):
     """Simulate n fresh turns of an edition under a policy; compare the estimate,
     its standard error and its confidence interval with the exact value.
 
@@ -186,11 +185,7 @@ class MonteCarloLab:
         self._simulate()
         for control in (self.edition, self.policy, self.n, self.seed):
             control.observe(self._on_change, names="value")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self._follow_language()
 
     def _simulate(self) -> None:
         self.exact = exact_turn(self.edition.value, self.policy.value)
@@ -220,7 +215,7 @@ class MonteCarloLab:
         rows = [(tr("estimate (sample mean)"), f"{row['estimate']:.3f}"),
                 (tr("standard error s/√n"), f"{row['std_error']:.3f}"),
                 (tr("95% confidence interval"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
-                (tr("exact expected gain"), f"{format_fraction(exact)} ≈ {float(exact):.3f}"),
+                (tr("exact expected gain"), number_html(exact)),
                 (tr("error of the estimate"), f"{row['estimate'] - float(exact):+.3f}")]
         table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
         level = "success" if inside else "warning"
@@ -296,7 +291,7 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
     ax.vlines(x, frame["ci_low"], frame["ci_high"], colors=colours, linewidth=2)
     ax.plot(x, frame["estimate"], "o", color="#222222", markersize=2.5)
     ax.axhline(float(result.exact.mean), color="#2f7d4a", linestyle="--",
-               label=tr("exact expected gain {value}", value=f"{float(result.exact.mean):.3f}"))
+               label=tr("exact expected gain {value}", value=decimal(result.exact.mean)))
     misses = int((~frame["covers"]).sum())
     ax.set_title(tr("{level} intervals of {n} turns each: {k} of the {m} shown miss", level=f"{result.level:.0%}",
                     n=result.n, k=misses, m=len(frame)))
@@ -307,7 +302,7 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
     return fig
 
 
-class CoverageLab:
+class CoverageLab(LessonWidget):
     """Repeat a simulation many times: how often does the confidence interval contain the exact value?
 
     Parameters
@@ -349,11 +344,7 @@ class CoverageLab:
         self._run()
         for control in (self.edition, self.policy, self.n, self.experiments, self.level, self.seed):
             control.observe(self._on_change, names="value")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        self._follow_language()
 
     def _run(self) -> None:
         self.result = coverage(exact_turn(self.edition.value, self.policy.value), self.n.value,
@@ -487,7 +478,7 @@ def standings_figure(standings: pd.DataFrame, level: float) -> Figure:
     return fig
 
 
-class TournamentLab:
+class TournamentLab(LessonWidget):
     """Choose bots and a number of games; play a round robin with a progress bar;
     see the win rates with their confidence intervals.
 
@@ -526,17 +517,13 @@ class TournamentLab:
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
         self.result = None
         self._error: ValueError | None = None
-        self.widget = widgets.VBox([widgets.HTML(CSS + TABLE_CSS), widgets.HBox(list(self.checks.values())),
+        self.widget = widgets.VBox([widgets.HTML(CSS), widgets.HBox(list(self.checks.values())),
                                     widgets.HBox([self.games, self.edition, self.seed]), self.run_button,
                                     self.message, self.progress, self.plot, self.report])
         self.widget.add_class("dk-app")
-        i18n.settings.observe(self._redraw, names="language")
-        self._redraw()
+        self._follow_language()
         if run:
             self.run()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
     def run(self):
         """Play the round robin of the ticked bots (a progress bar shows while it runs).

@@ -31,10 +31,11 @@ from ..analysis import TurnState, compare_policies, policy_map, policy_shift, so
 from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.optimal import backward_induction
 from ..i18n import tr
+from ..plots import figure_png
 from ..rules import Ruleset
+from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .chain import LESSON_CSS, LessonWidget, decimal, number_html, show_figure, situation_sliders, turn_start
-from .observe import largest_pot
+from .base import LessonWidget, fresh_turn, largest_pot, situation_sliders
 
 __all__ = ["InductionStepper", "bellman_terms", "induction_figure", "PolicyMapExplorer", "boundary_figure",
            "ThresholdExplorer", "answers"]
@@ -207,7 +208,7 @@ class InductionStepper(LessonWidget):
 
     def __init__(self, gems: int = 12, rules: Ruleset | str = "mini"):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
-        self.state = turn_start(self.rules, gems=gems)
+        self.state = fresh_turn(self.rules, gems=gems)
         self.solved = 0
         self.gems = widgets.IntSlider(value=gems, min=0, max=2 * self.rules.starting_gems, continuous_update=False,
                                       style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
@@ -219,7 +220,7 @@ class InductionStepper(LessonWidget):
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.point = widgets.Dropdown(style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
         self.formula = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.gems,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems,
                                     widgets.HBox(list(self.buttons.values())), self.status, self.picture, self.table,
                                     self.point, self.formula])
         self.widget.add_class("dk-lesson")
@@ -263,7 +264,7 @@ class InductionStepper(LessonWidget):
         return out
 
     def _on_gems(self, _change=None) -> None:
-        self.state = turn_start(self.rules, gems=self.gems.value)
+        self.state = fresh_turn(self.rules, gems=self.gems.value)
         self._redraw()
 
     def _redraw(self, _change=None) -> None:
@@ -286,7 +287,7 @@ class InductionStepper(LessonWidget):
                 "values V of the next layer; V = max(pot, W).", lang, depth=depth, m=len(layer),
                 n=layer.cards_left) + (" " + tr("At the start of a turn the reveal is compulsory: V = W.", lang)
                                        if depth == 0 else "") + "</p>"
-        show_figure(self.picture, induction_figure(self.graph, self.values, self.solved, self.state.must_reveal))
+        self.picture.value = figure_png(induction_figure(self.graph, self.values, self.solved, self.state.must_reveal))
         self._draw_table(lang)
         if depth is None:
             self.point.layout.display = "none"
@@ -317,8 +318,8 @@ class InductionStepper(LessonWidget):
                 "reveal (push)" if info["action"] == "reveal" else "hold", lang)
             value = info["push"] if compulsory else info["value"]
             cells = [drawn[i] or "–", int(layer.position[i]), info["hold"], layer.cards_left,
-                     number_html(info["push"], lang), "–" if compulsory else info["hold"],
-                     number_html(value, lang), f"<b>{escape(action)}</b>"]
+                     number_html(info["push"]), "–" if compulsory else info["hold"],
+                     number_html(value), f"<b>{escape(action)}</b>"]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         self.table.value = ('<table class="dk-matrix"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
                             + "</tr>" + "".join(rows) + "</table>")
@@ -339,7 +340,7 @@ class InductionStepper(LessonWidget):
             elif child is not None:
                 notes.append(tr("{count} × {steps}-step footprint: V of {point} = {value}", lang, count=count,
                                 steps=kind, point=_point_name(self.graph, *child, lang),
-                                value=number_html(x, lang)))
+                                value=number_html(x)))
             else:
                 notes.append(tr("{count} × {steps}-step footprint: the head, {change}", lang, count=count,
                                 steps=kind, change=i18n.Gems(x)) if info["ends"][kind] == HEAD else
@@ -347,15 +348,15 @@ class InductionStepper(LessonWidget):
                                 steps=kind, change=i18n.Gems(x)))
         n = info["cards_left"]
         compulsory = depth == 0 and self.state.must_reveal
-        verdict = (tr("The reveal is compulsory here, so V = W = {value}.", lang, value=number_html(info["push"], lang))
+        verdict = (tr("The reveal is compulsory here, so V = W = {value}.", lang, value=number_html(info["push"]))
                    if compulsory else
                    tr("V = max(pot, W) = max({pot}, {push}) = {value}: best to {action}.", lang, pot=info["hold"],
-                      push=number_html(info["push"], lang), value=number_html(info["value"], lang),
+                      push=number_html(info["push"]), value=number_html(info["value"]),
                       action=tr("reveal" if info["action"] == "reveal" else "hold", lang)))
         self.formula.value = (
             '<div class="dk-read">'
             + f"<b>{escape(_point_name(self.graph, depth, index, lang))}</b>: "
-            + f"W = 1/{n} × [ {' + '.join(parts)} ] = {number_html(info['push'], lang)}"
+            + f"W = 1/{n} × [ {' + '.join(parts)} ] = {number_html(info['push'])}"
             + "<ul>" + "".join(f"<li>{note}</li>" for note in notes) + "</ul>" + verdict + "</div>")
 
 
@@ -444,7 +445,7 @@ class PolicyMapExplorer(LessonWidget):
         self.facts = widgets.HTML()
         self.heatmap = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
         self.boundary = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.stage, self.gems_slider, self.treasure,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.stage, self.gems_slider, self.treasure,
                                     self.facts, self.heatmap, self.boundary])
         self.widget.add_class("dk-lesson")
         self._follow_language()
@@ -452,7 +453,7 @@ class PolicyMapExplorer(LessonWidget):
     @property
     def state(self) -> TurnState:
         """The situation mapped: a full deck at the sliders' stage, gems and treasure."""
-        return turn_start(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value,
+        return fresh_turn(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value,
                           stage=self.stage.value)
 
     def shift(self) -> pd.DataFrame:
@@ -463,7 +464,7 @@ class PolicyMapExplorer(LessonWidget):
         pandas.DataFrame
             Rows ``"reference"``, ``"gems"``, ``"stage"``, ``"both"``; columns: positions (pots, gems).
         """
-        reference = turn_start(self.rules, treasure=self.treasure.value)
+        reference = fresh_turn(self.rules, treasure=self.treasure.value)
         parts = _shift(reference, self.gems_slider.value, self.stage.value)
         both = _shift(self.state, self.gems_slider.value, self.stage.value).loc[["as is"]]
         frame = pd.concat([parts, both])
@@ -484,7 +485,7 @@ class PolicyMapExplorer(LessonWidget):
             lang, d=self.stage.value, rate=str(stage.rate), penalty=i18n.Gems(self.rules.penalty(state.gems,
                                                                                                   self.stage.value)),
             mult=stage.multiplier, dangers=state.dangers) + "</p>"
-        show_figure(self.heatmap, policy_heatmap(_map(state), title=tr(
+        self.heatmap.value = figure_png(policy_heatmap(_map(state), title=tr(
             "Optimal policy: stage {d}, {gems}, treasure {treasure}", lang, d=self.stage.value,
             gems=i18n.Gems(state.gems), treasure=state.treasure)))
         start = self.rules.starting_gems
@@ -493,7 +494,7 @@ class PolicyMapExplorer(LessonWidget):
                  "stage": tr("only the stage changed: stage {d}", lang, d=self.stage.value),
                  "both": tr("both, as on the map", lang)}
         shift = self.shift()
-        show_figure(self.boundary, boundary_figure(shift[~shift.duplicated()], names))  # equal lines drawn once
+        self.boundary.value = figure_png(boundary_figure(shift[~shift.duplicated()], names))  # equal lines drawn once
 
 
 # -- hold at t against the optimum ------------------------------------------------------------
@@ -531,14 +532,14 @@ class ThresholdExplorer(LessonWidget):
             slider.observe(self._redraw, names="value")
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="700px"))
         self.verdict = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS + LESSON_CSS), self.gems_slider, self.treasure, self.picture,
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems_slider, self.treasure, self.picture,
                                     self.verdict])
         self.widget.add_class("dk-lesson")
         self._follow_language()
 
     @property
     def state(self) -> TurnState:
-        return turn_start(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value)
+        return fresh_turn(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value)
 
     def comparison(self) -> pd.DataFrame:
         """:func:`~dragonkit.analysis.compare_policies` for the current sliders."""
@@ -558,11 +559,11 @@ class ThresholdExplorer(LessonWidget):
         self.gems_slider.description = tr("The player's gems", lang)
         self.treasure.description = tr("Gems in the treasure", lang)
         comparison = self.comparison()
-        show_figure(self.picture, threshold_curve(comparison))
+        self.picture.value = figure_png(threshold_curve(comparison))
         best = self.best_thresholds()
         gain = comparison.loc[comparison["threshold"] == best[0], "expected_gain"].iloc[0]
         optimum = comparison.loc["optimal", "expected_gain"]
-        shown = (lambda v: number_html(v, lang)) if self.exact else (lambda v: decimal(v, 3, lang))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
         text = tr("Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
                   lang,
                   t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
@@ -597,21 +598,21 @@ def answers() -> dict:
     RuntimeError
         If the threshold exercise has no single best t (a changed ruleset).
     """
-    mini = turn_start("mini")
+    mini = fresh_turn("mini")
     graph, values = _solved(mini)
     last = len(graph.layers) - 1
     index = int(np.argmax(graph.layers[last].pot))
-    rows = _compare(turn_start("mini", gems=0), True)
+    rows = _compare(fresh_turn("mini", gems=0), True)
     rows = rows[rows["threshold"].notna()]
     best = rows.loc[rows["expected_gain"] == max(rows["expected_gain"]), "threshold"]
     if len(best) != 1:
         raise RuntimeError("the threshold exercise needs a single best t")
     position = 6
-    shift = policy_shift(turn_start("dragon-stripes", treasure=100), gems=[80], stages=[2])
+    shift = policy_shift(fresh_turn("dragon-stripes", treasure=100), gems=[80], stages=[2])
     return {
         "last_point": graph.state(last, index),
         "last_push": _value(values, last, index, "push"),
-        "value_4": solve_turn(turn_start("mini", gems=4), exact=True).value,
+        "value_4": solve_turn(fresh_turn("mini", gems=4), exact=True).value,
         "threshold_0": int(best.iloc[0]),
         "position": position,
         "hold_from": {row: int(shift.loc[row, position]) for row in shift.index},

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import os
 import secrets
 import time
-from html import escape
 
 import ipywidgets as widgets
 
@@ -31,37 +29,12 @@ from ..rules import Message
 from ..teach import language_picker
 from .board import render_board
 from .coach import render_coach
+from .controls import MessageLine, guarded, is_double_click
 from .panels import render_log, render_players, render_status
 from .setup import GameConfig, SeatConfig, SetupForm
 from .style import CSS
 
 __all__ = ["PlayApp"]
-
-log = logging.getLogger("dragonkit.ui")
-
-#: Clicks that arrive this soon after the previous one was handled are taken as
-#: the second half of a double click and ignored (seconds).
-DOUBLE_CLICK_SECONDS = 0.35
-
-
-def _guarded(method):
-    """Run a callback so that any error ends up as a message, never as a traceback."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except IllegalActionError as exc:
-            self._say(Message("Not allowed: {reason}.", reason=Message.of(exc)), "warning")
-        except ValueError as exc:
-            self._say(Message("{reason}.", reason=Message.of(exc)), "warning")
-        except Exception as exc:  # a bug must not freeze the page or show a traceback
-            log.exception("error in the play app")
-            self._say(Message("Something went wrong ({error}). The game is unchanged: try again, or start a new game.",
-                              error=type(exc).__name__), "danger")
-        return None
-
-    return wrapper
 
 
 def _follow_the_visitors_language() -> None:
@@ -84,7 +57,7 @@ def _follow_the_visitors_language() -> None:
     loop.run_in_executor(None, wait_for_request).add_done_callback(arrived)
 
 
-class PlayApp:
+class PlayApp(MessageLine):
     """The play app's controller; displaying it shows :attr:`widget` (Voilà renders it too).
 
     Parameters
@@ -116,7 +89,6 @@ class PlayApp:
         self.bot_delay = bot_delay
         self._pending = None
         self._last_click: tuple[Action | None, float] = (None, 0.0)
-        self._message: tuple[Message | str, str] = ("", "info")  # what _say shows, redrawn in a new language
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -164,13 +136,13 @@ class PlayApp:
 
     # -- starting ----------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def _start_from_form(self) -> None:
         if self.game is not None:  # the form is hidden during a game: a forged click
             raise IllegalActionError(Message("a game is running; press New game first"))
         self.start(self.setup_form.config())
 
-    @_guarded
+    @guarded
     def _on_option(self, _change=None) -> None:
         self._after_change()
 
@@ -208,10 +180,9 @@ class PlayApp:
         """The label of each seat, in English: ``"human"`` or the bot's kind (:attr:`SeatConfig.label`)."""
         return tuple(s.label for s in self.seats)
 
-    @_guarded
+    @guarded
     def _on_action(self, action: Action, _button=None) -> None:
-        last_action, last_time = self._last_click
-        if action is last_action and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS:
+        if is_double_click(self._last_click, action):
             return  # the second half of a double click on the same button
         self.act(action)
         self._last_click = (action, time.monotonic())
@@ -233,7 +204,7 @@ class PlayApp:
         self._say("")
         self._after_change()
 
-    @_guarded
+    @guarded
     def _on_next(self) -> None:
         game = self._require_game()
         if game.is_over:
@@ -242,7 +213,7 @@ class PlayApp:
             raise IllegalActionError(Message("it is {name}'s move, not a bot's", name=game.players[game.to_move]))
         self.step()
 
-    @_guarded
+    @guarded
     def step(self) -> None:
         """Let the bot that is to move play one action (no-op when a human is to move)."""
         self._cancel_pending()
@@ -275,7 +246,7 @@ class PlayApp:
         self.show_coach.description = tr("Coach")
         self.show_coach.tooltip = tr("show or hide the coach")
 
-    @_guarded
+    @guarded
     def _on_language(self, _change=None) -> None:
         self._label()
         self._refresh()
@@ -311,17 +282,8 @@ class PlayApp:
             self.result_plot.layout.display = "none"
             self.coach.value = coach
 
-    def _say(self, text: Message | str, level: str = "info") -> None:
-        """Show a message where the user is looking: under the form, or under the board
-        (a :class:`~dragonkit.rules.Message` is shown in the current language, and redrawn in a new one)."""
-        self._message = (text, level)
-        self._show_message()
-
-    def _show_message(self) -> None:
-        text, level = self._message
-        if isinstance(text, Message):
-            text = text.describe()
-        html = f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
+    def _put_message(self, html: str) -> None:
+        """Messages go where the user is looking: under the board, or under the setup form."""
         self.message.value = html if self.game is not None else ""
         self.setup_form.message.value = html if self.game is None else ""
 

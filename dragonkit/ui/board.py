@@ -14,12 +14,13 @@ from ..engine import Game
 from ..i18n import card_label, gems, tr
 from ..rules import Card
 
-__all__ = ["render_board"]
+__all__ = ["render_board", "CARD_COLOURS"]
 
 WIDTH, HEIGHT = 820, 330
 BAND_LEFT, BAND_RIGHT, BAND_MID, BAND_HALF = 70, 690, 165, 34
 
-_CARD_COLOURS = {"footprint": "#2f7d4a", "stop": "#444", "danger": "#c0392b"}
+#: The colour of a card by kind (the board's revealed cards, the trainer's card labels).
+CARD_COLOURS = {"footprint": "#2f7d4a", "stop": "#444", "danger": "#c0392b"}
 
 
 def _wave(x: float) -> float:
@@ -145,7 +146,7 @@ def _deck(game: Game, lang: str | None) -> list[str]:
         total = full.count(card)
         x = 12 + col * 96
         col += 1
-        colour = _CARD_COLOURS[card.kind]
+        colour = CARD_COLOURS[card.kind]
         h = 34 * (count / total) if total else 0
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
@@ -166,7 +167,7 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
         out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">'
                    f'{escape(tr("none yet", lang))}</text>')
         return out
-    colour = _CARD_COLOURS[card.kind]
+    colour = CARD_COLOURS[card.kind]
     if card.kind == "footprint":  # the number of steps, big, and the word under it
         big, size = str(card.steps), 34
         small = tr("step" if card.steps == 1 else "steps", lang)

@@ -8,29 +8,15 @@ are in the language asked for (the numbers are the same in every language).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from html import escape
 
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from ..engine import VERBS, Game, Phase
 from .. import i18n
 from ..i18n import card_label, tr
+from .numbers import decimal, format_fraction, gems_html
 
-__all__ = ["render_coach", "format_fraction"]
-
-
-def format_fraction(value: Fraction | int) -> str:
-    """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap)."""
-    return f'<span class="dk-frac">{Fraction(value)}</span>'
-
-
-def _number(value: Fraction | int, lang: str | None) -> str:
-    """A value in gems: the decimal first, the exact fraction under it."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return tr("{n} gem" if abs(value) == 1 else "{n} gems", lang, n=f"<b>{format_fraction(value)}</b>")
-    exact = tr("exact {value}", lang, value=format_fraction(value))
-    return tr("{n} gems", lang, n=f"<b>≈ {float(value):.4f}</b>") + f"<br><small>{exact}</small>"
+__all__ = ["render_coach"]
 
 
 def _advice(action: str, lang: str | None, compulsory: bool = False) -> str:
@@ -57,8 +43,8 @@ def render_coach(game: Game, lang: str | None = None) -> str:
         parts += [
             _heading(names[taker], game.gems[taker], lang),
             f'<div class="dk-offer">{tr(question, lang, bounty=f"<b>{game.bounty}</b>")}<br>'
-            f'{tr("Fair bounty: {value}", lang, value=_number(fair, lang))}<br>'
-            f'{tr("Expected gain of taking over: {value}", lang, value=_number(gain, lang))}<br>'
+            f'{tr("Fair bounty: {value}", lang, value=gems_html(fair, lang))}<br>'
+            f'{tr("Expected gain of taking over: {value}", lang, value=gems_html(gain, lang))}<br>'
             f'{tr("Best: {action}", lang, action=_advice("take_over" if gain > 0 else "decline", lang))}'
             "</div>",
         ]
@@ -66,17 +52,17 @@ def render_coach(game: Game, lang: str | None = None) -> str:
         solution = solve_turn(state, exact=True)
         advice = _advice(solution.best_action, lang, compulsory=state.must_reveal)
         hold = (f'<i>{escape(tr("not allowed yet", lang))}</i>' if state.must_reveal
-                else _number(solution.hold_value, lang))
+                else gems_html(solution.hold_value, lang))
         parts += [
             _heading(names[game.active_player], state.gems, lang),
             f'<div class="dk-best">{tr("Best: {action}", lang, action=advice)}</div>',
             '<table class="dk-values">',
-            f"<tr><td>{escape(tr('push value', lang))}</td><td>{_number(solution.push_value, lang)}</td></tr>",
+            f"<tr><td>{escape(tr('push value', lang))}</td><td>{gems_html(solution.push_value, lang)}</td></tr>",
             f"<tr><td>{escape(tr('hold value', lang))}</td><td>{hold}</td></tr>",
             "</table>",
         ]
     rows = "".join(
-        f"<tr><td>{escape(card_label(card, lang))}</td><td>{format_fraction(p)}</td><td>{float(p):.3f}</td></tr>"
+        f"<tr><td>{escape(card_label(card, lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p)}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
     left = state.composition.total

@@ -1,7 +1,8 @@
-"""The kit's stylesheet (the apps and the lesson widgets), sent once per view as an HTML widget."""
+"""The kit's one stylesheet (the apps, the hand trainer and the lesson widgets), sent once per view
+as an HTML widget: ``widgets.HTML(CSS)`` as the first child of a composite widget."""
 
 CSS = """<style>
-.dk-app { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
+.dk-app, .dk-lesson { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
 .dk-app h2 { margin: 4px 0; }
 .dk-status { font-size: 15px; padding: 4px 8px; background: #eef3fb; border-radius: 6px; margin-bottom: 4px; }
 .dk-status.dk-over { background: #fff3c4; font-size: 16px; }
@@ -40,4 +41,28 @@ CSS = """<style>
 .dk-hints { color: #555; margin: 2px 0; }
 .dk-exercise .widget-radio-box { width: 760px; }
 .dk-exercise .widget-radio-box label { white-space: normal; height: auto; line-height: 18px; margin: 2px 0; }
+.dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
+.dk-lesson .dk-status { margin: 0 0 6px 0; }
+.dk-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 12px; }
+.dk-table th { background: #eef3fb; text-align: left; padding: 2px 10px 2px 4px; vertical-align: bottom; }
+.dk-table td { border-bottom: 1px solid #e2e2e2; padding: 1px 10px 1px 4px; line-height: 20px; vertical-align: top;
+               max-width: 220px; }
+.dk-table tr.dk-sum td { background: #f4f7fb; }
+.dk-matrix { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.dk-matrix th, .dk-matrix td { border: 1px solid #ddd; padding: 1px 6px; text-align: center; white-space: nowrap; }
+.dk-matrix th { background: #f3f6fb; font-weight: normal; }
+.dk-matrix td.dk-zero { color: #bbb; }
+.dk-matrix tr.dk-row-on td, .dk-matrix tr.dk-row-on th { background: #fff3c4; }
+.dk-caption { color: #444; margin: 2px 0 4px 0; }
+.dk-read { background: #f7f9fc; border-radius: 6px; padding: 4px 10px; }
+.dk-read ul { margin: 2px 0 2px 0; padding-left: 22px; }
+.dk-read li { line-height: 20px; }
+.dk-trainer .dk-card { display: inline-block; min-width: 64px; padding: 3px 8px; margin-right: 6px; border-radius: 6px;
+                       color: #fff; font-weight: bold; text-align: center; }
+.dk-trainer .dk-verdict { font-size: 14px; margin: 4px 0 6px 0; }
+.dk-trainer .dk-verdict-values td:first-child { width: 220px; }
+.dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: nowrap; font-size: 12px; padding-right: 9px; }
+.dk-trainer .dk-deck td:nth-child(3) { white-space: normal; }
+.dk-trainer .dk-recent td, .dk-trainer .dk-recent th { padding: 0 10px 0 0; line-height: 19px; font-size: 12px; }
+.dk-trainer .dk-next { margin: 6px 0; line-height: 22px; }
 </style>"""

@@ -30,10 +30,10 @@ from ..engine import Action, IllegalActionError, Phase
 from ..i18n import Gems, card_label, tr
 from ..rules import DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED, Card, CardEffect, Message
 from ..teach.notes import language_picker
-from .app import DOUBLE_CLICK_SECONDS, _guarded
-from .board import _CARD_COLOURS, render_board
-from .coach import _number, format_fraction
+from .board import CARD_COLOURS, render_board
+from .controls import MessageLine, guarded, is_double_click
 from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
+from .numbers import decimal, format_fraction, gems_html
 from .style import CSS
 
 __all__ = ["HandTrainer", "Score", "render_situation", "render_verdict", "render_score"]
@@ -43,18 +43,6 @@ LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-g
 
 #: How many of the last decisions the score panel lists.
 RECENT = 5
-
-# Layout tweaks of the trainer's own elements (the rest is the kit's stylesheet).
-_CSS = """<style>
-.dk-trainer .dk-card { display: inline-block; min-width: 64px; padding: 3px 8px; margin-right: 6px; border-radius: 6px;
-                       color: #fff; font-weight: bold; text-align: center; }
-.dk-trainer .dk-verdict { font-size: 14px; margin: 4px 0 6px 0; }
-.dk-trainer .dk-verdict-values td:first-child { width: 220px; }
-.dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: nowrap; font-size: 12px; padding-right: 9px; }
-.dk-trainer .dk-deck td:nth-child(3) { white-space: normal; }
-.dk-trainer .dk-recent td, .dk-trainer .dk-recent th { padding: 0 10px 0 0; line-height: 19px; font-size: 12px; }
-.dk-trainer .dk-next { margin: 6px 0; line-height: 22px; }
-</style>"""
 
 
 @dataclass
@@ -107,7 +95,7 @@ class Score:
         return self.total / self.decisions if self.decisions else None
 
 
-class HandTrainer:
+class HandTrainer(MessageLine):
     """Practice reveal-or-hold decisions in real game situations; displaying it shows :attr:`widget`.
 
     Parameters
@@ -162,7 +150,6 @@ class HandTrainer:
         self.verdict: Verdict | None = None
         self._quiet = False  # set while the dropdowns are relabelled: their changes are not the learner's
         self._last_click: tuple[str | None, float] = (None, 0.0)
-        self._message: tuple[Message | str, str] = ("", "info")
 
         self.prompt, self.board = widgets.HTML(), widgets.HTML()
         self.situation, self.result, self.score_view = widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -196,7 +183,7 @@ class HandTrainer:
         left = widgets.VBox([self.prompt, self.board, actions, self.message, self.result],
                             layout=widgets.Layout(width="830px"))
         right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS + _CSS), top, widgets.HBox([left, right])])
+        self.widget = widgets.VBox([widgets.HTML(CSS), top, widgets.HBox([left, right])])
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-trainer")
         i18n.settings.observe(self._redraw, names="language")
@@ -274,40 +261,31 @@ class HandTrainer:
 
     # -- callbacks (errors become messages) -----------------------------------------------
 
-    def _say(self, text: Message | str, level: str = "info") -> None:
-        """Show a message under the buttons (the guard's refusals and errors too); a
-        :class:`~dragonkit.rules.Message` is redrawn in a new language."""
-        self._message = (text, level)
-        self._show_message()
+    def _put_message(self, html: str) -> None:
+        """Messages (the guard's refusals and errors too) go under the buttons."""
+        self.message.value = html
 
-    def _show_message(self) -> None:
-        text, level = self._message
-        if isinstance(text, Message):
-            text = text.describe()
-        self.message.value = f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
-
-    @_guarded
+    @guarded
     def _on_decide(self, action: str, _button=None) -> None:
-        last_action, last_time = self._last_click
-        if action == last_action and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS:
+        if is_double_click(self._last_click, action):
             return  # the second half of a double click on the same button
-        self._last_click = (action, time.monotonic())
         self.decide(action)
+        self._last_click = (action, time.monotonic())
 
-    @_guarded
+    @guarded
     def _on_play_on(self) -> None:
         self.play_on()
 
-    @_guarded
+    @guarded
     def _on_next(self) -> None:
         self.deal()
 
-    @_guarded
+    @guarded
     def _on_reset(self) -> None:
         self.reset_score()
         self._say(Message("The score is back to zero."))
 
-    @_guarded
+    @guarded
     def _on_level(self, change) -> None:
         if not self._quiet:
             try:
@@ -315,7 +293,7 @@ class HandTrainer:
             finally:  # the dropdowns show the level and edition in force, even after an error
                 self._relabel()
 
-    @_guarded
+    @guarded
     def _on_edition(self, change) -> None:
         if not self._quiet:
             try:
@@ -323,7 +301,7 @@ class HandTrainer:
             finally:
                 self._relabel()
 
-    @_guarded
+    @guarded
     def _on_chances(self, _change=None) -> None:
         self._refresh()
 
@@ -336,7 +314,7 @@ class HandTrainer:
         self._say("")
         self._refresh()
 
-    @_guarded
+    @guarded
     def _redraw(self, _change=None) -> None:
         """Everything again in the new language."""
         self._relabel()
@@ -401,7 +379,7 @@ def _gems_amount(value: Fraction, lang: str) -> str:
     value = Fraction(value)
     if value.denominator == 1:
         return i18n.gems(int(value), lang)
-    return tr("{n} gems", lang, n=f"≈ {float(value):.4f}")
+    return tr("{n} gems", lang, n=f"≈ {decimal(value, 4)}")
 
 
 def _total(value: Fraction, lang: str) -> str:
@@ -409,7 +387,7 @@ def _total(value: Fraction, lang: str) -> str:
     long fraction (the sum of many hands' values) kept in the decimal's tooltip instead."""
     value = Fraction(value)
     if len(str(value)) <= 24:
-        return _number(value, lang)
+        return gems_html(value, lang)
     exact = escape(tr("exact {value}", lang, value=str(value)))
     return f'<span title="{exact}">{escape(_gems_amount(value, lang))}</span>'
 
@@ -420,7 +398,7 @@ def _percent(share: Fraction) -> str:
 
 def _card(card: Card, lang: str) -> str:
     """A card as a coloured label."""
-    return (f'<span class="dk-card" style="background:{_CARD_COLOURS[card.kind]}">'
+    return (f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">'
             f"{escape(card_label(card, lang))}</span>")
 
 
@@ -474,7 +452,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         cells = [escape(card_label(card, lang)), f"{count}/{rules.composition.count(card)}",
                  escape(_effect_cell(card_effect(state, card), lang))]
         if chances:
-            cells += [format_fraction(chance[card]), f"{float(chance[card]):.3f}"]
+            cells += [format_fraction(chance[card]), decimal(chance[card])]
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     deck_title = tr("Deck: {n} card left" if left.total == 1 else "Deck: {n} cards left", lang, n=left.total)
     return (f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
@@ -552,7 +530,7 @@ def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str
         (tr("hold value", lang), tr("hold now and keep the pot", lang), solution.hold_value),
         (tr("given up", lang), tr("by your choice, in expectation", lang), verdict.given_up),
     ]
-    table = "".join(f"<tr><td>{escape(label)}<br><small>{escape(note)}</small></td><td>{_number(value, lang)}</td>"
+    table = "".join(f"<tr><td>{escape(label)}<br><small>{escape(note)}</small></td><td>{gems_html(value, lang)}</td>"
                     "</tr>" for label, note, value in rows)
     note = tr("The verdict weighs expected values, not the card that came: a good choice can meet bad luck. "
               "Values assume that nobody takes over (rules §7).", lang)

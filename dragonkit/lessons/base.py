@@ -1,0 +1,274 @@
+"""What the lesson widgets share: the widget base (language redraw and close), a
+figure that follows the language, the start of a turn, the editions and policies
+the menus offer, and small helpers for menus and error messages.
+
+The lesson topic modules import these from here, not from each other; the kit's
+stylesheet is :data:`dragonkit.ui.style.CSS`, its way of writing exact numbers
+:mod:`dragonkit.ui.numbers`.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import i18n
+from ..analysis import HoldAtPot, OptimalPolicy, TurnState
+from ..i18n import tr
+from ..plots import figure_png
+from ..rules import Message, Ruleset
+
+__all__ = ["LessonWidget", "LiveFigure", "fresh_turn", "largest_pot", "situation_sliders", "EDITIONS", "CUSTOM",
+           "edition_label", "POLICIES", "analysis_policy", "policy_label", "policy_name", "error_text", "relabel",
+           "consecutive_runs"]
+
+
+# -- widgets ------------------------------------------------------------------------------------------------
+
+
+class LessonWidget:
+    """What the lesson widgets share: the composite :attr:`widget` they display, the
+    language they follow, and :meth:`close`.
+
+    A subclass builds ``self.widget`` (an ``ipywidgets`` widget, with
+    ``widgets.HTML(CSS)`` in it if it uses the kit's classes), defines ``_redraw``
+    and calls :meth:`_follow_language` once it can draw.
+    """
+
+    widget: widgets.Widget
+    _closed = False
+
+    def _follow_language(self) -> None:
+        """Draw now and again whenever the learner switches language (:data:`dragonkit.i18n.settings`)."""
+        i18n.settings.observe(self._redraw, names="language")
+        self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        """Stop following the language and close every widget of this one (a kernel keeps
+        widgets, and redraws them on a language switch, until they are closed; closing
+        twice is harmless)."""
+        if self._closed:
+            return
+        self._closed = True
+        i18n.settings.unobserve(self._redraw, names="language")
+        stack = [self.widget]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            widget.close()
+
+
+class LiveFigure(LessonWidget):
+    """A matplotlib figure shown as an image widget, drawn again when the learner switches language.
+
+    Parameters
+    ----------
+    make : callable
+        ``make() -> matplotlib.figure.Figure``, with its labels written through :func:`~dragonkit.i18n.tr`.
+    width : str
+        The image's CSS width.
+
+    Attributes
+    ----------
+    widget : ipywidgets.Image
+    """
+
+    def __init__(self, make, width: str = "740px"):
+        self.make = make
+        self.widget = widgets.Image(format="png", layout=widgets.Layout(width=width))
+        self._follow_language()
+
+    def _redraw(self, _change=None) -> None:
+        self.widget.value = figure_png(self.make())
+
+
+# -- the start of a turn --------------------------------------------------------------------------------------
+
+
+def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None,
+               treasure: int | None = None) -> TurnState:
+    """The first decision of a turn with a full deck but for the dangers of earlier stages.
+
+    With the defaults it is the first decision of a game: stage 0, the starting
+    gems, the whole treasure, the knight on the tail, a compulsory reveal.
+
+    Parameters
+    ----------
+    rules : Ruleset or str
+        A ruleset or a preset name.
+    stage : int
+        Danger cards already revealed (in earlier turns); they are missing from the deck.
+    gems : int, optional
+        The active player's gems (gems; default: the ruleset's starting gems).
+    treasure : int, optional
+        Gems in the dragon's treasure (gems; default: the ruleset's whole treasure).
+
+    Returns
+    -------
+    TurnState
+        Knight on the tail, empty pot, compulsory reveal.
+
+    Raises
+    ------
+    ValueError
+        For an unknown preset or something else than a ruleset, a stage outside
+        ``0 .. len(rules.stages) - 1``, or gems or a treasure the ruleset does not allow.
+    """
+    rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
+    if not isinstance(rules, Ruleset):
+        raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
+    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
+        raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
+    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards - int(stage), int(stage),
+                     rules.starting_gems if gems is None else gems, rules.treasure if treasure is None else treasure)
+
+
+def largest_pot(state: TurnState) -> int:
+    """The largest pot a turn from ``state`` can collect: every stripe from the
+    knight's position on, at the current stage, within what the treasure holds (gems)."""
+    rules = state.rules
+    stripes = np.arange(state.position + 1, rules.n_stripes + 1)
+    return state.pot + min(state.treasure, int(rules.stripe_value(stripes, state.dangers_revealed).sum()))
+
+
+def situation_sliders(rules: Ruleset, gems: int | None = None, treasure: int | None = None,
+                      stage: int | None = None) -> dict[str, widgets.IntSlider]:
+    """Sliders for the player's gems, the treasure and (if given) the stage, for the lesson widgets.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems, treasure : int, optional
+        Initial values (gems; default: the ruleset's starting gems and treasure).
+        The gems slider runs from 0 to three times the starting gems, the treasure
+        slider from a sixteenth of the ruleset's treasure to all of it (wider if needed).
+    stage : int, optional
+        Initial stage; without it there is no stage slider.
+
+    Returns
+    -------
+    dict
+        ``"gems"``, ``"treasure"`` and, with ``stage``, ``"stage"``: IntSliders without
+        descriptions (the widget writes them in the current language).
+
+    Raises
+    ------
+    ValueError
+        For gems, a treasure or a stage the ruleset does not allow (as :func:`fresh_turn`).
+    """
+    state = fresh_turn(rules, stage or 0, gems=gems, treasure=treasure)
+    start, full = rules.starting_gems, rules.treasure
+    sliders = {
+        "gems": widgets.IntSlider(value=state.gems, min=0, max=max(3 * start, state.gems), step=max(1, start // 8)),
+        "treasure": widgets.IntSlider(value=state.treasure, min=min(max(1, full // 16), state.treasure),
+                                      max=max(full, state.treasure), step=max(1, full // 40)),
+    }
+    if stage is not None:
+        sliders["stage"] = widgets.IntSlider(value=state.dangers_revealed, min=0, max=len(rules.stages) - 1)
+    for slider in sliders.values():
+        slider.continuous_update = False
+        slider.style = {"description_width": "initial"}
+        slider.layout = widgets.Layout(width="520px")
+    return sliders
+
+
+# -- the editions and the policies the menus offer -------------------------------------------------------------
+
+#: The preset editions, in the order the lessons show them.
+EDITIONS = ("dragon-stripes", "kali", "drago-rosso", "mini")
+_TITLES = {"dragon-stripes": "Dragon Stripes", "kali": "Die Augen der Kali", "drago-rosso": "Drago Rosso"}
+#: The key of a learner's own deck in a comparison.
+CUSTOM = "custom"
+
+
+def edition_label(edition: str, rules: Ruleset | None = None) -> str:
+    """The name of an edition as the lessons show it (a learner's deck: its own name).
+
+    Parameters
+    ----------
+    edition : str
+        A preset name, or :data:`CUSTOM` for a learner's deck.
+    rules : Ruleset, optional
+        The learner's deck (its name is shown).
+    """
+    if edition == CUSTOM:
+        return tr("your deck: {name}", name=rules.name if rules is not None else "?")
+    if edition == "mini":
+        return tr("mini (classroom deck)")
+    return _TITLES.get(edition, edition)
+
+
+#: The policies the menus offer: "optimal" and hold-at-t thresholds (gems).
+POLICIES = ("optimal", 10, 20, 40)
+
+
+def analysis_policy(policy):
+    """A policy as the menus name it — ``"optimal"`` or a threshold t (gems) — as an
+    analysis policy: :class:`~dragonkit.analysis.OptimalPolicy` or :class:`~dragonkit.analysis.HoldAtPot`.
+
+    Raises
+    ------
+    ValueError
+        For anything else.
+    """
+    return OptimalPolicy() if policy == "optimal" else HoldAtPot(policy)
+
+
+def policy_label(policy) -> str:
+    """A menu's policy (``"optimal"`` or a threshold in gems) in the current language:
+    ``optimal play``, ``hold at 20 gems``."""
+    return tr("optimal play") if policy == "optimal" else tr("hold at {t} gems", t=policy)
+
+
+def policy_name(policy, lang: str | None = None) -> str:
+    """An analysis policy's name in ``lang``: ``hold at 4`` / ``fermati a 4``, ``optimal policy`` /
+    ``politica ottima``, ``hold after 2 cards``; another policy by its own (translated) name."""
+    threshold = getattr(policy, "threshold", None)
+    if threshold is not None:
+        return tr("hold at {t}", lang, t=threshold)
+    reveals = getattr(policy, "reveals", None)
+    if reveals is not None:
+        return tr("hold after 1 card" if reveals == 1 else "hold after {k} cards", lang, k=reveals)
+    if isinstance(policy, OptimalPolicy):
+        return tr("optimal policy", lang)
+    return tr(policy.name, lang)
+
+
+# -- menus and messages ------------------------------------------------------------------------------------------
+
+
+def error_text(exc: BaseException) -> str:
+    """What an error says, in the current language when it was raised with a
+    :class:`~dragonkit.rules.Message` (as the rules and the lessons raise them)."""
+    message = Message.of(exc)
+    return message.describe() if isinstance(message, Message) else message
+
+
+def relabel(choice: widgets.widget_selection._Selection, options) -> None:
+    """New option labels for a selection widget (a Dropdown, ToggleButtons ...), keeping its value.
+
+    ipywidgets moves the value to the first option when the options change, so
+    the value is put back; callers mute their own value observers around the call.
+    """
+    options = [tuple(option) for option in options]
+    if list(choice.options) != options:
+        value = choice.value
+        choice.options = options
+        choice.value = value
+
+
+def consecutive_runs(values) -> list[tuple[int, int]]:
+    """Runs of consecutive whole numbers, in order: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
+    runs: list[tuple[int, int]] = []
+    for v in values:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs

@@ -1,0 +1,91 @@
+"""What the play app and the hand trainer share in handling the user's clicks:
+errors become a message in the page (never a traceback), the message line is
+redrawn in a new language, and the second half of a double click is ignored."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from html import escape
+
+from ..engine import IllegalActionError
+from ..rules import Message
+
+__all__ = ["DOUBLE_CLICK_SECONDS", "is_double_click", "message_html", "MessageLine", "guarded"]
+
+log = logging.getLogger("dragonkit.ui")
+
+#: Clicks that arrive this soon after the previous one was handled are taken as
+#: the second half of a double click and ignored (seconds).
+DOUBLE_CLICK_SECONDS = 0.35
+
+
+def is_double_click(last: tuple[object, float], key) -> bool:
+    """Whether a click on ``key`` is the second half of a double click.
+
+    Parameters
+    ----------
+    last : tuple
+        ``(key, time.monotonic())`` of the last click handled, ``(None, 0.0)`` for none.
+    key : hashable
+        What was clicked (a button's action).
+    """
+    last_key, last_time = last
+    return key == last_key and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS
+
+
+def message_html(text: Message | str, level: str = "info") -> str:
+    """A message as HTML (``dk-message dk-<level>``), a :class:`~dragonkit.rules.Message`
+    in the current language; the empty string for no message.
+
+    Parameters
+    ----------
+    text : Message or str
+    level : {"info", "success", "warning", "danger"}
+        The colour (see :data:`dragonkit.ui.style.CSS`).
+    """
+    if isinstance(text, Message):
+        text = text.describe()
+    return f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
+
+
+class MessageLine:
+    """Mixin of an app with a message line: :meth:`_say` shows a message and keeps it, so
+    that :meth:`_show_message` draws it again in a new language.  A subclass puts the
+    HTML where the user is looking, in :meth:`_put_message`."""
+
+    _message: tuple[Message | str, str] = ("", "info")
+
+    def _say(self, text: Message | str, level: str = "info") -> None:
+        """Show ``text`` (the empty string clears the line) at ``level`` (see :func:`message_html`)."""
+        self._message = (text, level)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        self._put_message(message_html(*self._message))
+
+    def _put_message(self, html: str) -> None:
+        raise NotImplementedError
+
+
+def guarded(method):
+    """Decorate a callback of a :class:`MessageLine` so that any error ends up as a
+    message, never as a traceback: a refused action or value as a warning, a bug as
+    an apology (its traceback goes to the ``dragonkit.ui`` log)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except IllegalActionError as exc:
+            self._say(Message("Not allowed: {reason}.", reason=Message.of(exc)), "warning")
+        except ValueError as exc:
+            self._say(Message("{reason}.", reason=Message.of(exc)), "warning")
+        except Exception as exc:  # a bug must not freeze the page or show a traceback
+            log.exception("error in %s", type(self).__name__)
+            self._say(Message("Something went wrong ({error}). The game is unchanged: try again, or start a new game.",
+                              error=type(exc).__name__), "danger")
+        return None
+
+    return wrapper

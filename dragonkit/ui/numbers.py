@@ -1,0 +1,61 @@
+"""Exact numbers as HTML, the one way the apps and the lessons show them.
+
+An exact number is shown as its fraction (``<span class="dk-frac">``, in a
+monospaced font that wraps long ones) and, when it is not whole, its decimal.
+The decimal is written with a point and the same digits in every language (a
+number is the same in English and Italian; only the words around it change).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..i18n import tr
+
+__all__ = ["format_fraction", "decimal", "number_html", "gems_html"]
+
+
+def format_fraction(value: Fraction | int) -> str:
+    """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap)."""
+    return f'<span class="dk-frac">{Fraction(value)}</span>'
+
+
+def decimal(value, digits: int = 3) -> str:
+    """``value`` rounded to ``digits`` decimals, as plain text with a decimal point: ``0.375``."""
+    return f"{float(value):.{digits}f}"
+
+
+def number_html(value, digits: int = 3) -> str:
+    """An exact number as HTML: ``3/8 ≈ 0.375``; a whole number alone; a float (an
+    estimate, no exact value) as its decimal only.
+
+    Parameters
+    ----------
+    value : Fraction, int or float
+    digits : int
+        Decimals shown.
+    """
+    if isinstance(value, float):
+        return decimal(value, digits)
+    value = Fraction(value)
+    if value.denominator == 1:
+        return format_fraction(value)
+    return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal(value, digits)}</span>'
+
+
+def gems_html(value: Fraction | int, lang: str | None = None) -> str:
+    """A value in gems, as the coach shows it: ``3 gems``, or the decimal first
+    (``≈ 2.3214 gems``) with the exact fraction under it.
+
+    Parameters
+    ----------
+    value : Fraction or int
+        Gems.
+    lang : str, optional
+        The language of the words (default: the current language).
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return tr("{n} gem" if abs(value) == 1 else "{n} gems", lang, n=f"<b>{format_fraction(value)}</b>")
+    exact = tr("exact {value}", lang, value=format_fraction(value))
+    return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>") + f"<br><small>{exact}</small>"
