@@ -138,3 +138,28 @@ def test_the_language_picker_switches_the_kernel_both_ways():
     i18n.set_language("en")
     assert picker.value == "en"
     assert [value for _label, value in picker.options] == ["en", "it"]
+
+
+def test_a_click_on_check_after_the_box_sent_its_text_counts_once():
+    ex = FractionExercise("How many cards?", 51)
+    ex.answer_widget.value = "50"  # the box sends its text as it loses focus to the Check button...
+    ex.check_button.click()  # ...and the click must not judge the same text again
+    assert ex.attempts == 1 and "attempt 1" in ex.feedback.value
+    ex.check_button.click()
+    assert ex.attempts == 1
+    ex.answer_widget.value = "52"
+    ex.check_button.click()
+    assert ex.attempts == 2 and "too high" in ex.feedback.value
+
+
+def test_a_rounded_decimal_on_an_exact_question_is_close_not_wrong():
+    ex = FractionExercise("Variance, exactly?", Fraction(1263, 64), exact=True)  # 19.734375
+    assert not ex.check("19.73") and "exact fraction" in ex.feedback.value
+    assert not ex.check("16.31") and "too low" in ex.feedback.value
+    assert ex.check("1263/64")
+
+
+def test_choice_buttons_sit_under_the_options():
+    ex = ChoiceExercise("?", ["a", "b"], 0)
+    rows = ex.widget.children
+    assert ex.answer_widget in rows and any(ex.check_button in getattr(r, "children", ()) for r in rows)

@@ -94,11 +94,13 @@ class _Exercise:
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
-    def _assemble(self, answer_widget) -> None:
+    def _assemble(self, answer_widget, buttons_below: bool = False) -> None:
         self.answer_widget = answer_widget
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, widgets.HBox([answer_widget, self.check_button,
-                                                                      self.hint_button]),
-                                    self.feedback, self.hint_html])
+        buttons = [self.check_button, self.hint_button]
+        answer_row = ([answer_widget, widgets.HBox(buttons)] if buttons_below
+                      else [widgets.HBox([answer_widget, *buttons])])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, *answer_row, self.feedback,
+                                    self.hint_html])
         self.widget.add_class("dk-exercise")
         i18n.settings.observe(self._redraw, names="language")
         self._redraw()
@@ -171,22 +173,31 @@ class FractionExercise(_Exercise):
         if self.tolerance < 0:
             raise ValueError("tolerance must be >= 0")
         self.exact = exact
+        self._judged_text: str | None = None
         self._assemble(widgets.Text(placeholder="13/47, 0.277, 27.7%", continuous_update=False,
                                     layout=widgets.Layout(width="180px")))
         self.answer_widget.observe(lambda _c: self._on_check(), names="value")  # Enter checks too
+
+    def _on_check(self) -> None:
+        # the box sends its text when it loses focus, which a click on Check does: judge a text once
+        if self.answer_widget.value != self._judged_text:
+            self.check(self.answer_widget.value)
 
     def is_right(self, value: Fraction, typed_fraction: bool) -> bool:
         """Whether ``value`` counts as the answer (exactly, or for a decimal within the tolerance)."""
         if value == self.answer:
             return True
-        if self.exact or typed_fraction:
-            return False
+        return not (self.exact or typed_fraction) and self._close(value)
+
+    def _close(self, value: Fraction) -> bool:
+        """Whether ``value`` lies within the tolerance of the answer (a rounded decimal)."""
         return abs(value - self.answer) <= max(self.tolerance * abs(self.answer), Fraction(1, 1000))
 
     def check(self, text: str) -> bool:
         """Check a typed answer, show the feedback, and return whether it is right.
 
         An answer that is not a number is not counted as an attempt."""
+        self._judged_text = text
         if not str(text).strip():
             self._judge(("empty",))
             return False
@@ -201,7 +212,7 @@ class FractionExercise(_Exercise):
         self.solved = self.solved or right
         if right:
             self._judge(("right",))
-        elif self.exact and not typed_fraction and abs(value - self.answer) <= Fraction(1, 1000):
+        elif self.exact and not typed_fraction and self._close(value):
             self._judge(("want_fraction",))
         else:
             self._judge(("wrong", "high" if value > self.answer else "low"))
@@ -254,7 +265,7 @@ class ChoiceExercise(_Exercise):
             raise ValueError(f"answer must be an option's index, 0 to {len(options) - 1}")
         self.options, self.answer = options, answer
         self._assemble(widgets.RadioButtons(options=self._labels(i18n.get_language()), value=None,
-                                            layout=widgets.Layout(width="auto")))
+                                            layout=widgets.Layout(width="auto")), buttons_below=True)
 
     def _labels(self, lang: str) -> list[tuple[str, int]]:
         return [(_text(option, lang), i) for i, option in enumerate(self.options)]

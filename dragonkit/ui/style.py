@@ -39,7 +39,7 @@ CSS = """<style>
 .dk-exercise { border-left: 4px solid #5b7db1; padding: 2px 0 4px 10px; margin: 8px 0; }
 .dk-question { font-size: 14px; margin: 2px 0 4px 0; }
 .dk-hints { color: #555; margin: 2px 0; }
-.dk-exercise .widget-radio-box { width: 760px; }
+.dk-exercise .widget-radio-box { max-width: 760px; }
 .dk-exercise .widget-radio-box label { white-space: normal; height: auto; line-height: 18px; margin: 2px 0; }
 .dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
 .dk-lesson .dk-status { margin: 0 0 6px 0; }
