@@ -108,3 +108,70 @@ def test_a_page_opened_with_lang_it_starts_in_italian(voila_url, browser):
     page.wait_for_selector("text=Inizia la partita", timeout=120_000)
     assert page.locator(".dk-language button.mod-active").inner_text() == "Italiano"
     page.close()
+
+
+#: The lines of the event list that the list's top or bottom edge cuts through (none, if the list
+#: scrolls whole lines); measured on the text's own line boxes, in the page as drawn.
+CUT_LINES_JS = """() => {
+  const box = document.querySelector('.dk-log-lines');
+  const edge = box.getBoundingClientRect();
+  const cut = [];
+  for (const item of box.querySelectorAll('li')) {
+    const range = document.createRange();
+    range.selectNodeContents(item);
+    for (const line of range.getClientRects()) {
+      for (const y of [edge.top, edge.bottom]) {
+        if (line.top < y - 0.5 && line.bottom > y + 0.5) cut.push(item.textContent);
+      }
+    }
+  }
+  return {cut: cut, overflows: box.scrollHeight > box.clientHeight + 17};
+}"""
+
+
+@pytest.mark.parametrize("lang, start, labels", [
+    ("en", "Start the game", ("Reveal", "Decline", "Hold")),
+    ("it", "Inizia la partita", ("Rivela", "Rinuncia", "Fermati")),
+])
+def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang, start, labels):
+    """Mid-game, with more events than the list shows: the list's bottom edge (and, scrolled, its top
+    edge) falls between two lines of text, never through one (the teacher saw "il piatto torna al /
+    tesoro." cut in half)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}", timeout=120_000)
+    page.wait_for_selector(f"text={start}", timeout=120_000)
+    page.fill(".dk-seed input", "2024")
+    page.click(f"text={start}")
+    page.wait_for_selector(".dk-board", timeout=60_000)
+    for _ in range(100):
+        if _events(page) >= 25 or page.locator(".dk-over").count():
+            break
+        before = _events(page)
+        button = next((b for b in (page.locator("button:visible", has_text=t) for t in labels) if b.count()), None)
+        if button is not None:
+            button.first.click()
+            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
+        _wait_for_event(page, before)
+    assert _events(page) >= 15
+    page.click("text=" + ("bots play by themselves" if lang == "en" else "i bot giocano da soli"))  # a still log
+    page.wait_for_timeout(1500)
+    measured = page.evaluate(CUT_LINES_JS)
+    page.screenshot(path=str(ARTIFACTS / f"play-app-log-{lang}.png"))
+    assert measured["overflows"] and measured["cut"] == []
+    page.eval_on_selector(".dk-log-lines", "box => box.scrollBy(0, 25)")  # a reader scrolls a little
+    page.wait_for_timeout(1000)
+    assert page.evaluate(CUT_LINES_JS)["cut"] == []
+    page.close()
+
+
+def test_lesson_1_shows_one_language_switch(voila_url, browser):
+    """The lesson's own English/Italiano buttons, and the play app embedded without its own."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/01-play-and-observe.ipynb", timeout=180_000)
+    page.wait_for_selector("text=Start the game", timeout=180_000)
+    page.wait_for_selector(".dk-language", timeout=60_000)
+    page.wait_for_timeout(3000)  # every output of the page drawn
+    assert page.locator(".dk-language").count() == 1
+    page.click(".dk-language button:has-text('Italiano')")
+    page.wait_for_selector("text=Inizia la partita", timeout=30_000)
+    page.close()

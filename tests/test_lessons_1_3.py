@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from dragonkit import Game, Phase, Ruleset, i18n
-from dragonkit.analysis import (HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, policy_map,
+from dragonkit.analysis import (HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy, policy_map,
                                 solve_turn)
 from dragonkit.lessons import next_card, observe, one_more_card
 from dragonkit.lessons.base import LessonWidget, fresh_turn
@@ -483,3 +483,54 @@ def test_lesson_3_notebook_exercises_and_notes():
     pairs = int(policy_map(dataclasses.replace(story_state(), position=0, pot=0, treasure=400)).notna().sum().sum())
     assert f"differ at {counts[0]} of the {pairs}" in notes
     assert f"at\n{counts[1]} with 100 gems and at {counts[2]} with 200 gems" in notes
+
+
+# -- a language switch never moves a control -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [DeckView, FirstGuess, DeckExplorer, OnePushExplorer, MyopicVsOptimal],
+                         ids=lambda make: make.__name__)
+def test_language_switch_keeps_every_control(make):
+    from tests.test_lessons_4_6 import assert_language_keeps_values
+
+    assert_language_keeps_values(make)
+
+
+def test_italian_says_the_two_rules_disagree_not_i_disagree():
+    text = i18n.tr("They disagree: optimal play looks further ahead than one card.", "it")
+    assert text.startswith("Non concordano:") and "d'accordo" not in text
+
+
+def test_first_guess_table_has_p_head_on_every_row():
+    """Every row of the guess table shows P(head), each checked against its own exact chain."""
+    guess = FirstGuess()
+    result = guess.record()
+    state = guess.state
+    best = evaluate_policy(state, HoldAtPot(result.best_threshold), exact=False)
+    optimum = evaluate_policy(state, optimal_policy(state), exact=False)
+    assert abs(result.best_p_head - float(best.p_head)) < 1e-9
+    assert abs(result.optimal_p_head - float(optimum.p_head)) < 1e-9
+    cells = re.findall(r"<tr><td>[^<]*</td>(?:<td>.*?</td>){3}</tr>", guess.report.value)
+    assert len(cells) == 3 and "<td></td>" not in guess.report.value
+    assert f"<td>{result.best_p_head:.3f}</td>" in guess.report.value
+    assert f"<td>{result.optimal_p_head:.3f}</td>" in guess.report.value
+    guess.close()
+
+
+def test_all_blue_heatmap_says_why_and_red_cells_appear_with_more_gems():
+    """At 40 gems optimal play never holds (checked on the policy map itself): the widget says so;
+    with 160 gems some reachable points hold and the note is gone."""
+    from dragonkit.analysis import policy_map
+
+    explorer = MyopicVsOptimal()
+    state = dataclasses.replace(explorer.base, position=0, pot=0, treasure=explorer.base.treasure + explorer.base.pot)
+    advantage = policy_map(state).to_numpy(dtype=float)
+    assert explorer.hold_points == int((advantage <= 0).sum()) == 0
+    assert "No cell is red (hold): with 40 gems at stake" in explorer.summary.value
+    i18n.set_language("it")
+    assert "Nessuna casella è rossa" in explorer.summary.value
+    i18n.set_language("en")
+    explorer.gems.value = 160
+    richer = policy_map(dataclasses.replace(state, gems=160)).to_numpy(dtype=float)
+    assert explorer.hold_points == int((richer <= 0).sum()) > 0 and "No cell is red" not in explorer.summary.value
+    explorer.close()

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
+import ipywidgets as widgets
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -505,6 +506,13 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo
     explorer = L6.CatchUpExplorer(needed=20, deck="full deck (dragon-stripes)")
     assert explorer.needed.max == 60 and explorer.exact is False
     assert "t = 20, with probability 0.259" in explorer.verdict.value
+    # every hold-at-t policy is drawn, so the best one for gems is the true one (lessons 1 and 6: t = 151)
+    gains = {t: evaluate_policy(state, HoldAtPot(t), exact=False).expected_gain for t in (60, 150, 151, 200)}
+    assert gains[151] > gains[60] + 10 and abs(gains[151] - 13.45) < 0.005 and gains[151] >= gains[150]
+    assert abs(gains[200] - gains[151]) < 1e-9  # holding at t > the largest pot is never holding
+    assert explorer.thresholds() == range(1, base.largest_pot(state) + 2)
+    assert "(t = 1..154): t = 151, E[X] = 13.450" in explorer.verdict.value
+    assert L6._argmax(explorer.table()["expected_gain"])[0] == 151
     explorer.deck.value = "classroom deck (mini), exact"
     assert explorer.needed.value == 16 and explorer.needed.max == 16
     with pytest.raises(ValueError, match="needed"):
@@ -595,3 +603,97 @@ def test_the_widgets_speak_italian():
     assert "pareggia" in catch.verdict.value and catch.deck.options[0][0].startswith("mazzo da classe")
     i18n.set_language("en")  # and back, redrawn at once
     assert lab.slider.description.startswith("Policy") and "From <b>@0, pot 0</b>" in lab.reading.value
+
+
+# -- a language switch never moves a control (all the lessons' widgets) --------------------------------------
+
+#: Widgets that only show something; every other value widget is a control the learner moves.
+_SHOWN = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Image, widgets.Valid, widgets.Output)
+
+
+def lesson_controls(widget) -> list:
+    """The value widgets a learner can set inside a composite widget, in display order."""
+    found, queue = [], [widget]
+    while queue:
+        w = queue.pop(0)
+        queue.extend(getattr(w, "children", ()))
+        if isinstance(w, widgets.ValueWidget) and not isinstance(w, _SHOWN):
+            found.append(w)
+    return found
+
+
+def _moved(control):
+    """Another value for a control than its current one (text boxes keep what is typed)."""
+    if isinstance(control, widgets.Checkbox):
+        return not control.value
+    if isinstance(control, (widgets.Text, widgets.Textarea)):
+        return control.value
+    if isinstance(control, widgets.widget_selection._Selection):
+        values = [o[1] if isinstance(o, tuple) else o for o in control.options]
+        if not values:
+            return control.value
+        return values[-1] if values[-1] != control.value else values[0]
+    if not hasattr(control, "max"):  # a plain number box
+        return control.value + 1
+    low, high = control.min, control.max
+    value = low + (high - low) * 2 // 3
+    return value if value != control.value else low + (high - low) // 3
+
+
+def assert_language_keeps_values(make) -> None:
+    """Build a lesson widget, move every control away from its default (each in turn, in
+    display order: a menu first, then the slider whose range it sets), then switch to
+    Italian and back: no control may change value, range or options' values."""
+    i18n.set_language("en")
+    lesson = make()
+    try:
+        for k in range(len(lesson_controls(lesson.widget))):
+            controls = lesson_controls(lesson.widget)
+            if k < len(controls):
+                controls[k].value = _moved(controls[k])
+
+        def snapshot():
+            return [(type(c).__name__, c.value, getattr(c, "min", None), getattr(c, "max", None))
+                    for c in lesson_controls(lesson.widget)]
+
+        before = snapshot()
+        for lang in ("it", "en"):
+            i18n.set_language(lang)
+            assert snapshot() == before, f"switching to {lang} changed a control of {type(lesson).__name__}"
+    finally:
+        lesson.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: L4.ChainLab(threshold=4),
+    lambda: L5.InductionStepper(gems=12),
+    lambda: L5.PolicyMapExplorer(treasure=100),
+    lambda: L5.ThresholdExplorer("mini"),
+    lambda: L6.OutcomeExplorer(policy="threshold", threshold=4),
+    lambda: L6.RiskReturnExplorer(treasure=400),
+    lambda: L6.CatchUpExplorer(needed=5),
+], ids=["ChainLab", "InductionStepper", "PolicyMapExplorer", "ThresholdExplorer", "OutcomeExplorer",
+        "RiskReturnExplorer", "CatchUpExplorer"])
+def test_language_switch_keeps_every_control(make):
+    assert_language_keeps_values(make)
+
+
+def test_catch_up_full_deck_keeps_d_on_a_language_switch():
+    """The teacher's case: full deck, d = 20, Italiano: d stayed 16 (the menu's relabel went
+    through the classroom deck's range)."""
+    catch = L6.CatchUpExplorer(needed=5)
+    catch.deck.value = "full deck (dragon-stripes)"
+    catch.needed.value = 20
+    verdict = catch.verdict.value
+    i18n.set_language("it")
+    assert catch.needed.value == 20 and catch.deck.value == "full deck (dragon-stripes)"
+    i18n.set_language("en")
+    assert catch.needed.value == 20 and catch.verdict.value == verdict
+
+
+def test_term_by_term_table_header_in_italian():
+    explorer = L6.OutcomeExplorer()
+    assert "<th>x (gems)</th>" in explorer.table.value
+    i18n.set_language("it")
+    assert "<th>x (gemme)</th>" in explorer.table.value and "gems" not in explorer.table.value

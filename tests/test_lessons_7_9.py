@@ -12,6 +12,7 @@ import ast
 import dataclasses
 import json
 import math
+import re
 import string
 from fractions import Fraction
 from functools import lru_cache
@@ -378,7 +379,8 @@ def test_the_deck_designer_refuses_bad_decks_and_keeps_the_last_valid_one():
     refusals = [
         (designer.stages, "5/4 x1", "rate must lie between 0 and 1", "Stages"),
         (designer.stages, "quarter", "rate x multiplier", None),
-        (designer.stripes, "5-1", "from 1 to 24 stripes", None),
+        (designer.stripes, "5-1", "is backwards", None),
+        (designer.stripes, "1-30", "from 1 to 24 stripes", None),
         (designer.stripes, "1, two", "numbers or ranges", None),
         (designer.name, "  ", "name must be a non-empty string", "Name"),
     ]
@@ -395,7 +397,7 @@ def test_the_deck_designer_refuses_bad_decks_and_keeps_the_last_valid_one():
         control.value = 0
     assert "footprints must hold at least one card" in str(designer.error) and designer.rules.composition.total >= 1
     i18n.set_language("it")
-    assert "Questo mazzo è rifiutato" in designer.status.value and "footprints deve contenere" in designer.status.value
+    assert "Questo mazzo è rifiutato" in designer.status.value and "Metti nel mazzo almeno una carta impronta" in designer.status.value
     i18n.set_language("en")
     designer.footprints[1].value = 3
 
@@ -523,3 +525,67 @@ def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(
     for value in answers:
         if isinstance(value, Fraction) and value.denominator != 1:
             assert f"{value}" in notes or f"{value.numerator}/{value.denominator}".replace("-", "−") in notes
+
+
+# -- a language switch never moves a control -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [
+    lambda: market.TakeoverExplorer(edition="mini", drawn="1+2"),
+    lambda: market.AuctionSheet(edition="dragon-stripes", drawn="2+3+4", gems=40, treasure=60, seed=7),
+    lambda: simulation.MonteCarloLab(edition="mini", policy=20, n=1_000, seed=1),
+    lambda: simulation.CoverageLab(edition="mini", policy=20, n=100, experiments=200, level=0.95, seed=2),
+    lambda: simulation.TournamentLab(bots=("threshold:5", "random"), games=5, seed=1),
+    lambda: editions.EditionComparison(),
+    lambda: editions.DeckDesigner(),
+], ids=["TakeoverExplorer", "AuctionSheet", "MonteCarloLab", "CoverageLab", "TournamentLab", "EditionComparison",
+        "DeckDesigner"])
+def test_language_switch_keeps_every_control(make):
+    from tests.test_lessons_4_6 import assert_language_keeps_values
+
+    assert_language_keeps_values(make)
+
+
+def test_italian_calls_a_stage_fase():
+    """"Stage" is "fase" everywhere in lesson 9 (the catalog's word), never "stadio"."""
+    text = (ROOT / "notebooks" / "09-editions.ipynb").read_text(encoding="utf-8")
+    assert "stadio" not in text.lower() and "alla fase 0" in text
+    assert i18n.tr("Stages", "it") == "Fasi"
+
+
+def test_designer_speaks_of_its_own_boxes():
+    """The teacher's cases: the stages/dangers mismatch names the boxes (not stages=/danger_cards=),
+    a backwards range says so, -1 dangers is refused (not clipped), typed stages survive a change of dangers."""
+    designer = editions.DeckDesigner()
+    designer.stages.value = "1/4 x1; 1/3 x2"
+    reason = editions.designer_reason(designer.error)
+    assert reason.startswith("The Stages box lists 2 stage(s), but a deck with 1 danger card(s) needs 1")
+    assert "danger_cards" not in designer.status.value and "stages must" not in designer.status.value
+    i18n.set_language("it")
+    assert "La casella Fasi elenca 2" in designer.status.value and "danger_cards" not in designer.status.value
+    i18n.set_language("en")
+    designer.stages.value = "1/4 x1; 1/2 x2; 1 x3"
+    designer.dangers.value = 3
+    assert designer.error is None and designer.rules.danger_cards == 3
+    designer.dangers.value = 1
+    assert designer.stages.value == "1/4 x1" and "the stages you typed are kept" in designer.status.value
+    designer.dangers.value = 3
+    assert designer.stages.value == "1/4 x1; 1/2 x2; 1 x3" and designer.error is None
+    kept = designer.rules
+    designer.dangers.value = -1
+    assert designer.dangers.value == -1 and designer.rules is kept
+    assert "Danger cards must be a whole number from 0 to 4, not -1." in designer.status.value
+    designer.dangers.value = 3
+    designer.stripes.value = "5-1"
+    assert "The range 5-1 is backwards: write the smaller number first, such as 1-5." in designer.status.value
+    with pytest.raises(ValueError, match="backwards"):
+        editions.parse_stripes("1-3, 9-7")
+    designer.close()
+
+
+def test_exact_fractions_do_not_wrap_inside_a_number():
+    comparison = editions.EditionComparison(editions=("dragon-stripes",))
+    comparison.exact.value = True
+    spans = re.findall(r'<span style="white-space:nowrap"><span class="dk-frac">([^<]*)</span>', comparison.html.value)
+    assert spans and all("/" in s for s in spans)
+    comparison.close()

@@ -54,6 +54,8 @@ def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(name
     assert re.findall(r"\bhint\s*=", code), f"{name}: exercises without hints"
     assert "teacher_notes(" in _source([c for c in cells if c["cell_type"] == "code"][-1]), \
         f"{name}: the teacher's notes are not the last code cell"
+    for app in re.findall(r"\b(?:PlayApp|HandTrainer)\([^)]*\)", code):  # one language switch per page
+        assert "language_switch=False" in app, f"{name}: {app} shows a second language switch"
 
 
 def _render(voila_url: str, name: str) -> str:

@@ -277,11 +277,12 @@ def test_the_same_seed_deals_the_same_hands():
 def test_the_dropdowns_deal_a_hand_of_the_level_and_edition():
     trainer = HandTrainer(level="mini", seed=9)
     assert trainer.edition_choice.options == ("mini",) and trainer.edition_choice.disabled
-    trainer.level_choice.value = "medium"
-    assert trainer.level == "medium" and trainer.hand.level == "medium" and trainer.number == 2
+    trainer.level_choice.value = "medium"  # replaces the undecided hand 1: the new hand is hand 1 too
+    assert trainer.level == "medium" and trainer.hand.level == "medium" and trainer.number == 1
     assert trainer.hand.game.rules.name == "dragon-stripes" and not trainer.edition_choice.disabled
+    _click(trainer, "hold")
     trainer.edition_choice.value = "kali"
-    assert trainer.hand.game.rules.name == "kali" and trainer.number == 3
+    assert trainer.hand.game.rules.name == "kali" and trainer.number == 2
     trainer.level_choice.value = "late-game"  # the edition stays
     assert trainer.hand.game.rules.name == "kali" and trainer.hand.game.stage == 1
     trainer.level_choice.value = "mini"
@@ -335,7 +336,7 @@ def test_switching_to_italian_redraws_everything():
     i18n.set_language("it")
     assert [trainer.buttons[n].description for n in ("reveal", "hold", "next", "reset")] == \
         ["Rivela", "Fermati", "Nuova mano", "Azzera il punteggio"]
-    assert trainer.level_choice.label == "fine partita" and trainer.level_choice.value == "late-game"
+    assert trainer.level_choice.label == "partita avanzata" and trainer.level_choice.value == "late-game"
     assert trainer.number == 1  # relabelling the dropdowns deals nothing
     assert "La tua situazione" in trainer.situation.value and "Verdetto" in trainer.result.value
     assert "Fermandoti tieni il piatto" in trainer.result.value and "Punteggio" in trainer.score_view.value
@@ -370,3 +371,54 @@ def test_every_outcome_is_written_in_both_languages():
                     sentences = trainer_module.REVEALED_SENTENCES if action == "reveal" \
                         else trainer_module.HELD_SENTENCES
                     assert html_escape(i18n.tr(sentences[trainer_module.POT_ONLY], lang)) in html
+
+
+def test_hands_are_numbered_by_decisions_whatever_deals_them():
+    """The teacher's session: six decisions, the level changed before some of them; the prompt and the
+    score count the same hands, 1 to 6, and a deal that replaces an undecided hand keeps its number."""
+    trainer = HandTrainer(level="easy", seed=2)
+    levels = [None, None, "medium", "medium", "late-game", "mini", "mini", "easy"]
+    decided = 0
+    for level in levels[:6]:
+        if level is not None:
+            trainer.level_choice.value = level
+        assert trainer.number == decided + 1
+        assert f"Hand {decided + 1}: you are" in trainer.prompt.value
+        _click(trainer, "reveal" if decided % 2 == 0 else "hold")
+        decided += 1
+        assert f"Hand {decided}: you chose" in trainer.prompt.value
+        _click(trainer, "next")
+        assert trainer.number == decided + 1
+    for deal in (lambda: _click(trainer, "next"), lambda: setattr(trainer.level_choice, "value", "medium"),
+                 lambda: setattr(trainer.edition_choice, "value", "kali"), lambda: trainer.deal(level="late-game")):
+        before = trainer.hand
+        deal()  # a new situation replaces the undecided hand 7, which keeps its number
+        assert trainer.hand is not before and trainer.number == 7 and "Hand 7: you are" in trainer.prompt.value
+    assert [number for number, _ in trainer.score.hands] == [1, 2, 3, 4, 5, 6]
+    assert trainer.score.decisions == 6
+    _click(trainer, "hold")
+    assert trainer.score.hands[-1] == (7, "hold") and ">7</td>" in trainer.score_view.value
+    trainer.reset_score()  # the score starts again; the hands' numbering goes on
+    _click(trainer, "next")
+    assert trainer.number == 8 and trainer.score.decisions == 0
+
+
+@pytest.mark.parametrize("switch", [0, "no", None])
+def test_language_switch_must_be_a_bool(switch):
+    with pytest.raises(TypeError, match="language_switch must be True or False"):
+        HandTrainer(level="mini", seed=1, language_switch=switch)
+
+
+@pytest.mark.parametrize("switch, pickers", [(True, 1), (False, 0)])
+def test_the_language_switch_can_be_left_out(switch, pickers):
+    trainer = HandTrainer(level="mini", seed=1, language_switch=switch)
+    found = [w for w in _descendants(trainer.widget) if "dk-language" in getattr(w, "_dom_classes", ())]
+    assert len(found) == pickers
+    i18n.set_language("it")  # without its own switch the trainer still follows the kernel's language
+    assert trainer.buttons["reveal"].description == "Rivela"
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _descendants(child)

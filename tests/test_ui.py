@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import ipywidgets as widgets
 import matplotlib
@@ -16,6 +17,7 @@ from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
 from dragonkit.ui.numbers import decimal, format_fraction, gems_html, number_html
+from dragonkit.ui.style import CSS
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -334,3 +336,61 @@ def test_forged_form_values_give_a_message():
     app.setup_form.kinds[1].index = None  # a value the browser could forge
     app.setup_form.start.click()
     assert app.game is None and "choose who plays seat 2" in app.setup_form.message.value
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _descendants(child)
+
+
+def _pickers(app: PlayApp) -> list:
+    return [w for w in _descendants(app.widget) if "dk-language" in getattr(w, "_dom_classes", ())]
+
+
+def test_the_language_switch_can_be_left_out_for_a_lesson_that_has_its_own():
+    assert len(_pickers(PlayApp())) == 1 and PlayApp().language is not None  # the default keeps it
+    app = PlayApp(autoplay=False, config=_config("human", "human"), language_switch=False)
+    assert _pickers(app) == [] and app.language is None
+    i18n.set_language("it")  # the lesson's own switch: the app still follows the kernel's language
+    try:
+        assert app.buttons["reveal"].description == "Rivela" and "Mazzo" in app.board.value
+    finally:
+        i18n.set_language("en")
+    assert app.buttons["reveal"].description == "Reveal"
+
+
+@pytest.mark.parametrize("switch", [0, "False", None])
+def test_language_switch_must_be_a_bool(switch):
+    with pytest.raises(TypeError, match="language_switch must be True or False"):
+        PlayApp(language_switch=switch)
+
+
+def test_lesson_1_embeds_the_play_app_without_a_second_language_switch():
+    notebook = json.loads((Path(__file__).parents[1] / "notebooks" / "01-play-and-observe.ipynb").read_text())
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    apps = [c for c in cells if "PlayApp(" in c]
+    assert apps == ["PlayApp(language_switch=False)"]
+    assert any("language_picker()" in c for c in cells)  # the lesson's own switch
+
+
+def test_the_event_log_scrolls_whole_lines_under_a_fixed_title():
+    """The list scrolls under the title, its height is a whole number of lines and its items snap to a
+    line's top: at rest no line is cut (the browser test measures it in Chromium)."""
+    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    for _ in range(12):
+        _click(app, "reveal" if Action.REVEAL in app.game.legal_actions() else "decline")
+    log = app.event_log.value
+    title, rest = log.split('<div class="dk-log-lines">')
+    assert "<b>Events</b>" in title and rest.startswith("<ol") and rest.count("<li") == len(app.game.events)
+
+    def rule(selector):
+        return dict(re.findall(r"([\w-]+):\s*([^;]+);", re.search(re.escape(selector) + r" \{([^}]*)\}", CSS)[1]))
+
+    lines, items, ol = rule(".dk-log-lines"), rule(".dk-log li"), rule(".dk-log ol")
+    line = int(items["line-height"].removesuffix("px"))
+    height = int(lines["height"].removesuffix("px"))
+    assert height % line == 0 and height // line >= 8 and lines["overflow-y"] == "auto"
+    assert ol["margin"] == "0" and ol["line-height"] == items["line-height"]  # no offset before the first line
+    assert lines["scroll-snap-type"] == "y mandatory" and items["scroll-snap-align"] == "start"
+    assert "height" not in rule(".dk-log")  # the box grows with the title, never clipping the list

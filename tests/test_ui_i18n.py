@@ -132,7 +132,7 @@ def test_switching_redraws_every_view_in_italian_and_back():
     assert "<th>carta</th><th>probabilità</th>" in coach and "I valori sono le variazioni attese" in coach
     assert app.buttons["take_over"].description == f"Prendi il posto per {game.bounty} gemme"
     assert [app.buttons[n].description for n in ("reveal", "hold", "decline", "next", "new_game")] == \
-        ["Rivela", "Fermati", "Rinuncia", "Mossa del bot", "Nuova partita"]
+        ["Rivela", "Fermati", "Rinuncia", "Prossima mossa del bot", "Nuova partita"]
     assert (app.autoplay.description, app.show_coach.description) == ("i bot giocano da soli", "Allenatore")
     form = app.setup_form
     assert (form.n_players.description, form.preset.description, form.seed.description, form.seed.placeholder,

@@ -220,7 +220,8 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
     """The comparison as an HTML table: decimals, and exact fractions on request."""
     def fraction(value: Fraction, digits: int) -> str:
         shown = decimal(value, digits)
-        return shown + (f"<br>{format_fraction(value)}" if exact and value.denominator != 1 else "")
+        return shown + (f'<br><span style="white-space:nowrap">'
+                        f"{format_fraction(value)}</span>" if exact and value.denominator != 1 else "")
 
     head = "".join(f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"),
                                               *(tr(MEASURES[m]) for m in MEASURES)])
@@ -265,7 +266,8 @@ class EditionComparison(LessonWidget):
         self.measure = widgets.Dropdown(value=measure, style={"description_width": "initial"},
                                         options=[(m, m) for m in MEASURES], layout=widgets.Layout(width="420px"))
         self.exact = widgets.Checkbox(value=False, indent=False)
-        self.html, self.note = widgets.HTML(), widgets.HTML()
+        self.html = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
+        self.note = widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
         self.widget = widgets.VBox([widgets.HTML(CSS),
                                     widgets.HBox([self.policy, self.measure, self.exact]),
@@ -344,7 +346,10 @@ def parse_stripes(text: str) -> tuple[int, ...]:
         if not match:
             raise ValueError(Message("Write the stripe values as numbers or ranges, such as 1-17 or 1, 2, 5."))
         low, high = int(match[1]), int(match[2] or match[1])
-        if high < low or len(values) + high - low + 1 > DESIGN_LIMITS["stripes"]:
+        if high < low:
+            raise ValueError(Message("The range {text} is backwards: write the smaller number first, such as {fixed}.",
+                                     text=item, fixed=f"{high}-{low}"))
+        if len(values) + high - low + 1 > DESIGN_LIMITS["stripes"]:
             raise ValueError(Message("A deck designed here has from 1 to {n} stripes.", n=DESIGN_LIMITS["stripes"]))
         values += range(low, high + 1)
     if not values:
@@ -381,6 +386,55 @@ def parse_stages(text: str) -> list[tuple[str, int]]:
 def format_stages(stages) -> str:
     """Inverse of :func:`parse_stages` for a ruleset's stages: ``"1/4 x1; 1/2 x2"``."""
     return "; ".join(f"{s.rate} x{s.multiplier}" for s in stages)
+
+
+#: What the designer says for the rules' refusals it can meet, by the rules' msgid: a sentence about its own
+#: boxes (the rules' message names the Ruleset's fields, which a learner does not see).
+_REWORDED = {
+    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} (danger_cards={dangers}), not {n}":
+        "The Stages box lists {n} stage(s), but a deck with {dangers} danger card(s) needs {wanted}: one for each "
+        "number of dangers already revealed, from 0 to {last}.",
+    "footprints must hold at least one card": "Put at least one footprint card in the deck.",
+    "the deck may hold at most {limit} cards, not {n}": "The deck has {n} cards; a deck may hold at most {limit}.",
+    "name must be a non-empty string, not {value}": "Give the deck a name.",
+    "{name}.rate must lie between 0 and 1, not {rate}": "Stage {k}: the rate must lie between 0 and 1, not {rate}.",
+    "{name} must be a number such as 1/4, not {value}": "Stage {k}: the rate must be a fraction such as 1/4, not {value}.",
+    "{name} must be a simple fraction (terms up to {limit}), not {value}":
+        "Stage {k}: the rate must be a simple fraction (terms up to {limit}), not {value}.",
+}
+
+
+def designer_reason(exc: ValueError) -> str:
+    """Why the designer refuses a deck, in the current language and in the words of its own boxes.
+
+    The rules' messages that name a Ruleset field (``stages``, ``danger_cards`` ...) are
+    reworded (:data:`_REWORDED`); the designer's own messages and any other are shown as raised.
+    """
+    message = Message.of(exc)
+    if isinstance(message, Message) and message.msgid in _REWORDED:
+        fields = dict(message.fields)
+        index = re.match(r"stages\[(\d+)\]", str(fields.get("name", "")))
+        if index:
+            fields["k"] = int(index[1]) + 1
+        if message.msgid.startswith("{name} must") and not index:
+            return error_text(exc)
+        return tr(_REWORDED[message.msgid], **{k: v for k, v in fields.items() if k != "name"})
+    return error_text(exc)
+
+
+def _whole(control, label, maximum: int) -> int:
+    """A count typed in a box of the designer, checked: a whole number from 0 to ``maximum``.
+
+    Raises
+    ------
+    ValueError
+        (translated) Naming the box, for a value outside 0..maximum (the box does not clip it silently).
+    """
+    if not 0 <= control.value <= maximum:
+        raise ValueError(Message("{field} must be a whole number from 0 to {maximum}, not {value}.",
+                                 field=label if isinstance(label, Card) else i18n.Phrase(label), maximum=maximum,
+                                 value=control.value))
+    return control.value
 
 
 def _refusal(message: str) -> str:
@@ -423,14 +477,16 @@ class DeckDesigner(LessonWidget):
         style = {"description_width": "initial"}
         self.start = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=start, style=style)
         self.name = widgets.Text(value=tr("my deck"), style=style, layout=widgets.Layout(width="260px"))
-        self.footprints = {s: widgets.BoundedIntText(min=0, max=limits["count"], layout=widgets.Layout(width="110px"),
-                                                     style=style)
+        # plain number boxes, checked by build(): a bounded box would clip -1 to 0 without a word
+        self.footprints = {s: widgets.IntText(layout=widgets.Layout(width="110px"), style=style)
                            for s in range(1, limits["steps"] + 1)}
-        self.stops = widgets.BoundedIntText(min=0, max=limits["stops"], layout=small, style=style)
-        self.dangers = widgets.BoundedIntText(min=0, max=limits["dangers"], layout=small, style=style)
+        self.stops = widgets.IntText(layout=small, style=style)
+        self.dangers = widgets.IntText(layout=small, style=style)
         self.stripes = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
-        self.starting_gems = widgets.BoundedIntText(min=0, max=limits["gems"], layout=small, style=style)
-        self.treasure = widgets.BoundedIntText(min=0, max=limits["treasure"], layout=small, style=style)
+        self.starting_gems = widgets.IntText(layout=small, style=style)
+        self.treasure = widgets.IntText(layout=small, style=style)
+        self._stages_typed: list[tuple[str, int]] = []  # the stages as the learner last typed them
+        self._note = ""  # what the designer changed by itself (the stages, after a new number of dangers)
         self.stages = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
         self.final_danger = widgets.Dropdown(options=list(FINAL_DANGER_COSTS), style=style,
                                              layout=widgets.Layout(width="480px"))
@@ -440,9 +496,10 @@ class DeckDesigner(LessonWidget):
                            else EditionComparison(editions=("dragon-stripes", "mini")))
         self._load(base)
         self.start.observe(self._on_start, names="value")
-        for control in (self.name, self.stops, self.stripes, self.starting_gems, self.treasure, self.stages,
+        for control in (self.name, self.stops, self.stripes, self.starting_gems, self.treasure,
                         self.final_danger, *self.footprints.values()):
             control.observe(self._on_change, names="value")
+        self.stages.observe(self._on_stages, names="value")
         self.dangers.observe(self._on_dangers, names="value")
         self.analyse.on_click(lambda _b: self.add_to_comparison())
         self.widget = widgets.VBox([
@@ -470,12 +527,14 @@ class DeckDesigner(LessonWidget):
         try:
             counts = dict(rules.footprints)
             for steps, control in self.footprints.items():
-                control.value = min(counts.get(steps, 0), control.max)
+                control.value = min(counts.get(steps, 0), DESIGN_LIMITS["count"])
             self.stops.value, self.dangers.value = rules.stop_cards, rules.danger_cards
             self.stripes.value = format_stripes(rules.stripe_values)
             self.starting_gems.value, self.treasure.value = rules.starting_gems, rules.treasure
             self.stages.value = format_stages(rules.stages)
             self.final_danger.value = rules.final_danger
+            self._stages_typed = parse_stages(self.stages.value)
+            self._note = ""
         finally:
             self._muted = False
         self._on_change()
@@ -489,35 +548,60 @@ class DeckDesigner(LessonWidget):
             Why the rules refuse it (the rules' message, or a translated one for a
             stripe or stage text that cannot be read).
         """
-        footprints = {s: c.value for s, c in self.footprints.items() if c.value}
-        return Ruleset(name=self.name.value.strip(), starting_gems=self.starting_gems.value,
-                       treasure=self.treasure.value, stripe_values=parse_stripes(self.stripes.value),
-                       footprints=footprints, stop_cards=self.stops.value, danger_cards=self.dangers.value,
+        limits = DESIGN_LIMITS
+        footprints = {s: _whole(c, Card.footprint(s), limits["count"]) for s, c in self.footprints.items()}
+        stops = _whole(self.stops, "Stop cards", limits["stops"])
+        dangers = _whole(self.dangers, "Danger cards", limits["dangers"])
+        gems = _whole(self.starting_gems, "Starting gems", limits["gems"])
+        treasure = _whole(self.treasure, "Treasure", limits["treasure"])
+        return Ruleset(name=self.name.value.strip(), starting_gems=gems,
+                       treasure=treasure, stripe_values=parse_stripes(self.stripes.value),
+                       footprints={s: c for s, c in footprints.items() if c}, stop_cards=stops, danger_cards=dangers,
                        stages=parse_stages(self.stages.value), final_danger=self.final_danger.value,
                        bounty_rate=self.rules.bounty_rate)
 
     def _on_dangers(self, _change=None) -> None:
-        """Keep one stage per danger card: add copies of the last stage, or drop the extra ones."""
+        """Keep one stage per danger card, from the stages the learner typed: the first ones as
+        typed, then copies of the last (the dropped ones come back with more dangers), and say so."""
         if self._muted:
             return
-        try:
-            stages = parse_stages(self.stages.value)
-        except ValueError:
+        typed = self._stages_typed
+        if not typed or not 0 <= self.dangers.value <= DESIGN_LIMITS["dangers"]:
+            self._note = ""
             self._on_change()
             return
         wanted = max(1, self.dangers.value)
-        stages = (stages + [stages[-1]] * wanted)[:wanted]
-        self._muted = True
+        stages = (typed + [typed[-1]] * wanted)[:wanted]
+        text = "; ".join(f"{rate} x{mult}" for rate, mult in stages)
+        if text != self.stages.value:
+            self._muted = True
+            try:
+                self.stages.value = text
+            finally:
+                self._muted = False
+            self._note = ("The Stages box now lists one stage per danger card; the stages you typed are kept and "
+                          "come back if you add danger cards again." if len(typed) > wanted else
+                          "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
+                          "change them if you like.")
+        self._on_change()
+
+    def _on_stages(self, _change=None) -> None:
+        """The learner typed stages: remember them (for :meth:`_on_dangers`) and validate."""
+        if self._muted:
+            return
         try:
-            self.stages.value = "; ".join(f"{rate} x{mult}" for rate, mult in stages)
-        finally:
-            self._muted = False
+            self._stages_typed = parse_stages(self.stages.value)
+        except ValueError:
+            pass
+        self._note = ""
         self._on_change()
 
     def _on_change(self, _change=None) -> None:
         """Validate the controls; a valid deck becomes :attr:`rules`, a refused one changes nothing."""
         if self._muted:
             return
+        if _change is not None:  # the learner changed another box: the note on the stages is old news
+            self._note = ""
         try:
             rules = self.build()
         except ValueError as exc:
@@ -561,14 +645,16 @@ class DeckDesigner(LessonWidget):
                      footprints=comp.total - comp.stops - comp.dangers, stops=comp.stops, dangers=comp.dangers,
                      n=rules.n_stripes, values=format_stripes(rules.stripe_values),
                      p=number_html(Fraction(comp.stops + comp.dangers, comp.total)))
+        note = f'<div class="dk-message dk-note">{tr(self._note)}</div>' if self._note else ""
         if self.error is None:
-            self.status.value = (f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} '
+            self.status.value = (note + f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} '
                                  f"{summary}</div>")
         else:
             field = _refusal(str(self.error))
             check = ("<br>" + tr("Check: {field}.", field=tr(_FIELD_LABELS[field]))) if field else ""
-            self.status.value = ('<div class="dk-message dk-danger">'
-                                 + tr("This deck is refused: {reason}", reason=escape(error_text(self.error))) + check
+            self.status.value = (note + '<div class="dk-message dk-danger">'
+                                 + tr("This deck is refused: {reason}", reason=escape(designer_reason(self.error)))
+                                 + check
                                  + "<br>" + tr("The last valid deck is kept: {summary}", summary=summary) + "</div>")
 
 

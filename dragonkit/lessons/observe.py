@@ -65,12 +65,12 @@ class GuessResult:
         Probabilities that the turn ends with fewer gems, and at the head.
     best_threshold : int
         The best t among the scanned thresholds and their neighbours (gems).
-    best_gain, best_p_loss : float
-        Its expected gem change (gems) and probability of a loss.
+    best_gain, best_p_loss, best_p_head : float
+        Its expected gem change (gems), probability of a loss and probability of reaching the head.
     optimal : Fraction
         The optimal turn value (gems), by backward induction.
-    optimal_p_loss : float
-        The optimal policy's probability of a loss.
+    optimal_p_loss, optimal_p_head : float
+        The optimal policy's probabilities of a loss and of reaching the head.
     scan : pandas.DataFrame
         The hold-at-t table behind the curve (floats).
 
@@ -111,8 +111,10 @@ class GuessResult:
         self.best_threshold = int(rows.loc[best, "threshold"])
         self.best_gain = float(rows.loc[best, "expected_gain"])
         self.best_p_loss = float(rows.loc[best, "p_loss"])
+        self.best_p_head = float(rows.loc[best, "p_head"])
         self.optimal = solve_turn(state, exact=True).value
         self.optimal_p_loss = float(scan.loc["optimal", "p_loss"])
+        self.optimal_p_head = float(scan.loc["optimal", "p_head"])
         self.scan = scan
 
 
@@ -246,11 +248,13 @@ class FirstGuess(LessonWidget):
         r = self.result
         rows = [
             (tr("your guess: hold at {t}", t=r.threshold), number_html(r.gain, 4), r.p_loss, r.p_head),
-            (tr("best hold-at-t: hold at {t}", t=r.best_threshold), number_html(r.best_gain, 4), r.best_p_loss, None),
-            (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss, None),
+            (tr("best hold-at-t: hold at {t}", t=r.best_threshold), number_html(r.best_gain, 4), r.best_p_loss,
+             r.best_p_head),
+            (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss,
+             r.optimal_p_head),
         ]
         body = "".join(f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{loss:.3f}</td>"
-                       f"<td>{'' if head is None else f'{head:.3f}'}</td></tr>" for name, gain, loss, head in rows)
+                       f"<td>{head:.3f}</td></tr>" for name, gain, loss, head in rows)
         head = (f"<tr><th>{escape(tr('policy'))}</th><th>{escape(tr('expected gem change per turn'))}</th>"
                 f"<th>{escape(tr('P(loss)'))}</th><th>{escape(tr('P(head)'))}</th></tr>")
         guesses = tr("Your guesses so far: {guesses}.", guesses=", ".join(str(g) for g in self.guesses))

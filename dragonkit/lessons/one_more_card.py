@@ -432,6 +432,8 @@ class MyopicVsOptimal(LessonWidget):
         The one-step break-even pot by knight position (:func:`break_even_pot`).
     disagree : int
         Decision points of the map (position, pot) where the one-step rule and optimal play differ.
+    hold_points : int
+        Reachable decision points where optimal play holds (the red cells; none with few gems).
 
     Raises
     ------
@@ -479,6 +481,11 @@ class MyopicVsOptimal(LessonWidget):
                      "(position, pot) pairs; at {bolder} of them optimal play reveals where the one-step rule holds.",
                      gems=Gems(state.gems), stage=tr("stage {d}", d=state.dangers_revealed), n=self.disagree,
                      total=int(reachable.sum()), bolder=bolder)
+        self.hold_points = int((~optimal & reachable).sum())
+        if self.hold_points == 0:  # the colour legend's "hold" has nothing to point at: say why
+            summary += " " + tr("No cell is red (hold): with {gems} at stake optimal play reveals at every reachable "
+                                "point. Move the gems slider up: the more a stop or a danger costs you, the more "
+                                "points turn red.", gems=Gems(state.gems))
         self.summary.value = f"<p>{escape(summary)}</p>"
 
 

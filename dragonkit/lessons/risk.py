@@ -32,7 +32,7 @@ from ..plots import figure_png
 from ..rules import Ruleset
 from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .base import LessonWidget, fresh_turn, largest_pot, policy_name, situation_sliders
+from .base import LessonWidget, fresh_turn, largest_pot, policy_name, relabel, situation_sliders
 
 __all__ = ["NeverHold", "named_policy", "evaluation", "moments_table", "OutcomeExplorer", "risk_return_figure",
            "RiskReturnExplorer", "catch_up", "catch_up_figure", "CatchUpExplorer", "answers"]
@@ -159,9 +159,10 @@ class OutcomeExplorer(LessonWidget):
         self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold,
                                     self.picture, self.stats, self.table])
         self.widget.add_class("dk-lesson")
+        self._muted = False
         self._options(i18n.get_language())
-        self.kind.observe(self._redraw, names="value")
-        self.threshold.observe(self._redraw, names="value")
+        self.kind.observe(self._on_control, names="value")
+        self.threshold.observe(self._on_control, names="value")
         self._follow_language()
 
     @staticmethod
@@ -170,11 +171,15 @@ class OutcomeExplorer(LessonWidget):
                                                                     for kind, label in LABELS.items()]
 
     def _options(self, lang: str) -> None:
-        options = self._kind_options(lang)
-        if list(self.kind.options) != options:
-            value = self.kind.value
-            self.kind.options = options
-            self.kind.value = value
+        self._muted = True  # relabelling the menu is not the learner's choice
+        try:
+            relabel(self.kind, self._kind_options(lang))
+        finally:
+            self._muted = False
+
+    def _on_control(self, _change=None) -> None:
+        if not self._muted:
+            self._redraw()
 
     @property
     def evaluation(self) -> PolicyEvaluation:
@@ -218,7 +223,7 @@ class OutcomeExplorer(LessonWidget):
             self.table.value = "<p>" + tr("The distribution has {n} values: too many for a table.", lang,
                                           n=len(table)) + "</p>"
             return
-        head = ["x (gems)", "P(X = x)", "x · P(X = x)", "x² · P(X = x)"]
+        head = [tr("x (gems)", lang), "P(X = x)", "x · P(X = x)", "x² · P(X = x)"]
         body = "".join(f"<tr><th>{x}</th><td>{shown(r.p)}</td><td>{shown(r.xp)}</td><td>{shown(r.x2p)}</td></tr>"
                        for x, r in table.iterrows())
         total = (f"<tr><th>{tr('sum', lang)}</th><td>{shown(table.p.sum())}</td><td>E[X] = {shown(table.xp.sum())}"
@@ -408,11 +413,16 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = No
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
     top.annotate(tr("best for winning: t = {t}", t=win[0]), (win[0], p[list(t).index(win[0])]),
-                 xytext=(8, -2), textcoords="offset points", fontsize=8, va="top")
-    right = ev[0] > (t[0] + t[-1]) / 2  # the label on the side with room
+                 xytext=(8, -2), textcoords="offset points", fontsize=8, va="top",
+                 bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85})
+    # the label below the curve, clear of its dots, with an arrow up to the best t
+    low = g.min() + 0.25 * (g.max() - g.min())
+    right = ev[0] > (t[0] + t[-1]) / 2
     bottom.annotate(tr("best for gems: t = {t}", t=ev[0]), (ev[0], g[list(t).index(ev[0])]),
-                    xytext=(-10 if right else 10, -14), textcoords="offset points", fontsize=8,
-                    ha="right" if right else "left", va="top")
+                    xytext=(ev[0] - 0.06 * (t[-1] - t[0]) if right else ev[0] + 0.06 * (t[-1] - t[0]), low),
+                    textcoords="data", fontsize=8, ha="right" if right else "left", va="center",
+                    bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "#e3b505"},
+                    arrowprops={"arrowstyle": "->", "color": "#7a6400"})
     return fig
 
 
@@ -424,16 +434,19 @@ class CatchUpExplorer(LessonWidget):
     needed : int
         The slider's initial d (gems).
     deck : str
-        The initial deck, a key of :attr:`DECKS`: the classroom deck (exact, t = 1..16)
-        or the full deck with its whole treasure (floats, t = 1..60).
+        The initial deck, a key of :attr:`DECKS`: the classroom deck (exact, d up to 16)
+        or the full deck with its whole treasure (floats, d up to 60).  Every hold-at-t
+        policy is drawn: t from 1 to one more than the largest pot a turn can collect
+        (:meth:`thresholds`; 1..16 and 1..154), so the best t for gems is always among them.
 
     Attributes
     ----------
     widget : ipywidgets.VBox
     """
 
-    DECKS = {"classroom deck (mini), exact": ("mini", None, range(1, 17)),
-             "full deck (dragon-stripes)": ("dragon-stripes", None, range(1, 61))}
+    #: label (msgid) -> (preset, treasure, the largest d of the slider).
+    DECKS = {"classroom deck (mini), exact": ("mini", None, 16),
+             "full deck (dragon-stripes)": ("dragon-stripes", None, 60)}
 
     def __init__(self, needed: int = 5, deck: str = "classroom deck (mini), exact"):
         if deck not in self.DECKS:
@@ -447,6 +460,7 @@ class CatchUpExplorer(LessonWidget):
         self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict,
                                     self.picture])
         self.widget.add_class("dk-lesson")
+        self._muted = False
         self._deck_options(i18n.get_language())
         self._limits()
         self.deck.observe(self._on_deck, names="value")
@@ -454,11 +468,11 @@ class CatchUpExplorer(LessonWidget):
         self._follow_language()
 
     def _deck_options(self, lang: str) -> None:
-        options = [(tr(label, lang), label) for label in self.DECKS]
-        if list(self.deck.options) != options:
-            value = self.deck.value
-            self.deck.options = options
-            self.deck.value = value
+        self._muted = True  # relabelling the menu is not the learner's choice: d and its range stay
+        try:
+            relabel(self.deck, [(tr(label, lang), label) for label in self.DECKS])
+        finally:
+            self._muted = False
 
     @property
     def state(self) -> TurnState:
@@ -470,13 +484,18 @@ class CatchUpExplorer(LessonWidget):
         return _exact_flag(self.state.rules)
 
     def _limits(self) -> None:
-        top = self.DECKS[self.deck.value][2][-1]
+        top = self.DECKS[self.deck.value][2]
         self.needed.max = top
         self.needed.value = min(self.needed.value, top)
 
+    def thresholds(self) -> range:
+        """Every distinct hold-at-t policy of the current deck: t = 1 .. largest pot + 1 (gems;
+        a larger t never holds either, like t = largest pot + 1)."""
+        return range(1, largest_pot(self.state) + 2)
+
     def table(self) -> pd.DataFrame:
-        """:func:`catch_up` for the current deck and d."""
-        return catch_up(self.state, self.needed.value, self.DECKS[self.deck.value][2], self.exact)
+        """:func:`catch_up` for the current deck and d, over :meth:`thresholds`."""
+        return catch_up(self.state, self.needed.value, self.thresholds(), self.exact)
 
     def optimum(self) -> tuple:
         """P(X >= d) and E[X] of the optimal policy (the one maximizing expected gems)."""
@@ -484,24 +503,26 @@ class CatchUpExplorer(LessonWidget):
         return _at_least(e, self.needed.value, self.exact), e.expected_gain
 
     def _on_deck(self, _change=None) -> None:
-        self._limits()
-        self._redraw()
+        if not self._muted:
+            self._limits()
+            self._redraw()
 
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
         self._deck_options(lang)
         self.needed.description = tr("Gems needed to draw level, d =", lang)
+        self.verdict.value = f'<div class="dk-read">{tr("Computing…", lang)}</div>'  # the full deck's first time
         table, optimum = self.table(), self.optimum()
         self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
         win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
-        text = tr("Most expected gems among the hold-at-t policies: t = {t}, E[X] = {gain}, but it draws level with "
+        text = tr("Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, but it draws level with "
                   "probability only {p}. The best chance to draw level: t = {t_win}, with probability {p_win} "
                   "(E[X] = {gain_win}). The optimal policy for expected gems (E[X] = {gain_opt}) draws level with "
                   "probability {p_opt}.", lang, t=ev[0], gain=shown(table.loc[ev[0], "expected_gain"]),
                   p=shown(table.loc[ev[0], "p_catch_up"]), t_win=win[0], p_win=shown(table.loc[win[0], "p_catch_up"]),
                   gain_win=shown(table.loc[win[0], "expected_gain"]), gain_opt=shown(optimum[1]),
-                  p_opt=shown(optimum[0]))
+                  p_opt=shown(optimum[0]), top=table.index[-1])
         self.verdict.value = f'<div class="dk-read">{text}</div>'
 
 

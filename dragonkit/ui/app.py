@@ -69,6 +69,9 @@ class PlayApp(MessageLine):
         and Voilà); otherwise the "Next bot move" button steps them.
     config : GameConfig, optional
         Start this game at once instead of showing the setup form.
+    language_switch : bool
+        Show the English/Italian buttons (:func:`dragonkit.teach.language_picker`) at the top right;
+        a lesson that has its own switch leaves them out, like the hand trainer's.
 
     Attributes
     ----------
@@ -78,11 +81,19 @@ class PlayApp(MessageLine):
         The game being played.
     buttons : dict of str to ipywidgets.Button
         ``reveal``, ``hold``, ``take_over``, ``decline``, ``next``, ``new_game``.
-    language : ipywidgets.ToggleButtons
-        The language switch (:func:`dragonkit.teach.language_picker`).
+    language : ipywidgets.ToggleButtons or None
+        The language switch (:func:`dragonkit.teach.language_picker`); None without one.
+
+    Raises
+    ------
+    TypeError
+        If ``language_switch`` is not a bool.
     """
 
-    def __init__(self, bot_delay: float = 0.9, autoplay: bool = True, config: GameConfig | None = None):
+    def __init__(self, bot_delay: float = 0.9, autoplay: bool = True, config: GameConfig | None = None,
+                 language_switch: bool = True):
+        if not isinstance(language_switch, bool):
+            raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         self.game: Game | None = None
         self.seats: tuple[SeatConfig, ...] = ()
         self.bots: list = []
@@ -108,13 +119,13 @@ class PlayApp(MessageLine):
         self.buttons["take_over"].layout.width = "auto"  # "Take over for 123 gems" is long in some languages
         self.buttons["take_over"].layout.min_width = "190px"
         self.buttons["next"].on_click(lambda _b: self._on_next())
+        self.buttons["next"].layout.width = "auto"  # "Prossima mossa del bot" is long
         self.buttons["new_game"].on_click(lambda _b: self.show_setup())
         self.autoplay = widgets.Checkbox(value=autoplay, indent=False, layout=widgets.Layout(width="200px"))
         self.autoplay.observe(self._on_option, names="value")
         self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
-        self.language = language_picker()
-        self.language.style.button_width = "64px"
+        self.language = language_picker() if language_switch else None
         action_bar = widgets.HBox([self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
                                   + [self.autoplay])
         left = widgets.VBox([self.status, self.board, action_bar, self.message,
@@ -122,8 +133,11 @@ class PlayApp(MessageLine):
         right = widgets.VBox([widgets.HBox([self.show_coach, self.buttons["new_game"]]), self.coach,
                               self.result_plot], layout=widgets.Layout(width="430px"))
         self.game_view = widgets.HBox([left, right], layout=widgets.Layout(display="none"))
-        top = widgets.HBox([self.language], layout=widgets.Layout(width="1250px", justify_content="flex-end"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), top, self.setup_form, self.game_view])
+        top = []
+        if self.language is not None:
+            self.language.style.button_width = "64px"
+            top = [widgets.HBox([self.language], layout=widgets.Layout(width="1250px", justify_content="flex-end"))]
+        self.widget = widgets.VBox([widgets.HTML(CSS), *top, self.setup_form, self.game_view])
         self.widget.add_class("dk-app")
         self._label()
         i18n.settings.observe(self._on_language, names="language")

@@ -42,13 +42,17 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
 
 
 def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
-    """The latest events, newest first."""
+    """The latest events, newest first.
+
+    The title stays put above a scrolling list whose height is a whole number of lines and whose
+    items snap to a line's top (the stylesheet's ``.dk-log-lines``), so no line is shown cut in half,
+    however the events wrap in either language."""
     items = [
         f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])
     ]
     return (f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
-            f'<b>{escape(tr("Events", lang))}</b>'
-            f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div>")
+            f'<b>{escape(tr("Events", lang))}</b><div class="dk-log-lines">'
+            f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div></div>")
 
 
 def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:

@@ -15,10 +15,11 @@ CSS = """<style>
             color: #fff; }
 .dk-owner { background: #6c757d; } .dk-active { background: #5b7db1; }
 .dk-offer-badge { background: #2f7d4a; } .dk-winner { background: #b8860b; }
-.dk-log { width: 440px; height: 170px; overflow-y: auto; border: 1px solid #ddd; border-radius: 6px;
-          padding: 4px 8px; background: #fafafa; }
-.dk-log ol { margin: 4px 0; padding-left: 28px; font-size: 12px; }
-.dk-log li { margin: 0; line-height: 17px; }
+.dk-log { width: 440px; border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px; background: #fafafa; }
+/* the event list shows 9 whole lines of 17px and scrolls line by line: no line is ever cut */
+.dk-log-lines { height: 153px; overflow-y: auto; margin-top: 4px; scroll-snap-type: y mandatory; }
+.dk-log ol { margin: 0; padding-left: 28px; font-size: 12px; line-height: 17px; }
+.dk-log li { margin: 0; line-height: 17px; scroll-snap-align: start; }
 .dk-ev-danger, .dk-ev-stopped { color: #b03a2e; } .dk-ev-game_over { font-weight: bold; }
 .dk-ev-pot_collected, .dk-ev-bounty_paid { color: #7a5a00; } .dk-ev-turn_started { color: #777; }
 .dk-coach { border: 1px solid #cdd; border-radius: 8px; padding: 4px 10px; background: #fbfdff; }

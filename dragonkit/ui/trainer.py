@@ -125,7 +125,9 @@ class HandTrainer(MessageLine):
         The judgement of the decision on :attr:`hand` (None until the learner decides).
     score : Score
     number : int
-        The current hand's number in the session (1, 2, ...).
+        The current hand's number in the session (1, 2, ...): a hand counts once it is decided, so a
+        new deal that replaces an undecided hand (Next hand, another level or edition) keeps its
+        number, and hand ``n`` is the learner's ``n``-th decision.  Resetting the score keeps the count.
     buttons : dict of str to ipywidgets.Button
         ``reveal``, ``hold``, ``play_on``, ``next``, ``reset``.
 
@@ -134,10 +136,14 @@ class HandTrainer(MessageLine):
     ValueError
         For an unknown level, an edition the level does not deal, or a seed
         that is not a whole number >= 0.
+    TypeError
+        If ``language_switch`` is not a bool.
     """
 
     def __init__(self, level: str = "easy", seed: int | None = None, preset: str | None = None,
                  language_switch: bool = True):
+        if not isinstance(language_switch, bool):
+            raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         spec = level_named(level)
         rules = spec.rules(preset)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
@@ -196,7 +202,7 @@ class HandTrainer(MessageLine):
     # -- what the learner does -----------------------------------------------------------
 
     def deal(self, level: str | None = None, preset: str | None = None) -> Hand:
-        """Deal a new hand (the score is kept).
+        """Deal a new hand (the score is kept; an undecided hand is replaced and its number reused).
 
         Parameters
         ----------
@@ -308,8 +314,9 @@ class HandTrainer(MessageLine):
     # -- redrawing -------------------------------------------------------------------------
 
     def _show_hand(self, hand: Hand) -> None:
+        if self.hand is None or self.verdict is not None:  # an undecided hand's number goes to its successor
+            self.number += 1
         self.hand, self.verdict = hand, None
-        self.number += 1
         self._last_click = (None, 0.0)
         self._say("")
         self._refresh()
