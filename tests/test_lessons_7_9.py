@@ -9,6 +9,7 @@ simulation, and binomial bounds for the coverage of confidence intervals.
 from __future__ import annotations
 
 import ast
+import html
 import dataclasses
 import json
 import math
@@ -589,3 +590,66 @@ def test_exact_fractions_do_not_wrap_inside_a_number():
     spans = re.findall(r'<span style="white-space:nowrap"><span class="dk-frac">([^<]*)</span>', comparison.html.value)
     assert spans and all("/" in s for s in spans)
     comparison.close()
+
+
+# -- a mischievous student's inputs ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["$\\foo$", "a$b^$c", "$\\frac{1}{$"])
+def test_designer_deck_named_like_mathtext_is_drawn_as_text(name):
+    designer = editions.DeckDesigner()
+    try:
+        designer.name.value = name
+        assert designer.error is None
+        designer.add_to_comparison()  # matplotlib would parse "$...$" as maths and raise
+        assert designer.comparison.entries[base.CUSTOM].name == name
+        assert html.escape(name) in designer.comparison.html.value
+    finally:
+        designer.close()
+
+
+def test_designer_refuses_a_very_long_name_and_keeps_the_last_deck():
+    designer = editions.DeckDesigner()
+    try:
+        kept = designer.rules
+        designer.name.value = "x" * 100_000
+        assert designer.rules is kept and designer.analyse.disabled
+        limit = editions.DESIGN_LIMITS["name"]
+        assert f"at most {limit} characters" in designer.status.value
+        i18n.set_language("it")
+        assert f"al massimo {limit} caratteri" in designer.status.value
+        i18n.set_language("en")
+        designer.name.value = "x" * limit
+        assert designer.error is None and designer.rules.name == "x" * limit
+    finally:
+        i18n.set_language("en")
+        designer.close()
+
+
+def test_an_emptied_edition_menu_changes_nothing():
+    designer, explorer = editions.DeckDesigner(), market.TakeoverExplorer()
+    try:
+        rules, state = designer.rules, explorer.state
+        designer.start.value = None  # the browser may send index null
+        explorer.edition.value = None
+        assert designer.rules is rules and designer.error is None and explorer.state is state
+    finally:
+        designer.close()
+        explorer.close()
+
+
+def test_tournament_refuses_more_coach_games_than_its_budget():
+    lab = simulation.TournamentLab(bots=("threshold:5", "threshold:20"), games=10, run=False)
+    try:
+        lab.run()
+        kept = lab.result
+        for box in lab.checks.values():
+            box.value = True
+        lab.games.value = 400  # 5 opponents x 400 games of the coach: minutes
+        opponents = len(simulation.BOT_CHOICES) - 1
+        assert lab.run() is None and lab.result is kept
+        assert f"at most {simulation.COACH_GAMES // opponents} games per pair" in lab.message.value
+        i18n.set_language("it")
+        assert "Il coach è lento" in lab.message.value
+    finally:
+        i18n.set_language("en")
+        lab.close()

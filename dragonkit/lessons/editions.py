@@ -173,7 +173,7 @@ def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, st
         bars = ax.bar(xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)],
                       label=tr("stage {d}", d=d))
         ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
-    ax.set_xticks(range(len(editions)), [labels[e] for e in editions])
+    ax.set_xticks(range(len(editions)), [labels[e] for e in editions], parse_math=False)  # a deck named "$x^$"
     ax.axhline(0, color="#888", linewidth=0.8)
     ax.set_ylabel(tr(MEASURES[measure]))
     ax.set_title(tr("Which edition is riskier? {measure}, fresh turn", measure=tr(MEASURES[measure])))
@@ -207,7 +207,7 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
         ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center",
                      fontsize="x-small")
         left += counts
-    ax.set_yticks(y, [labels[e] for e in entries])
+    ax.set_yticks(y, [labels[e] for e in entries], parse_math=False)
     ax.set_xlabel(tr("cards in the deck"))
     ax.set_title(tr("What is in each deck"))
     fig.legend(fontsize="small", loc="outside right upper", frameon=False)
@@ -323,7 +323,8 @@ class EditionComparison(LessonWidget):
 # -- the deck designer ------------------------------------------------------------------------------------------
 
 #: Bounds of the designer's controls, which keep every analysis within seconds.
-DESIGN_LIMITS = {"steps": 6, "count": 20, "stops": 20, "dangers": 4, "stripes": 24, "gems": 200, "treasure": 1000}
+DESIGN_LIMITS = {"name": 40, "steps": 6, "count": 20, "stops": 20, "dangers": 4, "stripes": 24, "gems": 200,
+                 "treasure": 1000}
 
 _FIELD_LABELS = {"name": "Name", "starting_gems": "Starting gems", "treasure": "Treasure",
                  "stripe_values": "Stripe values", "footprints": "Footprint cards", "stop_cards": "Stop cards",
@@ -518,7 +519,7 @@ class DeckDesigner(LessonWidget):
         super().close()
 
     def _on_start(self, _change=None) -> None:
-        if not self._muted:
+        if not self._muted and self.start.value is not None:  # a menu emptied by the browser keeps the deck
             self._load(Ruleset.preset(self.start.value))
 
     def _load(self, rules: Ruleset) -> None:
@@ -554,7 +555,10 @@ class DeckDesigner(LessonWidget):
         dangers = _whole(self.dangers, "Danger cards", limits["dangers"])
         gems = _whole(self.starting_gems, "Starting gems", limits["gems"])
         treasure = _whole(self.treasure, "Treasure", limits["treasure"])
-        return Ruleset(name=self.name.value.strip(), starting_gems=gems,
+        name = self.name.value.strip()
+        if len(name) > limits["name"]:
+            raise ValueError(Message("A deck name has at most {n} characters.", n=limits["name"]))
+        return Ruleset(name=name, starting_gems=gems,
                        treasure=treasure, stripe_values=parse_stripes(self.stripes.value),
                        footprints={s: c for s, c in footprints.items() if c}, stop_cards=stops, danger_cards=dangers,
                        stages=parse_stages(self.stages.value), final_danger=self.final_danger.value,

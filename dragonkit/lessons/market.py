@@ -356,7 +356,7 @@ class TakeoverExplorer(LessonWidget):
         self.curve = fair_bounty_curve(self.state, self.max_gems)
 
     def _on_edition(self, _change=None) -> None:
-        if self._muted:
+        if self._muted or self.edition.value is None:  # a menu emptied by the browser keeps the situation
             return
         rules = Ruleset.preset(self.edition.value)
         self._muted = True  # one recomputation for the whole change, not one per control

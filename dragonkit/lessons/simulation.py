@@ -40,7 +40,7 @@ from .base import (EDITIONS, POLICIES, LessonWidget, LiveFigure, analysis_policy
 
 __all__ = ["ExactTurn", "exact_turn", "running_mean_figure", "MonteCarloLab",
            "Coverage", "coverage", "coverage_figure", "CoverageLab", "error_by_n", "error_figure", "error_shrinkage",
-           "BOT_CHOICES", "bot_label", "standings_figure", "TournamentLab", "answers"]
+           "BOT_CHOICES", "COACH_GAMES", "bot_label", "standings_figure", "TournamentLab", "answers"]
 
 #: Turns per simulation offered by the lab (a 1-3-10 ladder).
 SIZES = (10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
@@ -449,6 +449,9 @@ def error_shrinkage(edition: str = "dragon-stripes", policy=20, repetitions: int
 
 #: The bots a tournament may include (specs of :func:`dragonkit.simulate.round_robin`).
 BOT_CHOICES = ("threshold:5", "threshold:10", "threshold:20", "threshold:40", "random", "coach")
+#: The most games the coach (which solves every decision) plays in one tournament, summed over its pairs:
+#: about 50 ms a game, so a tournament stays within about ten seconds.
+COACH_GAMES = 200
 
 
 def bot_label(spec: str) -> str:
@@ -537,6 +540,14 @@ class TournamentLab(LessonWidget):
         bots = [spec for spec, box in self.checks.items() if box.value]
         if len(bots) < 2:
             self._error = ValueError(Message("Tick at least two bots."))
+            self._redraw()
+            return None
+        coach_pairs = len(bots) - 1 if "coach" in bots else 0
+        if coach_pairs * self.games.value > COACH_GAMES:
+            self._error = ValueError(Message(
+                "The coach is slow: it may play at most {limit} games in a tournament, here {n} opponents x {games} "
+                "games. Choose at most {most} games per pair or fewer bots.", limit=COACH_GAMES, n=coach_pairs,
+                games=self.games.value, most=COACH_GAMES // coach_pairs))
             self._redraw()
             return None
         self._error = None
