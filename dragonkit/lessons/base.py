@@ -9,6 +9,8 @@ stylesheet is :data:`dragonkit.ui.style.CSS`, its way of writing exact numbers
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import ipywidgets as widgets
 import numpy as np
 
@@ -37,6 +39,18 @@ class LessonWidget:
 
     widget: widgets.Widget
     _closed = False
+    #: True while the widget sets its own controls (relabelling menus, filling boxes): the
+    #: controls' observers skip those changes, which are not the learner's.
+    _muted = False
+
+    @contextmanager
+    def muted(self):
+        """Set controls inside ``with self.muted():`` without their observers reacting."""
+        before, self._muted = self._muted, True
+        try:
+            yield
+        finally:
+            self._muted = before
 
     def _follow_language(self) -> None:
         """Draw now and again whenever the learner switches language (:data:`dragonkit.i18n.settings`)."""

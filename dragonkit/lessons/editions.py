@@ -273,7 +273,6 @@ class EditionComparison(LessonWidget):
                                     widgets.HBox([self.policy, self.measure, self.exact]),
                                     self.plot, self.html, self.note])
         self.widget.add_class("dk-app")
-        self._muted = False
         self._compute()
         self.policy.observe(self._on_policy, names="value")
         for control in (self.measure, self.exact):
@@ -303,12 +302,9 @@ class EditionComparison(LessonWidget):
     def _redraw(self, _change=None) -> None:
         if self._muted:
             return
-        self._muted = True  # relabelling the menus is not the learner's choice
-        try:
+        with self.muted():  # relabelling the menus is not the learner's choice
             relabel(self.policy, [(policy_label(p), p) for p in POLICIES])
             relabel(self.measure, [(tr(label), m) for m, label in MEASURES.items()])
-        finally:
-            self._muted = False
         self.policy.description = tr("Play")
         self.measure.description = tr("Chart")
         self.exact.description = tr("show exact fractions")
@@ -473,7 +469,6 @@ class DeckDesigner(LessonWidget):
         base = Ruleset.preset(start)
         self.rules = base
         self.error: ValueError | None = None
-        self._muted = False
         small = widgets.Layout(width="150px")
         style = {"description_width": "initial"}
         self.start = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=start, style=style)
@@ -524,8 +519,7 @@ class DeckDesigner(LessonWidget):
 
     def _load(self, rules: Ruleset) -> None:
         """Fill the controls from ``rules`` (a preset chosen as the starting point)."""
-        self._muted = True
-        try:
+        with self.muted():
             counts = dict(rules.footprints)
             for steps, control in self.footprints.items():
                 control.value = min(counts.get(steps, 0), DESIGN_LIMITS["count"])
@@ -536,8 +530,6 @@ class DeckDesigner(LessonWidget):
             self.final_danger.value = rules.final_danger
             self._stages_typed = parse_stages(self.stages.value)
             self._note = ""
-        finally:
-            self._muted = False
         self._on_change()
 
     def build(self) -> Ruleset:
@@ -578,11 +570,8 @@ class DeckDesigner(LessonWidget):
         stages = (typed + [typed[-1]] * wanted)[:wanted]
         text = "; ".join(f"{rate} x{mult}" for rate, mult in stages)
         if text != self.stages.value:
-            self._muted = True
-            try:
+            with self.muted():
                 self.stages.value = text
-            finally:
-                self._muted = False
             self._note = ("The Stages box now lists one stage per danger card; the stages you typed are kept and "
                           "come back if you add danger cards again." if len(typed) > wanted else
                           "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
@@ -621,13 +610,10 @@ class DeckDesigner(LessonWidget):
             self.comparison.set_custom(self.rules)
 
     def _redraw(self, _change=None) -> None:
-        self._muted = True  # relabelling the menus is not the learner's choice
-        try:
+        with self.muted():  # relabelling the menus is not the learner's choice
             relabel(self.start, [(edition_label(e), e) for e in EDITIONS])
             relabel(self.final_danger, [(tr("all the revealer's gems"), "all_gems"),
                                         (tr("only the pot (no penalty)"), "pot_only")])
-        finally:
-            self._muted = False
         self.start.description = tr("Start from")
         self.name.description = tr("Name")
         for steps, control in self.footprints.items():

@@ -308,7 +308,6 @@ class TakeoverExplorer(LessonWidget):
         rules = Ruleset.preset(edition)
         self.state = held_turn(rules, drawn, stage)
         self._error: ValueError | None = None
-        self._muted = False
         self.edition = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition,
                                         style={"description_width": "initial"})
         self.drawn = widgets.Text(value=drawn, continuous_update=False, layout=widgets.Layout(width="460px"),
@@ -359,14 +358,11 @@ class TakeoverExplorer(LessonWidget):
         if self._muted or self.edition.value is None:  # a menu emptied by the browser keeps the situation
             return
         rules = Ruleset.preset(self.edition.value)
-        self._muted = True  # one recomputation for the whole change, not one per control
-        try:
+        with self.muted():  # one recomputation for the whole change, not one per control
             self.stage.options = list(range(len(rules.stages)))
             self.stage.value = 0
             self.treasure.value = rules.treasure
             self._set_gem_range(rules)
-        finally:
-            self._muted = False
         self._on_situation()
 
     def _on_situation(self, _change=None) -> None:
@@ -388,11 +384,8 @@ class TakeoverExplorer(LessonWidget):
     def _redraw(self, _change=None) -> None:
         if self._muted:
             return
-        self._muted = True  # relabelling the menu is not the learner's choice
-        try:
+        with self.muted():  # relabelling the menu is not the learner's choice
             relabel(self.edition, [(edition_label(e), e) for e in EDITIONS])
-        finally:
-            self._muted = False
         self.edition.description = tr("Edition")
         self.drawn.description = tr("Footprint cards revealed this turn")
         self.stage.description = tr("Stage")

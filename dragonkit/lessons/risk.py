@@ -159,7 +159,6 @@ class OutcomeExplorer(LessonWidget):
         self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold,
                                     self.picture, self.stats, self.table])
         self.widget.add_class("dk-lesson")
-        self._muted = False
         self._options(i18n.get_language())
         self.kind.observe(self._on_control, names="value")
         self.threshold.observe(self._on_control, names="value")
@@ -171,11 +170,8 @@ class OutcomeExplorer(LessonWidget):
                                                                     for kind, label in LABELS.items()]
 
     def _options(self, lang: str) -> None:
-        self._muted = True  # relabelling the menu is not the learner's choice
-        try:
+        with self.muted():  # relabelling the menu is not the learner's choice
             relabel(self.kind, self._kind_options(lang))
-        finally:
-            self._muted = False
 
     def _on_control(self, _change=None) -> None:
         if not self._muted:
@@ -460,7 +456,6 @@ class CatchUpExplorer(LessonWidget):
         self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict,
                                     self.picture])
         self.widget.add_class("dk-lesson")
-        self._muted = False
         self._deck_options(i18n.get_language())
         self._limits()
         self.deck.observe(self._on_deck, names="value")
@@ -468,11 +463,8 @@ class CatchUpExplorer(LessonWidget):
         self._follow_language()
 
     def _deck_options(self, lang: str) -> None:
-        self._muted = True  # relabelling the menu is not the learner's choice: d and its range stay
-        try:
+        with self.muted():  # relabelling the menu is not the learner's choice: d and its range stay
             relabel(self.deck, [(tr(label, lang), label) for label in self.DECKS])
-        finally:
-            self._muted = False
 
     @property
     def state(self) -> TurnState:

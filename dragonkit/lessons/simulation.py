@@ -181,7 +181,6 @@ class MonteCarloLab(LessonWidget):
         self.widget = widgets.VBox([widgets.HTML(CSS), widgets.HBox([self.edition, self.policy]),
                                     widgets.HBox([self.n, self.seed]), self.plot, self.report])
         self.widget.add_class("dk-app")
-        self._relabelling = False
         self._simulate()
         for control in (self.edition, self.policy, self.n, self.seed):
             control.observe(self._on_change, names="value")
@@ -193,17 +192,14 @@ class MonteCarloLab(LessonWidget):
                                          rng=self.seed.value)
 
     def _on_change(self, _change=None) -> None:
-        if self._relabelling:
+        if self._muted:
             return
         self._simulate()
         self._redraw()
 
     def _redraw(self, _change=None) -> None:
-        self._relabelling = True  # new option labels re-set the values: not a change of the learner's
-        try:
+        with self.muted():  # new option labels re-set the values: not a change of the learner's
             _label_controls(self.edition, self.policy)
-        finally:
-            self._relabelling = False
         self.n.description = tr("Turns n")
         self.seed.description = tr("Seed")
         self.plot.value = figure_png(running_mean_figure(self.simulation.gain, self.exact))
@@ -340,7 +336,6 @@ class CoverageLab(LessonWidget):
                                     widgets.HBox([self.n, self.experiments]), widgets.HBox([self.level, self.seed]),
                                     self.plot, self.report])
         self.widget.add_class("dk-app")
-        self._relabelling = False
         self._run()
         for control in (self.edition, self.policy, self.n, self.experiments, self.level, self.seed):
             control.observe(self._on_change, names="value")
@@ -351,17 +346,14 @@ class CoverageLab(LessonWidget):
                                self.experiments.value, self.level.value, self.seed.value)
 
     def _on_change(self, _change=None) -> None:
-        if self._relabelling:
+        if self._muted:
             return
         self._run()
         self._redraw()
 
     def _redraw(self, _change=None) -> None:
-        self._relabelling = True
-        try:
+        with self.muted():
             _label_controls(self.edition, self.policy)
-        finally:
-            self._relabelling = False
         self.n.description = tr("Turns per experiment")
         self.experiments.description = tr("Experiments")
         self.level.description = tr("Confidence level")
