@@ -15,14 +15,15 @@ import random
 import time
 import tracemalloc
 
-from dragonkit import Card, Ruleset
+from dragonkit import Ruleset
 from dragonkit.analysis import HoldAtPot, TurnState
 from dragonkit.simulate import available_workers, round_robin, simulate_games, simulate_turns
 
 
 def fresh(rules: Ruleset) -> TurnState:
-    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0,
-                     rules.starting_gems, rules.treasure)
+    return TurnState(
+        rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems, rules.treasure
+    )
 
 
 def plain_turns(state: TurnState, threshold: int, n: int, seed: int) -> float:
@@ -34,8 +35,15 @@ def plain_turns(state: TurnState, threshold: int, n: int, seed: int) -> float:
         position, pot, treasure = state.position, state.pot, state.treasure
         while True:
             card = deck.pop(rng.randrange(len(deck)))
-            e = rules.apply_card(card, position=position, pot=pot, gems=state.gems, treasure=treasure,
-                                 dangers_revealed=state.dangers_revealed, cards_left=len(deck))
+            e = rules.apply_card(
+                card,
+                position=position,
+                pot=pot,
+                gems=state.gems,
+                treasure=treasure,
+                dangers_revealed=state.dangers_revealed,
+                cards_left=len(deck),
+            )
             if e.ends_turn:
                 total += e.gems_change
                 break
@@ -56,8 +64,10 @@ def main() -> None:
     start = time.perf_counter()
     plain_mean = plain_turns(state, 20, m, seed=1)
     plain = m / (time.perf_counter() - start)
-    print(f"turns/s, hold at 20, one core: vectorized {vectorized:,.0f} (mean {sim.gain.mean():.3f}), "
-          f"plain loop {plain:,.0f} (mean {plain_mean:.3f}): {vectorized / plain:.0f}x")
+    print(
+        f"turns/s, hold at 20, one core: vectorized {vectorized:,.0f} (mean {sim.gain.mean():.3f}), "
+        f"plain loop {plain:,.0f} (mean {plain_mean:.3f}): {vectorized / plain:.0f}x"
+    )
     bots = ["threshold:10", "threshold:20", "threshold:30"]
     for workers in sorted({1, available_workers()}):
         games = 4000 * workers

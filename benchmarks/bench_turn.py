@@ -17,7 +17,7 @@ then how many whole games per second three threshold bots play.
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import cache
 
 from dragonkit import Card, Game, Ruleset
 from dragonkit.analysis import TurnState, optimal_policy, solve_turn, turn_chain
@@ -28,8 +28,9 @@ REPEATS = 5
 
 
 def fresh_turn(rules: Ruleset) -> TurnState:
-    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0,
-                     rules.starting_gems, rules.treasure)
+    return TurnState(
+        rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems, rules.treasure
+    )
 
 
 def plain_recursion(state: TurnState) -> float:
@@ -38,11 +39,17 @@ def plain_recursion(state: TurnState) -> float:
     bank = state.treasure + state.pot
 
     def effect(card, counts, position, pot):
-        return rules.apply_card(card, position=position, pot=pot, gems=state.gems, treasure=bank - pot,
-                                dangers_revealed=state.dangers_revealed,
-                                cards_left=sum(counts) + state.stops + state.dangers - 1)
+        return rules.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=state.gems,
+            treasure=bank - pot,
+            dangers_revealed=state.dangers_revealed,
+            cards_left=sum(counts) + state.stops + state.dangers - 1,
+        )
 
-    @lru_cache(maxsize=None)
+    @cache
     def push(counts, position, pot):
         total = sum(counts) + state.stops + state.dangers
         value = 0.0
@@ -55,7 +62,7 @@ def plain_recursion(state: TurnState) -> float:
                 if e.ends_turn:
                     outcome = e.gems_change
                 else:
-                    rest = counts[:i] + (counts[i] - 1,) + counts[i + 1:]
+                    rest = counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
                     outcome = max(e.pot, push(rest, e.position, e.pot))
                 value += counts[i] / total * outcome
         return value
@@ -90,8 +97,10 @@ def games_per_second(preset: str, games: int = 300) -> float:
 
 
 def main() -> None:
-    print(f"{'preset':<15}{'states':>7}{'float ms':>10}{'exact ms':>10}{'plain ms':>10}{'speed-up':>9}"
-          f"{'chain ms':>10}{'turn value':>12}{'games/s':>9}")
+    print(
+        f"{'preset':<15}{'states':>7}{'float ms':>10}{'exact ms':>10}{'plain ms':>10}{'speed-up':>9}"
+        f"{'chain ms':>10}{'turn value':>12}{'games/s':>9}"
+    )
     for name, rules in PRESETS.items():
         state = fresh_turn(rules)
         t_float, solution = best_of(solve_turn, state, False)
@@ -100,9 +109,11 @@ def main() -> None:
         t_chain, chained = best_of(chain_and_solve, state)
         assert abs(float(exact.value) - solution.value) < 1e-9 and abs(plain - solution.value) < 1e-9
         assert abs(chained - solution.value) < 1e-9
-        print(f"{name:<15}{solution.states:>7}{t_float * 1e3:>10.1f}{t_exact * 1e3:>10.1f}{t_plain * 1e3:>10.1f}"
-              f"{t_plain / t_float:>8.1f}x{t_chain * 1e3:>10.1f}{float(exact.value):>12.4f}"
-              f"{games_per_second(name):>9.0f}")
+        print(
+            f"{name:<15}{solution.states:>7}{t_float * 1e3:>10.1f}{t_exact * 1e3:>10.1f}{t_plain * 1e3:>10.1f}"
+            f"{t_plain / t_float:>8.1f}x{t_chain * 1e3:>10.1f}{float(exact.value):>12.4f}"
+            f"{games_per_second(name):>9.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import json
 import os
@@ -56,10 +57,17 @@ if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's d
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
 
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
-PAGE_ERRORS = ("Traceback", "Error displaying widget", "Something went wrong", "File \"")
+PAGE_ERRORS = ("Traceback", "Error displaying widget", "Something went wrong", 'File "')
 CLIENTS = ("ws", "browser")
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 PACE = 0.4  # seconds a person waits after seeing the result of a click
@@ -111,7 +119,7 @@ def _cpu_seconds(pid: int, children: bool = True) -> float:
             fields = f.read().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    ticks = sum(int(x) for x in fields[11:15 if children else 13])
+    ticks = sum(int(x) for x in fields[11 : 15 if children else 13])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -141,8 +149,14 @@ async def _visit_browser(browser, url: str, visitor: Visitor, actions: int, time
     await asyncio.sleep(delay)  # students arrive one after another, then all play at once
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
-    page.on("console", lambda m: visitor.errors.append(f"console: {m.text.splitlines()[0][:300]}")
-            if m.type == "error" and not any(s in m.text for s in IGNORED_CONSOLE) else None)
+    page.on(
+        "console",
+        lambda m: (
+            visitor.errors.append(f"console: {m.text.splitlines()[0][:300]}")
+            if m.type == "error" and not any(s in m.text for s in IGNORED_CONSOLE)
+            else None
+        ),
+    )
     page.on("pageerror", lambda e: visitor.errors.append(f"page error: {str(e).splitlines()[0][:300]}"))
     try:
         start = time.monotonic()
@@ -172,7 +186,8 @@ async def _visit_browser(browser, url: str, visitor: Visitor, actions: int, time
                 if button is not None:
                     await button.click()
                 await page.wait_for_function(
-                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=timeout_ms)
+                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=timeout_ms
+                )
                 if button is not None:
                     visitor.latencies.append(time.monotonic() - clicked)
                     await page.wait_for_timeout(PACE * 1000)  # a person's pace
@@ -219,27 +234,41 @@ class KernelSocket:
         offsets.append(offsets[-1] + len(channel.encode()))
         for part in parts:
             offsets.append(offsets[-1] + len(part))
-        return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets),
-                         channel.encode(), *parts])
+        return b"".join(
+            [len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets), channel.encode(), *parts]
+        )
 
     @staticmethod
     def decode(data: bytes) -> dict:
         count = int.from_bytes(data[:8], "little")
         if not 3 <= count <= 1024 or len(data) < 8 * (count + 1):
             raise ValueError(f"not a v1 kernel message ({count} offsets)")
-        offsets = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
-        parts = [data[offsets[i]:offsets[i + 1]] for i in range(count - 1)]
-        message = {key: json.loads(parts[i + 1]) for i, key in
-                   enumerate(("header", "parent_header", "metadata", "content"))}
+        offsets = [int.from_bytes(data[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+        parts = [data[offsets[i] : offsets[i + 1]] for i in range(count - 1)]
+        message = {
+            key: json.loads(parts[i + 1]) for i, key in enumerate(("header", "parent_header", "metadata", "content"))
+        }
         message["channel"] = parts[0].decode()
         message["buffers"] = parts[5:]
         return message
 
-    async def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None,
-                   msg_id: str | None = None) -> str:
+    async def send(
+        self,
+        msg_type: str,
+        content: dict,
+        channel: str = "shell",
+        metadata: dict | None = None,
+        msg_id: str | None = None,
+    ) -> str:
         msg_id = msg_id or uuid.uuid4().hex
-        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "classroom", "session": self.session,
-                  "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
+        header = {
+            "msg_id": msg_id,
+            "msg_type": msg_type,
+            "username": "classroom",
+            "session": self.session,
+            "date": datetime.datetime.now(datetime.UTC).isoformat(),
+            "version": "5.3",
+        }
         parts = [json.dumps(p).encode() for p in (header, {}, metadata or {}, content)]
         await self.connection.write_message(self.encode(channel, parts), binary=True)
         return msg_id
@@ -275,8 +304,9 @@ class KernelSocket:
         content = message["content"]
         parent = message["parent_header"].get("msg_id")
         if parent in self._replies and (  # the reply to a request, or the widget states asked for
-                message["channel"] in ("shell", "control") and msg_type.endswith("_reply")
-                or msg_type == "comm_msg" and content.get("data", {}).get("method") == "update_states"):
+            (message["channel"] in ("shell", "control") and msg_type.endswith("_reply"))
+            or (msg_type == "comm_msg" and content.get("data", {}).get("method") == "update_states")
+        ):
             future = self._replies.pop(parent)
             if not future.done():
                 future.set_result(message)
@@ -299,8 +329,11 @@ class KernelSocket:
     async def sync_widgets(self, timeout: float) -> None:
         """Fetch every widget's state at once, as ipywidgets 8's manager does."""
         comm_id = uuid.uuid4().hex
-        await self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
-                        metadata={"version": "1.0.0"})
+        await self.send(
+            "comm_open",
+            {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+            metadata={"version": "1.0.0"},
+        )
         reply = await self.request("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}, timeout)
         await self.send("comm_close", {"comm_id": comm_id, "data": {}})
         for model_id, model in reply["content"]["data"]["states"].items():
@@ -319,19 +352,19 @@ class KernelSocket:
             if remaining <= 0:
                 raise TimeoutError(f"waiting for {what}")
             self._changed.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
 
     async def update(self, model_id: str, **state) -> None:
-        await self.send("comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": state,
-                                                                   "buffer_paths": []}})
+        await self.send(
+            "comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": state, "buffer_paths": []}}
+        )
 
     async def click(self, model_id: str) -> str:
         """Click a button; returns the message id (see :meth:`finished`)."""
-        return await self.send("comm_msg", {"comm_id": model_id,
-                                            "data": {"method": "custom", "content": {"event": "click"}}})
+        return await self.send(
+            "comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}
+        )
 
     async def finished(self, msg_id: str, timeout: float) -> None:
         """Wait until the kernel has handled a message and sent everything it changed: a
@@ -343,7 +376,7 @@ class KernelSocket:
         self.connection.close()
         try:
             await asyncio.wait_for(self._reader_task, 5)
-        except (asyncio.TimeoutError, Exception):
+        except (TimeoutError, Exception):
             self._reader_task.cancel()
 
 
@@ -351,9 +384,14 @@ class PlayPage:
     """The play app as the widget states describe it: which buttons show, the event count."""
 
     # a button is found by its label or, should the labels be translated, by its icon
-    BUTTONS = {"start": ("Start the game", "play"), "reveal": ("Reveal", "eye"), "hold": ("Hold", "hand-paper-o"),
-               "take_over": ("Take over", "exchange"), "decline": ("Decline", "times"),
-               "new_game": ("New game", "refresh")}
+    BUTTONS = {
+        "start": ("Start the game", "play"),
+        "reveal": ("Reveal", "eye"),
+        "hold": ("Hold", "hand-paper-o"),
+        "take_over": ("Take over", "exchange"),
+        "decline": ("Decline", "times"),
+        "new_game": ("New game", "refresh"),
+    }
 
     def __init__(self, socket: KernelSocket, root: str):
         self.socket, self.root = socket, root
@@ -364,13 +402,13 @@ class PlayPage:
 
     @staticmethod
     def _ref(value) -> str | None:
-        return value[len("IPY_MODEL_"):] if isinstance(value, str) and value.startswith("IPY_MODEL_") else None
+        return value[len("IPY_MODEL_") :] if isinstance(value, str) and value.startswith("IPY_MODEL_") else None
 
     def in_order(self, model_id: str | None = None, shown_only: bool = True) -> list[str]:
         """The widgets under the root in document order (depth first), the hidden ones left out."""
         model_id = model_id or self.root
         state = self.models.get(model_id)
-        if state is None or shown_only and not self._shown(model_id):
+        if state is None or (shown_only and not self._shown(model_id)):
             return []
         out = [model_id]
         for child in state.get("children", []):
@@ -387,7 +425,8 @@ class PlayPage:
         for model_id in self.in_order():
             state = self.models[model_id]
             if state.get("_model_name") == "ButtonModel" and (
-                    str(state.get("description", "")).startswith(label) or state.get("icon") == icon):
+                str(state.get("description", "")).startswith(label) or state.get("icon") == icon
+            ):
                 return model_id
         return None
 
@@ -421,8 +460,14 @@ class PlayPage:
         """The setup form's dropdowns (document order) and the seed field."""
         shown = self.in_order()
         dropdowns = [m for m in shown if self.models[m].get("_model_name") == "DropdownModel"]
-        seed = next((m for m in shown if self.models[m].get("_model_name") == "TextModel"
-                     and self.models[m].get("placeholder") == "random"), None)
+        seed = next(
+            (
+                m
+                for m in shown
+                if self.models[m].get("_model_name") == "TextModel" and self.models[m].get("placeholder") == "random"
+            ),
+            None,
+        )
         return dropdowns, seed
 
     async def choose(self, model_id: str, label: str, fallback: int) -> None:
@@ -460,15 +505,24 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
     sock = None
     try:
         start = time.monotonic()
-        response = await AsyncHTTPClient().fetch(f"http://{base}/voila/render/play.ipynb?token={token}",
-                                                 request_timeout=timeout, connect_timeout=timeout)
+        response = await AsyncHTTPClient().fetch(
+            f"http://{base}/voila/render/play.ipynb?token={token}", request_timeout=timeout, connect_timeout=timeout
+        )
         kernel_id, root, page_errors = _page_kernel_and_root(response.body.decode())
         visitor.errors += page_errors
         session = uuid.uuid4().hex
-        connection = await asyncio.wait_for(websocket_connect(
-            HTTPRequest(f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}",
-                        connect_timeout=timeout, request_timeout=timeout),
-            subprotocols=[V1_PROTOCOL], max_message_size=64 * 2**20), timeout)
+        connection = await asyncio.wait_for(
+            websocket_connect(
+                HTTPRequest(
+                    f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}",
+                    connect_timeout=timeout,
+                    request_timeout=timeout,
+                ),
+                subprotocols=[V1_PROTOCOL],
+                max_message_size=64 * 2**20,
+            ),
+            timeout,
+        )
         if connection.selected_subprotocol != V1_PROTOCOL:
             raise ConnectionError(f"the server chose the subprotocol {connection.selected_subprotocol!r}")
         sock = KernelSocket(connection, session)
@@ -484,11 +538,14 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
             dropdowns, seed_field = page.form_fields()
             if len(dropdowns) < 4 or seed_field is None:
                 raise RuntimeError(f"the setup form has {len(dropdowns)} dropdowns and seed field {seed_field!r}")
-            await page.choose(dropdowns[0], "2", 0)           # two players
+            await page.choose(dropdowns[0], "2", 0)  # two players
             await page.choose(dropdowns[3], "random bot", 3)  # seat 2: a random bot
             await sock.update(seed_field, value=str(seed))
-            await sock.wait_for(lambda: len(page.form_fields()[0]) == 4 and page.models[seed_field]["value"]
-                                == str(seed), timeout, "the form to take the choices")
+            await sock.wait_for(
+                lambda: len(page.form_fields()[0]) == 4 and page.models[seed_field]["value"] == str(seed),
+                timeout,
+                "the form to take the choices",
+            )
             await sock.finished(await sock.click(page.button("start")), timeout)
             await sock.wait_for(lambda: page.events() is not None, timeout, "the board")
             while len(visitor.latencies) < actions and not page.game_over():
@@ -502,15 +559,22 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
                             button = page.button("hold") or button
                         break
                 if button is None:  # a bot's move: wait for it, or for the human's buttons
-                    await sock.wait_for(lambda: (page.events() or 0) > before or page.game_over()
-                                        or any(page.button(r) for r in ("reveal", "hold", "decline", "take_over")),
-                                        timeout, f"the bot's move after event {before}")
+                    await sock.wait_for(
+                        lambda: (
+                            (page.events() or 0) > before
+                            or page.game_over()
+                            or any(page.button(r) for r in ("reveal", "hold", "decline", "take_over"))
+                        ),
+                        timeout,
+                        f"the bot's move after event {before}",
+                    )
                     continue
                 clicked = time.monotonic()
                 msg_id = await sock.click(button)
                 label = page.models[button].get("description")
-                await sock.wait_for(lambda: (page.events() or 0) > before, timeout,
-                                    f"an event after {before} (clicked {label!r})")
+                await sock.wait_for(
+                    lambda: (page.events() or 0) > before, timeout, f"an event after {before} (clicked {label!r})"
+                )
                 visitor.latencies.append(time.monotonic() - clicked)
                 await sock.finished(msg_id, timeout)
                 await asyncio.sleep(PACE)  # a person's pace
@@ -533,8 +597,16 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
 # -- the class ---------------------------------------------------------------------------
 
 
-async def _classroom(options: ServeOptions, visitors: list[Visitor], actions: int, timeout_s: float,
-                     server: subprocess.Popen, ramp: float, client: str, max_server_mib: float) -> dict:
+async def _classroom(
+    options: ServeOptions,
+    visitors: list[Visitor],
+    actions: int,
+    timeout_s: float,
+    server: subprocess.Popen,
+    ramp: float,
+    client: str,
+    max_server_mib: float,
+) -> dict:
     peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None}
 
     async def watch():
@@ -556,8 +628,12 @@ async def _classroom(options: ServeOptions, visitors: list[Visitor], actions: in
             from tornado.httpclient import AsyncHTTPClient
 
             AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors)))
-            await asyncio.gather(*(_visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
-                                   for v, d in zip(visitors, delays)))
+            await asyncio.gather(
+                *(
+                    _visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
+                    for v, d in zip(visitors, delays)
+                )
+            )
         else:
             from playwright.async_api import async_playwright
 
@@ -565,8 +641,12 @@ async def _classroom(options: ServeOptions, visitors: list[Visitor], actions: in
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
                 try:
-                    await asyncio.gather(*(_visit_browser(browser, options.url, v, actions, timeout_s * 1000, d)
-                                           for v, d in zip(visitors, delays)))
+                    await asyncio.gather(
+                        *(
+                            _visit_browser(browser, options.url, v, actions, timeout_s * 1000, d)
+                            for v, d in zip(visitors, delays)
+                        )
+                    )
                 finally:
                     await browser.close()
     finally:
@@ -582,12 +662,20 @@ def with_server_args(command: list[str], extra: tuple[str, ...]) -> list[str]:
 
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
 
 
-def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 120,
-        timeout_s: int = 240, ramp: float = 60.0, client: str = "ws", max_server_mib: float = 2048,
-        server_args: tuple[str, ...] = ()) -> dict:
+def run(
+    visitors: int = 40,
+    actions: int = 10,
+    pool: int = 4,
+    cull_idle: int = 120,
+    timeout_s: int = 240,
+    ramp: float = 60.0,
+    client: str = "ws",
+    max_server_mib: float = 2048,
+    server_args: tuple[str, ...] = (),
+) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
     ``client`` is ``"ws"`` (websocket visitors, no browser) or ``"browser"`` (headless
@@ -600,8 +688,12 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
     log = open(log_path, "wb")
     # the kernels import the same dragonkit as this script (the checkout's)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    server = subprocess.Popen(with_server_args(voila_command(options, notebooks_dir()), server_args), stdout=log,
-                              stderr=subprocess.STDOUT, env=env)
+    server = subprocess.Popen(
+        with_server_args(voila_command(options, notebooks_dir()), server_args),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     try:
         deadline = time.monotonic() + 120
         while True:  # the server is up, and its pool is filled
@@ -626,13 +718,17 @@ def run(visitors: int = 40, actions: int = 10, pool: int = 4, cull_idle: int = 1
         cpu_before = (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid()))
         peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib))
         elapsed = time.monotonic() - started
-        cpu = [after - before for after, before in zip(
-            (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid())), cpu_before)]
+        cpu = [
+            after - before
+            for after, before in zip(
+                (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid())), cpu_before
+            )
+        ]
         left = time.monotonic()
         culled_after = None
         deadline = time.monotonic() + cull_idle * 4 + 60
         while time.monotonic() < deadline and server.poll() is None:  # the visitors have left: wait for the culling
-            kernels, mib = kernel_memory(server.pid)
+            kernels, _mib = kernel_memory(server.pid)
             if kernels <= idle_kernels:
                 culled_after = time.monotonic() - left
                 break
@@ -698,23 +794,48 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=10)
     parser.add_argument("--pool", type=int, default=4)
     parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which the visitors arrive")
-    parser.add_argument("--cull-idle", type=int, default=120,
-                        help="must exceed the slowest page load: a kernel is culled before its page connects")
-    parser.add_argument("--client", choices=CLIENTS, default="ws",
-                        help="ws: visitors speak the kernel and widget protocols (no browser, the default); "
-                             "browser: one headless Chromium context per visitor")
+    parser.add_argument(
+        "--cull-idle",
+        type=int,
+        default=120,
+        help="must exceed the slowest page load: a kernel is culled before its page connects",
+    )
+    parser.add_argument(
+        "--client",
+        choices=CLIENTS,
+        default="ws",
+        help="ws: visitors speak the kernel and widget protocols (no browser, the default); "
+        "browser: one headless Chromium context per visitor",
+    )
     parser.add_argument("--timeout", type=int, default=240, help="seconds any one wait may take")
-    parser.add_argument("--max-server-mib", type=float, default=2048,
-                        help="kill the server if its memory passes this (MiB)")
-    parser.add_argument("--server-arg", action="append", default=[],
-                        help="an extra Voilà option (replacing the same option of dragonkit serve), "
-                             "e.g. --server-arg=--VoilaExecutor.iopub_timeout=120")
+    parser.add_argument(
+        "--max-server-mib", type=float, default=2048, help="kill the server if its memory passes this (MiB)"
+    )
+    parser.add_argument(
+        "--server-arg",
+        action="append",
+        default=[],
+        help="an extra Voilà option (replacing the same option of dragonkit serve), "
+        "e.g. --server-arg=--VoilaExecutor.iopub_timeout=120",
+    )
     args = parser.parse_args()
-    report = run(args.visitors, args.actions, args.pool, args.cull_idle, args.timeout, args.ramp, args.client,
-                 args.max_server_mib, tuple(args.server_arg))
+    report = run(
+        args.visitors,
+        args.actions,
+        args.pool,
+        args.cull_idle,
+        args.timeout,
+        args.ramp,
+        args.client,
+        args.max_server_mib,
+        tuple(args.server_arg),
+    )
     print(json.dumps(report, indent=2))
-    clean = (not report["errors"] and report["actions_played"] >= args.visitors * args.actions
-             and report["kernels_after"] <= report["kernels_idle"])
+    clean = (
+        not report["errors"]
+        and report["actions_played"] >= args.visitors * args.actions
+        and report["kernels_after"] <= report["kernels_idle"]
+    )
     return 0 if clean else 1
 
 

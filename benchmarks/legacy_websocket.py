@@ -36,15 +36,16 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import classroom  # noqa: E402  (the server harness and the v1 client)
+import classroom
 
 
 async def _legacy_request_image_state(base: str, token: str, timeout: float) -> str:
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
-    page = await AsyncHTTPClient().fetch(f"http://{base}/voila/render/play.ipynb?token={token}",
-                                         request_timeout=timeout)
+    page = await AsyncHTTPClient().fetch(
+        f"http://{base}/voila/render/play.ipynb?token={token}", request_timeout=timeout
+    )
     kernel_id, _root, _errors = classroom._page_kernel_and_root(page.body.decode())
     session = uuid.uuid4().hex
     url = f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}"
@@ -56,10 +57,24 @@ async def _legacy_request_image_state(base: str, token: str, timeout: float) -> 
         return f"the server chose {legacy.selected_subprotocol!r}"
 
     def message(msg_type: str, content: dict) -> str:
-        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "legacy", "session": session,
-                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
-        return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
-                           "channel": "shell", "buffers": []})
+        header = {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "legacy",
+            "session": session,
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "version": "5.3",
+        }
+        return json.dumps(
+            {
+                "header": header,
+                "parent_header": {},
+                "metadata": {},
+                "content": content,
+                "channel": "shell",
+                "buffers": [],
+            }
+        )
 
     await legacy.write_message(message("comm_info_request", {"target_name": "jupyter.widget"}))
     comms = {}
@@ -79,7 +94,7 @@ async def _legacy_request_image_state(base: str, token: str, timeout: float) -> 
             if frame is None:
                 break
             answered += isinstance(frame, bytes) or json.loads(frame)["header"]["msg_type"] == "comm_msg"
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     legacy.close()
     return f"legacy client: {answered} of {len(comms)} widget states answered"
@@ -94,8 +109,11 @@ async def _probe(options, timeout: float) -> dict:
     visitor = classroom.Visitor(0)
     started = time.monotonic()
     await asyncio.wait_for(classroom._visit_ws(base, options.token, visitor, 1, timeout, 0), timeout + 5)
-    report["v1_visitor"] = {"errors": visitor.errors, "actions": len(visitor.latencies),
-                            "seconds": round(time.monotonic() - started, 1)}
+    report["v1_visitor"] = {
+        "errors": visitor.errors,
+        "actions": len(visitor.latencies),
+        "seconds": round(time.monotonic() - started, 1),
+    }
     AsyncHTTPClient().close()
     return report
 
@@ -107,15 +125,17 @@ def _listening(port: int) -> bool:
 
 def run(server_args: tuple[str, ...] = (), max_server_mib: float = 1024, timeout: float = 20) -> dict:
     """Probe a fresh server started with ``server_args``; return the report (see the module docstring)."""
-    options = classroom.ServeOptions(port=classroom._free_port(), token=secrets.token_urlsafe(16), pool=1,
-                                     cull_idle=600)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(classroom.ROOT),
-                                                        *filter(None, [os.environ.get("PYTHONPATH")])])}
+    options = classroom.ServeOptions(
+        port=classroom._free_port(), token=secrets.token_urlsafe(16), pool=1, cull_idle=600
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(classroom.ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+    }
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-legacy-{options.port}.log"
     with open(log_path, "wb") as log:
         command = classroom.with_server_args(classroom.voila_command(options, classroom.notebooks_dir()), server_args)
-        server = subprocess.Popen(command,
-                                  stdout=log, stderr=subprocess.STDOUT, env=env)
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         peak = {"mib": 0.0, "killed": False}
         try:
             deadline = time.monotonic() + 120
@@ -159,8 +179,13 @@ def run(server_args: tuple[str, ...] = (), max_server_mib: float = 1024, timeout
         verdict = "frozen"
     else:
         verdict = "answered"
-    report.update(verdict=verdict, server_mib_idle=round(idle_mib), server_mib_peak=round(peak["mib"]),
-                  server_killed=peak["killed"], server_log=str(log_path))
+    report.update(
+        verdict=verdict,
+        server_mib_idle=round(idle_mib),
+        server_mib_peak=round(peak["mib"]),
+        server_killed=peak["killed"],
+        server_log=str(log_path),
+    )
     return report
 
 

@@ -8,6 +8,7 @@ from .engine import Action, Event, Game, GameOverError, IllegalActionError, NotY
 from .rules import PRESETS, Card, Composition, Ruleset, Stage
 
 __all__ = [
+    "PRESETS",
     "Action",
     "Card",
     "Composition",
@@ -16,7 +17,6 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "NotYourTurnError",
-    "PRESETS",
     "Phase",
     "Ruleset",
     "SaveFormatError",

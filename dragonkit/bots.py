@@ -8,12 +8,12 @@ alike).  Bots read the public state only, never the order of the deck.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from .analysis import TurnState, solve_turn, takeover_gain
 from .engine import Action, Game, Phase
 
-__all__ = ["Bot", "RandomBot", "ThresholdBot", "CoachBot", "BOTS", "make_bot"]
+__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "make_bot"]
 
 
 class Bot:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .i18n import LANGUAGES
 
-__all__ = ["main", "notebooks_dir", "voila_command", "ServeOptions"]
+__all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
 
 APP = "play.ipynb"
 
@@ -80,8 +80,9 @@ class ServeOptions:
         except ValueError:
             loopback = self.ip == "localhost"
         if not loopback and not self.token:
-            raise ValueError(f"refusing to listen on {self.ip} without --token: anyone on the network could "
-                             "open the app")
+            raise ValueError(
+                f"refusing to listen on {self.ip} without --token: anyone on the network could open the app"
+            )
         if self.token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", self.token):
             raise ValueError("--token must be 8 to 128 letters, digits, '-' or '_'")
         for name in ("pool", "cull_idle", "cell_timeout"):
@@ -112,10 +113,17 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     source code, no tracebacks and no static files in the page, and kernel
     websockets only for the v1 protocol (:mod:`dragonkit.kernel_socket`)."""
     command = [
-        sys.executable, "-m", "voila", str(directory), "--no-browser",
-        f"--port={options.port}", "--Voila.port_retries=0",  # the printed address must be the real one
-        f"--Voila.ip={options.ip}", f"--Voila.token={options.token or ''}",
-        "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
+        sys.executable,
+        "-m",
+        "voila",
+        str(directory),
+        "--no-browser",
+        f"--port={options.port}",
+        "--Voila.port_retries=0",  # the printed address must be the real one
+        f"--Voila.ip={options.ip}",
+        f"--Voila.token={options.token or ''}",
+        "--VoilaConfiguration.strip_sources=True",
+        "--VoilaConfiguration.show_tracebacks=False",
         # the apps draw everything inline: no file of the folder is served
         "--VoilaConfiguration.file_denylist=.*",
         f"--VoilaExecutor.timeout={options.cell_timeout}",
@@ -129,12 +137,16 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     ]
     if options.pool:  # only the play app, the page a whole class opens at once, gets a pool
         pools = {APP: {"pool_size": options.pool}, "default": {"pool_size": 0}}
-        command += ["--VoilaConfiguration.preheat_kernel=True",
-                    f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
+        command += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+        ]
     if options.cull_idle:
-        command += [f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
-                    f"--MappingKernelManager.cull_interval={max(1, min(60, options.cull_idle // 2))}",
-                    "--MappingKernelManager.cull_connected=False"]
+        command += [
+            f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
+            f"--MappingKernelManager.cull_interval={max(1, min(60, options.cull_idle // 2))}",
+            "--MappingKernelManager.cull_connected=False",
+        ]
     return command
 
 
@@ -164,9 +176,12 @@ def serve(options: ServeOptions, open_browser: bool) -> int:
             print(f"dragonkit: Voilà did not start on port {options.port}", file=sys.stderr)
             proc.terminate()
             return proc.wait() or 1
-        print(f"dragonkit: the play app is at {options.url}\n"
-              f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}\n"
-              "dragonkit: Ctrl-C stops the server", flush=True)
+        print(
+            f"dragonkit: the play app is at {options.url}\n"
+            f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}\n"
+            "dragonkit: Ctrl-C stops the server",
+            flush=True,
+        )
         if open_browser:
             webbrowser.open(options.url)
         return proc.wait()
@@ -182,15 +197,22 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--ip", default="127.0.0.1", help="bind address (default 127.0.0.1; others need --token)")
     p_serve.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     p_serve.add_argument("--token", default=None, help="access token that visitors must present")
-    p_serve.add_argument("--pool", type=int, default=0, help="preheated kernels kept ready for the play app (default 0)")
-    p_serve.add_argument("--cull-idle", type=int, default=600,
-                         help="shut down kernels idle this many seconds (default 600; 0 never)")
+    p_serve.add_argument(
+        "--pool", type=int, default=0, help="preheated kernels kept ready for the play app (default 0)"
+    )
+    p_serve.add_argument(
+        "--cull-idle", type=int, default=600, help="shut down kernels idle this many seconds (default 600; 0 never)"
+    )
     p_serve.add_argument("--cell-timeout", type=int, default=60, help="seconds a cell may run (default 60)")
     p_serve.add_argument("--lang", default="en", help="language of the pages: en or it (default en)")
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
-    p_tour.add_argument("--bots", nargs="+", default=["coach", "threshold:20", "random"],
-                        help="bot specs: coach, random, threshold:T (default: coach threshold:20 random)")
+    p_tour.add_argument(
+        "--bots",
+        nargs="+",
+        default=["coach", "threshold:20", "random"],
+        help="bot specs: coach, random, threshold:T (default: coach threshold:20 random)",
+    )
     p_tour.add_argument("--games", type=int, default=200, help="games per pair of bots (default 200)")
     p_tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     p_tour.add_argument("--preset", default="dragon-stripes", help="the edition (default dragon-stripes)")
@@ -213,16 +235,24 @@ def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     from .simulate import round_robin
 
     try:
-        result = round_robin(args.bots, args.games, seed=args.seed, rules=Ruleset.preset(args.preset),
-                             level=args.level, workers=args.workers, progress=sys.stderr.isatty())
+        result = round_robin(
+            args.bots,
+            args.games,
+            seed=args.seed,
+            rules=Ruleset.preset(args.preset),
+            level=args.level,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
     except ValueError as exc:
         parser.error(str(exc))
     table = result.standings.copy()
     table.columns = ["games", "wins", "win rate", "std error", f"{args.level:.0%} low", f"{args.level:.0%} high"]
     print(f"Round robin, {args.preset}, {args.games} games per pair, seed {args.seed}")
     print(table.to_string(float_format=lambda x: f"{x:.3f}"))
-    print(f"\nendings: {', '.join(f'{k} {v}' for k, v in result.endings.items())}; "
-          f"{result.mean_turns:.1f} turns per game")
+    print(
+        f"\nendings: {', '.join(f'{k} {v}' for k, v in result.endings.items())}; {result.mean_turns:.1f} turns per game"
+    )
     return 0
 
 

@@ -17,10 +17,11 @@ import json
 import random
 import reprlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from . import rules as R
 from .i18n import Gems, Phrase, tr
@@ -28,19 +29,18 @@ from .rules import Card, Composition, Message, Ruleset
 
 __all__ = [
     "Action",
-    "Phase",
     "Event",
     "Game",
+    "GameOverError",
     "IllegalActionError",
     "NotYourTurnError",
-    "GameOverError",
+    "Phase",
     "SaveFormatError",
 ]
 
 SAVE_FORMAT = "dragonkit-game/1"
 #: How a game can end (:attr:`Game.ending`), in words.
-ENDINGS = {"head": "the knight reached the head", "final_danger": "the final danger",
-           "deck_empty": "the deck ran out"}
+ENDINGS = {"head": "the knight reached the head", "final_danger": "the final danger", "deck_empty": "the deck ran out"}
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
 VERBS = {"reveal": "reveal", "hold": "hold", "take_over": "take over", "decline": "decline"}
@@ -166,12 +166,20 @@ class Game:
             raise ValueError(Message("players must be a list of names"))
         names = tuple(players)
         if not R.MIN_PLAYERS <= len(names) <= R.MAX_PLAYERS:
-            raise ValueError(Message("a game needs {min} to {max} players, not {n}", min=R.MIN_PLAYERS,
-                                     max=R.MAX_PLAYERS, n=len(names)))
+            raise ValueError(
+                Message(
+                    "a game needs {min} to {max} players, not {n}", min=R.MIN_PLAYERS, max=R.MAX_PLAYERS, n=len(names)
+                )
+            )
         for name in names:
             if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-                raise ValueError(Message("player names must be strings of 1 to {max} characters, not {name}",
-                                         max=MAX_NAME, name=reprlib.repr(name)))
+                raise ValueError(
+                    Message(
+                        "player names must be strings of 1 to {max} characters, not {name}",
+                        max=MAX_NAME,
+                        name=reprlib.repr(name),
+                    )
+                )
         if len({n.strip().casefold() for n in names}) != len(names):
             raise ValueError(Message("player names must be distinct: {names}", names=reprlib.repr(list(names))))
         rules = Ruleset() if rules is None else rules
@@ -180,8 +188,9 @@ class Game:
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ValueError(Message("seed must be a whole number from 0 to 2**63 - 1, not {seed}",
-                                     seed=reprlib.repr(seed)))
+            raise ValueError(
+                Message("seed must be a whole number from 0 to 2**63 - 1, not {seed}", seed=reprlib.repr(seed))
+            )
         self._players = tuple(n.strip() for n in names)
         self._rules = rules
         self._seed = seed
@@ -405,8 +414,9 @@ class Game:
             return Action(action)
         except (TypeError, ValueError):
             allowed = ", ".join(a.value for a in Action)
-            raise IllegalActionError(Message("unknown action {action}; actions are {allowed}",
-                                             action=reprlib.repr(action), allowed=allowed)) from None
+            raise IllegalActionError(
+                Message("unknown action {action}; actions are {allowed}", action=reprlib.repr(action), allowed=allowed)
+            ) from None
 
     def _check(self, action: Action, by: int | None) -> None:
         s = self._s
@@ -422,13 +432,17 @@ class Game:
                 Phase.CHOOSE: "{name} may only reveal or hold",
                 Phase.OFFER: "{name} may only take over or decline the offered turn",
             }[s.phase]
-            raise IllegalActionError(Message("cannot {action} now: {reason}", action=Phrase(VERBS[action.value]),
-                                             reason=Message(reason, name=self._players[mover])))
+            raise IllegalActionError(
+                Message(
+                    "cannot {action} now: {reason}",
+                    action=Phrase(VERBS[action.value]),
+                    reason=Message(reason, name=self._players[mover]),
+                )
+            )
 
     # -- applying ------------------------------------------------------------------
 
-    def _emit(self, kind: str, template: str, player: int | None = None, amount: int | None = None,
-              **fields) -> None:
+    def _emit(self, kind: str, template: str, player: int | None = None, amount: int | None = None, **fields) -> None:
         self._events.append(Event(kind, template, player, amount, tuple(fields.items())))
 
     def _apply(self, action: Action) -> Card | None:
@@ -464,11 +478,18 @@ class Game:
         s.dangers_revealed = effect.dangers_revealed
         if card.kind == R.FOOTPRINT:
             if effect.outcome == R.HEAD:
-                self._emit("knight_moved", "The knight moves from {start} to the head.", s.active, card.steps,
-                           start=before)
+                self._emit(
+                    "knight_moved", "The knight moves from {start} to the head.", s.active, card.steps, start=before
+                )
             else:
-                self._emit("knight_moved", "The knight moves from {start} to stripe {end}.", s.active, card.steps,
-                           start=before, end=effect.position)
+                self._emit(
+                    "knight_moved",
+                    "The knight moves from {start} to stripe {end}.",
+                    s.active,
+                    card.steps,
+                    start=before,
+                    end=effect.position,
+                )
         if effect.outcome == R.MOVE:
             self._emit(
                 "gems_placed",
@@ -480,24 +501,45 @@ class Game:
             )
             s.phase = Phase.CHOOSE
         elif effect.outcome == R.HEAD:
-            self._emit("pot_collected", "{name} reaches the head and takes the pot and the treasure: {gain}.",
-                       s.active, effect.gems_change, name=name, gain=Gems(effect.gems_change))
+            self._emit(
+                "pot_collected",
+                "{name} reaches the head and takes the pot and the treasure: {gain}.",
+                s.active,
+                effect.gems_change,
+                name=name,
+                gain=Gems(effect.gems_change),
+            )
             self._end("head")
         elif effect.outcome == R.STOPPED:
-            self._emit("stopped", "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
-                       s.active, -effect.gems_change, name=name, penalty=Gems(-effect.gems_change))
+            self._emit(
+                "stopped",
+                "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
+                s.active,
+                -effect.gems_change,
+                name=name,
+                penalty=Gems(-effect.gems_change),
+            )
             self._end_turn()
         elif effect.outcome == R.DANGER_STOP:
             stage = rules.stage(s.dangers_revealed)
-            self._emit("danger", "Danger {number}! {name} pays a penalty of {penalty}. "
-                       "From now on: penalty {rate}, multiplier x{multiplier}.",
-                       s.active, -effect.gems_change, number=s.dangers_revealed, name=name,
-                       penalty=Gems(-effect.gems_change), rate=str(stage.rate), multiplier=stage.multiplier)
+            self._emit(
+                "danger",
+                "Danger {number}! {name} pays a penalty of {penalty}. "
+                "From now on: penalty {rate}, multiplier x{multiplier}.",
+                s.active,
+                -effect.gems_change,
+                number=s.dangers_revealed,
+                name=name,
+                penalty=Gems(-effect.gems_change),
+                rate=str(stage.rate),
+                multiplier=stage.multiplier,
+            )
             self._end_turn()
         elif effect.outcome == R.FINAL_DANGER:
             lost = -effect.gems_change
-            self._emit("danger", "Final danger! {name} loses {lost} and the pot.", s.active, lost, name=name,
-                       lost=Gems(lost))
+            self._emit(
+                "danger", "Final danger! {name} loses {lost} and the pot.", s.active, lost, name=name, lost=Gems(lost)
+            )
             self._end("final_danger")
         else:  # DECK_EMPTY: the pot has gone back to the treasure
             self._end("deck_empty")
@@ -506,8 +548,15 @@ class Game:
     def _hold(self) -> None:
         s, n = self._s, len(self._players)
         bounty = self.bounty
-        self._emit("held", "{name} holds with {pot} in the pot; the bounty is {bounty}.", s.active, s.pot,
-                   name=self._players[s.active], pot=Gems(s.pot), bounty=bounty)
+        self._emit(
+            "held",
+            "{name} holds with {pot} in the pot; the bounty is {bounty}.",
+            s.active,
+            s.pot,
+            name=self._players[s.active],
+            pot=Gems(s.pot),
+            bounty=bounty,
+        )
         others = [(s.active + k) % n for k in range(1, n)]
         s.offer_queue = [p for p in others if s.gems[p] >= bounty]
         self._offer_next()
@@ -517,12 +566,24 @@ class Game:
         if s.offer_queue:
             s.phase = Phase.OFFER
             p = s.offer_queue[0]
-            self._emit("takeover_offered", "{name} may take over for {bounty}.", p, self.bounty,
-                       name=self._players[p], bounty=Gems(self.bounty))
+            self._emit(
+                "takeover_offered",
+                "{name} may take over for {bounty}.",
+                p,
+                self.bounty,
+                name=self._players[p],
+                bounty=Gems(self.bounty),
+            )
             return
         s.gems[s.active] += s.pot
-        self._emit("pot_collected", "Nobody takes over: {name} collects {pot}.", s.active, s.pot,
-                   name=self._players[s.active], pot=Gems(s.pot))
+        self._emit(
+            "pot_collected",
+            "Nobody takes over: {name} collects {pot}.",
+            s.active,
+            s.pot,
+            name=self._players[s.active],
+            pot=Gems(s.pot),
+        )
         s.pot = 0
         self._end_turn()
 
@@ -531,8 +592,15 @@ class Game:
         taker, holder, bounty = s.offer_queue[0], s.active, self.bounty
         s.gems[taker] -= bounty
         s.gems[holder] += bounty
-        self._emit("bounty_paid", "{taker} pays {bounty} to {holder} and takes over.", taker, bounty,
-                   taker=self._players[taker], bounty=Gems(bounty), holder=self._players[holder])
+        self._emit(
+            "bounty_paid",
+            "{taker} pays {bounty} to {holder} and takes over.",
+            taker,
+            bounty,
+            taker=self._players[taker],
+            bounty=Gems(bounty),
+            holder=self._players[holder],
+        )
         s.active, s.offer_queue, s.phase = taker, [], Phase.MUST_REVEAL
 
     def _decline(self) -> None:
@@ -550,8 +618,13 @@ class Game:
         s.turn_owner = (s.turn_owner + 1) % len(self._players)
         s.active, s.position, s.pot, s.phase = s.turn_owner, 0, 0, Phase.MUST_REVEAL
         s.turn_number += 1
-        self._emit("turn_started", "Turn {number}: {name}'s turn.", s.turn_owner, number=s.turn_number,
-                   name=self._players[s.turn_owner])
+        self._emit(
+            "turn_started",
+            "Turn {number}: {name}'s turn.",
+            s.turn_owner,
+            number=s.turn_number,
+            name=self._players[s.turn_owner],
+        )
 
     def _end(self, ending: str) -> None:
         s = self._s
@@ -560,10 +633,20 @@ class Game:
             s.pot = 0
         s.ending, s.phase, s.offer_queue = ending, Phase.OVER, []
         self._gem_history.append(tuple(s.gems))
-        template = ("Game over ({ending}): {names} wins with {best}." if len(self.winners) == 1
-                    else "Game over ({ending}): {names} win with {best}.")
-        self._emit("game_over", template, None, max(s.gems), ending=Phrase(ENDINGS[ending]),
-                   names=tuple(self._players[i] for i in self.winners), best=Gems(max(s.gems)))
+        template = (
+            "Game over ({ending}): {names} wins with {best}."
+            if len(self.winners) == 1
+            else "Game over ({ending}): {names} win with {best}."
+        )
+        self._emit(
+            "game_over",
+            template,
+            None,
+            max(s.gems),
+            ending=Phrase(ENDINGS[ending]),
+            names=tuple(self._players[i] for i in self.winners),
+            best=Gems(max(s.gems)),
+        )
 
     # -- saving and replay ---------------------------------------------------------
 
@@ -582,7 +665,7 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, players: Sequence[str], rules: Ruleset | None, seed: int, actions: Sequence) -> "Game":
+    def replay(cls, players: Sequence[str], rules: Ruleset | None, seed: int, actions: Sequence) -> Game:
         """A new game with the same seed, played through ``actions``.
 
         Raises
@@ -596,7 +679,7 @@ class Game:
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         """Load a game saved by :meth:`to_json`.
 
         Raises

@@ -31,9 +31,9 @@ This module knows nothing of the game.
 from __future__ import annotations
 
 import numbers
-from collections import deque
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -180,8 +180,9 @@ class AbsorbingChain:
         if bad.size:
             k = bad[0]
             i = int(np.searchsorted(M.indptr, k, side="right") - 1)
-            raise ValueError(f"P[{i}, {M.indices[k]}] = {M.data[k]} (state {self.labels[i]!r}) is not a "
-                             "probability in [0, 1]")
+            raise ValueError(
+                f"P[{i}, {M.indices[k]}] = {M.data[k]} (state {self.labels[i]!r}) is not a probability in [0, 1]"
+            )
         sums = np.asarray(M.sum(axis=1)).ravel()
         off = np.flatnonzero(np.abs(sums - 1) > _TOL)
         if off.size:
@@ -191,8 +192,11 @@ class AbsorbingChain:
     def _check_reachable(self, edges, absorbing: list[int]) -> None:
         """Every state must reach an absorbing one: a search backwards from the absorbing states."""
         n = self._n
-        src, dst = (np.asarray([e[0] for e in edges], dtype=np.int64),
-                    np.asarray([e[1] for e in edges], dtype=np.int64)) if isinstance(edges, list) else edges
+        src, dst = (
+            (np.asarray([e[0] for e in edges], dtype=np.int64), np.asarray([e[1] for e in edges], dtype=np.int64))
+            if isinstance(edges, list)
+            else edges
+        )
         # reversed graph plus a source node n pointing at every absorbing state
         rows = np.concatenate([dst, np.full(len(absorbing), n)])
         cols = np.concatenate([src, np.asarray(absorbing, dtype=np.int64)])
@@ -201,8 +205,10 @@ class AbsorbingChain:
         stuck = np.setdiff1d(np.arange(n), reached)
         if stuck.size:
             names = ", ".join(repr(self.labels[i]) for i in stuck[:5])
-            raise ValueError(f"no absorbing state can be reached from transient state(s) {names}"
-                             + (f" and {stuck.size - 5} more" if stuck.size > 5 else ""))
+            raise ValueError(
+                f"no absorbing state can be reached from transient state(s) {names}"
+                + (f" and {stuck.size - 5} more" if stuck.size > 5 else "")
+            )
 
     # -- the canonical form ---------------------------------------------------------
 
@@ -312,8 +318,9 @@ class AbsorbingChain:
         """
         t = len(self._t_idx)
         identity = ([{k: 1} for k in range(t)], t) if self.exact else np.identity(t)
-        return pd.DataFrame(self._solve(identity), index=self.transient, columns=self.transient,
-                            dtype=object if self.exact else float)
+        return pd.DataFrame(
+            self._solve(identity), index=self.transient, columns=self.transient, dtype=object if self.exact else float
+        )
 
     def expected_steps(self, start: Hashable | None = None):
         """t = N 1: expected number of steps before absorption (Grinstead & Snell, Thm. 11.5).
@@ -408,8 +415,10 @@ class AbsorbingChain:
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else "float"
-        return (f"AbsorbingChain({self._n} states: {len(self.transient)} transient, "
-                f"{len(self.absorbing)} absorbing; {kind})")
+        return (
+            f"AbsorbingChain({self._n} states: {len(self.transient)} transient, "
+            f"{len(self.absorbing)} absorbing; {kind})"
+        )
 
     def _repr_html_(self) -> str:
         head = f"<p><b>{repr(self)[:-1].replace('AbsorbingChain(', 'Absorbing chain: ')}</b></p>"

@@ -23,7 +23,7 @@ from .i18n import tr
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["gems_over_game", "figure_png", "policy_heatmap", "outcome_bars", "threshold_curve", "chain_graph"]
+__all__ = ["chain_graph", "figure_png", "gems_over_game", "outcome_bars", "policy_heatmap", "threshold_curve"]
 
 
 def gems_over_game(game: Game) -> Figure:
@@ -39,8 +39,14 @@ def gems_over_game(game: Game) -> Figure:
     history = game.gem_history
     turns = range(len(history))
     for seat, name in enumerate(game.players):
-        ax.plot(turns, [h[seat] for h in history], marker="o", markersize=3, label=_plain(name),
-                linewidth=2.5 if seat in game.winners else 1.5)
+        ax.plot(
+            turns,
+            [h[seat] for h in history],
+            marker="o",
+            markersize=3,
+            label=_plain(name),
+            linewidth=2.5 if seat in game.winners else 1.5,
+        )
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(tr("turns played"))
@@ -81,10 +87,15 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
     values = grid.to_numpy(dtype=float)
     finite = values[np.isfinite(values)]
     low, high = (min(finite.min(), -1.0), max(finite.max(), 1.0)) if finite.size else (-1.0, 1.0)
-    image = ax.imshow(values, origin="lower", aspect="auto", cmap="RdBu", interpolation="nearest",
-                      norm=TwoSlopeNorm(vmin=low, vcenter=0.0, vmax=high),
-                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5,
-                              grid.index.min() - 0.5, grid.index.max() + 0.5))
+    image = ax.imshow(
+        values,
+        origin="lower",
+        aspect="auto",
+        cmap="RdBu",
+        interpolation="nearest",
+        norm=TwoSlopeNorm(vmin=low, vcenter=0.0, vmax=high),
+        extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5, grid.index.min() - 0.5, grid.index.max() + 0.5),
+    )
     holds = np.where(np.isfinite(values), (values <= 0).astype(float), np.nan)
     if np.nanmax(holds, initial=0) > 0 and np.nanmin(holds, initial=1) < 1:  # draw the hold/reveal border
         ax.contour(grid.columns, grid.index, np.ma.masked_invalid(holds), levels=[0.5], colors="k", linewidths=1.2)
@@ -107,8 +118,12 @@ def outcome_bars(evaluation) -> Figure:
     colours = np.where(gains < 0, "#c0392b", np.where(gains == 0, "#888888", "#2f7d4a"))
     width = max(0.8, (gains.max() - gains.min()) / 120) if len(gains) > 1 else 0.8
     ax.bar(gains, probs, width=width, color=colours)
-    ax.axvline(float(evaluation.expected_gain), color="#2f5c9e", linestyle="--",
-               label=tr("expected {value} gems", value=f"{float(evaluation.expected_gain):.2f}"))
+    ax.axvline(
+        float(evaluation.expected_gain),
+        color="#2f5c9e",
+        linestyle="--",
+        label=tr("expected {value} gems", value=f"{float(evaluation.expected_gain):.2f}"),
+    )
     ax.set_xlabel(tr("gem change at the end of the turn"))
     ax.set_ylabel(tr("probability"))
     ax.set_title(tr("Outcome distribution: {policy}", policy=str(evaluation.policy)))
@@ -125,11 +140,21 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
     gains = rows["expected_gain"].astype(float)
     ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label=tr("hold when pot ≥ t"))
     best = rows.index[np.argmax(gains.to_numpy())]
-    ax.plot(rows.loc[best, "threshold"], gains[best], "o", color="#e3b505", markersize=9,
-            label=tr("best t = {t}", t=int(rows.loc[best, "threshold"])))
+    ax.plot(
+        rows.loc[best, "threshold"],
+        gains[best],
+        "o",
+        color="#e3b505",
+        markersize=9,
+        label=tr("best t = {t}", t=int(rows.loc[best, "threshold"])),
+    )
     if "optimal" in comparison.index:
-        ax.axhline(float(comparison.loc["optimal", "expected_gain"]), color="#2f7d4a", linestyle="--",
-                   label=tr("optimal policy"))
+        ax.axhline(
+            float(comparison.loc["optimal", "expected_gain"]),
+            color="#2f7d4a",
+            linestyle="--",
+            label=tr("optimal policy"),
+        )
     ax.set_xlabel(tr("threshold t (gems)"))
     ax.set_ylabel(tr("expected gem change"))
     ax.set_title(tr("Hold-at-t policies"))
@@ -178,10 +203,20 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
     ax = fig.subplots()
     colours = ["#5b7db1" if n in transient else "#c0392b" if n in losses else "#2f7d4a" for n in graph.nodes]
-    nx.draw_networkx(graph, pos, ax=ax, node_color=colours, node_size=900, font_size=7, font_color="white",
-                     arrowsize=12, edge_color="#999")
-    nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=7,
-                                 edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)})
+    nx.draw_networkx(
+        graph,
+        pos,
+        ax=ax,
+        node_color=colours,
+        node_size=900,
+        font_size=7,
+        font_color="white",
+        arrowsize=12,
+        edge_color="#999",
+    )
+    nx.draw_networkx_edge_labels(
+        graph, pos, ax=ax, font_size=7, edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)}
+    )
     ax.set_axis_off()
     ax.set_title(tr("The turn as an absorbing Markov chain"))
     return fig

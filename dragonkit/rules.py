@@ -25,22 +25,23 @@ import decimal
 import numbers
 import re
 import reprlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 import numpy as np
 
 __all__ = [
-    "MIN_PLAYERS",
     "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PRESETS",
     "Card",
     "CardEffect",
     "Composition",
-    "Stage",
-    "Ruleset",
     "Message",
+    "Ruleset",
+    "Stage",
 ]
 
 MIN_PLAYERS = 2
@@ -77,7 +78,7 @@ class Message(str):
     msgid: str
     fields: dict
 
-    def __new__(cls, msgid: str, /, **fields) -> "Message":
+    def __new__(cls, msgid: str, /, **fields) -> Message:
         message = super().__new__(cls, _fill(msgid, "en", fields))
         message.msgid, message.fields = msgid, fields
         return message
@@ -96,7 +97,7 @@ class Message(str):
         return _fill(self.msgid, lang, self.fields)
 
     @staticmethod
-    def of(exc: BaseException) -> "Message | str":
+    def of(exc: BaseException) -> Message | str:
         """What an exception says: the ``Message`` it was raised with, else its plain text (not translatable)."""
         first = exc.args[0] if len(exc.args) == 1 else None
         return first if isinstance(first, Message) else str(exc)
@@ -142,14 +143,15 @@ class Card:
     def __post_init__(self) -> None:
         if self.kind not in (FOOTPRINT, STOP, DANGER):
             raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
-        if self.kind == FOOTPRINT and (isinstance(self.steps, bool) or not isinstance(self.steps, int)
-                                       or self.steps < 1):
+        if self.kind == FOOTPRINT and (
+            isinstance(self.steps, bool) or not isinstance(self.steps, int) or self.steps < 1
+        ):
             raise ValueError(f"a footprint card needs steps >= 1, not {self.steps!r}")
         if self.kind != FOOTPRINT and self.steps != 0:
             raise ValueError(f"a {self.kind} card has no steps")
 
     @classmethod
-    def footprint(cls, steps: int) -> "Card":
+    def footprint(cls, steps: int) -> Card:
         """A footprint card of ``steps`` steps."""
         return cls(FOOTPRINT, steps)
 
@@ -165,7 +167,7 @@ class Card:
         return f"F{self.steps}" if self.kind == FOOTPRINT else self.kind[0].upper()
 
     @classmethod
-    def from_json(cls, text: str) -> "Card":
+    def from_json(cls, text: str) -> Card:
         """Inverse of :meth:`to_json`; raises ``ValueError`` on anything else."""
         if text == "S":
             return cls(STOP)
@@ -200,7 +202,7 @@ class Composition:
     dangers: int
 
     @classmethod
-    def of(cls, footprints: Mapping[int, int], stops: int, dangers: int) -> "Composition":
+    def of(cls, footprints: Mapping[int, int], stops: int, dangers: int) -> Composition:
         """Build from a mapping ``steps -> count`` (zero counts are kept)."""
         return cls(tuple(sorted((int(s), int(c)) for s, c in dict(footprints).items())), int(stops), int(dangers))
 
@@ -231,7 +233,7 @@ class Composition:
         total = self.total
         return [(card, Fraction(c, total)) for card, c in self.counts() if c > 0]
 
-    def without(self, card: Card) -> "Composition":
+    def without(self, card: Card) -> Composition:
         """The composition after one ``card`` is drawn.
 
         Raises
@@ -315,8 +317,16 @@ class CardEffect:
 
 #: Bounds that keep every ruleset playable and every computation small (a saved
 #: game is untrusted input: a billion-card deck must be refused, not built).
-LIMITS = {"gems": 10**9, "stripe": 10**6, "stripes": 200, "steps": 100, "cards": 500, "deck": 1000,
-          "multiplier": 1000, "denominator": 10**6}
+LIMITS = {
+    "gems": 10**9,
+    "stripe": 10**6,
+    "stripes": 200,
+    "steps": 100,
+    "cards": 500,
+    "deck": 1000,
+    "multiplier": 1000,
+    "denominator": 10**6,
+}
 
 
 _SIMPLE_NUMBER = re.compile(r"\s*-?[0-9]{1,10}(\.[0-9]{1,10}|/[0-9]{1,10})?\s*")
@@ -342,19 +352,42 @@ def _fraction(value: Any, name: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise problem() from None
     if abs(value.numerator) > LIMITS["denominator"] or value.denominator > LIMITS["denominator"]:
-        raise ValueError(Message("{name} must be a simple fraction (terms up to {limit}), not {value}", name=name,
-                                 limit=LIMITS["denominator"], value=str(value)))
+        raise ValueError(
+            Message(
+                "{name} must be a simple fraction (terms up to {limit}), not {value}",
+                name=name,
+                limit=LIMITS["denominator"],
+                value=str(value),
+            )
+        )
     return value
 
 
 def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum or (
-            maximum is not None and value > maximum):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Integral)
+        or value < minimum
+        or (maximum is not None and value > maximum)
+    ):
         if maximum is None:
-            raise ValueError(Message("{name} must be a whole number >= {minimum}, not {value}", name=name,
-                                     minimum=minimum, value=_show(value)))
-        raise ValueError(Message("{name} must be a whole number from {minimum} to {maximum}, not {value}", name=name,
-                                 minimum=minimum, maximum=maximum, value=_show(value)))
+            raise ValueError(
+                Message(
+                    "{name} must be a whole number >= {minimum}, not {value}",
+                    name=name,
+                    minimum=minimum,
+                    value=_show(value),
+                )
+            )
+        raise ValueError(
+            Message(
+                "{name} must be a whole number from {minimum} to {maximum}, not {value}",
+                name=name,
+                minimum=minimum,
+                maximum=maximum,
+                value=_show(value),
+            )
+        )
     return int(value)
 
 
@@ -367,8 +400,13 @@ def _stage(value: Any, index: int) -> Stage:
     elif isinstance(value, (tuple, list)) and len(value) == 2:
         rate, mult = value
     else:
-        raise ValueError(Message("{name} must be a Stage, a (rate, multiplier) pair or a dict with those keys, "
-                                 "not {value}", name=name, value=repr(value)))
+        raise ValueError(
+            Message(
+                "{name} must be a Stage, a (rate, multiplier) pair or a dict with those keys, not {value}",
+                name=name,
+                value=repr(value),
+            )
+        )
     rate = _fraction(rate, f"{name}.rate")
     if not 0 <= rate <= 1:
         raise ValueError(Message("{name}.rate must lie between 0 and 1, not {rate}", name=name, rate=str(rate)))
@@ -434,12 +472,17 @@ class Ruleset:
         set_(self, "starting_gems", _int(self.starting_gems, "starting_gems", 0, LIMITS["gems"]))
         set_(self, "treasure", _int(self.treasure, "treasure", 0, LIMITS["gems"]))
         if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
-            raise ValueError(Message("stripe_values must be a sequence of whole numbers >= 0, not {value}",
-                                     value=repr(self.stripe_values)))
+            raise ValueError(
+                Message(
+                    "stripe_values must be a sequence of whole numbers >= 0, not {value}",
+                    value=repr(self.stripe_values),
+                )
+            )
         values = tuple(self.stripe_values)
         if not 1 <= len(values) <= LIMITS["stripes"]:
-            raise ValueError(Message("stripe_values must name 1 to {limit} stripes, not {n}", limit=LIMITS["stripes"],
-                                     n=len(values)))
+            raise ValueError(
+                Message("stripe_values must name 1 to {limit} stripes, not {n}", limit=LIMITS["stripes"], n=len(values))
+            )
         values = tuple(_int(v, f"stripe_values[{i}]", 0, LIMITS["stripe"]) for i, v in enumerate(values))
         set_(self, "stripe_values", values)
         fp = self.footprints
@@ -448,8 +491,12 @@ class Ruleset:
         try:
             pairs = [(s, c) for s, c in fp]
         except (TypeError, ValueError):
-            raise ValueError(Message("footprints must map steps to counts, e.g. {{1: 14, 2: 12}}, not {value}",
-                                     value=repr(self.footprints))) from None
+            raise ValueError(
+                Message(
+                    "footprints must map steps to counts, e.g. {{1: 14, 2: 12}}, not {value}",
+                    value=repr(self.footprints),
+                )
+            ) from None
         checked = {}
         for s, c in pairs:
             steps = _int(s, "footprints steps", 1, LIMITS["steps"])
@@ -465,19 +512,31 @@ class Ruleset:
         if deck > LIMITS["deck"]:
             raise ValueError(Message("the deck may hold at most {limit} cards, not {n}", limit=LIMITS["deck"], n=deck))
         if isinstance(self.stages, (str, bytes, Mapping)) or not hasattr(self.stages, "__iter__"):
-            raise ValueError(Message("stages must be a sequence of (rate, multiplier) pairs, not {value}",
-                                     value=repr(self.stages)))
+            raise ValueError(
+                Message("stages must be a sequence of (rate, multiplier) pairs, not {value}", value=repr(self.stages))
+            )
         stages = tuple(_stage(s, i) for i, s in enumerate(self.stages))
         wanted = max(1, self.danger_cards)
         if len(stages) != wanted:
-            raise ValueError(Message(
-                "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
-                "(danger_cards={dangers}), not {n}", wanted=wanted, last=wanted - 1, dangers=self.danger_cards,
-                n=len(stages)))
+            raise ValueError(
+                Message(
+                    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
+                    "(danger_cards={dangers}), not {n}",
+                    wanted=wanted,
+                    last=wanted - 1,
+                    dangers=self.danger_cards,
+                    n=len(stages),
+                )
+            )
         set_(self, "stages", stages)
         if self.final_danger not in FINAL_DANGER_COSTS:
-            raise ValueError(Message("final_danger must be one of {allowed}, not {value}",
-                                     allowed=str(FINAL_DANGER_COSTS), value=repr(self.final_danger)))
+            raise ValueError(
+                Message(
+                    "final_danger must be one of {allowed}, not {value}",
+                    allowed=str(FINAL_DANGER_COSTS),
+                    value=repr(self.final_danger),
+                )
+            )
         rate = _fraction(self.bounty_rate, "bounty_rate")
         if rate < 0:
             raise ValueError(Message("bounty_rate must be >= 0, not {rate}", rate=str(rate)))
@@ -489,7 +548,7 @@ class Ruleset:
     # -- presets -----------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str = "dragon-stripes") -> "Ruleset":
+    def preset(cls, name: str = "dragon-stripes") -> Ruleset:
         """One of the named editions: ``"dragon-stripes"`` (default), ``"kali"``,
         ``"drago-rosso"``, ``"mini"`` (see RULES.md section 6).
 
@@ -501,8 +560,9 @@ class Ruleset:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise ValueError(Message("unknown preset {name}; choose one of {presets}", name=repr(name),
-                                     presets=", ".join(PRESETS))) from None
+            raise ValueError(
+                Message("unknown preset {name}; choose one of {presets}", name=repr(name), presets=", ".join(PRESETS))
+            ) from None
 
     # -- serialization -----------------------------------------------------------
 
@@ -522,7 +582,7 @@ class Ruleset:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "Ruleset":
+    def from_dict(cls, data: Mapping) -> Ruleset:
         """Build from :meth:`to_dict` output.
 
         Raises
@@ -535,15 +595,22 @@ class Ruleset:
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(Message("unknown ruleset field(s) {unknown}; allowed: {known}",
-                                     unknown=str(sorted(unknown)), known=str(sorted(known))))
+            raise ValueError(
+                Message(
+                    "unknown ruleset field(s) {unknown}; allowed: {known}",
+                    unknown=str(sorted(unknown)),
+                    known=str(sorted(known)),
+                )
+            )
         kwargs = dict(data)
         if isinstance(kwargs.get("footprints"), Mapping):  # JSON keys are strings: "1", "2", ...
             steps = list(kwargs["footprints"])
-            if not all(isinstance(k, int) or (isinstance(k, str) and re.fullmatch(r"[1-9][0-9]{0,2}", k))
-                       for k in steps):
-                raise ValueError(Message('footprints steps must be whole numbers such as "1", not {value}',
-                                         value=_show(steps)))
+            if not all(
+                isinstance(k, int) or (isinstance(k, str) and re.fullmatch(r"[1-9][0-9]{0,2}", k)) for k in steps
+            ):
+                raise ValueError(
+                    Message('footprints steps must be whole numbers such as "1", not {value}', value=_show(steps))
+                )
             kwargs["footprints"] = [(int(k), c) for k, c in kwargs["footprints"].items()]
         return cls(**kwargs)
 
@@ -679,7 +746,8 @@ class Ruleset:
         """
         if card.kind == FOOTPRINT:
             new, placed, pot_after, change, treasure_after, at_head, deck_empty = self.footprint_effect(
-                card.steps, position, pot, treasure, dangers_revealed, cards_left)
+                card.steps, position, pot, treasure, dangers_revealed, cards_left
+            )
             outcome = HEAD if at_head else DECK_EMPTY if deck_empty else MOVE
             return CardEffect(outcome, new, placed, pot_after, change, treasure_after, dangers_revealed)
         if card.kind == STOP:

@@ -14,8 +14,14 @@ import pytest
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def _free_port() -> int:
@@ -30,8 +36,9 @@ def voila_url():
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / "voila.log", "wb") as out:
-        proc = subprocess.Popen(voila_command(ServeOptions(port=port), notebooks_dir()), stdout=out,
-                                stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            voila_command(ServeOptions(port=port), notebooks_dir()), stdout=out, stderr=subprocess.STDOUT
+        )
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
@@ -57,8 +64,10 @@ def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(executable).exists():
-        pytest.fail("Chromium is missing: install Debian's package (apt-get install -y chromium) "
-                    "or set DRAGONKIT_CHROMIUM to a Chromium binary")
+        pytest.fail(
+            "Chromium is missing: install Debian's package (apt-get install -y chromium) "
+            "or set DRAGONKIT_CHROMIUM to a Chromium binary"
+        )
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         try:

@@ -25,14 +25,14 @@ import math
 import random
 import statistics
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dragonkit import PRESETS, Card, Game, Phase, Ruleset
+from dragonkit import Card, Game, Phase, Ruleset
 from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
@@ -74,7 +74,7 @@ def _oracle_push(rules: Ruleset, steps: tuple, stops: int, dangers: int, stage: 
     else:
         danger_reward = -math.floor(Fraction(rules.stages[stage + 1].rate) * gems)
 
-    @lru_cache(maxsize=None)
+    @cache
     def push(counts: tuple, position: int, pot: int) -> Fraction:
         total = sum(counts) + stops + dangers
         value = Fraction(stops * stop_reward + dangers * danger_reward, total)
@@ -95,7 +95,7 @@ def _oracle_push(rules: Ruleset, steps: tuple, stops: int, dangers: int, stage: 
                 treasure = bank - pot
                 placed = min(values[new - 1] * multiplier, treasure)  # capped by the treasure
                 new_pot = pot + placed
-                rest = counts[:i] + (count - 1,) + counts[i + 1:]
+                rest = counts[:i] + (count - 1,) + counts[i + 1 :]
                 # After a footprint the player may hold (+pot) or push on.
                 outcome = max(Fraction(new_pot), push(rest, new, new_pot))
             value += Fraction(count, total) * outcome
@@ -115,8 +115,9 @@ def oracle(state: TurnState, *, gems: int | None = None, must_reveal: bool | Non
     must_reveal = state.must_reveal if must_reveal is None else must_reveal
     steps = tuple(sorted(s for s, _ in state.rules.footprints))
     counts = tuple(int(state.footprints.get(s, 0)) for s in steps)
-    push = _oracle_push(state.rules, steps, state.stops, state.dangers, state.dangers_revealed, gems,
-                        state.treasure + state.pot)(counts, state.position, state.pot)
+    push = _oracle_push(
+        state.rules, steps, state.stops, state.dangers, state.dangers_revealed, gems, state.treasure + state.pot
+    )(counts, state.position, state.pot)
     hold = state.pot
     if must_reveal:
         return Oracle(push, push, hold, "reveal")
@@ -126,9 +127,15 @@ def oracle(state: TurnState, *, gems: int | None = None, must_reveal: bool | Non
 def fresh_state(name: str, **changes) -> TurnState:
     """The start of the first turn of a game of preset ``name``."""
     rules = Ruleset.preset(name)
-    state = TurnState(rules=rules, footprints=dict(rules.footprints), stops=rules.stop_cards,
-                      dangers=rules.danger_cards, dangers_revealed=0, gems=rules.starting_gems,
-                      treasure=rules.treasure)
+    state = TurnState(
+        rules=rules,
+        footprints=dict(rules.footprints),
+        stops=rules.stop_cards,
+        dangers=rules.danger_cards,
+        dangers_revealed=0,
+        gems=rules.starting_gems,
+        treasure=rules.treasure,
+    )
     return dataclasses.replace(state, **changes)
 
 
@@ -179,10 +186,14 @@ def test_worked_example_mini_fresh_deck_is_minus_11_over_8():
 
     # First-card probabilities, by hand.
     probs = next_card_probabilities(state)
-    assert probs == {Card.footprint(1): Fraction(3, 8), Card.footprint(2): Fraction(2, 8),
-                     Card("stop"): Fraction(2, 8), Card("danger"): Fraction(1, 8)}
+    assert probs == {
+        Card.footprint(1): Fraction(3, 8),
+        Card.footprint(2): Fraction(2, 8),
+        Card("stop"): Fraction(2, 8),
+        Card("danger"): Fraction(1, 8),
+    }
 
-    hand = (Fraction(3, 8) * 1 + Fraction(2, 8) * 2 + Fraction(2, 8) * -3 + Fraction(1, 8) * -12)
+    hand = Fraction(3, 8) * 1 + Fraction(2, 8) * 2 + Fraction(2, 8) * -3 + Fraction(1, 8) * -12
     assert hand == Fraction(-11, 8)
 
     # The hand derivation's intermediate push values, level 1 ...
@@ -227,8 +238,9 @@ def test_fresh_deck_other_stages_and_players_match_oracle(name):
     rules = Ruleset.preset(name)
     for stage in range(len(rules.stages)):
         for gems, treasure in [(rules.starting_gems, rules.treasure), (0, 3), (97, 0)]:
-            state = fresh_state(name, dangers_revealed=stage, dangers=rules.danger_cards - stage,
-                                gems=gems, treasure=treasure)
+            state = fresh_state(
+                name, dangers_revealed=stage, dangers=rules.danger_cards - stage, gems=gems, treasure=treasure
+            )
             assert_matches_oracle(state, solve_turn(state, exact=True))
 
 
@@ -261,8 +273,12 @@ def situations(draw, names=PRESET_NAMES):
     return TurnState(rules, footprints, stops, dangers, stage, gems, treasure, position, pot, must_reveal)
 
 
-HYPOTHESIS = dict(derandomize=True, database=None, deadline=None,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+HYPOTHESIS = dict(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -291,8 +307,20 @@ def test_seeded_random_situations_match_oracle_in_any_order():
             fp = {s: rng.randint(0, c) for s, c in fp_full.items()}
             pot = rng.randint(0, bank)
             position = rng.randint(0, rules.n_stripes)
-            points.append(TurnState(rules, fp, stops, rules.danger_cards - stage, stage, gems, bank - pot,
-                                    position, pot, rng.random() < 0.3))
+            points.append(
+                TurnState(
+                    rules,
+                    fp,
+                    stops,
+                    rules.danger_cards - stage,
+                    stage,
+                    gems,
+                    bank - pot,
+                    position,
+                    pot,
+                    rng.random() < 0.3,
+                )
+            )
         for state in points:
             assert_matches_oracle(state, solve_turn(state, exact=True))
 
@@ -320,8 +348,16 @@ def test_treasure_cap_changes_the_value_and_is_respected():
 
 def test_custom_ruleset_without_danger_cards_deck_can_run_out():
     """Custom rulesets only: the last card ends the game and the pot goes back (section 4)."""
-    rules = Ruleset(name="tiny", starting_gems=10, treasure=30, stripe_values=(2, 5, 9), footprints={1: 2, 2: 1},
-                    stop_cards=1, danger_cards=0, stages=[(Fraction(1, 2), 1)])
+    rules = Ruleset(
+        name="tiny",
+        starting_gems=10,
+        treasure=30,
+        stripe_values=(2, 5, 9),
+        footprints={1: 2, 2: 1},
+        stop_cards=1,
+        danger_cards=0,
+        stages=[(Fraction(1, 2), 1)],
+    )
     rng = random.Random(5)
     for _ in range(60):
         fp = {1: rng.randint(0, 2), 2: rng.randint(0, 1)}
@@ -329,8 +365,9 @@ def test_custom_ruleset_without_danger_cards_deck_can_run_out():
         if sum(fp.values()) + stops == 0:
             continue
         pot = rng.randint(0, 12)
-        state = TurnState(rules, fp, stops, 0, 0, rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 3), pot,
-                          rng.random() < 0.5)
+        state = TurnState(
+            rules, fp, stops, 0, 0, rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 3), pot, rng.random() < 0.5
+        )
         assert_matches_oracle(state, solve_turn(state, exact=True))
     # By hand: one card left, a footprint to stripe 2 with 5 gems: the deck runs out,
     # the pot goes back: a push is worth 0 (not +5), so holding the pot 3 is better.
@@ -478,8 +515,9 @@ def _check_from_game(game: Game) -> TurnState:
     return state
 
 
-@pytest.mark.parametrize("name,seed", [("mini", 3), ("mini", 11), ("dragon-stripes", 7), ("kali", 2),
-                                       ("drago-rosso", 5)])
+@pytest.mark.parametrize(
+    "name,seed", [("mini", 3), ("mini", 11), ("dragon-stripes", 7), ("kali", 2), ("drago-rosso", 5)]
+)
 def test_from_game_matches_public_state_through_a_game(name, seed):
     """Whole games (several for the short ``mini``) with random holds and takeovers."""
     rules = Ruleset.preset(name)
@@ -532,33 +570,46 @@ def test_from_game_refuses_a_finished_game():
         TurnState.from_game(game)
 
 
-@pytest.mark.parametrize("field,value", [
-    ("footprints", {5: 1}),
-    ("footprints", {1: 15}),
-    ("footprints", {1: -1}),
-    ("footprints", "abc"),
-    ("stops", 11),
-    ("stops", -1),
-    ("dangers", 4),
-    ("dangers", 1.0),
-    ("dangers_revealed", 3),
-    ("dangers_revealed", -1),
-    ("gems", -1),
-    ("gems", True),
-    ("gems", 2.5),
-    ("treasure", -5),
-    ("treasure", None),
-    ("position", 18),
-    ("position", -1),
-    ("pot", -1),
-    ("pot", "3"),
-    ("must_reveal", 1),
-    ("must_reveal", "yes"),
-    ("rules", "dragon-stripes"),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("footprints", {5: 1}),
+        ("footprints", {1: 15}),
+        ("footprints", {1: -1}),
+        ("footprints", "abc"),
+        ("stops", 11),
+        ("stops", -1),
+        ("dangers", 4),
+        ("dangers", 1.0),
+        ("dangers_revealed", 3),
+        ("dangers_revealed", -1),
+        ("gems", -1),
+        ("gems", True),
+        ("gems", 2.5),
+        ("treasure", -5),
+        ("treasure", None),
+        ("position", 18),
+        ("position", -1),
+        ("pot", -1),
+        ("pot", "3"),
+        ("must_reveal", 1),
+        ("must_reveal", "yes"),
+        ("rules", "dragon-stripes"),
+    ],
+)
 def test_invalid_turn_state_field_raises_naming_it(field, value):
-    base = dict(rules=Ruleset.preset("dragon-stripes"), footprints={1: 3, 2: 2, 3: 1, 4: 0}, stops=4, dangers=2,
-                dangers_revealed=1, gems=30, treasure=200, position=5, pot=12, must_reveal=False)
+    base = dict(
+        rules=Ruleset.preset("dragon-stripes"),
+        footprints={1: 3, 2: 2, 3: 1, 4: 0},
+        stops=4,
+        dangers=2,
+        dangers_revealed=1,
+        gems=30,
+        treasure=200,
+        position=5,
+        pot=12,
+        must_reveal=False,
+    )
     TurnState(**base)  # the base itself is valid
     base[field] = value
     with pytest.raises(ValueError, match=rf"^{field}\b(?!_)"):
@@ -593,8 +644,12 @@ def _mid_turn_game(rules: Ruleset) -> Game:
     for seed in range(200):
         game = Game(["Ann", "Bob"], rules, seed=seed)
         while not game.is_over and game.turn_number < 40:
-            if game.phase is Phase.CHOOSE and game.stage >= 1 and game.pot > 0 \
-                    and solve_turn(TurnState.from_game(game)).best_action == "reveal":
+            if (
+                game.phase is Phase.CHOOSE
+                and game.stage >= 1
+                and game.pot > 0
+                and solve_turn(TurnState.from_game(game)).best_action == "reveal"
+            ):
                 return game
             if game.phase is Phase.MUST_REVEAL:
                 game.reveal()
@@ -628,7 +683,8 @@ def _assert_within_ci(samples: list[int], exact: Fraction, label: str) -> None:
     sd = statistics.stdev(samples)
     half = Z_999 * sd / math.sqrt(len(samples))
     assert abs(mean - float(exact)) <= half, (
-        f"{label}: sample mean {mean:.4f} outside {float(exact):.4f} +- {half:.4f} (n={len(samples)})")
+        f"{label}: sample mean {mean:.4f} outside {float(exact):.4f} +- {half:.4f} (n={len(samples)})"
+    )
 
 
 def test_monte_carlo_mini_fresh_deck():

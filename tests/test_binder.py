@@ -48,8 +48,9 @@ def test_the_readme_installs_the_tests_with_the_pins_and_links_binder():
     test_command = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)[1]
     assert "-c binder/requirements.txt" in test_command
     badges = re.findall(r"\(https://mybinder\.org/v2/gh/[^)]*\)", readme)
-    assert any("urlpath=lab" in b for b in badges) and any("urlpath=voila/render/notebooks/play.ipynb" in b
-                                                           for b in badges)
+    assert any("urlpath=lab" in b for b in badges) and any(
+        "urlpath=voila/render/notebooks/play.ipynb" in b for b in badges
+    )
 
 
 def test_binder_configures_voila_like_dragonkit_serve():

@@ -18,8 +18,7 @@ def _events(page) -> int:
 
 
 def _wait_for_event(page, before: int) -> None:
-    page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}",
-                           timeout=30_000)
+    page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
 
 
 def _start(page, seed: int) -> None:
@@ -129,10 +128,13 @@ CUT_LINES_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang, start, labels", [
-    ("en", "Start the game", ("Reveal", "Decline", "Hold")),
-    ("it", "Inizia la partita", ("Rivela", "Rinuncia", "Fermati")),
-])
+@pytest.mark.parametrize(
+    "lang, start, labels",
+    [
+        ("en", "Start the game", ("Reveal", "Decline", "Hold")),
+        ("it", "Inizia la partita", ("Rivela", "Rinuncia", "Fermati")),
+    ],
+)
 def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang, start, labels):
     """Mid-game, with more events than the list shows: the list's bottom edge (and, scrolled, its top
     edge) falls between two lines of text, never through one (the teacher saw "il piatto torna al /

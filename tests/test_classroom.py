@@ -58,9 +58,14 @@ def test_a_legacy_websocket_client_cannot_freeze_the_server():
 
 
 def test_serve_refuses_an_open_address_without_a_token():
-    result = subprocess.run([sys.executable, "-m", "dragonkit.cli", "serve", "--ip", "0.0.0.0", "--no-browser"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "dragonkit.cli", "serve", "--ip", "0.0.0.0", "--no-browser"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "without --token" in result.stderr
-    result = subprocess.run([sys.executable, "-m", "dragonkit.cli", "serve", "--token", "short"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "dragonkit.cli", "serve", "--token", "short"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2 and "8 to 128" in result.stderr

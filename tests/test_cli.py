@@ -16,8 +16,12 @@ def test_the_language_reaches_the_kernels_and_a_bad_one_is_refused():
     assert ServeOptions(lang="it").environment()["DRAGONKIT_LANG"] == "it"
     with pytest.raises(ValueError, match="--lang must be one of en, it"):
         ServeOptions(lang="fr").check()
-    result = subprocess.run([sys.executable, "-m", "dragonkit.cli", "serve", "--lang", "de", "--no-browser"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "dragonkit.cli", "serve", "--lang", "de", "--no-browser"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "--lang" in result.stderr
 
 

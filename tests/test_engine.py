@@ -528,8 +528,20 @@ def test_every_event_kind_appears_with_its_player_and_amount():
     for _ in range(5):
         seen.update(kinds(new_events(game, REVEAL)))
     assert game.ending == "head"
-    expected = {"turn_started", "card_revealed", "knight_moved", "gems_placed", "stopped", "danger", "held",
-                "takeover_offered", "declined", "bounty_paid", "pot_collected", "game_over"}
+    expected = {
+        "turn_started",
+        "card_revealed",
+        "knight_moved",
+        "gems_placed",
+        "stopped",
+        "danger",
+        "held",
+        "takeover_offered",
+        "declined",
+        "bounty_paid",
+        "pot_collected",
+        "game_over",
+    }
     assert set(seen) == expected
     assert seen["game_over"] == 1
     assert seen["card_revealed"] == len(game.discards) == 9
@@ -609,8 +621,9 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize("situation, action, by, error", ILLEGAL,
-                         ids=[f"{s.__name__}-{a!r}-by{b!r}" for s, a, b, _ in ILLEGAL])
+@pytest.mark.parametrize(
+    "situation, action, by, error", ILLEGAL, ids=[f"{s.__name__}-{a!r}-by{b!r}" for s, a, b, _ in ILLEGAL]
+)
 def test_illegal_action_is_refused_and_changes_nothing(situation, action, by, error):
     game = situation()
     before = snapshot(game)
@@ -670,8 +683,9 @@ def test_same_seed_and_actions_replay_the_same_game(name, seed):
     assert again.discards == game.discards
     assert again.gem_history == game.gem_history
     # the same actions as strings replay too
-    assert Game.replay(["A", "B", "C"], rules, seed, [a.value for a in game.actions]).public_state() == \
-        game.public_state()
+    assert (
+        Game.replay(["A", "B", "C"], rules, seed, [a.value for a in game.actions]).public_state() == game.public_state()
+    )
 
 
 def test_same_seed_same_deck_and_different_seeds_differ():
@@ -727,7 +741,7 @@ def tamper(data: dict, path: tuple, value) -> str:
 
 
 def test_tampered_gems_are_rejected():
-    game, data = saved_game()
+    _game, data = saved_game()
     gems = list(data["state"]["gems"])
     gems[0] += 1
     with pytest.raises(SaveFormatError):
@@ -861,16 +875,23 @@ def test_chance_outcomes_follow_the_remaining_composition():
     game.reveal()
     game.reveal()
     # 8 cards minus F1 and F2: F1 x2, F2 x1, S x2, D x1 out of 6
-    assert dict(game.chance_outcomes()) == {F1: Fraction(2, 6), F2: Fraction(1, 6), S: Fraction(2, 6),
-                                           D: Fraction(1, 6)}
+    assert dict(game.chance_outcomes()) == {
+        F1: Fraction(2, 6),
+        F2: Fraction(1, 6),
+        S: Fraction(2, 6),
+        D: Fraction(1, 6),
+    }
 
 
 @settings(max_examples=300, deadline=None)
-@given(key=st.sampled_from(["format", "players", "rules", "seed", "actions", "state"]),
-       value=st.recursive(
-           st.none() | st.booleans() | st.integers(-5, 50) | st.floats(allow_nan=True) | st.text(max_size=4),
-           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
-           max_leaves=6))
+@given(
+    key=st.sampled_from(["format", "players", "rules", "seed", "actions", "state"]),
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers(-5, 50) | st.floats(allow_nan=True) | st.text(max_size=4),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+        max_leaves=6,
+    ),
+)
 def test_any_wrong_value_in_a_save_gives_save_format_error(key, value):
     _, data = saved_game()
     data[key] = value

@@ -68,11 +68,23 @@ def test_translations_use_the_same_fields_and_are_not_dead():
 def test_words_for_gems_cards_phrases_and_names():
     assert tr("{n} gems", "it", n=3) == "3 gemme"
     assert i18n.gems(1, "en") == "1 gem" and i18n.gems(1, "it") == "1 gemma" and i18n.gems(0, "it") == "0 gemme"
-    assert [i18n.card_label(c, "it") for c in (Card.footprint(1), Card.footprint(3), STOP_CARD, DANGER_CARD)] == \
-        ["1 passo", "3 passi", "stop", "pericolo"]
+    assert [i18n.card_label(c, "it") for c in (Card.footprint(1), Card.footprint(3), STOP_CARD, DANGER_CARD)] == [
+        "1 passo",
+        "3 passi",
+        "stop",
+        "pericolo",
+    ]
     assert tr("{name} declines.", "it", name=("Ann", "Bo", "Cy")) == "Ann, Bo e Cy rinuncia."
-    assert tr("Game over ({ending}): {names} wins with {best}.", "en", ending=Phrase("the final danger"),
-              names=("Ann",), best=Gems(5)) == "Game over (the final danger): Ann wins with 5 gems."
+    assert (
+        tr(
+            "Game over ({ending}): {names} wins with {best}.",
+            "en",
+            ending=Phrase("the final danger"),
+            names=("Ann",),
+            best=Gems(5),
+        )
+        == "Game over (the final danger): Ann wins with 5 gems."
+    )
     assert tr("a msgid nobody translated", "it") == "a msgid nobody translated"  # falls back to English
 
 

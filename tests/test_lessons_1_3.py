@@ -19,14 +19,28 @@ import numpy as np
 import pytest
 
 from dragonkit import Game, Phase, Ruleset, i18n
-from dragonkit.analysis import (HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy, policy_map,
-                                solve_turn)
+from dragonkit.analysis import (
+    HoldAfterReveals,
+    HoldAtPot,
+    TurnState,
+    evaluate_policy,
+    optimal_policy,
+    policy_map,
+    solve_turn,
+)
 from dragonkit.lessons import next_card, observe, one_more_card
 from dragonkit.lessons.base import LessonWidget, fresh_turn
 from dragonkit.lessons.next_card import DeckExplorer, all_footprints, deck_after, run_table
 from dragonkit.lessons.observe import DeckView, FirstGuess, GuessResult
-from dragonkit.lessons.one_more_card import (MyopicVsOptimal, OnePushExplorer, after_cards, break_even_pot,
-                                             one_push, story_state, with_pot)
+from dragonkit.lessons.one_more_card import (
+    MyopicVsOptimal,
+    OnePushExplorer,
+    after_cards,
+    break_even_pot,
+    one_push,
+    story_state,
+    with_pot,
+)
 from dragonkit.rules import Card
 from dragonkit.simulate import simulate_turns
 from dragonkit.teach import ChoiceExercise, FractionExercise
@@ -76,10 +90,16 @@ def test_the_deck_after_the_discards_is_counted_card_by_card():
     assert deck_after(DRAGON, {}) == DRAGON.composition
 
 
-@pytest.mark.parametrize("discards, error", [
-    ({STOP: 11}, ValueError), ({Card.footprint(4): 5}, ValueError), ({STOP: -1}, ValueError),
-    ({STOP: 1.5}, ValueError), ({"stop": 1}, TypeError),
-])
+@pytest.mark.parametrize(
+    "discards, error",
+    [
+        ({STOP: 11}, ValueError),
+        ({Card.footprint(4): 5}, ValueError),
+        ({STOP: -1}, ValueError),
+        ({STOP: 1.5}, ValueError),
+        ({"stop": 1}, TypeError),
+    ],
+)
 def test_impossible_discards_are_refused(discards, error):
     with pytest.raises(error):
         deck_after(DRAGON, discards)
@@ -151,8 +171,11 @@ def test_the_explorer_never_draws_more_cards_than_are_left():
 def test_lesson_2_answers_by_hand():
     answers = next_card.answers()
     assert answers == {
-        "cards": 40, "footprint": Fraction(31, 40), "stop": Fraction(7, 40),
-        "three": Fraction(31 * 30 * 29, 40 * 39 * 38), "three_with": Fraction(31 ** 3, 40 ** 3),
+        "cards": 40,
+        "footprint": Fraction(31, 40),
+        "stop": Fraction(7, 40),
+        "three": Fraction(31 * 30 * 29, 40 * 39 * 38),
+        "three_with": Fraction(31**3, 40**3),
         "ends": 1 - Fraction(math.comb(31, 3), math.comb(40, 3)),
     }
 
@@ -162,8 +185,14 @@ def test_lesson_2_answers_by_hand():
 
 def test_lesson_1_answers_from_the_rules_text():
     # RULES.md: 38 footprints (1 x14, 2 x12, 3 x8, 4 x4), 10 stops, 3 dangers; stripe k pays k; penalty 1/4.
-    assert observe.answers() == {"deck": 14 + 12 + 8 + 4 + 10 + 3, "stop": Fraction(10, 51),
-                                 "ends": Fraction(13, 51), "penalty": 40 // 4, "pot": 2 + 5, "likely": 0}
+    assert observe.answers() == {
+        "deck": 14 + 12 + 8 + 4 + 10 + 3,
+        "stop": Fraction(10, 51),
+        "ends": Fraction(13, 51),
+        "penalty": 40 // 4,
+        "pot": 2 + 5,
+        "likely": 0,
+    }
 
 
 def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
@@ -279,8 +308,12 @@ def test_the_story_by_the_lessons_formula():
         assert one_push(state).value == e1
         expected = max(Fraction(stripe_sum - enders * penalty, enders), Fraction(0))
         assert break_even_pot(state) == expected
-    assert one_more_card.answers() == {"value": Fraction(1028, 47), "advantage": Fraction(-100, 47),
-                                       "break_even": Fraction(212, 13), "break_even_rich": Fraction(17, 13)}
+    assert one_more_card.answers() == {
+        "value": Fraction(1028, 47),
+        "advantage": Fraction(-100, 47),
+        "break_even": Fraction(212, 13),
+        "break_even_rich": Fraction(17, 13),
+    }
 
 
 def test_the_break_even_pot_is_where_the_advantage_changes_sign():
@@ -301,7 +334,7 @@ def test_the_break_even_pot_is_where_the_advantage_changes_sign():
 
 def test_the_break_even_pot_falls_as_the_player_gets_richer():
     points = [break_even_pot(story_state(g)) for g in range(0, 201)]
-    assert all(a >= b for a, b in zip(points, points[1:]))
+    assert all(a >= b for a, b in itertools.pairwise(points))
     assert points[0] > points[200] == 0
 
 
@@ -377,9 +410,41 @@ def test_every_msgid_has_an_italian_text_with_the_same_fields():
         assert sorted(fields.findall(msgid)) == sorted(fields.findall(merged[msgid])), msgid
 
 
-ENGLISH = {"cards", "left", "discarded", "the", "with", "without", "replacement", "pot", "gems", "hold", "reveal",
-           "next", "card", "probability", "deck", "footprint", "footprints", "danger", "knight", "stage", "your",
-           "guess", "optimal", "play", "step", "steps", "head", "pays", "one", "more", "gain", "then", "break-even"}
+ENGLISH = {
+    "cards",
+    "left",
+    "discarded",
+    "the",
+    "with",
+    "without",
+    "replacement",
+    "pot",
+    "gems",
+    "hold",
+    "reveal",
+    "next",
+    "card",
+    "probability",
+    "deck",
+    "footprint",
+    "footprints",
+    "danger",
+    "knight",
+    "stage",
+    "your",
+    "guess",
+    "optimal",
+    "play",
+    "step",
+    "steps",
+    "head",
+    "pays",
+    "one",
+    "more",
+    "gain",
+    "then",
+    "break-even",
+}
 
 
 def _words(*texts: str) -> set[str]:
@@ -389,8 +454,12 @@ def _words(*texts: str) -> set[str]:
 
 
 def test_the_widgets_speak_italian():
-    deck, guess, push, myopic = opened(DeckExplorer(discards=next_card.EXERCISE_DISCARDS)), opened(FirstGuess()), \
-        opened(OnePushExplorer()), opened(MyopicVsOptimal())
+    deck, guess, push, myopic = (
+        opened(DeckExplorer(discards=next_card.EXERCISE_DISCARDS)),
+        opened(FirstGuess()),
+        opened(OnePushExplorer()),
+        opened(MyopicVsOptimal()),
+    )
     guess.record()
     before = (deck.picture.value, push.picture.value)
     i18n.set_language("it")
@@ -400,10 +469,20 @@ def test_the_widgets_speak_italian():
     assert push.sliders["gems"].description == "le tue gemme"
     assert "FERMATI" in _text(push.verdict.value)
     assert (deck.picture.value, push.picture.value) != before  # the charts are drawn again in Italian
-    texts = [deck.summary.value, deck.next_card.value, deck.runs.value, guess.report.value, guess.prompt.value,
-             push.table.value, push.verdict.value, push.deck.value, myopic.summary.value,
-             *(s.description for s in deck.sliders.values()), deck.k_slider.description,
-             *(s.description for s in push.sliders.values())]
+    texts = [
+        deck.summary.value,
+        deck.next_card.value,
+        deck.runs.value,
+        guess.report.value,
+        guess.prompt.value,
+        push.table.value,
+        push.verdict.value,
+        push.deck.value,
+        myopic.summary.value,
+        *(s.description for s in deck.sliders.values()),
+        deck.k_slider.description,
+        *(s.description for s in push.sliders.values()),
+    ]
     assert not _words(*texts) & ENGLISH, _words(*texts) & ENGLISH
 
 
@@ -488,8 +567,9 @@ def test_lesson_3_notebook_exercises_and_notes():
 # -- a language switch never moves a control -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [DeckView, FirstGuess, DeckExplorer, OnePushExplorer, MyopicVsOptimal],
-                         ids=lambda make: make.__name__)
+@pytest.mark.parametrize(
+    "make", [DeckView, FirstGuess, DeckExplorer, OnePushExplorer, MyopicVsOptimal], ids=lambda make: make.__name__
+)
 def test_language_switch_keeps_every_control(make):
     from tests.test_lessons_4_6 import assert_language_keeps_values
 

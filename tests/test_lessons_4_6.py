@@ -12,7 +12,7 @@ import ast
 import json
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -23,8 +23,16 @@ from matplotlib.figure import Figure
 from scipy.sparse.linalg import spsolve
 
 from dragonkit import Game, i18n
-from dragonkit.analysis import (HoldAtPot, TurnState, evaluate_policy, optimal_policy, policy_map, policy_shift,
-                                solve_turn, turn_chain)
+from dragonkit.analysis import (
+    HoldAtPot,
+    TurnState,
+    evaluate_policy,
+    optimal_policy,
+    policy_map,
+    policy_shift,
+    solve_turn,
+    turn_chain,
+)
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
@@ -72,7 +80,7 @@ def _orders(counts: dict) -> list[tuple[Card, ...]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mini_orders() -> tuple:
     return tuple(_orders(dict(MINI.composition.counts())))
 
@@ -84,8 +92,15 @@ def _play(order, threshold: int, gems: int, treasure: int, rules=MINI):
     position, pot, visited = 0, 0, []
     for k, card in enumerate(order):
         visited.append((position, pot))
-        effect = rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
-                                  dangers_revealed=0, cards_left=len(order) - k - 1)
+        effect = rules.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=gems,
+            treasure=treasure,
+            dangers_revealed=0,
+            cards_left=len(order) - k - 1,
+        )
         if effect.ends_turn:
             return effect.gems_change, k + 1, effect.outcome, visited
         position, pot, treasure = effect.position, effect.pot, effect.treasure
@@ -94,7 +109,7 @@ def _play(order, threshold: int, gems: int, treasure: int, rules=MINI):
     raise AssertionError("a turn of the classroom deck always ends")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _enumerated(threshold: int, gems: int = 12) -> dict:
     """Exact law of a hold-at-t turn of the classroom deck by enumeration of the 1,680 orders."""
     orders = _mini_orders()
@@ -115,28 +130,45 @@ def test_the_enumeration_is_the_whole_deck():
     assert sum(_enumerated(4)["dist"].values()) == 1
 
 
-@lru_cache(maxsize=None)
-def _bellman(footprints: tuple, stops: int, dangers: int, position: int, pot: int, gems: int, treasure: int,
-             compulsory: bool) -> Fraction:
+@cache
+def _bellman(
+    footprints: tuple, stops: int, dangers: int, position: int, pot: int, gems: int, treasure: int, compulsory: bool
+) -> Fraction:
     """A plain recursion of the optimal turn value (RULES.md section 7), card by card."""
     comp = L4.TurnState(MINI, dict(footprints), stops, dangers, 0, gems, treasure).composition
     push = Fraction(0)
     for card, p in comp.outcomes():
-        effect = MINI.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
-                                 dangers_revealed=0, cards_left=comp.total - 1)
+        effect = MINI.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=gems,
+            treasure=treasure,
+            dangers_revealed=0,
+            cards_left=comp.total - 1,
+        )
         if effect.ends_turn:
             push += p * effect.gems_change
         else:
             left = dict(footprints)
             left[card.steps] -= 1
-            push += p * _bellman(tuple(sorted(left.items())), stops, dangers, effect.position, effect.pot, gems,
-                                 effect.treasure, False)
+            push += p * _bellman(
+                tuple(sorted(left.items())), stops, dangers, effect.position, effect.pot, gems, effect.treasure, False
+            )
     return push if compulsory else max(Fraction(pot), push)
 
 
 def _bellman_state(state) -> Fraction:
-    return _bellman(tuple(state.footprints.items()), state.stops, state.dangers, state.position, state.pot,
-                    state.gems, state.treasure, state.must_reveal)
+    return _bellman(
+        tuple(state.footprints.items()),
+        state.stops,
+        state.dangers,
+        state.position,
+        state.pot,
+        state.gems,
+        state.treasure,
+        state.must_reveal,
+    )
 
 
 # -- lesson 4: the chain ---------------------------------------------------------------------------
@@ -160,7 +192,7 @@ def test_chain_matrices_agree_with_a_dense_inverse_and_with_the_enumeration(thre
     assert np.allclose(np.linalg.inv(np.identity(n) - Q.astype(float)), N.astype(float))
     assert (m["t"]["t"].to_numpy() == N.sum(axis=1)).all()
     B = m["B"].to_numpy(dtype=object)
-    assert (B == N.dot(m["R"].to_numpy(dtype=object))).all()
+    assert (N.dot(m["R"].to_numpy(dtype=object)) == B).all()
     assert all(sum(row) == 1 for row in B)
     # the start's row against every order of the deck played by the rules
     law = _enumerated(threshold)
@@ -191,7 +223,7 @@ def test_read_aloud_says_the_row_of_n_t_b_and_the_expected_gain():
         for target, visits in chain.fundamental_matrix().loc[state].items():
             if visits:
                 assert L4.state_name(target, "en") in text and str(visits) in text
-        assert f'{chain.expected_steps(start=state)}</span>' in text
+        assert f"{chain.expected_steps(start=state)}</span>" in text
         for outcome, p in chain.absorption_probabilities(start=state).items():
             if p:
                 assert f"<b>{L4.state_name(outcome, 'en')}</b>" in text and str(p) in text
@@ -288,10 +320,17 @@ def test_a_lesson_widget_follows_the_language_until_closed():
     figure.close()  # closing twice is harmless
 
 
-@pytest.mark.parametrize("make, problem", [
-    (lambda: L5.PolicyMapExplorer(stage=3), "stage"), (lambda: L5.ThresholdExplorer(gems=-1), "gems"),
-    (lambda: L5.InductionStepper(gems=-4), "gems"), (lambda: L6.RiskReturnExplorer(treasure=-1), "treasure"),
-    (lambda: L6.CatchUpExplorer(deck="huge"), "deck"), (lambda: L6.OutcomeExplorer(threshold=-1), "threshold")])
+@pytest.mark.parametrize(
+    "make, problem",
+    [
+        (lambda: L5.PolicyMapExplorer(stage=3), "stage"),
+        (lambda: L5.ThresholdExplorer(gems=-1), "gems"),
+        (lambda: L5.InductionStepper(gems=-4), "gems"),
+        (lambda: L6.RiskReturnExplorer(treasure=-1), "treasure"),
+        (lambda: L6.CatchUpExplorer(deck="huge"), "deck"),
+        (lambda: L6.OutcomeExplorer(threshold=-1), "threshold"),
+    ],
+)
 def test_bad_input_is_refused_with_a_clear_error(make, problem):
     with pytest.raises(ValueError, match=problem):
         make()
@@ -306,8 +345,9 @@ def test_the_stepper_solves_one_layer_per_click_and_shows_the_recursions_values(
     for solved in range(1, stepper.layers + 1):
         stepper.buttons["next"].click()
         assert stepper.solved == solved
-        assert sorted(stepper.known_values()) == [(d, i) for d in range(stepper.layers - solved, stepper.layers)
-                                                  for i in range(len(graph.layers[d]))]
+        assert sorted(stepper.known_values()) == [
+            (d, i) for d in range(stepper.layers - solved, stepper.layers) for i in range(len(graph.layers[d]))
+        ]
     assert stepper.buttons["next"].disabled and not stepper.buttons["back"].disabled
     for (depth, index), value in stepper.known_values().items():
         assert value == _bellman_state(graph.state(depth, index, must_reveal=depth == 0))
@@ -436,7 +476,7 @@ def test_the_distribution_is_the_enumerated_one_and_its_moments_add_up(threshold
     table = L6.moments_table(e.distribution)
     mean, second = table.xp.sum(), table.x2p.sum()
     assert mean == e.expected_gain == sum(g * p for g, p in law["dist"].items())
-    assert second - mean ** 2 == e.variance
+    assert second - mean**2 == e.variance
     assert e.p_loss == sum(p for g, p in law["dist"].items() if g < 0)
     assert str(e.variance) in explorer.stats.value and str(e.p_loss) in explorer.stats.value
     assert f"E[X] = {number_html(mean)}" in explorer.table.value
@@ -523,7 +563,7 @@ def test_lesson_6_answers():
     answer = L6.answers()
     law1, law2, law5 = _enumerated(1), _enumerated(2), _enumerated(5)
     mean = sum(g * p for g, p in law1["dist"].items())
-    assert answer["variance_1"] == sum(g * g * p for g, p in law1["dist"].items()) - mean ** 2 == Fraction(1263, 64)
+    assert answer["variance_1"] == sum(g * g * p for g, p in law1["dist"].items()) - mean**2 == Fraction(1263, 64)
     assert answer["loss_2"] == sum(p for g, p in law2["dist"].items() if g < 0) == Fraction(15, 28)
     assert answer["catch_up_5"] == sum(p for g, p in law5["dist"].items() if g >= 5) == Fraction(1, 4)
     assert answer["catch_up_ev"] == 0 and answer["best_t_5"] == 5
@@ -541,9 +581,11 @@ def _notes(name: str) -> str:
     return code[-1]
 
 
-SOLVED = {"04-absorbing-chain": ("states", "visits", "cards", "stopped", "gain"),
-          "05-optimal-stopping": ("last_push", "value_4", "threshold_0"),
-          "06-risk": ("variance_1", "loss_2", "catch_up_5")}
+SOLVED = {
+    "04-absorbing-chain": ("states", "visits", "cards", "stopped", "gain"),
+    "05-optimal-stopping": ("last_push", "value_4", "threshold_0"),
+    "06-risk": ("variance_1", "loss_2", "catch_up_5"),
+}
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -578,8 +620,12 @@ def test_every_label_of_the_lessons_has_an_italian_translation():
         d, c = _literals(module)
         direct |= d
         constants |= c
-    indirect = set(L4._CAPTIONS.values()) | set(L6.LABELS.values()) | set(L6.CatchUpExplorer.DECKS) | {
-        "never hold", "stopped", "final danger", "head", "optimal policy", "reveal", "hold", "stop"}
+    indirect = (
+        set(L4._CAPTIONS.values())
+        | set(L6.LABELS.values())
+        | set(L6.CatchUpExplorer.DECKS)
+        | {"never hold", "stopped", "final danger", "head", "optimal policy", "reveal", "hold", "stop"}
+    )
     missing = sorted(m for m in direct | indirect if m not in merged)
     assert not missing, f"no Italian for {missing}"
     unused = sorted(m for m in ours if m not in constants)
@@ -653,8 +699,10 @@ def assert_language_keeps_values(make) -> None:
                 controls[k].value = _moved(controls[k])
 
         def snapshot():
-            return [(type(c).__name__, c.value, getattr(c, "min", None), getattr(c, "max", None))
-                    for c in lesson_controls(lesson.widget)]
+            return [
+                (type(c).__name__, c.value, getattr(c, "min", None), getattr(c, "max", None))
+                for c in lesson_controls(lesson.widget)
+            ]
 
         before = snapshot()
         for lang in ("it", "en"):
@@ -665,16 +713,27 @@ def assert_language_keeps_values(make) -> None:
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("make", [
-    lambda: L4.ChainLab(threshold=4),
-    lambda: L5.InductionStepper(gems=12),
-    lambda: L5.PolicyMapExplorer(treasure=100),
-    lambda: L5.ThresholdExplorer("mini"),
-    lambda: L6.OutcomeExplorer(policy="threshold", threshold=4),
-    lambda: L6.RiskReturnExplorer(treasure=400),
-    lambda: L6.CatchUpExplorer(needed=5),
-], ids=["ChainLab", "InductionStepper", "PolicyMapExplorer", "ThresholdExplorer", "OutcomeExplorer",
-        "RiskReturnExplorer", "CatchUpExplorer"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: L4.ChainLab(threshold=4),
+        lambda: L5.InductionStepper(gems=12),
+        lambda: L5.PolicyMapExplorer(treasure=100),
+        lambda: L5.ThresholdExplorer("mini"),
+        lambda: L6.OutcomeExplorer(policy="threshold", threshold=4),
+        lambda: L6.RiskReturnExplorer(treasure=400),
+        lambda: L6.CatchUpExplorer(needed=5),
+    ],
+    ids=[
+        "ChainLab",
+        "InductionStepper",
+        "PolicyMapExplorer",
+        "ThresholdExplorer",
+        "OutcomeExplorer",
+        "RiskReturnExplorer",
+        "CatchUpExplorer",
+    ],
+)
 def test_language_switch_keeps_every_control(make):
     assert_language_keeps_values(make)
 

@@ -9,14 +9,15 @@ simulation, and binomial bounds for the coverage of confidence intervals.
 from __future__ import annotations
 
 import ast
-import html
 import dataclasses
+import html
+import itertools
 import json
 import math
 import re
 import string
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -32,8 +33,9 @@ from dragonkit.simulate import round_robin, simulate_turns
 ROOT = Path(__file__).parents[1]
 MODULES = [ROOT / "dragonkit" / "lessons" / f"{name}.py" for name in ("market", "simulation", "editions")]
 CATALOG = ROOT / "dragonkit" / "i18n" / "it" / "lessons_7_9.json"
-NOTEBOOKS = {name: ROOT / "notebooks" / f"{name}.ipynb"
-             for name in ("07-takeover-market", "08-simulation", "09-editions")}
+NOTEBOOKS = {
+    name: ROOT / "notebooks" / f"{name}.ipynb" for name in ("07-takeover-market", "08-simulation", "09-editions")
+}
 MINI = Ruleset.preset("mini")
 
 
@@ -51,28 +53,40 @@ def english():
 
 # -- an independent second method: expectimax over the deck ------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def expectimax(rules: Ruleset, deck, position: int, pot: int, gems: int, treasure: int, stage: int,
-               must_reveal: bool) -> Fraction:
+
+@cache
+def expectimax(
+    rules: Ruleset, deck, position: int, pot: int, gems: int, treasure: int, stage: int, must_reveal: bool
+) -> Fraction:
     """The turn value by plain recursion over every card order (rules section 7), with the rules' card effects."""
     push = Fraction(0)
     for card, p in deck.outcomes():
-        effect = rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
-                                  dangers_revealed=stage, cards_left=deck.total - 1)
+        effect = rules.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=gems,
+            treasure=treasure,
+            dangers_revealed=stage,
+            cards_left=deck.total - 1,
+        )
         if effect.ends_turn:
             push += p * effect.gems_change
         else:
-            push += p * expectimax(rules, deck.without(card), effect.position, effect.pot, gems, effect.treasure,
-                                   stage, False)
+            push += p * expectimax(
+                rules, deck.without(card), effect.position, effect.pot, gems, effect.treasure, stage, False
+            )
     return push if must_reveal else max(Fraction(pot), push)
 
 
 def brute_fair_bounty(state: TurnState, gems: int) -> Fraction:
-    return expectimax(state.rules, state.composition, state.position, state.pot, gems, state.treasure,
-                      state.dangers_revealed, True)
+    return expectimax(
+        state.rules, state.composition, state.position, state.pot, gems, state.treasure, state.dangers_revealed, True
+    )
 
 
 # -- lesson 7: the takeover market ----------------------------------------------------------------------------------
+
 
 def test_a_held_turn_is_where_the_engine_puts_the_knight_after_the_same_cards():
     found = 0
@@ -140,7 +154,7 @@ def test_the_fair_bounty_agrees_with_a_brute_force_expectimax_and_with_the_polic
 def test_a_turn_is_worth_more_to_a_poorer_player():
     state = market.held_turn(Ruleset.preset("dragon-stripes"), "1+2+3", treasure=60)
     values = list(market.fair_bounty_curve(state, 80)["fair_bounty"])
-    assert all(a >= b for a, b in zip(values, values[1:])) and values[0] > values[-1]
+    assert all(a >= b for a, b in itertools.pairwise(values)) and values[0] > values[-1]
 
 
 def test_the_answers_of_lesson_7():
@@ -187,9 +201,15 @@ def test_the_explorer_speaks_italian_and_keeps_its_choices():
 
 def test_bids_are_read_line_by_line_and_bad_lines_are_named():
     assert market.parse_bids("Ann 3\n\n  Bo: 5\nCy, 0\nDé = 40", 40) == [("Ann", 3), ("Bo", 5), ("Cy", 0), ("Dé", 40)]
-    for text, problem in [("", "at least one bid"), ("Ann 3\n42", "Line 2"), ("Ann 41", "from 0 to 40"),
-                          ("Ann 3\nann 4", "already bid"), ("Ann -2", "Line 1"), ("Ann 2.5", "whole number"),
-                          ("\n".join(f"P{chr(97 + i // 26)}{chr(97 + i % 26)} 1" for i in range(81)), "at most 80")]:
+    for text, problem in [
+        ("", "at least one bid"),
+        ("Ann 3\n42", "Line 2"),
+        ("Ann 41", "from 0 to 40"),
+        ("Ann 3\nann 4", "already bid"),
+        ("Ann -2", "Line 1"),
+        ("Ann 2.5", "whole number"),
+        ("\n".join(f"P{chr(97 + i // 26)}{chr(97 + i % 26)} 1" for i in range(81)), "at most 80"),
+    ]:
         with pytest.raises(ValueError, match=problem):
             market.parse_bids(text, 40)
 
@@ -236,6 +256,7 @@ def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly(
 
 # -- lesson 8: simulation ---------------------------------------------------------------------------------------------
 
+
 def test_exact_turns_are_the_chain_values():
     mini = simulation.exact_turn("mini", "optimal")
     assert mini.mean == Fraction(-11, 8)  # the worked example of RULES.md
@@ -255,8 +276,9 @@ def test_confidence_intervals_cover_the_exact_value_about_95_percent_of_the_time
     inside = (low <= float(exact.mean)) & (float(exact.mean) <= high)
     assert list(result.intervals["covers"]) == list(inside)
     assert abs(result.rate - 0.95) < 4 * math.sqrt(0.95 * 0.05 / 400)
-    assert simulation.coverage(exact, 100, 200, 0.8, seed=3).rate < simulation.coverage(exact, 100, 200, 0.99,
-                                                                                         seed=3).rate
+    assert (
+        simulation.coverage(exact, 100, 200, 0.8, seed=3).rate < simulation.coverage(exact, 100, 200, 0.99, seed=3).rate
+    )
     with pytest.raises(ValueError):
         simulation.coverage(exact, 1, 10)
     with pytest.raises(ValueError):
@@ -304,13 +326,16 @@ def test_the_answers_of_lesson_8():
     answer = simulation.answers()
     assert answer["standard_error"] == Fraction(12, 20) and answer["halve"] == 1600 and answer["misses"] == 10
     assert answer["hold_after_one"] == Fraction(3 * 1 + 2 * 2 - 2 * 3 - 1 * 12, 8)
-    assert answer["hold_after_one"] == evaluate_policy(base.fresh_turn(MINI), HoldAfterReveals(1),
-                                                       exact=True).expected_gain
+    assert (
+        answer["hold_after_one"]
+        == evaluate_policy(base.fresh_turn(MINI), HoldAfterReveals(1), exact=True).expected_gain
+    )
     with pytest.raises(ValueError):
         simulation.answers(n=300)
 
 
 # -- lesson 9: the editions -------------------------------------------------------------------------------------------
+
 
 def test_a_fresh_turn_lacks_the_dangers_of_earlier_stages():
     rules = Ruleset.preset("dragon-stripes")
@@ -342,7 +367,7 @@ def test_the_mini_deck_profile_by_hand():
     row = editions.edition_profile(MINI, 0, "optimal")
     # reveal one card and hold: +1 (3/8), +2 (2/8), -3 (2/8), -12 (1/8)
     mean = Fraction(-11, 8)
-    variance = Fraction(3, 8) * 1 + Fraction(2, 8) * 4 + Fraction(2, 8) * 9 + Fraction(1, 8) * 144 - mean ** 2
+    variance = Fraction(3, 8) * 1 + Fraction(2, 8) * 4 + Fraction(2, 8) * 9 + Fraction(1, 8) * 144 - mean**2
     assert row["expected_gain"] == mean and math.isclose(row["std"], math.sqrt(variance))
     assert math.isclose(row["p_loss"], 3 / 8) and row["expected_cards"] == 1 and row["p_head"] == 0
 
@@ -363,8 +388,7 @@ def test_the_comparison_widget_follows_the_policy_and_the_language():
     comparison.exact.value = True
     assert "-11/8" in comparison.html.value
     comparison.policy.value = 20
-    assert comparison.table.loc[("mini", 0), "expected_gain"] == editions.edition_profile(MINI, 0, 20)[
-        "expected_gain"]
+    assert comparison.table.loc[("mini", 0), "expected_gain"] == editions.edition_profile(MINI, 0, 20)["expected_gain"]
     i18n.set_language("it")
     assert comparison.policy.value == 20 and comparison.measure.value == "std"
     assert comparison.policy.label == "fermati a 20 gemme" and "edizione" in comparison.html.value
@@ -398,7 +422,10 @@ def test_the_deck_designer_refuses_bad_decks_and_keeps_the_last_valid_one():
         control.value = 0
     assert "footprints must hold at least one card" in str(designer.error) and designer.rules.composition.total >= 1
     i18n.set_language("it")
-    assert "Questo mazzo è rifiutato" in designer.status.value and "Metti nel mazzo almeno una carta impronta" in designer.status.value
+    assert (
+        "Questo mazzo è rifiutato" in designer.status.value
+        and "Metti nel mazzo almeno una carta impronta" in designer.status.value
+    )
     i18n.set_language("en")
     designer.footprints[1].value = 3
 
@@ -415,8 +442,7 @@ def test_the_deck_designer_keeps_one_stage_per_danger_and_adds_its_deck_to_the_c
     designer.add_to_comparison()
     table = designer.comparison.table
     assert (base.CUSTOM, 1) in table.index and designer.comparison.entries[base.CUSTOM] is designer.rules
-    assert table.loc[(base.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)[
-        "expected_gain"]
+    assert table.loc[(base.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)["expected_gain"]
     assert "your deck: short" in designer.comparison.html.value
     designer.start.value = "kali"
     assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger == "pot_only"
@@ -442,14 +468,14 @@ def test_stripes_and_stages_read_and_write_back():
 
 # -- the translations ---------------------------------------------------------------------------------------------
 
+
 def _catalog() -> dict:
     return json.loads(CATALOG.read_text(encoding="utf-8"))
 
 
 def _msgids_in_modules() -> set[str]:
     """Literal first arguments of tr(...) and Message(...), and the label tables translated with tr(variable)."""
-    found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(
-        market._OUTCOME_TEXT.values())
+    found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(market._OUTCOME_TEXT.values())
     for path in MODULES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and (getattr(node.func, "id", None) in ("tr", "Message")) and node.args:
@@ -463,9 +489,12 @@ def test_every_label_of_lessons_7_to_9_has_an_italian_text_with_the_same_fields(
     assert len(used) > 100
     assert sorted(used - set(catalog)) == []
     shared = ROOT / "dragonkit" / "lessons" / "base.py"  # the menus' edition and policy names
-    constants = {node.value for path in [*MODULES, shared]
-                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    constants = {
+        node.value
+        for path in [*MODULES, shared]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
     assert sorted(set(catalog) - constants) == []
     fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731
     assert all(fields(msgid) == fields(text) and text.strip() for msgid, text in catalog.items())
@@ -473,8 +502,10 @@ def test_every_label_of_lessons_7_to_9_has_an_italian_text_with_the_same_fields(
     merged = i18n.catalog("it")  # raises if a msgid is translated differently elsewhere
     assert all(merged[msgid] == text for msgid, text in catalog.items())
     assert tr("hold at {t} gems", "it", t=20) == "fermati a 20 gemme"
-    assert Message("Line {line}: {name} has already bid.", line=2, name="Bo").describe("it") == \
-        "Riga 2: Bo ha già fatto un'offerta."
+    assert (
+        Message("Line {line}: {name} has already bid.", line=2, name="Bo").describe("it")
+        == "Riga 2: Bo ha già fatto un'offerta."
+    )
 
 
 def test_figures_are_labelled_in_the_current_language():
@@ -489,6 +520,7 @@ def test_figures_are_labelled_in_the_current_language():
 
 
 # -- the notebooks' exercises -------------------------------------------------------------------------------------
+
 
 def _exercises(name: str) -> list:
     """Run the notebook's import cell and its exercise cells; return the exercises they build."""
@@ -508,11 +540,14 @@ def _notes(name: str) -> str:
     return "".join(cells[-1]["source"])
 
 
-@pytest.mark.parametrize("name, answers", [
-    ("07-takeover-market", [Fraction(22, 5), Fraction(-8, 5), 0, 0, 0]),
-    ("08-simulation", [Fraction(3, 5), 1600, 10, Fraction(-11, 8), 1, 1]),
-    ("09-editions", [Fraction(7, 26), Fraction(703, 1275), Fraction(26, 17), 1, 2]),
-])
+@pytest.mark.parametrize(
+    "name, answers",
+    [
+        ("07-takeover-market", [Fraction(22, 5), Fraction(-8, 5), 0, 0, 0]),
+        ("08-simulation", [Fraction(3, 5), 1600, 10, Fraction(-11, 8), 1, 1]),
+        ("09-editions", [Fraction(7, 26), Fraction(703, 1275), Fraction(26, 17), 1, 2]),
+    ],
+)
 def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(name, answers):
     exercises = _exercises(name)
     assert [ex.answer for ex in exercises] == answers
@@ -531,16 +566,27 @@ def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(
 # -- a language switch never moves a control -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [
-    lambda: market.TakeoverExplorer(edition="mini", drawn="1+2"),
-    lambda: market.AuctionSheet(edition="dragon-stripes", drawn="2+3+4", gems=40, treasure=60, seed=7),
-    lambda: simulation.MonteCarloLab(edition="mini", policy=20, n=1_000, seed=1),
-    lambda: simulation.CoverageLab(edition="mini", policy=20, n=100, experiments=200, level=0.95, seed=2),
-    lambda: simulation.TournamentLab(bots=("threshold:5", "random"), games=5, seed=1),
-    lambda: editions.EditionComparison(),
-    lambda: editions.DeckDesigner(),
-], ids=["TakeoverExplorer", "AuctionSheet", "MonteCarloLab", "CoverageLab", "TournamentLab", "EditionComparison",
-        "DeckDesigner"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: market.TakeoverExplorer(edition="mini", drawn="1+2"),
+        lambda: market.AuctionSheet(edition="dragon-stripes", drawn="2+3+4", gems=40, treasure=60, seed=7),
+        lambda: simulation.MonteCarloLab(edition="mini", policy=20, n=1_000, seed=1),
+        lambda: simulation.CoverageLab(edition="mini", policy=20, n=100, experiments=200, level=0.95, seed=2),
+        lambda: simulation.TournamentLab(bots=("threshold:5", "random"), games=5, seed=1),
+        lambda: editions.EditionComparison(),
+        lambda: editions.DeckDesigner(),
+    ],
+    ids=[
+        "TakeoverExplorer",
+        "AuctionSheet",
+        "MonteCarloLab",
+        "CoverageLab",
+        "TournamentLab",
+        "EditionComparison",
+        "DeckDesigner",
+    ],
+)
 def test_language_switch_keeps_every_control(make):
     from tests.test_lessons_4_6 import assert_language_keeps_values
 
@@ -548,7 +594,7 @@ def test_language_switch_keeps_every_control(make):
 
 
 def test_italian_calls_a_stage_fase():
-    """"Stage" is "fase" everywhere in lesson 9 (the catalog's word), never "stadio"."""
+    """ "Stage" is "fase" everywhere in lesson 9 (the catalog's word), never "stadio"."""
     text = (ROOT / "notebooks" / "09-editions.ipynb").read_text(encoding="utf-8")
     assert "stadio" not in text.lower() and "alla fase 0" in text
     assert i18n.tr("Stages", "it") == "Fasi"
@@ -593,6 +639,7 @@ def test_exact_fractions_do_not_wrap_inside_a_number():
 
 
 # -- a mischievous student's inputs ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["$\\foo$", "a$b^$c", "$\\frac{1}{$"])
 def test_designer_deck_named_like_mathtext_is_drawn_as_text(name):

@@ -37,6 +37,7 @@ h = F(1, 2)
 # textbook chains, written out in full, and their hand-derived answers
 # --------------------------------------------------------------------------------------
 
+
 def drunkard_P():
     return [
         [1, 0, 0, 0, 0],
@@ -54,13 +55,9 @@ DRUNKARD = dict(
     absorbing=[0, 4],
     Q=[[0, h, 0], [h, 0, h], [0, h, 0]],
     R=[[h, 0], [0, 0], [0, h]],
-    N=[[F(3, 2), 1, F(1, 2)],
-       [1, 2, 1],
-       [F(1, 2), 1, F(3, 2)]],
+    N=[[F(3, 2), 1, F(1, 2)], [1, 2, 1], [F(1, 2), 1, F(3, 2)]],
     t=[3, 4, 3],
-    B=[[F(3, 4), F(1, 4)],
-       [F(1, 2), F(1, 2)],
-       [F(1, 4), F(3, 4)]],
+    B=[[F(3, 4), F(1, 4)], [F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)]],
     # (2N - I) t = [17, 24, 17];  minus t*t = [9, 16, 9]
     var=[8, 8, 8],
 )
@@ -86,13 +83,9 @@ GAMBLER = dict(
     Q=[[0, p, 0], [q, 0, p], [0, q, 0]],
     R=[[q, 0], [0, 0], [0, p]],
     # det(I - Q) = 1 - 2pq = 5/9; N = adj / det
-    N=[[F(7, 5), F(6, 5), F(4, 5)],
-       [F(3, 5), F(9, 5), F(6, 5)],
-       [F(1, 5), F(3, 5), F(7, 5)]],
+    N=[[F(7, 5), F(6, 5), F(4, 5)], [F(3, 5), F(9, 5), F(6, 5)], [F(1, 5), F(3, 5), F(7, 5)]],
     t=[F(17, 5), F(18, 5), F(11, 5)],
-    B=[[F(7, 15), F(8, 15)],
-       [F(1, 5), F(4, 5)],
-       [F(1, 15), F(14, 15)]],
+    B=[[F(7, 15), F(8, 15)], [F(1, 5), F(4, 5)], [F(1, 15), F(14, 15)]],
     # (2N - I) t = [457, 468, 241] / 25;  t*t = [289, 324, 121] / 25
     var=[F(168, 25), F(144, 25), F(24, 5)],
 )
@@ -171,13 +164,9 @@ TENNIS = dict(
     Q=[[0, a, b], [b, 0, 0], [a, 0, 0]],
     R=[[0, 0], [a, 0], [0, b]],
     # det(I - Q) = 1 - 2ab = 13/25; N = 25/13 [[1, a, b], [b, 1-ab, b^2], [a, a^2, 1-ab]]
-    N=[[F(25, 13), F(15, 13), F(10, 13)],
-       [F(10, 13), F(19, 13), F(4, 13)],
-       [F(15, 13), F(9, 13), F(19, 13)]],
+    N=[[F(25, 13), F(15, 13), F(10, 13)], [F(10, 13), F(19, 13), F(4, 13)], [F(15, 13), F(9, 13), F(19, 13)]],
     t=[F(50, 13), F(33, 13), F(43, 13)],
-    B=[[F(9, 13), F(4, 13)],
-       [F(57, 65), F(8, 65)],
-       [F(27, 65), F(38, 65)]],
+    B=[[F(9, 13), F(4, 13)], [F(57, 65), F(8, 65)], [F(27, 65), F(38, 65)]],
     # 2N - I = [[37, 30, 20], [20, 25, 8], [30, 18, 25]] / 13, t = [50, 33, 43] / 13:
     #   (2N - I) t = [1850 + 990 + 860, 1000 + 825 + 344, 1500 + 594 + 1075] / 169
     #              = [3700, 2169, 3169] / 169;  t*t = [2500, 1089, 1849] / 169
@@ -203,7 +192,7 @@ def _sanity_check_by_hand_data(spec):
     t = [sum(row) for row in N]
     assert t == spec["t"]
     B = [[sum(N[i][k] * R[k][m] for k in range(n)) for m in range(len(R[0]))] for i in range(n)]
-    assert B == _frac(spec["B"])
+    assert _frac(spec["B"]) == B
     var = [sum((2 * N[i][k] - (i == k)) * t[k] for k in range(n)) - t[i] ** 2 for i in range(n)]
     assert var == spec["var"]
 
@@ -217,16 +206,16 @@ def test_closed_forms_for_the_hand_derived_answers():
     # gambler's ruin, p = 2/3, target 4
     r = q / p
     for i, (ruin, win) in zip([1, 2, 3], GAMBLER["B"]):
-        assert ruin == (r ** i - r ** 4) / (1 - r ** 4)
+        assert ruin == (r**i - r**4) / (1 - r**4)
         assert win == 1 - ruin
     for i, d in zip([1, 2, 3], GAMBLER["t"]):
-        assert d == i / (q - p) - 4 / (q - p) * (1 - r ** i) / (1 - r ** 4)
+        assert d == i / (q - p) - 4 / (q - p) * (1 - r**i) / (1 - r**4)
     # drunkard's walk: absorption at 4 from i is i/4, duration i(4 - i)
     for i, (at0, at4), d in zip([1, 2, 3], DRUNKARD["B"], DRUNKARD["t"]):
         assert (at0, at4, d) == (1 - F(i, 4), F(i, 4), i * (4 - i))
     # tennis from deuce
-    assert TENNIS["B"][0][0] == a ** 2 / (a ** 2 + b ** 2) == F(9, 13)
-    assert TENNIS["t"][0] == 2 / (a ** 2 + b ** 2)
+    assert TENNIS["B"][0][0] == a**2 / (a**2 + b**2) == F(9, 13)
+    assert TENNIS["t"][0] == 2 / (a**2 + b**2)
     # the textbook means and variances of the waiting times for HH and HTH
     assert (HH["t"][0], HH["var"][0]) == (6, 22)
     assert (HTH["t"][0], HTH["var"][0]) == (10, 58)
@@ -235,6 +224,7 @@ def test_closed_forms_for_the_hand_derived_answers():
 # --------------------------------------------------------------------------------------
 # 1. exact results with Fraction input
 # --------------------------------------------------------------------------------------
+
 
 def _exact_chain(spec):
     return AbsorbingChain(spec["P"](), labels=spec["labels"])
@@ -331,6 +321,7 @@ def test_int_only_nested_lists_are_exact_and_float_lists_are_not():
 # --------------------------------------------------------------------------------------
 # 2. float input: numpy and scipy.sparse
 # --------------------------------------------------------------------------------------
+
 
 def _float_P(spec):
     return np.array([[float(x) for x in row] for row in spec["P"]()])
@@ -439,6 +430,7 @@ def test_dense_input_is_not_modified():
 # 3. start= variants, rewards, labels, canonical form, HTML
 # --------------------------------------------------------------------------------------
 
+
 def _chains_for(spec):
     yield _exact_chain(spec)
     P = _float_P(spec)
@@ -495,8 +487,11 @@ def test_expected_reward_tennis_and_mapping_order():
     chain = _exact_chain(TENNIS)
     assert chain.absorbing == ["A wins", "B wins"]
     assert chain.expected_reward({"B wins": -1, "A wins": 1}, start="deuce") == F(5, 13)
-    assert chain.expected_reward({"B wins": -1, "A wins": 1, "unused": 99}).tolist() == \
-        [F(5, 13), F(49, 65), F(-11, 65)]
+    assert chain.expected_reward({"B wins": -1, "A wins": 1, "unused": 99}).tolist() == [
+        F(5, 13),
+        F(49, 65),
+        F(-11, 65),
+    ]
     assert chain.expected_reward([1, -1]).tolist() == [F(5, 13), F(49, 65), F(-11, 65)]
     # rewards of 1 everywhere give 1 (B's rows sum to 1)
     assert chain.expected_reward([1, 1]).tolist() == [1, 1, 1]
@@ -599,6 +594,7 @@ def test_chain_with_no_transient_states():
 # 4. validation
 # --------------------------------------------------------------------------------------
 
+
 def test_non_square_input():
     with pytest.raises(ValueError, match="square"):
         AbsorbingChain(np.ones((2, 3)) / 3)
@@ -644,12 +640,12 @@ def test_exact_entries_outside_unit_interval():
 def test_rows_must_sum_to_one():
     labels = ["lo", "mid", "hi"]
     # exactly, for Fractions: 1 - 1/10**30 is not 1
-    almost = [[1, 0, 0], [h, 0, h - F(1, 10 ** 30)], [0, 0, 1]]
+    almost = [[1, 0, 0], [h, 0, h - F(1, 10**30)], [0, 0, 1]]
     with pytest.raises(ValueError, match=r"row 1.*'mid'"):
         AbsorbingChain(almost, labels=labels)
     with pytest.raises(ValueError, match=r"row 1.*'mid'"):
-        AbsorbingChain([{0: F(1)}, {0: h, 2: h - F(1, 10 ** 30)}, {2: F(1)}], labels=labels)
-    too_much = [[1, 0, 0], [h, 0, h + F(1, 10 ** 30)], [0, 0, 1]]
+        AbsorbingChain([{0: F(1)}, {0: h, 2: h - F(1, 10**30)}, {2: F(1)}], labels=labels)
+    too_much = [[1, 0, 0], [h, 0, h + F(1, 10**30)], [0, 0, 1]]
     with pytest.raises(ValueError, match=r"row 1"):
         AbsorbingChain(too_much, labels=labels)
     # a row of zeros
@@ -719,6 +715,7 @@ def test_duplicate_label_error_names_the_label():
 # 5. property test: random small absorbing chains
 # --------------------------------------------------------------------------------------
 
+
 @st.composite
 def absorbing_chains(draw):
     """A valid absorbing chain with Fraction entries.  States are drawn in a random
@@ -769,7 +766,7 @@ def test_random_chains_exact_identities_and_float_agreement(rows):
     _assert_all_fractions(B)
     assert all(sum(row, F(0)) == 1 for row in B)
     assert (B >= 0).all()
-    assert (B == N.dot(R)).all()
+    assert (N.dot(R) == B).all()
 
     var = chain.steps_variance()
     _assert_all_fractions(var.values)
@@ -832,6 +829,7 @@ def test_random_chains_with_a_closed_transient_class_are_refused(rows, data):
 # 6. a large sparse chain
 # --------------------------------------------------------------------------------------
 
+
 def _walk(n, up):
     """Random walk on 0..n-1, absorbing at 0 and n-1, step up with probability `up`, as CSR."""
     i = np.arange(1, n - 1)
@@ -864,12 +862,14 @@ def test_large_sparse_random_walk_matches_gamblers_ruin(up):
         win = lambda k: k / top  # noqa: E731
     else:
         r = (1 - up) / up
+
         # ruin probability ((r^k - r^top) / (1 - r^top)); written to avoid overflow for r > 1
         def win(k):
             if r < 1:
-                return (1 - r ** k) / (1 - r ** top)
+                return (1 - r**k) / (1 - r**top)
             s = 1 / r
-            return (s ** (top - k) - s ** top) / (1 - s ** top)
+            return (s ** (top - k) - s**top) / (1 - s**top)
+
         expected_steps = np.array([k / (1 - 2 * up) - top / (1 - 2 * up) * win(k) for k in i])
     np.testing.assert_allclose(steps, expected_steps, rtol=1e-8, atol=1e-8)
     for s, row in rows.items():

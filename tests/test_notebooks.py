@@ -13,8 +13,17 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
-LESSONS = ["01-play-and-observe", "02-the-next-card", "03-one-more-card", "04-absorbing-chain",
-           "05-optimal-stopping", "06-risk", "07-takeover-market", "08-simulation", "09-editions"]
+LESSONS = [
+    "01-play-and-observe",
+    "02-the-next-card",
+    "03-one-more-card",
+    "04-absorbing-chain",
+    "05-optimal-stopping",
+    "06-risk",
+    "07-takeover-market",
+    "08-simulation",
+    "09-editions",
+]
 APPS = ["play", "trainer"]
 
 
@@ -52,8 +61,9 @@ def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(name
     assert "language_picker()" in code, f"{name}: no language switch"
     assert len(re.findall(r"\b(FractionExercise|ChoiceExercise)\(", code)) >= 3, f"{name}: fewer than 3 exercises"
     assert re.findall(r"\bhint\s*=", code), f"{name}: exercises without hints"
-    assert "teacher_notes(" in _source([c for c in cells if c["cell_type"] == "code"][-1]), \
+    assert "teacher_notes(" in _source([c for c in cells if c["cell_type"] == "code"][-1]), (
         f"{name}: the teacher's notes are not the last code cell"
+    )
     for app in re.findall(r"\b(?:PlayApp|HandTrainer)\([^)]*\)", code):  # one language switch per page
         assert "language_switch=False" in app, f"{name}: {app} shows a second language switch"
 

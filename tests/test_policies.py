@@ -26,6 +26,7 @@ What is checked against what (RULES.md sections 3, 5, 6 and 7):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 import re
@@ -63,9 +64,12 @@ from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatma
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 Z_999 = 3.29  # two-sided 99.9% normal quantile (3.2905)
-HYPOTHESIS = dict(derandomize=True, database=None, deadline=None,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                         HealthCheck.filter_too_much])
+HYPOTHESIS = dict(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 # ---------------------------------------------------------------------------------
 # 1. Helpers
@@ -85,8 +89,11 @@ def stage_table(rules: Ruleset):
     """(rates, multipliers, final danger costs all gems) — from RULES.md for presets."""
     if rules.name in RULES_TEXT:
         return RULES_TEXT[rules.name]
-    return (tuple(s.rate for s in rules.stages), tuple(s.multiplier for s in rules.stages),
-            rules.final_danger == "all_gems")
+    return (
+        tuple(s.rate for s in rules.stages),
+        tuple(s.multiplier for s in rules.stages),
+        rules.final_danger == "all_gems",
+    )
 
 
 def expected_reward(state: TurnState, label: str) -> int:
@@ -113,8 +120,9 @@ def expected_reward(state: TurnState, label: str) -> int:
 def fresh_state(name: str, **changes) -> TurnState:
     """Start of the first turn of a preset: full deck, must reveal."""
     rules = Ruleset.preset(name)
-    state = TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0,
-                      rules.starting_gems, rules.treasure)
+    state = TurnState(
+        rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems, rules.treasure
+    )
     return dataclasses.replace(state, **changes) if changes else state
 
 
@@ -184,7 +192,7 @@ def policies_for(state: TurnState, pick) -> list:
 
 
 def is_fraction(x) -> bool:
-    return isinstance(x, Fraction) or isinstance(x, int) and not isinstance(x, bool)
+    return isinstance(x, Fraction) or (isinstance(x, int) and not isinstance(x, bool))
 
 
 def close(a, b, rel: float = 1e-12) -> bool:
@@ -211,9 +219,13 @@ def oracle_evaluate(state: TurnState, policy) -> tuple[dict, dict, Fraction]:
     bank = state.treasure + state.pot
     steps_kinds = tuple(state.footprints)
     danger_label = "final danger" if d + 1 >= rules.danger_cards else "danger"
-    rewards = {"stopped": -math.floor(rates[d] * gems), "head": bank, "deck empty": 0,
-               "danger": -math.floor(rates[min(d + 1, len(rates) - 1)] * gems),
-               "final danger": -gems if final_all else 0}
+    rewards = {
+        "stopped": -math.floor(rates[d] * gems),
+        "head": bank,
+        "deck empty": 0,
+        "danger": -math.floor(rates[min(d + 1, len(rates) - 1)] * gems),
+        "final danger": -gems if final_all else 0,
+    }
     memo: dict = {}
 
     def go(fp: tuple, pos: int, pot: int, must: bool, reveals: int):
@@ -244,7 +256,7 @@ def oracle_evaluate(state: TurnState, policy) -> tuple[dict, dict, Fraction]:
                 out["deck empty"] += p
                 continue
             pot2 = pot + min(values[new - 1] * mults[d], bank - pot)
-            sub, sub_cards = go(fp[:i] + (c - 1,) + fp[i + 1:], new, pot2, False, reveals + 1)
+            sub, sub_cards = go(fp[:i] + (c - 1,) + fp[i + 1 :], new, pot2, False, reveals + 1)
             for label, q in sub.items():
                 out[label] += p * q
             cards += p * sub_cards
@@ -288,8 +300,11 @@ def simulate_turn(state: TurnState, decide: Decider, rng: random.Random) -> tupl
     while True:
         if not must:
             snapshot = (tuple(fp.values()), pos, pot)
-            action = decide(snapshot, lambda: TurnState(rules, fp, state.stops, state.dangers, d, gems, treasure,
-                                                        pos, pot, False), reveals)
+            action = decide(
+                snapshot,
+                lambda: TurnState(rules, fp, state.stops, state.dangers, d, gems, treasure, pos, pot, False),
+                reveals,
+            )
             if action == "hold":
                 return pot, "held", reveals
         card = deck.pop()
@@ -352,7 +367,8 @@ def assert_mean_in_ci(samples, exact, label: str) -> None:
     if sd == 0:
         assert mean == float(exact), f"{label}: every sample is {mean}, exact value {exact}"
     assert abs(mean - float(exact)) <= half, (
-        f"{label}: sample mean {mean:.5f} outside {float(exact):.5f} +- {half:.5f} (n={n})")
+        f"{label}: sample mean {mean:.5f} outside {float(exact):.5f} +- {half:.5f} (n={n})"
+    )
 
 
 def assert_proportion_in_ci(hits: int, n: int, p, label: str) -> None:
@@ -468,8 +484,9 @@ def test_float_and_exact_agree_fresh_decks_other_policies():
     for name in PRESET_NAMES:
         state = fresh_state(name)
         for policy in (HoldAtPot(12), HoldAfterReveals(3)):
-            assert_float_matches_exact(evaluate_policy(state, policy), evaluate_policy(state, policy, exact=True),
-                                       f"{name} {policy}")
+            assert_float_matches_exact(
+                evaluate_policy(state, policy), evaluate_policy(state, policy, exact=True), f"{name} {policy}"
+            )
 
 
 # ---------------------------------------------------------------------------------
@@ -504,8 +521,16 @@ def test_evaluate_policy_matches_independent_recursion(name, data):
 
 def test_custom_deck_that_runs_out_matches_recursion():
     """A custom ruleset without danger cards: the deck can run out ("deck empty", 0 gems)."""
-    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4, 5, 6, 7),
-                    footprints={1: 3, 2: 1}, stop_cards=1, danger_cards=0, stages=[(Fraction(1, 2), 1)])
+    rules = Ruleset(
+        name="tiny",
+        starting_gems=10,
+        treasure=9,
+        stripe_values=(1, 2, 3, 4, 5, 6, 7),
+        footprints={1: 3, 2: 1},
+        stop_cards=1,
+        danger_cards=0,
+        stages=[(Fraction(1, 2), 1)],
+    )
     state = TurnState(rules, {1: 3, 2: 1}, 0, 0, 0, 10, 9)  # the stop is gone: the deck can run out
     for policy in (HoldAfterReveals(4), HoldAtPot(4), HoldAtPot(100), optimal_policy(state)):
         assert_matches_oracle(state, policy)
@@ -531,8 +556,11 @@ MC_TURNS = 2500
 
 def mc_policies(state: TurnState, rng: random.Random) -> list:
     mult = stage_table(state.rules)[1][state.dangers_revealed]
-    return [optimal_policy(state), HoldAtPot(state.pot + mult * rng.randint(5, 25)),
-            HoldAfterReveals(rng.randint(2, 4))]
+    return [
+        optimal_policy(state),
+        HoldAtPot(state.pot + mult * rng.randint(5, 25)),
+        HoldAfterReveals(rng.randint(2, 4)),
+    ]
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -544,8 +572,9 @@ def test_monte_carlo_random_situations(name):
     rng = random.Random(seed)
     done = 0
     for state in seeded_situations(seed, name, 80):
-        state = dataclasses.replace(state, stops=rng.randint(0, min(3, state.rules.stop_cards)),
-                                    gems=rng.randint(0, state.rules.starting_gems))
+        state = dataclasses.replace(
+            state, stops=rng.randint(0, min(3, state.rules.stop_cards)), gems=rng.randint(0, state.rules.starting_gems)
+        )
         if sum(state.footprints.values()) < 3 or evaluate_policy(state, optimal_policy(state)).states < 3:
             continue
         for policy in mc_policies(state, rng):
@@ -593,8 +622,11 @@ PLAIN = lambda s: "reveal" if s.pot < 5 else "hold"  # noqa: E731
 
 
 def some_states() -> list[TurnState]:
-    states = [fresh_state("mini"), fresh_state("mini", must_reveal=False, pot=3, position=2, treasure=17),
-              fresh_state("mini", must_reveal=False, pot=7, position=3, treasure=13)]
+    states = [
+        fresh_state("mini"),
+        fresh_state("mini", must_reveal=False, pot=3, position=2, treasure=17),
+        fresh_state("mini", must_reveal=False, pot=7, position=3, treasure=13),
+    ]
     for k, name in enumerate(PRESET_NAMES):
         states += seeded_situations(900 + k, name, 3)
     return states
@@ -609,8 +641,9 @@ def assert_same_evaluation(a, b, label="") -> None:
 
 def test_plain_callable_equals_hold_at_5():
     for state in some_states():
-        assert_same_evaluation(evaluate_policy(state, PLAIN, exact=True),
-                               evaluate_policy(state, HoldAtPot(5), exact=True), str(state))
+        assert_same_evaluation(
+            evaluate_policy(state, PLAIN, exact=True), evaluate_policy(state, HoldAtPot(5), exact=True), str(state)
+        )
         a, b = evaluate_policy(state, PLAIN), evaluate_policy(state, HoldAtPot(5))
         assert a.expected_gain == pytest.approx(b.expected_gain, rel=1e-12, abs=1e-12)
         if not state.must_reveal and state.pot >= 5:
@@ -637,8 +670,11 @@ def test_policy_decisions():
 
 @pytest.mark.parametrize("junk", ["maybe", None, "HOLD", True, 1, ("reveal",)])
 def test_callable_returning_junk_raises(junk):
-    for state in (fresh_state("mini"), fresh_state("mini", must_reveal=False, pot=1, position=1, treasure=19),
-                  seeded_situations(11, "kali", 1)[0]):
+    for state in (
+        fresh_state("mini"),
+        fresh_state("mini", must_reveal=False, pot=1, position=1, treasure=19),
+        seeded_situations(11, "kali", 1)[0],
+    ):
         with pytest.raises(ValueError):
             evaluate_policy(state, lambda s: junk)
         with pytest.raises(ValueError):
@@ -674,9 +710,11 @@ def test_invalid_hold_after_reveals_count_raises(k):
 
 
 def test_policy_that_holds_at_once_is_degenerate():
-    states = [fresh_state("mini", must_reveal=False, pot=4, position=2, treasure=16),
-              fresh_state("kali", must_reveal=False, pot=30, position=7, treasure=100),
-              fresh_state("dragon-stripes", must_reveal=False)]
+    states = [
+        fresh_state("mini", must_reveal=False, pot=4, position=2, treasure=16),
+        fresh_state("kali", must_reveal=False, pot=30, position=7, treasure=100),
+        fresh_state("dragon-stripes", must_reveal=False),
+    ]
     for state in states:
         for policy in (HoldAtPot(0), HoldAtPot(state.pot), lambda s: "hold"):
             for exact in (True, False):
@@ -723,7 +761,7 @@ def check_chain_structure(state: TurnState, chain) -> None:
     label = str(state)
     assert all(isinstance(s, Situation) for s in chain.transient), label
     assert chain.start == chain.transient[0] == Situation(state.position, state.pot, ""), label
-    assert chain.labels[:len(chain.transient)] == chain.transient, label
+    assert chain.labels[: len(chain.transient)] == chain.transient, label
     assert all(isinstance(a, str) and ABSORBING.fullmatch(a) for a in chain.absorbing), chain.absorbing
     assert not ({"danger", "final danger"} <= set(chain.absorbing)), label
     assert set(chain.rewards) == set(chain.absorbing), label
@@ -789,8 +827,13 @@ def test_turn_chain_mini_worked_example_by_hand():
     assert chain.rewards == {"stopped": -3, "final danger": -12, "held 1": 1, "held 2": 2}
     frame = chain.canonical_form()
     row = frame.loc[[Situation(0, 0, "")]].iloc[0]
-    assert row.to_dict() == {Situation(0, 0, ""): 0, "stopped": Fraction(1, 4), "final danger": Fraction(1, 8),
-                             "held 1": Fraction(3, 8), "held 2": Fraction(1, 4)}
+    assert row.to_dict() == {
+        Situation(0, 0, ""): 0,
+        "stopped": Fraction(1, 4),
+        "final danger": Fraction(1, 8),
+        "held 1": Fraction(3, 8),
+        "held 2": Fraction(1, 4),
+    }
     assert chain.expected_reward(chain.rewards, start=chain.start) == Fraction(-11, 8)
     assert chain.expected_steps(start=chain.start) == 1
     e = evaluate_policy(state, optimal_policy(state), exact=True)
@@ -798,7 +841,7 @@ def test_turn_chain_mini_worked_example_by_hand():
     assert e.distribution.to_dict() == {-12: Fraction(1, 8), -3: Fraction(1, 4), 1: Fraction(3, 8), 2: Fraction(1, 4)}
     assert e.p_loss == Fraction(3, 8) and e.p_stopped == Fraction(1, 4) and e.p_danger == Fraction(1, 8)
     assert e.p_head == 0 and e.expected_cards == 1
-    mean_sq = (Fraction(144, 8) + Fraction(9, 4) + Fraction(3, 8) + Fraction(4, 4))
+    mean_sq = Fraction(144, 8) + Fraction(9, 4) + Fraction(3, 8) + Fraction(4, 4)
     assert e.variance == mean_sq - Fraction(121, 64)
 
 
@@ -812,13 +855,22 @@ def test_turn_chain_mini_hold_at_3_by_hand():
     assert chain.start == chain.transient[0] == Situation(0, 0, "")
     assert set(chain.transient) == {Situation(0, 0, ""), Situation(1, 1, "1"), Situation(2, 2, "2")}
     probs = chain.absorption_probabilities(start=chain.start).to_dict()
-    assert probs == {"stopped": Fraction(3, 7), "final danger": Fraction(3, 14), "held 3": Fraction(3, 28),
-                     "held 4": Fraction(3, 28), "held 5": Fraction(3, 28), "held 6": Fraction(1, 28)}
+    assert probs == {
+        "stopped": Fraction(3, 7),
+        "final danger": Fraction(3, 14),
+        "held 3": Fraction(3, 28),
+        "held 4": Fraction(3, 28),
+        "held 5": Fraction(3, 28),
+        "held 6": Fraction(1, 28),
+    }
     assert chain.expected_reward(chain.rewards, start=chain.start) == Fraction(-33, 14)
     assert chain.expected_steps(start=chain.start) == Fraction(13, 8)
     Q = pd.DataFrame(chain.Q, index=chain.transient, columns=chain.transient)
     assert Q.loc[[chain.start]].iloc[0].to_dict() == {
-        Situation(0, 0, ""): 0, Situation(1, 1, "1"): Fraction(3, 8), Situation(2, 2, "2"): Fraction(1, 4)}
+        Situation(0, 0, ""): 0,
+        Situation(1, 1, "1"): Fraction(3, 8),
+        Situation(2, 2, "2"): Fraction(1, 4),
+    }
     assert (Q.iloc[1:] == 0).all().all()
     e = evaluate_policy(state, HoldAtPot(3), exact=True)
     assert e.expected_gain == Fraction(-33, 14) and e.expected_cards == Fraction(13, 8)
@@ -884,8 +936,16 @@ def test_evaluate_policy_invariants_fresh_decks():
 
 def check_comparison(state: TurnState, table: pd.DataFrame, thresholds, exact: bool) -> None:
     assert "optimal" in table.index
-    assert set(table.columns) >= {"threshold", "expected_gain", "p_stopped", "p_danger", "p_head", "p_loss",
-                                  "expected_cards", "std"}
+    assert set(table.columns) >= {
+        "threshold",
+        "expected_gain",
+        "p_stopped",
+        "p_danger",
+        "p_head",
+        "p_loss",
+        "expected_cards",
+        "std",
+    }
     best = table.loc["optimal", "expected_gain"]
     if exact:
         assert best == solve_turn(state, exact=True).value
@@ -946,8 +1006,9 @@ def reachable(state: TurnState) -> dict:
             for i, (steps, c) in enumerate(zip(kinds, fp)):
                 new = pos + steps
                 if c and new <= n and left > 1:
-                    nxt.add((fp[:i] + (c - 1,) + fp[i + 1:], new,
-                             pot + min(rules.stripe_values[new - 1] * m, bank - pot)))
+                    nxt.add(
+                        (fp[:i] + (c - 1,) + fp[i + 1 :], new, pot + min(rules.stripe_values[new - 1] * m, bank - pot))
+                    )
         layer, depth = nxt, depth + 1
     return out
 
@@ -959,13 +1020,26 @@ def test_policy_table_matches_solve_turn(name):
     for state in states:
         table = policy_table(state)
         sit = table.situations
-        assert list(sit.columns) == ["cards_drawn", "drawn", "position", "pot", "cards_left", "push_value",
-                                     "hold_value", "advantage", "action"]
+        assert list(sit.columns) == [
+            "cards_drawn",
+            "drawn",
+            "position",
+            "pot",
+            "cards_left",
+            "push_value",
+            "hold_value",
+            "advantage",
+            "action",
+        ]
         assert (sit.drawn.str.count(r"\d") == sit.cards_drawn).all()
         sol = solve_turn(state)
         first = sit.iloc[0]
         assert (first.cards_drawn, first.position, first.pot, first.cards_left) == (
-            0, state.position, state.pot, state.composition.total)
+            0,
+            state.position,
+            state.pot,
+            state.composition.total,
+        )
         assert first.push_value == pytest.approx(float(solve_turn(state, exact=True).push_value), rel=1e-12, abs=1e-12)
         assert first.push_value == pytest.approx(sol.push_value, rel=1e-12, abs=1e-12)
         assert first.action == sol.best_action
@@ -984,9 +1058,14 @@ def test_policy_table_matches_solve_turn(name):
             rows = sit[(sit.cards_drawn == depth) & (sit.position == pos) & (sit.pot == pot)]
             expected = []
             for fp in points[depth, pos, pot]:
-                rebuilt = dataclasses.replace(state, footprints=dict(zip(state.footprints, fp)), position=pos, pot=pot,
-                                              treasure=state.treasure + state.pot - pot,
-                                              must_reveal=state.must_reveal and depth == 0)
+                rebuilt = dataclasses.replace(
+                    state,
+                    footprints=dict(zip(state.footprints, fp)),
+                    position=pos,
+                    pot=pot,
+                    treasure=state.treasure + state.pot - pot,
+                    must_reveal=state.must_reveal and depth == 0,
+                )
                 s = solve_turn(rebuilt)
                 expected.append((s.best_action, s.push_value))
             got = sorted(zip(rows.action, rows.push_value), key=lambda x: (x[1], x[0]))
@@ -997,7 +1076,8 @@ def test_policy_table_matches_solve_turn(name):
         free = dataclasses.replace(state, must_reveal=False)
         assert table.summary.loc[state.pot, state.position] == solve_turn(free).best_action, state
         assert table.advantage.loc[state.pot, state.position] == pytest.approx(
-            solve_turn(free).push_value - state.pot, rel=1e-12, abs=1e-12)
+            solve_turn(free).push_value - state.pot, rel=1e-12, abs=1e-12
+        )
 
 
 def test_policy_map_grid_matches_solve_turn():
@@ -1011,8 +1091,13 @@ def test_policy_map_grid_matches_solve_turn():
         cells = [(pot, pos) for pos in grid.columns for pot in grid.index if pd.notna(grid.loc[pot, pos])]
         rng = random.Random(len(cells))
         for pot, pos in rng.sample(cells, min(12, len(cells))):
-            here = dataclasses.replace(state, position=int(pos), pot=int(pot),
-                                       treasure=state.treasure + state.pot - int(pot), must_reveal=False)
+            here = dataclasses.replace(
+                state,
+                position=int(pos),
+                pot=int(pot),
+                treasure=state.treasure + state.pot - int(pot),
+                must_reveal=False,
+            )
             sol = solve_turn(here)
             assert grid.loc[pot, pos] == pytest.approx(sol.push_value - pot, rel=1e-12, abs=1e-12)
             assert table.summary.loc[pot, pos] == sol.best_action
@@ -1023,10 +1108,13 @@ def _threshold(x) -> float:
 
 
 def shift_states() -> list[TurnState]:
-    return [fresh_state("mini"), fresh_state("mini", position=1, pot=1, treasure=19, must_reveal=False,
-                                             footprints={1: 2, 2: 2}),
-            fresh_state("kali"), seeded_situations(8200, "dragon-stripes", 1, small=False)[0],
-            seeded_situations(8201, "drago-rosso", 1, small=False)[0]]
+    return [
+        fresh_state("mini"),
+        fresh_state("mini", position=1, pot=1, treasure=19, must_reveal=False, footprints={1: 2, 2: 2}),
+        fresh_state("kali"),
+        seeded_situations(8200, "dragon-stripes", 1, small=False)[0],
+        seeded_situations(8201, "drago-rosso", 1, small=False)[0],
+    ]
 
 
 def test_policy_shift_rows_and_values():
@@ -1057,13 +1145,13 @@ def test_richer_players_hold_no_later():
     gems = [0, 5, 12, 30, 60, 120]
     for state in shift_states():
         shift = policy_shift(state, gems=gems)
-        for poorer, richer in zip(gems, gems[1:]):
+        for poorer, richer in itertools.pairwise(gems):
             for pos in shift.columns:
                 a, b = _threshold(shift.loc[f"gems={poorer}", pos]), _threshold(shift.loc[f"gems={richer}", pos])
                 assert b <= a, f"{state}: at position {pos} gems={richer} holds from {b}, gems={poorer} from {a}"
         # The stronger form: cell by cell, the advantage of revealing does not grow with the gems.
         grids = [policy_map(dataclasses.replace(state, gems=g)) for g in gems]
-        for poorer, richer in zip(grids, grids[1:]):
+        for poorer, richer in itertools.pairwise(grids):
             p, r = poorer.to_numpy(dtype=float), richer.to_numpy(dtype=float)
             assert (np.isnan(p) == np.isnan(r)).all()
             defined = ~np.isnan(p)
@@ -1130,10 +1218,22 @@ def check_graph_against_apply_card(state: TurnState, rng: random.Random) -> None
     graph = DecisionGraph.from_state(state)
     bank = state.treasure + state.pot
     common = dict(gems=state.gems, dangers_revealed=state.dangers_revealed)
-    stop = rules.apply_card(Card("stop"), position=state.position, pot=state.pot, treasure=state.treasure,
-                            cards_left=state.composition.total - 1, **common)
-    danger = rules.apply_card(Card("danger"), position=state.position, pot=state.pot, treasure=state.treasure,
-                              cards_left=state.composition.total - 1, **common)
+    stop = rules.apply_card(
+        Card("stop"),
+        position=state.position,
+        pot=state.pot,
+        treasure=state.treasure,
+        cards_left=state.composition.total - 1,
+        **common,
+    )
+    danger = rules.apply_card(
+        Card("danger"),
+        position=state.position,
+        pot=state.pot,
+        treasure=state.treasure,
+        cards_left=state.composition.total - 1,
+        **common,
+    )
     if state.stops:
         assert graph.stop_reward == stop.gems_change == expected_reward(state, "stopped")
     if state.dangers:
@@ -1155,14 +1255,23 @@ def check_graph_against_apply_card(state: TurnState, rng: random.Random) -> None
                 if layer.counts[i, k] == 0:
                     assert layer.ends[i, k] == NO_CARD and layer.child[i, k] == -1
                     continue
-                effect = rules.apply_card(Card.footprint(steps), position=pos, pot=pot, treasure=bank - pot,
-                                          cards_left=layer.cards_left - 1, **common)
+                effect = rules.apply_card(
+                    Card.footprint(steps),
+                    position=pos,
+                    pot=pot,
+                    treasure=bank - pot,
+                    cards_left=layer.cards_left - 1,
+                    **common,
+                )
                 if effect.outcome == "move":
                     assert layer.ends[i, k] == CONTINUES, (state, depth, i, steps)
                     nxt, c = graph.layers[depth + 1], int(layer.child[i, k])
                     assert c >= 0
                     assert (int(nxt.position[c]), int(nxt.pot[c]), bank - int(nxt.pot[c])) == (
-                        effect.position, effect.pot, effect.treasure), (state, depth, i, steps)
+                        effect.position,
+                        effect.pot,
+                        effect.treasure,
+                    ), (state, depth, i, steps)
                     expected_counts = layer.counts[i].copy()
                     expected_counts[k] -= 1
                     assert nxt.counts[c].tolist() == expected_counts.tolist()
@@ -1183,7 +1292,15 @@ def test_decision_graph_fresh_decks_follow_apply_card():
     for name in PRESET_NAMES:
         check_graph_against_apply_card(fresh_state(name), rng)
         check_graph_against_apply_card(fresh_state(name, treasure=15, gems=77), rng)  # the cap bites
-    rules = Ruleset(name="tiny", starting_gems=10, treasure=9, stripe_values=(1, 2, 3, 4, 5, 6, 7),
-                    footprints={1: 3, 2: 1}, stop_cards=1, danger_cards=0, stages=[Stage(Fraction(1, 2), 1)])
+    rules = Ruleset(
+        name="tiny",
+        starting_gems=10,
+        treasure=9,
+        stripe_values=(1, 2, 3, 4, 5, 6, 7),
+        footprints={1: 3, 2: 1},
+        stop_cards=1,
+        danger_cards=0,
+        stages=[Stage(Fraction(1, 2), 1)],
+    )
     for stops in (0, 1):
         check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)

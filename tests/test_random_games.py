@@ -170,7 +170,12 @@ def check(game: Game, model: Model, rules: Ruleset, full: Counter, start_total: 
     # the reference model agrees
     assert list(game.gems) == model.gems
     assert (game.treasure, game.pot, game.stage, game.phase, game.ending) == (
-        model.treasure, model.pot, model.stage, model.phase, model.ending)
+        model.treasure,
+        model.pot,
+        model.stage,
+        model.phase,
+        model.ending,
+    )
     if not game.is_over:
         assert (game.position, game.turn_owner, game.active_player) == (model.position, model.owner, model.active)
         if phase is Phase.OFFER:
@@ -236,8 +241,15 @@ def test_random_games(name, chunk):
 
 
 def test_random_games_with_a_custom_deck_without_dangers():
-    rules = Ruleset(name="no-danger", stripe_values=tuple(range(1, 31)), footprints={1: 6, 2: 4},
-                    stop_cards=3, danger_cards=0, stages=((Fraction(1, 3), 2),), bounty_rate=Fraction(1, 2))
+    rules = Ruleset(
+        name="no-danger",
+        stripe_values=tuple(range(1, 31)),
+        footprints={1: 6, 2: 4},
+        stop_cards=3,
+        danger_cards=0,
+        stages=((Fraction(1, 3), 2),),
+        bounty_rate=Fraction(1, 2),
+    )
     endings = Counter(play_one(rules, seed=i).ending for i in range(300))
     assert endings["deck_empty"] > 0
 
@@ -248,8 +260,13 @@ ACTION_CHOICES = [a.value for a in Action] * 3 + ["push", "REVEAL", "", None, 3,
 
 
 def snapshot(game: Game):
-    return (json.dumps(game.public_state(), sort_keys=True), game.events, game.actions, list(game._deck),
-            game.gem_history)
+    return (
+        json.dumps(game.public_state(), sort_keys=True),
+        game.events,
+        game.actions,
+        list(game._deck),
+        game.gem_history,
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

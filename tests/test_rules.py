@@ -24,25 +24,49 @@ STOP, DANGER = Card("stop"), Card("danger")
 # RULES.md section 1 (dragon-stripes) and section 6 (the other presets).
 EXPECTED = {
     "dragon-stripes": dict(
-        starting_gems=40, treasure=400, stripe_values=tuple(range(1, 18)),
-        footprints={1: 14, 2: 12, 3: 8, 4: 4}, stop_cards=10, danger_cards=3,
-        stages=[(Q, 1), (Q, 1), (H, 2)], final_danger="all_gems", deck_size=51,
+        starting_gems=40,
+        treasure=400,
+        stripe_values=tuple(range(1, 18)),
+        footprints={1: 14, 2: 12, 3: 8, 4: 4},
+        stop_cards=10,
+        danger_cards=3,
+        stages=[(Q, 1), (Q, 1), (H, 2)],
+        final_danger="all_gems",
+        deck_size=51,
     ),
     "kali": dict(
-        starting_gems=40, treasure=400, stripe_values=tuple(range(1, 19)),
-        footprints={1: 14, 2: 12, 3: 8, 4: 4}, stop_cards=12, danger_cards=2,
-        stages=[(Q, 1), (H, 2)], final_danger="pot_only", deck_size=52,
+        starting_gems=40,
+        treasure=400,
+        stripe_values=tuple(range(1, 19)),
+        footprints={1: 14, 2: 12, 3: 8, 4: 4},
+        stop_cards=12,
+        danger_cards=2,
+        stages=[(Q, 1), (H, 2)],
+        final_danger="pot_only",
+        deck_size=52,
     ),
     "drago-rosso": dict(
-        starting_gems=40, treasure=400, stripe_values=tuple(range(1, 17)),
-        footprints={1: 15, 2: 13, 3: 9, 4: 4}, stop_cards=11, danger_cards=2,
-        stages=[(Q, 1), (H, 2)], final_danger="pot_only", deck_size=54,
+        starting_gems=40,
+        treasure=400,
+        stripe_values=tuple(range(1, 17)),
+        footprints={1: 15, 2: 13, 3: 9, 4: 4},
+        stop_cards=11,
+        danger_cards=2,
+        stages=[(Q, 1), (H, 2)],
+        final_danger="pot_only",
+        deck_size=54,
     ),
     # 1x3 + 2x2 footprints, 2 stops, 1 danger: 3 + 2 + 2 + 1 = 8 cards.
     "mini": dict(
-        starting_gems=12, treasure=20, stripe_values=(1, 2, 3, 4, 5),
-        footprints={1: 3, 2: 2}, stop_cards=2, danger_cards=1,
-        stages=[(Q, 1)], final_danger="all_gems", deck_size=8,
+        starting_gems=12,
+        treasure=20,
+        stripe_values=(1, 2, 3, 4, 5),
+        footprints={1: 3, 2: 2},
+        stop_cards=2,
+        danger_cards=1,
+        stages=[(Q, 1)],
+        final_danger="all_gems",
+        deck_size=8,
     ),
 }
 PRESET_NAMES = list(EXPECTED)
@@ -261,9 +285,16 @@ def test_stages_accept_pairs_dicts_and_stage_objects_alike():
 
 def test_valid_custom_values_are_accepted_and_normalized():
     rules = Ruleset(
-        name="custom", starting_gems=0, treasure=0, stripe_values=[0, 5, 7],
-        footprints=[(3, 1), (1, 2)], stop_cards=0, danger_cards=0, stages=[(0, 1)],
-        final_danger="pot_only", bounty_rate="2/3",
+        name="custom",
+        starting_gems=0,
+        treasure=0,
+        stripe_values=[0, 5, 7],
+        footprints=[(3, 1), (1, 2)],
+        stop_cards=0,
+        danger_cards=0,
+        stages=[(0, 1)],
+        final_danger="pot_only",
+        bounty_rate="2/3",
     )
     assert rules.stripe_values == (0, 5, 7)
     assert rules.footprints == ((1, 2), (3, 1))  # sorted (steps, count) pairs
@@ -288,9 +319,16 @@ def test_ruleset_is_frozen():
 # -- serialization ------------------------------------------------------------------
 
 CUSTOM = Ruleset(
-    name="classroom", starting_gems=9, treasure=33, stripe_values=(2, 0, 4),
-    footprints={1: 2, 5: 1}, stop_cards=3, danger_cards=0, stages=((Fraction(1, 3), 3),),
-    final_danger="pot_only", bounty_rate=Fraction(1, 2),
+    name="classroom",
+    starting_gems=9,
+    treasure=33,
+    stripe_values=(2, 0, 4),
+    footprints={1: 2, 5: 1},
+    stop_cards=3,
+    danger_cards=0,
+    stages=((Fraction(1, 3), 3),),
+    final_danger="pot_only",
+    bounty_rate=Fraction(1, 2),
 )
 
 
@@ -319,8 +357,15 @@ def test_from_dict_refuses_unknown_fields_and_non_dicts():
 
 @pytest.mark.parametrize(
     "field_name, value",
-    [("starting_gems", "40"), ("treasure", -1), ("footprints", {"x": 1}), ("footprints", {"1": "a"}),
-     ("stages", [{"rate": "2", "multiplier": 1}] * 3), ("final_danger", "nothing"), ("bounty_rate", "-1")],
+    [
+        ("starting_gems", "40"),
+        ("treasure", -1),
+        ("footprints", {"x": 1}),
+        ("footprints", {"1": "a"}),
+        ("stages", [{"rate": "2", "multiplier": 1}] * 3),
+        ("final_danger", "nothing"),
+        ("bounty_rate", "-1"),
+    ],
 )
 def test_from_dict_validates_every_field(field_name, value):
     data = Ruleset().to_dict()
@@ -341,8 +386,9 @@ def test_card_basics():
         assert Card.from_json(card.to_json()) == card
 
 
-@pytest.mark.parametrize("kind, steps", [("joker", 0), ("footprint", 0), ("footprint", -1), ("footprint", 1.5),
-                                         ("stop", 1), ("danger", 2)])
+@pytest.mark.parametrize(
+    "kind, steps", [("joker", 0), ("footprint", 0), ("footprint", -1), ("footprint", 1.5), ("stop", 1), ("danger", 2)]
+)
 def test_invalid_cards_are_refused(kind, steps):
     with pytest.raises(ValueError):
         Card(kind, steps)
@@ -413,12 +459,21 @@ def test_drawing_the_whole_deck_one_card_at_a_time():
     "name, gems, stage, expected",
     [
         # dragon-stripes: 1/4 at stages 0 and 1, 1/2 at stage 2, rounded down
-        ("dragon-stripes", 40, 0, 10), ("dragon-stripes", 43, 0, 10), ("dragon-stripes", 3, 0, 0),
-        ("dragon-stripes", 0, 0, 0), ("dragon-stripes", 39, 1, 9), ("dragon-stripes", 41, 2, 20),
-        ("dragon-stripes", 40, 2, 20), ("dragon-stripes", 1, 2, 0),
+        ("dragon-stripes", 40, 0, 10),
+        ("dragon-stripes", 43, 0, 10),
+        ("dragon-stripes", 3, 0, 0),
+        ("dragon-stripes", 0, 0, 0),
+        ("dragon-stripes", 39, 1, 9),
+        ("dragon-stripes", 41, 2, 20),
+        ("dragon-stripes", 40, 2, 20),
+        ("dragon-stripes", 1, 2, 0),
         # kali / drago-rosso: 1/4 at stage 0, 1/2 at stage 1
-        ("kali", 41, 0, 10), ("kali", 41, 1, 20), ("drago-rosso", 7, 0, 1), ("drago-rosso", 7, 1, 3),
-        ("mini", 12, 0, 3), ("mini", 11, 0, 2),
+        ("kali", 41, 0, 10),
+        ("kali", 41, 1, 20),
+        ("drago-rosso", 7, 0, 1),
+        ("drago-rosso", 7, 1, 3),
+        ("mini", 12, 0, 3),
+        ("mini", 11, 0, 2),
     ],
 )
 def test_penalty(name, gems, stage, expected):
@@ -439,13 +494,21 @@ def test_the_final_stage_has_no_penalty_rate(name, final):
 @pytest.mark.parametrize(
     "name, position, stage, treasure, expected",
     [
-        ("dragon-stripes", 1, 0, 400, 1), ("dragon-stripes", 5, 0, 400, 5), ("dragon-stripes", 17, 1, 400, 17),
-        ("dragon-stripes", 5, 2, 400, 10), ("dragon-stripes", 17, 2, 400, 34),
+        ("dragon-stripes", 1, 0, 400, 1),
+        ("dragon-stripes", 5, 0, 400, 5),
+        ("dragon-stripes", 17, 1, 400, 17),
+        ("dragon-stripes", 5, 2, 400, 10),
+        ("dragon-stripes", 17, 2, 400, 34),
         # the treasure cap: all that is left, possibly nothing
-        ("dragon-stripes", 17, 2, 33, 33), ("dragon-stripes", 5, 0, 4, 4), ("dragon-stripes", 5, 0, 5, 5),
+        ("dragon-stripes", 17, 2, 33, 33),
+        ("dragon-stripes", 5, 0, 4, 4),
+        ("dragon-stripes", 5, 0, 5, 5),
         ("dragon-stripes", 5, 0, 0, 0),
-        ("kali", 18, 0, 400, 18), ("kali", 18, 1, 400, 36), ("drago-rosso", 16, 1, 400, 32),
-        ("mini", 5, 0, 20, 5), ("mini", 5, 0, 2, 2),
+        ("kali", 18, 0, 400, 18),
+        ("kali", 18, 1, 400, 36),
+        ("drago-rosso", 16, 1, 400, 32),
+        ("mini", 5, 0, 20, 5),
+        ("mini", 5, 0, 2, 2),
     ],
 )
 def test_stripe_gems(name, position, stage, treasure, expected):
@@ -455,11 +518,19 @@ def test_stripe_gems(name, position, stage, treasure, expected):
 @pytest.mark.parametrize(
     "rate, pot, expected",
     [
-        (1, 0, 0), (1, 13, 13), (1, 400, 400),
-        (Fraction(1, 2), 13, 6), (Fraction(1, 2), 1, 0), (Fraction(1, 2), 14, 7),
-        (Fraction(2, 3), 10, 6), ("2/3", 11, 7), (Fraction(3, 2), 5, 7), (0, 50, 0),
+        (1, 0, 0),
+        (1, 13, 13),
+        (1, 400, 400),
+        (Fraction(1, 2), 13, 6),
+        (Fraction(1, 2), 1, 0),
+        (Fraction(1, 2), 14, 7),
+        (Fraction(2, 3), 10, 6),
+        ("2/3", 11, 7),
+        (Fraction(3, 2), 5, 7),
+        (0, 50, 0),
         # 0.29 as a float times 100 is 28.999999999999996; the configured 0.29 means exactly 29/100
-        (0.29, 100, 29), (0.1, 30, 3),
+        (0.29, 100, 29),
+        (0.1, 30, 3),
     ],
 )
 def test_bounty_is_rate_times_pot_rounded_down(rate, pot, expected):
@@ -467,8 +538,9 @@ def test_bounty_is_rate_times_pot_rounded_down(rate, pot, expected):
 
 
 def effect(rules, card, *, position=0, pot=0, gems=40, treasure=400, stage=0, cards_left=10):
-    return rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
-                            dangers_revealed=stage, cards_left=cards_left)
+    return rules.apply_card(
+        card, position=position, pot=pot, gems=gems, treasure=treasure, dangers_revealed=stage, cards_left=cards_left
+    )
 
 
 def conserved(before_pot, before_treasure, e):
@@ -636,13 +708,15 @@ def test_apply_footprint_with_cards_left_is_a_plain_move_without_dangers():
     stage=st.integers(0, 2),
     cards_left=st.integers(0, 50),
 )
-def test_apply_card_conserves_gems_and_never_goes_negative(name, card, position, pot, gems, treasure, stage,
-                                                           cards_left):
+def test_apply_card_conserves_gems_and_never_goes_negative(
+    name, card, position, pot, gems, treasure, stage, cards_left
+):
     rules = Ruleset.preset(name)
     position = min(position, rules.n_stripes)
     stage = min(stage, rules.danger_cards - 1)
-    e = effect(rules, card, position=position, pot=pot, gems=gems, treasure=treasure, stage=stage,
-               cards_left=cards_left)
+    e = effect(
+        rules, card, position=position, pot=pot, gems=gems, treasure=treasure, stage=stage, cards_left=cards_left
+    )
     assert conserved(pot, treasure, e)
     assert e.pot >= 0 and e.treasure >= 0 and gems + e.gems_change >= 0
     assert 0 <= e.position <= rules.head

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit import Game, Phase, Ruleset, SaveFormatError
+from dragonkit import Game, SaveFormatError
 from dragonkit.analysis import HoldAtPot, TurnState, evaluate_policy, next_card_probabilities
 from dragonkit.cli import ServeOptions, voila_command
 from dragonkit.rules import PRESETS
@@ -23,7 +23,7 @@ from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui import app as app_module
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def _tree(root: widgets.Widget) -> list[widgets.Widget]:
@@ -62,6 +62,7 @@ def _snapshot(game: Game):
 
 # -- hidden information -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_the_undealt_order_and_the_seed_never_reach_the_browser(preset):
     app = _app(preset=preset)  # a random seed, drawn in the kernel
@@ -83,6 +84,7 @@ def test_the_undealt_order_and_the_seed_never_reach_the_browser(preset):
 
 # -- forged widget messages ---------------------------------------------------------
 
+
 def _forge_click(button: widgets.Button) -> None:
     """What the browser sends for a click, even on a hidden or disabled button."""
     button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
@@ -90,8 +92,7 @@ def _forge_click(button: widgets.Button) -> None:
 
 def _forge_update(widget: widgets.Widget, **state) -> None:
     """What the browser sends when it sets a synced trait."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
 
 
 def test_forged_clicks_on_hidden_buttons_change_nothing():
@@ -113,8 +114,12 @@ def test_forged_trait_values_are_refused_or_harmless():
     app = _app()
     game, form = app.game, app.setup_form
     before = _snapshot(game)
-    for widget, state in [(form.n_players, {"index": 99}), (form.kinds[0], {"index": -5}),
-                          (app.show_coach, {"value": "yes"}), (form.thresholds[0], {"value": "lots"})]:
+    for widget, state in [
+        (form.n_players, {"index": 99}),
+        (form.kinds[0], {"index": -5}),
+        (app.show_coach, {"value": "yes"}),
+        (form.thresholds[0], {"value": "lots"}),
+    ]:
         try:
             _forge_update(widget, **state)
         except Exception as exc:  # traitlets refuses the value (in Jupyter, the comm logs it)
@@ -160,6 +165,7 @@ def test_an_analysis_error_shows_a_message_and_the_game_goes_on(monkeypatch):
 
 # -- bad saves and rulesets -----------------------------------------------------------
 
+
 def _save() -> dict:
     game = Game(["a", "b"], seed=5)
     for _ in range(6):
@@ -167,19 +173,26 @@ def _save() -> dict:
     return json.loads(game.to_json())
 
 
-@pytest.mark.parametrize("mangle, words", [
-    (lambda d: json.dumps(d)[:-20], "not valid JSON"),
-    (lambda d: json.dumps({**d, "seed": "five"}), "seed"),
-    (lambda d: json.dumps({**d, "players": "ab"}), "players"),
-    (lambda d: json.dumps({**d, "actions": {"0": "reveal"}}), "actions"),
-    (lambda d: json.dumps({**d, "state": {**d["state"], "gems": [d["state"]["gems"][0] + 5,
-                                                                   d["state"]["gems"][1]]}}), "does not match"),
-    (lambda d: json.dumps({**d, "rules": {**d["rules"], "footprints": {}}}), "at least one card"),
-    (lambda d: json.dumps({**d, "rules": {**d["rules"], "footprints": {"1": 10**9}}}), "footprints[1]"),
-    (lambda d: json.dumps({**d, "rules": {**d["rules"], "bounty_rate": "1e100000000"}}), "bounty_rate"),
-    (lambda d: json.dumps({**d, "actions": d["actions"] + ["take_over"]}), "cannot"),
-    (lambda d: "[" * 100_000, "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "mangle, words",
+    [
+        (lambda d: json.dumps(d)[:-20], "not valid JSON"),
+        (lambda d: json.dumps({**d, "seed": "five"}), "seed"),
+        (lambda d: json.dumps({**d, "players": "ab"}), "players"),
+        (lambda d: json.dumps({**d, "actions": {"0": "reveal"}}), "actions"),
+        (
+            lambda d: json.dumps(
+                {**d, "state": {**d["state"], "gems": [d["state"]["gems"][0] + 5, d["state"]["gems"][1]]}}
+            ),
+            "does not match",
+        ),
+        (lambda d: json.dumps({**d, "rules": {**d["rules"], "footprints": {}}}), "at least one card"),
+        (lambda d: json.dumps({**d, "rules": {**d["rules"], "footprints": {"1": 10**9}}}), "footprints[1]"),
+        (lambda d: json.dumps({**d, "rules": {**d["rules"], "bounty_rate": "1e100000000"}}), "bounty_rate"),
+        (lambda d: json.dumps({**d, "actions": d["actions"] + ["take_over"]}), "cannot"),
+        (lambda d: "[" * 100_000, "not valid JSON"),
+    ],
+)
 def test_malformed_saves_are_refused_with_a_reason(mangle, words):
     text = mangle(_save())
     with pytest.raises(SaveFormatError) as info:
@@ -188,6 +201,7 @@ def test_malformed_saves_are_refused_with_a_reason(mangle, words):
 
 
 # -- the analysis never leaves [0, 1] ---------------------------------------------------
+
 
 @st.composite
 def situations(draw):
@@ -223,6 +237,7 @@ def test_probabilities_stay_in_the_unit_interval_and_sum_to_one(state, threshold
 
 
 # -- memory stays flat --------------------------------------------------------------------
+
 
 def test_two_hundred_actions_leak_no_figures_and_no_memory():
     app = _app(kinds=("human", "random bot"), preset="mini", seed=3)

@@ -20,16 +20,33 @@ Z999 = 3.2905
 
 def fresh(name: str, **changes) -> TurnState:
     rules = Ruleset.preset(name)
-    fields = dict(rules=rules, footprints=dict(rules.footprints), stops=rules.stop_cards,
-                  dangers=rules.danger_cards, dangers_revealed=0, gems=rules.starting_gems, treasure=rules.treasure)
+    fields = dict(
+        rules=rules,
+        footprints=dict(rules.footprints),
+        stops=rules.stop_cards,
+        dangers=rules.danger_cards,
+        dangers_revealed=0,
+        gems=rules.starting_gems,
+        treasure=rules.treasure,
+    )
     fields.update(changes)
     return TurnState(**fields)
 
 
 SITUATIONS = [
     fresh("dragon-stripes"),
-    fresh("dragon-stripes", footprints={1: 9, 2: 7, 3: 6, 4: 2}, stops=7, dangers=1, dangers_revealed=2,
-          gems=90, treasure=120, position=6, pot=14, must_reveal=False),
+    fresh(
+        "dragon-stripes",
+        footprints={1: 9, 2: 7, 3: 6, 4: 2},
+        stops=7,
+        dangers=1,
+        dangers_revealed=2,
+        gems=90,
+        treasure=120,
+        position=6,
+        pot=14,
+        must_reveal=False,
+    ),
     fresh("kali", stops=9, dangers=1, dangers_revealed=1, gems=25, treasure=300),
     fresh("drago-rosso", footprints={1: 10, 2: 9, 3: 5, 4: 3}, stops=8, position=3, pot=5, must_reveal=False),
     fresh("mini"),
@@ -37,16 +54,24 @@ SITUATIONS = [
 
 
 @pytest.mark.parametrize("state", SITUATIONS, ids=lambda s: s.rules.name)
-@pytest.mark.parametrize("make_policy", [lambda s: optimal_policy(s), lambda s: HoldAtPot(12),
-                                         lambda s: HoldAfterReveals(2)], ids=["optimal", "hold12", "after2"])
+@pytest.mark.parametrize(
+    "make_policy",
+    [lambda s: optimal_policy(s), lambda s: HoldAtPot(12), lambda s: HoldAfterReveals(2)],
+    ids=["optimal", "hold12", "after2"],
+)
 def test_simulated_turns_agree_with_the_exact_evaluation(state, make_policy):
     policy = make_policy(state)
     exact = evaluate_policy(state, policy)
     sim = simulate_turns(state, policy, 100_000, rng=np.random.default_rng(7))
     table = sim.summary(level=0.999)
-    for row, value in [("expected_gain", exact.expected_gain), ("expected_cards", exact.expected_cards),
-                       ("p_stopped", exact.p_stopped), ("p_danger", exact.p_danger), ("p_head", exact.p_head),
-                       ("p_loss", exact.p_loss)]:
+    for row, value in [
+        ("expected_gain", exact.expected_gain),
+        ("expected_cards", exact.expected_cards),
+        ("p_stopped", exact.p_stopped),
+        ("p_danger", exact.p_danger),
+        ("p_head", exact.p_head),
+        ("p_loss", exact.p_loss),
+    ]:
         low, high = table.loc[row, "ci_low"], table.loc[row, "ci_high"]
         assert low - 1e-12 <= value <= high + 1e-12, (row, value, low, high)
     mean, se = table.loc["expected_gain", "estimate"], table.loc["expected_gain", "std_error"]
@@ -134,8 +159,10 @@ def test_round_robin_gives_the_same_result_with_processes_and_with_dask():
     bots = ["threshold:15", "random", "threshold:40"]
     alone = round_robin(bots, 40, seed=9)
     assert round_robin(bots, 40, seed=9, workers=2).standings.equals(alone.standings)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         on_dask = round_robin(bots, 40, seed=9, client=client)
     assert on_dask.standings.equals(alone.standings)
     assert on_dask.pairs.equals(alone.pairs)
@@ -156,8 +183,10 @@ def test_tournament_memory_stays_flat():
 
 
 def test_cli_tournament_prints_a_table(capsys):
-    assert main(["tournament", "--bots", "threshold:10", "random", "--games", "20", "--seed", "3",
-                 "--preset", "mini"]) == 0
+    assert (
+        main(["tournament", "--bots", "threshold:10", "random", "--games", "20", "--seed", "3", "--preset", "mini"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Round robin, mini, 20 games per pair, seed 3" in out
     assert "threshold:10" in out and "random" in out and "win rate" in out

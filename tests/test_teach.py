@@ -20,17 +20,28 @@ def english():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("text, value", [
-    ("13/47", Fraction(13, 47)), (" -11/8 ", Fraction(-11, 8)), ("0.25", Fraction(1, 4)), ("0,25", Fraction(1, 4)),
-    ("27.5%", Fraction(11, 40)), ("3", Fraction(3)), (".5", Fraction(1, 2)), ("1.5/3", Fraction(1, 2)),
-    ("13 / 47", Fraction(13, 47)), ("50 %", Fraction(1, 2)),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("13/47", Fraction(13, 47)),
+        (" -11/8 ", Fraction(-11, 8)),
+        ("0.25", Fraction(1, 4)),
+        ("0,25", Fraction(1, 4)),
+        ("27.5%", Fraction(11, 40)),
+        ("3", Fraction(3)),
+        (".5", Fraction(1, 2)),
+        ("1.5/3", Fraction(1, 2)),
+        ("13 / 47", Fraction(13, 47)),
+        ("50 %", Fraction(1, 2)),
+    ],
+)
 def test_answers_are_read_exactly(text, value):
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1e9999999", "1/0", "2/3/4", "0x10", "nan", "inf", "--1", "1" * 31,
-                                  "1/2%%", "½"])
+@pytest.mark.parametrize(
+    "text", ["", "abc", "1e9999999", "1/0", "2/3/4", "0x10", "nan", "inf", "--1", "1" * 31, "1/2%%", "½"]
+)
 def test_unreadable_answers_are_refused_with_a_message(text):
     with pytest.raises(ValueError, match="Type a number|denominator"):
         parse_number(text)
@@ -42,8 +53,12 @@ def test_every_fraction_reads_back(value):
 
 
 def test_a_fraction_exercise_judges_decimals_fractions_and_explains():
-    ex = FractionExercise({"en": "P(stop)?", "it": "P(stop)?"}, Fraction(10, 51), hint=["count the stops", "10 of 51"],
-                          explanation="10 stops among 51 cards.")
+    ex = FractionExercise(
+        {"en": "P(stop)?", "it": "P(stop)?"},
+        Fraction(10, 51),
+        hint=["count the stops", "10 of 51"],
+        explanation="10 stops among 51 cards.",
+    )
     assert not ex.check("1/5") and "too high" in ex.feedback.value and ex.attempts == 1
     assert not ex.check("0.15") and "too low" in ex.feedback.value
     assert not ex.check("ten") and ex.attempts == 2  # unreadable: not counted
@@ -89,8 +104,9 @@ def test_feedback_follows_the_language():
 
 
 def test_a_choice_exercise():
-    ex = ChoiceExercise({"en": "Riskier?", "it": "Più rischioso?"}, ["A", {"en": "B", "it": "Bi"}], 1,
-                        explanation="B has more dangers.")
+    ex = ChoiceExercise(
+        {"en": "Riskier?", "it": "Più rischioso?"}, ["A", {"en": "B", "it": "Bi"}], 1, explanation="B has more dangers."
+    )
     assert not ex.check(None) and "Choose an option" in ex.feedback.value and ex.attempts == 0
     assert not ex.check(0) and "Not this one" in ex.feedback.value
     assert not ex.check(7) and ex.attempts == 1  # a forged index: refused, not counted
@@ -102,13 +118,20 @@ def test_a_choice_exercise():
     assert "Giusto" in ex.feedback.value
 
 
-@pytest.mark.parametrize("make", [
-    lambda: FractionExercise("", 1), lambda: FractionExercise({"it": "solo italiano"}, 1),
-    lambda: FractionExercise("?", "abc"), lambda: FractionExercise("?", 1, tolerance=-1),
-    lambda: FractionExercise("?", 1, hint=[""]), lambda: ChoiceExercise("?", ["only one"], 0),
-    lambda: ChoiceExercise("?", ["a", "b"], 2), lambda: ChoiceExercise("?", ["a", "b"], True),
-    lambda: FractionExercise({"en": "?", "fr": "?"}, 1),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: FractionExercise("", 1),
+        lambda: FractionExercise({"it": "solo italiano"}, 1),
+        lambda: FractionExercise("?", "abc"),
+        lambda: FractionExercise("?", 1, tolerance=-1),
+        lambda: FractionExercise("?", 1, hint=[""]),
+        lambda: ChoiceExercise("?", ["only one"], 0),
+        lambda: ChoiceExercise("?", ["a", "b"], 2),
+        lambda: ChoiceExercise("?", ["a", "b"], True),
+        lambda: FractionExercise({"en": "?", "fr": "?"}, 1),
+    ],
+)
 def test_badly_written_exercises_are_refused(make):
     with pytest.raises(ValueError):
         make()

@@ -8,7 +8,7 @@ import dataclasses
 import random
 import string
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from html import escape as html_escape
 from pathlib import Path
 
@@ -47,12 +47,19 @@ def _brute_force_push(state: TurnState) -> Fraction:
     every sequence of cards with the rules' ``apply_card`` (no code of dragonkit.analysis)."""
     rules = state.rules
 
-    @lru_cache(maxsize=None)
+    @cache
     def push(comp, position, pot, treasure):
         total, value = comp.total, Fraction(0)
         for card, p in comp.outcomes():
-            effect = rules.apply_card(card, position=position, pot=pot, gems=state.gems, treasure=treasure,
-                                      dangers_revealed=state.dangers_revealed, cards_left=total - 1)
+            effect = rules.apply_card(
+                card,
+                position=position,
+                pot=pot,
+                gems=state.gems,
+                treasure=treasure,
+                dangers_revealed=state.dangers_revealed,
+                cards_left=total - 1,
+            )
             if effect.outcome == MOVE:
                 rest = comp.without(card)
                 later = push(rest, effect.position, effect.pot, effect.treasure) if rest.total else None
@@ -67,8 +74,17 @@ def _brute_force_push(state: TurnState) -> Fraction:
 # -- dealing -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level, preset", [("mini", None), ("easy", None), ("medium", None), ("late-game", None),
-                                           ("medium", "kali"), ("late-game", "drago-rosso")])
+@pytest.mark.parametrize(
+    "level, preset",
+    [
+        ("mini", None),
+        ("easy", None),
+        ("medium", None),
+        ("late-game", None),
+        ("medium", "kali"),
+        ("late-game", "drago-rosso"),
+    ],
+)
 def test_dealt_situations_are_reachable_decisions_of_the_level(level, preset):
     rng = random.Random(5)
     for _ in range(3):
@@ -95,9 +111,14 @@ def test_dealt_situations_are_reachable_decisions_of_the_level(level, preset):
 
 def test_the_levels_in_cards_for_dragon_stripes():
     rules = Ruleset.preset("dragon-stripes")
-    ranges = {name: (list(level.stage_range(rules)),
-                     [n for n in range(52) if level.revealed[0] * 51 <= n <= level.revealed[1] * 51])
-              for name, level in LEVELS.items() if name != "mini"}
+    ranges = {
+        name: (
+            list(level.stage_range(rules)),
+            [n for n in range(52) if level.revealed[0] * 51 <= n <= level.revealed[1] * 51],
+        )
+        for name, level in LEVELS.items()
+        if name != "mini"
+    }
     assert ranges["easy"] == ([0], list(range(0, 13)))
     assert ranges["medium"] == ([1], list(range(11, 31)))
     assert ranges["late-game"] == ([1, 2], list(range(29, 52)))
@@ -122,11 +143,14 @@ def test_both_answers_come_up():
     assert {solve_turn(s).best_action for s in best} == {"reveal", "hold"}
 
 
-@pytest.mark.parametrize("level, preset, message", [
-    ("hard", None, "unknown level 'hard'"),
-    ("easy", "mini", "level 'easy' deals the editions"),
-    ("mini", "kali", "level 'mini' deals the editions mini"),
-])
+@pytest.mark.parametrize(
+    "level, preset, message",
+    [
+        ("hard", None, "unknown level 'hard'"),
+        ("easy", "mini", "level 'easy' deals the editions"),
+        ("mini", "kali", "level 'mini' deals the editions mini"),
+    ],
+)
 def test_bad_levels_and_editions_are_refused(level, preset, message):
     with pytest.raises(ValueError, match=message):
         deal_hand(level, preset, 1)
@@ -195,7 +219,7 @@ def test_show_probabilities_before_deciding():
     trainer = HandTrainer(level="mini", seed=2)
     trainer.show_chances.value = True
     left = trainer.hand.state.composition
-    for card, p in left.outcomes():
+    for _card, p in left.outcomes():
         assert str(p) in trainer.situation.value or p == 1
     assert trainer.verdict is None
 
@@ -206,7 +230,7 @@ def test_show_probabilities_before_deciding():
 def test_the_score_adds_up_exactly_and_resets():
     trainer = HandTrainer(level="mini", seed=11)
     expected = []
-    for i, action in enumerate(["reveal", "hold", "reveal", "hold", "hold", "reveal"]):
+    for _i, action in enumerate(["reveal", "hold", "reveal", "hold", "hold", "reveal"]):
         push, pot = _brute_force_push(trainer.hand.state), Fraction(trainer.hand.game.pot)
         expected.append(max(push, pot) - (push if action == "reveal" else pot))
         _click(trainer, action)
@@ -306,12 +330,15 @@ def test_an_unexpected_error_is_a_message_not_a_traceback(monkeypatch):
 
 def _trainer_msgids() -> set[str]:
     tree = ast.parse(Path(trainer_module.__file__).read_text(encoding="utf-8"))
-    found = set(trainer_module.LEVEL_LABELS.values()) | set(trainer_module.REVEALED_SENTENCES.values()) \
+    found = (
+        set(trainer_module.LEVEL_LABELS.values())
+        | set(trainer_module.REVEALED_SENTENCES.values())
         | set(trainer_module.HELD_SENTENCES.values())
+    )
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "Message") and node.args:
             arg = node.args[0]
-            for c in ([arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]):
+            for c in [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]:
                 if isinstance(c, ast.Constant):
                     found.add(c.value)
     return found
@@ -334,8 +361,12 @@ def test_switching_to_italian_redraws_everything():
     _click(trainer, "hold")
     _click(trainer, "hold")  # a refusal, redrawn in the new language too
     i18n.set_language("it")
-    assert [trainer.buttons[n].description for n in ("reveal", "hold", "next", "reset")] == \
-        ["Rivela", "Fermati", "Nuova mano", "Azzera il punteggio"]
+    assert [trainer.buttons[n].description for n in ("reveal", "hold", "next", "reset")] == [
+        "Rivela",
+        "Fermati",
+        "Nuova mano",
+        "Azzera il punteggio",
+    ]
     assert trainer.level_choice.label == "partita avanzata" and trainer.level_choice.value == "late-game"
     assert trainer.number == 1  # relabelling the dropdowns deals nothing
     assert "La tua situazione" in trainer.situation.value and "Verdetto" in trainer.result.value
@@ -356,9 +387,15 @@ def test_every_outcome_is_written_in_both_languages():
     # kali's final danger costs the pot only: worded without "0 gems"
     hand = deal_hand("late-game", "kali", 1)
     game = hand.game
-    effect = game.rules.apply_card(DANGER_CARD, position=game.position, pot=game.pot,
-                                   gems=game.gems[game.active_player], treasure=game.treasure,
-                                   dangers_revealed=game.stage, cards_left=game.remaining.total - 1)
+    effect = game.rules.apply_card(
+        DANGER_CARD,
+        position=game.position,
+        pot=game.pot,
+        gems=game.gems[game.active_player],
+        treasure=game.treasure,
+        dangers_revealed=game.stage,
+        cards_left=game.remaining.total - 1,
+    )
     assert effect.outcome == FINAL_DANGER and effect.gems_change == 0
     outcomes["pot only"] = (hand, dataclasses.replace(hand.judge("reveal"), next_card=DANGER_CARD, effect=effect))
     for hand, verdict in outcomes.values():
@@ -368,8 +405,9 @@ def test_every_outcome_is_written_in_both_languages():
                 html = trainer_module.render_verdict(hand, v, lang)
                 assert "{" not in html and i18n.card_label(verdict.next_card, lang) in html
                 if verdict.effect.outcome == FINAL_DANGER and not verdict.effect.gems_change:
-                    sentences = trainer_module.REVEALED_SENTENCES if action == "reveal" \
-                        else trainer_module.HELD_SENTENCES
+                    sentences = (
+                        trainer_module.REVEALED_SENTENCES if action == "reveal" else trainer_module.HELD_SENTENCES
+                    )
                     assert html_escape(i18n.tr(sentences[trainer_module.POT_ONLY], lang)) in html
 
 
@@ -389,8 +427,12 @@ def test_hands_are_numbered_by_decisions_whatever_deals_them():
         assert f"Hand {decided}: you chose" in trainer.prompt.value
         _click(trainer, "next")
         assert trainer.number == decided + 1
-    for deal in (lambda: _click(trainer, "next"), lambda: setattr(trainer.level_choice, "value", "medium"),
-                 lambda: setattr(trainer.edition_choice, "value", "kali"), lambda: trainer.deal(level="late-game")):
+    for deal in (
+        lambda: _click(trainer, "next"),
+        lambda: setattr(trainer.level_choice, "value", "medium"),
+        lambda: setattr(trainer.edition_choice, "value", "kali"),
+        lambda: trainer.deal(level="late-game"),
+    ):
         before = trainer.hand
         deal()  # a new situation replaces the undecided hand 7, which keeps its number
         assert trainer.hand is not before and trainer.number == 7 and "Hand 7: you are" in trainer.prompt.value

@@ -20,7 +20,7 @@ from dragonkit.ui.numbers import decimal, format_fraction, gems_html, number_htm
 from dragonkit.ui.style import CSS
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def _config(*kinds: str, preset: str = "dragon-stripes", seed: int = 7) -> GameConfig:
@@ -212,13 +212,13 @@ def test_coach_numbers_are_the_exact_analysis():
     probs = [p for _, p in game.chance_outcomes()]
     assert shown == [solution.push_value, solution.hold_value] + probs
     assert f"≈ {float(solution.push_value):.4f}" in app.coach.value
-    assert f"Best: <span class=\"dk-advice\">{solution.best_action.upper()}" in app.coach.value
+    assert f'Best: <span class="dk-advice">{solution.best_action.upper()}' in app.coach.value
     _click(app, "hold")
     shown = _fractions_in(app.coach.value)
     taker_gems = game.gems[game.offer_to]
     gain = takeover_gain(state, taker_gems, game.bounty, exact=True)
     assert shown == [fair_bounty(state, taker_gems, exact=True), gain] + probs
-    assert f"Best: <span class=\"dk-advice\">{'TAKE OVER' if gain > 0 else 'DECLINE'}" in app.coach.value
+    assert f'Best: <span class="dk-advice">{"TAKE OVER" if gain > 0 else "DECLINE"}' in app.coach.value
     assert f"Coach for {game.players[game.offer_to]}" in app.coach.value
     assert f"bounty of <b>{game.bounty}</b>" in app.coach.value
 
@@ -243,8 +243,9 @@ def test_exact_numbers_read_the_same_in_every_language(lang):
     i18n.set_language(lang)
     try:
         assert number_html(Fraction(3, 8)) == '<span class="dk-frac">3/8</span> <span class="dk-dec">≈ 0.375</span>'
-        assert number_html(Fraction(-7, 3), 4) == ('<span class="dk-frac">-7/3</span> '
-                                                   '<span class="dk-dec">≈ -2.3333</span>')
+        assert number_html(Fraction(-7, 3), 4) == (
+            '<span class="dk-frac">-7/3</span> <span class="dk-dec">≈ -2.3333</span>'
+        )
         assert number_html(6) == number_html(Fraction(12, 2)) == '<span class="dk-frac">6</span>'
         assert number_html(0.1 + 0.2) == "0.300"  # an estimate has no exact value: its decimal only
         assert decimal(Fraction(2, 3), 2) == "0.67"
@@ -307,8 +308,9 @@ def test_new_game_returns_to_the_form():
 
 
 def test_odd_names_reach_the_end_of_the_game():
-    config = GameConfig(seats=(SeatConfig("$x^$", "random bot"), SeatConfig("_hidden", "random bot")),
-                        preset="mini", seed=2)
+    config = GameConfig(
+        seats=(SeatConfig("$x^$", "random bot"), SeatConfig("_hidden", "random bot")), preset="mini", seed=2
+    )
     app = PlayApp(autoplay=False, config=config)
     for _ in range(200):
         if app.game.is_over:

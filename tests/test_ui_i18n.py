@@ -36,13 +36,85 @@ PRESETS = ("dragon-stripes", "kali", "drago-rosso", "mini")
 
 #: Words of the English views; none may be left in the Italian ones ("stop" and "bot" are Italian too).
 ENGLISH_WORDS = {
-    "reveal", "reveals", "hold", "holds", "held", "gem", "gems", "coach", "turn", "owner", "must", "may", "take",
-    "takes", "over", "decline", "declines", "bounty", "fair", "best", "push", "value", "values", "next", "card",
-    "cards", "left", "chance", "exact", "compulsory", "allowed", "yet", "knight", "treasure", "deck", "last", "none",
-    "step", "steps", "danger", "dangers", "head", "stage", "of", "the", "and", "for", "with", "winner", "player",
-    "events", "human", "threshold", "random", "optimum", "pot", "penalty", "stripe", "your", "game", "wins", "win",
-    "pays", "moves", "grows", "collects", "nobody", "begins", "reaches", "expected", "changes", "play", "optimal",
-    "takeover", "rules", "final", "offered", "not", "is",
+    "reveal",
+    "reveals",
+    "hold",
+    "holds",
+    "held",
+    "gem",
+    "gems",
+    "coach",
+    "turn",
+    "owner",
+    "must",
+    "may",
+    "take",
+    "takes",
+    "over",
+    "decline",
+    "declines",
+    "bounty",
+    "fair",
+    "best",
+    "push",
+    "value",
+    "values",
+    "next",
+    "card",
+    "cards",
+    "left",
+    "chance",
+    "exact",
+    "compulsory",
+    "allowed",
+    "yet",
+    "knight",
+    "treasure",
+    "deck",
+    "last",
+    "none",
+    "step",
+    "steps",
+    "danger",
+    "dangers",
+    "head",
+    "stage",
+    "of",
+    "the",
+    "and",
+    "for",
+    "with",
+    "winner",
+    "player",
+    "events",
+    "human",
+    "threshold",
+    "random",
+    "optimum",
+    "pot",
+    "penalty",
+    "stripe",
+    "your",
+    "game",
+    "wins",
+    "win",
+    "pays",
+    "moves",
+    "grows",
+    "collects",
+    "nobody",
+    "begins",
+    "reaches",
+    "expected",
+    "changes",
+    "play",
+    "optimal",
+    "takeover",
+    "rules",
+    "final",
+    "offered",
+    "not",
+    "is",
 }
 
 
@@ -105,19 +177,34 @@ def test_switching_redraws_every_view_in_italian_and_back():
     offered, owner = game.players[game.offer_to], game.players[game.turn_owner]
     _click(app, "hold")  # illegal during an offer: a message under the board
     english = _widget_texts(app.widget)
-    assert f"Not allowed: cannot hold now: {offered} may only take over or decline the offered turn." \
-        in app.message.value
+    assert (
+        f"Not allowed: cannot hold now: {offered} may only take over or decline the offered turn." in app.message.value
+    )
 
     app.language.value = "it"  # the app's own language buttons
     assert i18n.get_language() == "it"
-    assert f"Non permesso: ora «fermarsi» non è possibile: {offered} può solo prendere il posto o rinunciare al " \
-           "turno offerto." in app.message.value
-    assert f"Turno {game.turn_number} (di {owner}) · <b>{offered}</b> può prendere il posto per {game.bounty} " \
-           "gemme, o rinunciare." in app.status.value
+    assert (
+        f"Non permesso: ora «fermarsi» non è possibile: {offered} può solo prendere il posto o rinunciare al "
+        "turno offerto." in app.message.value
+    )
+    assert (
+        f"Turno {game.turn_number} (di {owner}) · <b>{offered}</b> può prendere il posto per {game.bounty} "
+        "gemme, o rinunciare." in app.status.value
+    )
     board = _text(app.board.value)
-    for text in ("Fase", "0 di 3 pericoli", "penalità di stop 1/4 delle tue gemme · gemme delle strisce x1",
-                 "tesoro del drago", f"{game.treasure} gemme", f"piatto {game.pot}", "TESTA",
-                 f"Mazzo: restano {game.remaining.total} carte su 51", "ultima carta", "1 passo", "pericolo"):
+    for text in (
+        "Fase",
+        "0 di 3 pericoli",
+        "penalità di stop 1/4 delle tue gemme · gemme delle strisce x1",
+        "tesoro del drago",
+        f"{game.treasure} gemme",
+        f"piatto {game.pot}",
+        "TESTA",
+        f"Mazzo: restano {game.remaining.total} carte su 51",
+        "ultima carta",
+        "1 passo",
+        "pericolo",
+    ):
         assert text in board, text
     players = app.players.value
     assert "<th>giocatore</th><th>gemme</th>" in players
@@ -131,12 +218,22 @@ def test_switching_redraws_every_view_in_italian_and_back():
     assert "Taglia equa:" in coach and "Mossa migliore:" in coach and "Prossima carta" in coach
     assert "<th>carta</th><th>probabilità</th>" in coach and "I valori sono le variazioni attese" in coach
     assert app.buttons["take_over"].description == f"Prendi il posto per {game.bounty} gemme"
-    assert [app.buttons[n].description for n in ("reveal", "hold", "decline", "next", "new_game")] == \
-        ["Rivela", "Fermati", "Rinuncia", "Prossima mossa del bot", "Nuova partita"]
+    assert [app.buttons[n].description for n in ("reveal", "hold", "decline", "next", "new_game")] == [
+        "Rivela",
+        "Fermati",
+        "Rinuncia",
+        "Prossima mossa del bot",
+        "Nuova partita",
+    ]
     assert (app.autoplay.description, app.show_coach.description) == ("i bot giocano da soli", "Allenatore")
     form = app.setup_form
-    assert (form.n_players.description, form.preset.description, form.seed.description, form.seed.placeholder,
-            form.start.description) == ("giocatori", "edizione", "seme", "casuale", "Inizia la partita")
+    assert (
+        form.n_players.description,
+        form.preset.description,
+        form.seed.description,
+        form.seed.placeholder,
+        form.start.description,
+    ) == ("giocatori", "edizione", "seme", "casuale", "Inizia la partita")
     assert form.names[1].value == "Allenatore"  # a default name follows the language
     assert (form.kinds[1].label, form.kinds[1].value) == ("bot allenatore (ottimo esatto)", "coach bot (exact optimum)")
     assert form.thresholds[2].description == "si ferma a" and "Scegli i giocatori" in form.intro.value
@@ -165,8 +262,9 @@ def test_the_setup_form_keeps_choices_and_typed_names_across_languages():
 
 
 def test_game_over_status_coach_and_plot_follow_the_language():
-    config = GameConfig(seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "random bot")), preset="mini",
-                        seed=4)
+    config = GameConfig(
+        seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "random bot")), preset="mini", seed=4
+    )
     app = PlayApp(autoplay=False, config=config)
     while not app.game.is_over:
         _click(app, "next")
@@ -194,8 +292,16 @@ def test_whole_games_read_in_italian_with_the_same_numbers(preset):
         game = Game(["Ann", "Bo", "Cy"], Ruleset.preset(preset), seed=seed)
         bots = [make_bot("coach"), make_bot("threshold", threshold=8 + 4 * seed), make_bot("random", seed=seed)]
         while True:
-            views = {lang: (render_status(game, kinds, lang), render_coach(game, lang), render_log(game, lang=lang),
-                            render_players(game, kinds, lang), render_board(game, lang)) for lang in ("en", "it")}
+            views = {
+                lang: (
+                    render_status(game, kinds, lang),
+                    render_coach(game, lang),
+                    render_log(game, lang=lang),
+                    render_players(game, kinds, lang),
+                    render_board(game, lang),
+                )
+                for lang in ("en", "it")
+            }
             for en, it in zip(views["en"], views["it"]):
                 leftovers = _words(it) & ENGLISH_WORDS
                 assert not leftovers, (leftovers, _text(it))
@@ -223,20 +329,33 @@ def test_the_coach_gives_the_same_advice_in_both_languages():
 @pytest.mark.parametrize(
     "edit, english, italian",
     [
-        (lambda f: setattr(f.seed, "value", "abc"),
-         "the seed must be a whole number of at most 18 digits (or empty for a random one), not 'abc'.",
-         "il seme deve essere un numero intero di al massimo 18 cifre (o vuoto per uno casuale), non 'abc'."),
-        (lambda f: setattr(f.names[1], "value", "alex"), "each player needs a different name.",
-         "ogni giocatore deve avere un nome diverso."),
+        (
+            lambda f: setattr(f.seed, "value", "abc"),
+            "the seed must be a whole number of at most 18 digits (or empty for a random one), not 'abc'.",
+            "il seme deve essere un numero intero di al massimo 18 cifre (o vuoto per uno casuale), non 'abc'.",
+        ),
+        (
+            lambda f: setattr(f.names[1], "value", "alex"),
+            "each player needs a different name.",
+            "ogni giocatore deve avere un nome diverso.",
+        ),
         (lambda f: setattr(f.names[2], "value", " "), "seat 3 needs a name.", "il posto 3 non ha un nome."),
-        (lambda f: setattr(f.names[0], "value", "x" * 41),
-         f"player names must be strings of 1 to 40 characters, not '{'x' * 12}...{'x' * 13}'.",
-         f"i nomi dei giocatori devono avere da 1 a 40 caratteri, non '{'x' * 12}...{'x' * 13}'."),
-        (lambda f: setattr(f.kinds[1], "index", None), "choose who plays seat 2: a human or a bot.",
-         "scegli chi gioca al posto 2: una persona o un bot."),
+        (
+            lambda f: setattr(f.names[0], "value", "x" * 41),
+            f"player names must be strings of 1 to 40 characters, not '{'x' * 12}...{'x' * 13}'.",
+            f"i nomi dei giocatori devono avere da 1 a 40 caratteri, non '{'x' * 12}...{'x' * 13}'.",
+        ),
+        (
+            lambda f: setattr(f.kinds[1], "index", None),
+            "choose who plays seat 2: a human or a bot.",
+            "scegli chi gioca al posto 2: una persona o un bot.",
+        ),
         (lambda f: setattr(f.n_players, "index", None), "choose 2 to 6 players.", "scegli da 2 a 6 giocatori."),
-        (lambda f: setattr(f.preset, "index", None), "choose an edition among dragon-stripes, kali, drago-rosso, mini.",
-         "scegli un'edizione tra dragon-stripes, kali, drago-rosso, mini."),
+        (
+            lambda f: setattr(f.preset, "index", None),
+            "choose an edition among dragon-stripes, kali, drago-rosso, mini.",
+            "scegli un'edizione tra dragon-stripes, kali, drago-rosso, mini.",
+        ),
     ],
 )
 def test_setup_form_errors_are_shown_in_the_current_language(edit, english, italian):
@@ -258,7 +377,8 @@ def test_refused_clicks_are_explained_in_italian():
     assert "Non permesso: ora «fermarsi» non è possibile: Ann deve prima rivelare una carta." in app.message.value
     app.setup_form.start.click()
     assert "Non permesso: c&#x27;è una partita in corso; premi prima «Nuova partita»." in app.message.value.replace(
-        "'", "&#x27;")
+        "'", "&#x27;"
+    )
     _click(app, "next")
     assert "Non permesso: tocca a Ann, non a un bot." in app.message.value
     while app.bots[app.game.to_move] is None:
@@ -272,8 +392,9 @@ def test_refused_clicks_are_explained_in_italian():
 
 def test_a_crash_is_reported_in_italian_without_its_details():
     i18n.set_language("it")
-    app = PlayApp(autoplay=False, config=GameConfig(seats=(SeatConfig("Ann", "threshold bot"),
-                                                           SeatConfig("Bo", "human")), seed=2))
+    app = PlayApp(
+        autoplay=False, config=GameConfig(seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "human")), seed=2)
+    )
 
     class Broken:
         def choose(self, game):
@@ -288,21 +409,36 @@ def test_a_crash_is_reported_in_italian_without_its_details():
 def _engine_errors():
     """Illegal moves of every kind, and invalid games."""
     game = Game(["Ann", "Bo"], Ruleset.preset("mini"), seed=1)
-    yield lambda: game.apply("hold"), "cannot hold now: Ann must reveal a card first", \
-        "ora «fermarsi» non è possibile: Ann deve prima rivelare una carta"
+    yield (
+        lambda: game.apply("hold"),
+        "cannot hold now: Ann must reveal a card first",
+        "ora «fermarsi» non è possibile: Ann deve prima rivelare una carta",
+    )
     yield lambda: game.apply("reveal", by=1), "it is Ann's move, not Bo's", "tocca a Ann, non a Bo"
-    yield lambda: game.apply("push"), "unknown action 'push'; actions are reveal, hold, take_over, decline", \
-        "azione sconosciuta 'push'; le azioni sono reveal, hold, take_over, decline"
+    yield (
+        lambda: game.apply("push"),
+        "unknown action 'push'; actions are reveal, hold, take_over, decline",
+        "azione sconosciuta 'push'; le azioni sono reveal, hold, take_over, decline",
+    )
     yield lambda: Game(["Ann"]), "a game needs 2 to 6 players, not 1", "una partita richiede da 2 a 6 giocatori, non 1"
-    yield lambda: Game(["Ann", "ann "]), "player names must be distinct: ['Ann', 'ann ']", \
-        "i nomi dei giocatori devono essere diversi: ['Ann', 'ann ']"
-    yield lambda: Game(["A", "B"], seed=-1), "seed must be a whole number from 0 to 2**63 - 1, not -1", \
-        "il seme deve essere un numero intero da 0 a 2**63 - 1, non -1"
+    yield (
+        lambda: Game(["Ann", "ann "]),
+        "player names must be distinct: ['Ann', 'ann ']",
+        "i nomi dei giocatori devono essere diversi: ['Ann', 'ann ']",
+    )
+    yield (
+        lambda: Game(["A", "B"], seed=-1),
+        "seed must be a whole number from 0 to 2**63 - 1, not -1",
+        "il seme deve essere un numero intero da 0 a 2**63 - 1, non -1",
+    )
     over = Game(["Ann", "Bo"], Ruleset.preset("mini"), seed=1)
     while not over.is_over:
         over.apply(over.legal_actions()[0])
-    yield lambda: over.apply("take_over"), "the game is over; no take_over is possible", \
-        "la partita è finita; «prendere il posto» non è più possibile"
+    yield (
+        lambda: over.apply("take_over"),
+        "the game is over; no take_over is possible",
+        "la partita è finita; «prendere il posto» non è più possibile",
+    )
 
 
 @pytest.mark.parametrize("case", range(7))
@@ -332,8 +468,10 @@ def test_every_invalid_ruleset_field_is_explained_in_italian(field_name, value):
 def test_an_unknown_preset_and_a_plain_error():
     with pytest.raises(ValueError) as info:
         Ruleset.preset("dragon")
-    assert Message.of(info.value).describe("it") == \
-        "edizione sconosciuta 'dragon'; scegli tra dragon-stripes, kali, drago-rosso, mini"
+    assert (
+        Message.of(info.value).describe("it")
+        == "edizione sconosciuta 'dragon'; scegli tra dragon-stripes, kali, drago-rosso, mini"
+    )
     assert Message.of(KeyError("x")) == "'x'"  # an error raised without a Message is shown as it is
 
 
@@ -353,8 +491,11 @@ def _message_msgids() -> set[str]:
     from dragonkit.ui.setup import _DEFAULT_SEATS, _SHORT_KINDS, SEAT_KINDS
 
     found |= set(VERBS.values()) | set(SEAT_KINDS) | set(_SHORT_KINDS.values()) | {"take_over"}
-    found |= {"{name} must reveal a card first", "{name} may only reveal or hold",
-              "{name} may only take over or decline the offered turn"}
+    found |= {
+        "{name} must reveal a card first",
+        "{name} may only reveal or hold",
+        "{name} may only take over or decline the offered turn",
+    }
     found.add(_DEFAULT_SEATS[1][0])  # "Coach": a word, not a name
     return found
 
@@ -373,20 +514,26 @@ def test_every_message_has_an_italian_text_with_the_same_fields():
 
 def test_analysis_plots_are_labelled_in_italian():
     rules = Ruleset.preset("mini")
-    state = TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems,
-                      rules.treasure)
+    state = TurnState(
+        rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems, rules.treasure
+    )
     i18n.set_language("it")
     heat = policy_heatmap(policy_map(state))
-    assert (heat.axes[0].get_xlabel(), heat.axes[0].get_ylabel(), heat.axes[0].get_title()) == \
-        ("posizione del cavaliere", "piatto (gemme)", "Politica ottima: rivelare o fermarsi")
+    assert (heat.axes[0].get_xlabel(), heat.axes[0].get_ylabel(), heat.axes[0].get_title()) == (
+        "posizione del cavaliere",
+        "piatto (gemme)",
+        "Politica ottima: rivelare o fermarsi",
+    )
     assert heat.axes[1].get_ylabel() == "rivelare − fermarsi (gemme): blu rivela, rosso si ferma"
     bars = outcome_bars(evaluate_policy(state, HoldAtPot(3), exact=True)).axes[0]
     assert (bars.get_xlabel(), bars.get_ylabel()) == ("variazione di gemme a fine turno", "probabilità")
     assert bars.get_legend().get_texts()[0].get_text().startswith("valore atteso ")
     curve = threshold_curve(compare_policies(state)).axes[0]
     assert curve.get_title() == "Politiche «fermati a t»" and curve.get_xlabel() == "soglia t (gemme)"
-    assert [t.get_text() for t in curve.get_legend().get_texts()][::2] == ["fermati quando piatto ≥ t",
-                                                                          "politica ottima"]
+    assert [t.get_text() for t in curve.get_legend().get_texts()][::2] == [
+        "fermati quando piatto ≥ t",
+        "politica ottima",
+    ]
     graph = chain_graph(turn_chain(state, HoldAtPot(3), exact=True)).axes[0]
     nodes = {t.get_text() for t in graph.texts}
     assert {"stop", "pericolo\nfinale", "si ferma\n3", "@0\npiatto 0"} <= nodes
@@ -405,14 +552,18 @@ print(json.dumps([app.language.value, app.setup_form.start.description, app.setu
 """
 
 
-@pytest.mark.parametrize("query, expected", [("lang=it", ["it", "Inizia la partita", "Allenatore", "Rivela"]),
-                                             ("lang=en", ["en", "Start the game", "Coach", "Reveal"]),
-                                             ("", ["en", "Start the game", "Coach", "Reveal"])])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("lang=it", ["it", "Inizia la partita", "Allenatore", "Rivela"]),
+        ("lang=en", ["en", "Start the game", "Coach", "Reveal"]),
+        ("", ["en", "Start the game", "Coach", "Reveal"]),
+    ],
+)
 def test_a_page_opened_with_lang_it_starts_in_italian(query, expected):
     env = {k: v for k, v in os.environ.items() if k != "DRAGONKIT_LANG"}
     env["QUERY_STRING"] = query  # what Voilà gives the kernel of a page opened with ?lang=it
-    out = subprocess.run([sys.executable, "-c", START], env=env, capture_output=True, text=True, timeout=60,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", START], env=env, capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == expected
 
 

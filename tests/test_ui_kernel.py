@@ -72,9 +72,12 @@ def test_tournament_progress_bar_is_a_widget_in_a_kernel():
     mimes = []
     try:
         reply = client.execute_interactive(
-            PROGRESS, timeout=120,
-            output_hook=lambda msg: mimes.extend(msg["content"].get("data", {}))
-            if msg["msg_type"] == "display_data" else None)
+            PROGRESS,
+            timeout=120,
+            output_hook=lambda msg: (
+                mimes.extend(msg["content"].get("data", {})) if msg["msg_type"] == "display_data" else None
+            ),
+        )
         assert reply["content"]["status"] == "ok"
     finally:
         client.stop_channels()

@@ -19,11 +19,22 @@ from .state import TurnState, next_card_probabilities
 # The chain laboratory (scipy.sparse, pandas) loads on first use: the play app needs
 # only the backward induction above, and every Voilà visitor starts a fresh kernel.
 _LAZY = {
-    "PolicyEvaluation": "evaluate", "Situation": "evaluate", "TurnChain": "evaluate", "compare_policies": "evaluate",
-    "evaluate_policy": "evaluate", "turn_chain": "evaluate",
-    "FunctionPolicy": "policies", "HoldAfterReveals": "policies", "HoldAtPot": "policies", "OptimalPolicy": "policies",
-    "Policy": "policies", "optimal_policy": "policies",
-    "PolicyTable": "table", "policy_map": "table", "policy_shift": "table", "policy_table": "table",
+    "PolicyEvaluation": "evaluate",
+    "Situation": "evaluate",
+    "TurnChain": "evaluate",
+    "compare_policies": "evaluate",
+    "evaluate_policy": "evaluate",
+    "turn_chain": "evaluate",
+    "FunctionPolicy": "policies",
+    "HoldAfterReveals": "policies",
+    "HoldAtPot": "policies",
+    "OptimalPolicy": "policies",
+    "Policy": "policies",
+    "optimal_policy": "policies",
+    "PolicyTable": "table",
+    "policy_map": "table",
+    "policy_shift": "table",
+    "policy_table": "table",
 }
 
 __all__ = ["TurnState", "TurnSolution", "solve_turn", "next_card_probabilities", "fair_bounty", "takeover_gain", *_LAZY]

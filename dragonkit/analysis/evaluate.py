@@ -12,9 +12,10 @@ absorption probabilities ``B = N R`` grouped by reward.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, NamedTuple, Union
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -25,9 +26,9 @@ from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
 from .policies import HoldAtPot, OptimalPolicy, PolicyLike, as_policy
 from .state import TurnState
 
-__all__ = ["Situation", "TurnChain", "PolicyEvaluation", "turn_chain", "evaluate_policy", "compare_policies"]
+__all__ = ["PolicyEvaluation", "Situation", "TurnChain", "compare_policies", "evaluate_policy", "turn_chain"]
 
-Number = Union[float, Fraction]
+Number = float | Fraction
 
 
 class Situation(NamedTuple):
@@ -87,8 +88,10 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
     if state.must_reveal:
         masks[0] = np.ones(1, dtype=bool)
     if not masks[0][0]:
-        raise ValueError(f"the policy {policy.name!r} holds at once: no card is revealed and the turn is worth "
-                         f"the pot ({state.pot} gems)")
+        raise ValueError(
+            f"the policy {policy.name!r} holds at once: no card is revealed and the turn is worth "
+            f"the pot ({state.pot} gems)"
+        )
     # forward: which decision points does the policy reach, and where does it reveal?
     active = []
     reached = np.ones(1, dtype=bool)
@@ -165,15 +168,19 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
             P[a][a] = Fraction(1)
     else:
         P = sp.csr_matrix(
-            (np.concatenate([nums_a / dens_a, np.ones(len(absorbing_ids))]),
-             (np.concatenate([rows_a, absorbing_ids]), np.concatenate([cols_a, absorbing_ids]))),
+            (
+                np.concatenate([nums_a / dens_a, np.ones(len(absorbing_ids))]),
+                (np.concatenate([rows_a, absorbing_ids]), np.concatenate([cols_a, absorbing_ids])),
+            ),
             shape=(size, size),
         )
     labels: list = []
     for d, act in enumerate(active):
         layer, rows_d = layers[d], np.flatnonzero(act)
-        labels += [Situation(p, q, w) for p, q, w in
-                   zip(layer.position[rows_d].tolist(), layer.pot[rows_d].tolist(), graph.drawn(d, rows_d))]
+        labels += [
+            Situation(p, q, w)
+            for p, q, w in zip(layer.position[rows_d].tolist(), layer.pot[rows_d].tolist(), graph.drawn(d, rows_d))
+        ]
     labels += list(absorbing)
     return TurnChain(P, labels, start=labels[0], rewards=rewards, policy=policy)
 
@@ -221,12 +228,20 @@ class PolicyEvaluation:
 
     def summary(self) -> pd.Series:
         """The headline numbers as a labelled Series."""
-        return pd.Series({
-            "expected gem change": self.expected_gain, "standard deviation": self.std,
-            "P(stopped)": self.p_stopped, "P(danger)": self.p_danger, "P(head)": self.p_head,
-            "P(loss)": self.p_loss, "expected cards revealed": self.expected_cards,
-            "transient states": self.states,
-        }, name=self.policy, dtype=object)
+        return pd.Series(
+            {
+                "expected gem change": self.expected_gain,
+                "standard deviation": self.std,
+                "P(stopped)": self.p_stopped,
+                "P(danger)": self.p_danger,
+                "P(head)": self.p_head,
+                "P(loss)": self.p_loss,
+                "expected cards revealed": self.expected_cards,
+                "transient states": self.states,
+            },
+            name=self.policy,
+            dtype=object,
+        )
 
     def _repr_html_(self) -> str:
         table = self.summary().to_frame().to_html()
@@ -304,16 +319,22 @@ def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, 
         ``p_loss``, ``expected_cards``, ``std``.
     """
     if thresholds is None:
-        top = min(state.treasure + state.pot,
-                  int(state.rules.stripe_value(np.arange(1, state.rules.n_stripes + 1),
-                                               state.dangers_revealed).sum()))
+        top = min(
+            state.treasure + state.pot,
+            int(state.rules.stripe_value(np.arange(1, state.rules.n_stripes + 1), state.dangers_revealed).sum()),
+        )
         thresholds = sorted({max(1, round(top * k / 24)) for k in range(25)})
     rows = {}
     for policy in [HoldAtPot(t) for t in thresholds] + [OptimalPolicy()]:
         e = evaluate_policy(state, policy, exact)
         rows[policy.name] = {
             "threshold": getattr(policy, "threshold", None),
-            "expected_gain": e.expected_gain, "p_stopped": e.p_stopped, "p_danger": e.p_danger,
-            "p_head": e.p_head, "p_loss": e.p_loss, "expected_cards": e.expected_cards, "std": e.std,
+            "expected_gain": e.expected_gain,
+            "p_stopped": e.p_stopped,
+            "p_danger": e.p_danger,
+            "p_head": e.p_head,
+            "p_loss": e.p_loss,
+            "expected_cards": e.expected_cards,
+            "std": e.std,
         }
     return pd.DataFrame.from_dict(rows, orient="index")

@@ -22,7 +22,7 @@ import numpy as np
 from ..rules import Card, Ruleset
 from .state import TurnState
 
-__all__ = ["Layer", "DecisionGraph", "CONTINUES", "HEAD", "DECK_EMPTY", "NO_CARD"]
+__all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer"]
 
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
@@ -107,8 +107,18 @@ class DecisionGraph:
         ``"danger"`` or ``"final_danger"``: what the next danger card does.
     """
 
-    def __init__(self, rules: Ruleset, counts, stops: int, dangers: int, dangers_revealed: int, gems: int,
-                 bank: int, positions, pots):
+    def __init__(
+        self,
+        rules: Ruleset,
+        counts,
+        stops: int,
+        dangers: int,
+        dangers_revealed: int,
+        gems: int,
+        bank: int,
+        positions,
+        pots,
+    ):
         self.rules, self.stops, self.dangers = rules, stops, dangers
         self.dangers_revealed, self.gems, self.bank = dangers_revealed, gems, bank
         self.steps = tuple(s for s, _ in rules.footprints)
@@ -130,10 +140,19 @@ class DecisionGraph:
             layer = self._expand(layer)
 
     @classmethod
-    def from_state(cls, state: TurnState) -> "DecisionGraph":
+    def from_state(cls, state: TurnState) -> DecisionGraph:
         """The graph whose single root is ``state``."""
-        return cls(state.rules, list(state.footprints.values()), state.stops, state.dangers, state.dangers_revealed,
-                   state.gems, state.treasure + state.pot, state.position, state.pot)
+        return cls(
+            state.rules,
+            list(state.footprints.values()),
+            state.stops,
+            state.dangers,
+            state.dangers_revealed,
+            state.gems,
+            state.treasure + state.pot,
+            state.position,
+            state.pot,
+        )
 
     def _expand(self, layer: Layer) -> Layer:
         """Fill in the layer's edges and return the next layer."""
@@ -145,7 +164,8 @@ class DecisionGraph:
         for i, steps in enumerate(self.steps):
             have = layer.counts[:, i] > 0
             new, _placed, pot, change, _treasure, at_head, empty = self.rules.footprint_effect(
-                steps, layer.position, layer.pot, self.bank - layer.pot, self.dangers_revealed, layer.cards_left - 1)
+                steps, layer.position, layer.pot, self.bank - layer.pot, self.dangers_revealed, layer.cards_left - 1
+            )
             ends = np.where(at_head == 1, HEAD, np.where(empty == 1, DECK_EMPTY, CONTINUES))
             layer.ends[have, i] = ends[have]
             layer.end_reward[have, i] = change[have]
@@ -156,12 +176,17 @@ class DecisionGraph:
                 keys.append(np.column_stack([counts, new[go], pot[go]]))
                 sources.append((i, go))
         if not keys:
-            return Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64),
-                         np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+            return Layer(
+                layer.depth + 1,
+                layer.cards_left - 1,
+                np.zeros((0, k), dtype=np.int64),
+                np.zeros(0, dtype=np.int64),
+                np.zeros(0, dtype=np.int64),
+            )
         unique, inverse = _dedupe(np.concatenate(keys))
         start = 0
         for i, go in sources:
-            layer.child[go, i] = inverse[start:start + go.size]
+            layer.child[go, i] = inverse[start : start + go.size]
             start += go.size
         return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], unique[:, k], unique[:, k + 1])
 
@@ -173,8 +198,9 @@ class DecisionGraph:
     def drawn(self, depth: int, rows: np.ndarray) -> list[str]:
         """The footprint cards drawn since the root(s) at some decision points of a
         layer, e.g. ``"1+2+2"`` (steps, sorted; ``""`` at a root)."""
-        taken, which = np.unique(self.layers[0].counts[0] - self.layers[depth].counts[rows], axis=0,
-                                 return_inverse=True)
+        taken, which = np.unique(
+            self.layers[0].counts[0] - self.layers[depth].counts[rows], axis=0, return_inverse=True
+        )
         names = ["+".join(str(s) for s, n in zip(self.steps, t) for _ in range(n)) for t in taken.tolist()]
         return [names[w] for w in which.ravel().tolist()]
 

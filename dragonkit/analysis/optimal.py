@@ -26,16 +26,15 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
 
 import numpy as np
 
 from .graph import CONTINUES, DecisionGraph
 from .state import TurnState, check_state
 
-__all__ = ["TurnSolution", "LayerValues", "backward_induction", "solve_turn", "fair_bounty", "takeover_gain"]
+__all__ = ["LayerValues", "TurnSolution", "backward_induction", "fair_bounty", "solve_turn", "takeover_gain"]
 
-Number = Union[float, Fraction]
+Number = float | Fraction
 
 
 @dataclass
@@ -175,8 +174,14 @@ def _solve(state: TurnState, exact: bool) -> TurnSolution:
         value = Fraction(value)
     else:
         value = float(value)
-    return TurnSolution(value=value, push_value=push, hold_value=hold, best_action=best,
-                        must_reveal=state.must_reveal, states=graph.size)
+    return TurnSolution(
+        value=value,
+        push_value=push,
+        hold_value=hold,
+        best_action=best,
+        must_reveal=state.must_reveal,
+        states=graph.size,
+    )
 
 
 solve_turn.cache_clear = _solve.cache_clear  # type: ignore[attr-defined]

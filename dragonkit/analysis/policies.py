@@ -9,8 +9,8 @@ analysis enforces it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable, Union
 
 import numpy as np
 
@@ -18,8 +18,16 @@ from .graph import DecisionGraph
 from .optimal import LayerValues, backward_induction, solve_turn
 from .state import TurnState
 
-__all__ = ["Policy", "OptimalPolicy", "HoldAtPot", "HoldAfterReveals", "FunctionPolicy", "as_policy",
-           "optimal_policy", "PolicyLike"]
+__all__ = [
+    "FunctionPolicy",
+    "HoldAfterReveals",
+    "HoldAtPot",
+    "OptimalPolicy",
+    "Policy",
+    "PolicyLike",
+    "as_policy",
+    "optimal_policy",
+]
 
 ACTIONS = ("reveal", "hold")
 
@@ -42,8 +50,7 @@ class Policy:
         ndarray of bool, shape (len(layer),)
         """
         layer = graph.layers[depth]
-        return np.array([self.decide(graph.state(depth, i), depth) == "reveal" for i in range(len(layer))],
-                        dtype=bool)
+        return np.array([self.decide(graph.state(depth, i), depth) == "reveal" for i in range(len(layer))], dtype=bool)
 
     def __repr__(self) -> str:
         return self.name
@@ -138,7 +145,7 @@ class FunctionPolicy(Policy):
         return action
 
 
-PolicyLike = Union[Policy, Callable[[TurnState], str]]
+PolicyLike = Policy | Callable[[TurnState], str]
 
 
 def as_policy(policy: PolicyLike) -> Policy:

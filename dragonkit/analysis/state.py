@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import numbers
 import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping
 
 from ..engine import Game, Phase
 from ..rules import LIMITS, Card, Composition, Ruleset
 
-__all__ = ["TurnState", "next_card_probabilities", "check_state"]
+__all__ = ["TurnState", "check_state", "next_card_probabilities"]
 
 
 @dataclass(frozen=True)
@@ -65,19 +65,27 @@ class TurnState:
         full = dict(rules.footprints)
         for steps, count in self.footprints.items():
             if steps not in full:
-                raise ValueError(f"footprints: this ruleset has no {reprlib.repr(steps)}-step cards "
-                                 f"(it has {sorted(full)})")
+                raise ValueError(
+                    f"footprints: this ruleset has no {reprlib.repr(steps)}-step cards (it has {sorted(full)})"
+                )
             if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= full[steps]:
-                raise ValueError(f"footprints[{steps}] must be a whole number in 0..{full[steps]}, "
-                                 f"not {reprlib.repr(count)}")
-        object.__setattr__(self, "footprints",
-                           MappingProxyType({s: int(self.footprints.get(s, 0)) for s in sorted(full)}))
+                raise ValueError(
+                    f"footprints[{steps}] must be a whole number in 0..{full[steps]}, not {reprlib.repr(count)}"
+                )
+        object.__setattr__(
+            self, "footprints", MappingProxyType({s: int(self.footprints.get(s, 0)) for s in sorted(full)})
+        )
         most = LIMITS["gems"] * 4  # every gem of the game could be in one place
         checks = {
             "stops": (self.stops, 0, rules.stop_cards),
             "dangers_revealed": (self.dangers_revealed, 0, len(rules.stages) - 1),
-            "dangers": (self.dangers, 0, rules.danger_cards - getattr(self, "dangers_revealed", 0)
-                        if isinstance(self.dangers_revealed, int) else rules.danger_cards),
+            "dangers": (
+                self.dangers,
+                0,
+                rules.danger_cards - getattr(self, "dangers_revealed", 0)
+                if isinstance(self.dangers_revealed, int)
+                else rules.danger_cards,
+            ),
             "gems": (self.gems, 0, most),
             "treasure": (self.treasure, 0, most),
             "position": (self.position, 0, rules.n_stripes),
@@ -91,8 +99,20 @@ class TurnState:
             raise ValueError(f"must_reveal must be True or False, not {self.must_reveal!r}")
 
     def __hash__(self) -> int:
-        return hash((self.rules, tuple(self.footprints.items()), self.stops, self.dangers, self.dangers_revealed,
-                     self.gems, self.treasure, self.position, self.pot, self.must_reveal))
+        return hash(
+            (
+                self.rules,
+                tuple(self.footprints.items()),
+                self.stops,
+                self.dangers,
+                self.dangers_revealed,
+                self.gems,
+                self.treasure,
+                self.position,
+                self.pot,
+                self.must_reveal,
+            )
+        )
 
     @property
     def composition(self) -> Composition:
@@ -100,7 +120,7 @@ class TurnState:
         return Composition.of(self.footprints, self.stops, self.dangers)
 
     @classmethod
-    def from_game(cls, game: Game) -> "TurnState":
+    def from_game(cls, game: Game) -> TurnState:
         """The active player's situation in ``game`` (during an offer: the holder's).
 
         Raises

@@ -5,8 +5,8 @@ player's gems and with the stage."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 import pandas as pd
@@ -15,7 +15,7 @@ from .graph import DecisionGraph
 from .optimal import backward_induction
 from .state import TurnState
 
-__all__ = ["PolicyTable", "policy_table", "policy_map", "policy_shift"]
+__all__ = ["PolicyTable", "policy_map", "policy_shift", "policy_table"]
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,17 @@ def policy_map(state: TurnState) -> pd.DataFrame:
     top = _max_pots(state)
     positions = np.concatenate([np.full(int(top[p]) + 1, p) for p in range(len(top))])
     pots = np.concatenate([np.arange(int(top[p]) + 1) for p in range(len(top))])
-    graph = DecisionGraph(state.rules, list(state.footprints.values()), state.stops, state.dangers,
-                          state.dangers_revealed, state.gems, state.treasure + state.pot, positions, pots)
+    graph = DecisionGraph(
+        state.rules,
+        list(state.footprints.values()),
+        state.stops,
+        state.dangers,
+        state.dangers_revealed,
+        state.gems,
+        state.treasure + state.pot,
+        positions,
+        pots,
+    )
     root = backward_induction(graph)[0]
     frame = pd.DataFrame({"position": positions, "pot": pots, "advantage": root.push - pots})
     grid = frame.pivot(index="pot", columns="position", values="advantage")
@@ -87,15 +96,24 @@ def policy_table(state: TurnState) -> PolicyTable:
         action = np.where(v.reveal(layer.pot), "reveal", "hold")
         if depth == 0 and state.must_reveal:
             action[:] = "reveal"
-        parts.append(pd.DataFrame({
-            "cards_drawn": depth, "drawn": graph.drawn(depth, np.arange(len(layer))),
-            "position": layer.position, "pot": layer.pot, "cards_left": layer.cards_left,
-            "push_value": push, "hold_value": layer.pot, "advantage": push - layer.pot, "action": action,
-        }))
+        parts.append(
+            pd.DataFrame(
+                {
+                    "cards_drawn": depth,
+                    "drawn": graph.drawn(depth, np.arange(len(layer))),
+                    "position": layer.position,
+                    "pot": layer.pot,
+                    "cards_left": layer.cards_left,
+                    "push_value": push,
+                    "hold_value": layer.pot,
+                    "advantage": push - layer.pot,
+                    "action": action,
+                }
+            )
+        )
     situations = pd.concat(parts, ignore_index=True)
     advantage = policy_map(state)
-    summary = advantage.apply(lambda col: col.map(lambda a: np.nan if pd.isna(a) else
-                                                  ("reveal" if a > 0 else "hold")))
+    summary = advantage.apply(lambda col: col.map(lambda a: np.nan if pd.isna(a) else ("reveal" if a > 0 else "hold")))
     return PolicyTable(situations, summary, advantage)
 
 
@@ -128,8 +146,12 @@ def policy_shift(state: TurnState, gems: Iterable[int] = (), stages: Iterable[in
     """
     variants = {"as is": state}
     variants.update({f"gems={g}": dataclasses.replace(state, gems=g) for g in gems})
-    variants.update({  # a later stage leaves fewer danger cards in the deck
-        f"stage={d}": dataclasses.replace(state, dangers_revealed=d,
-                                          dangers=max(0, min(state.dangers, state.rules.danger_cards - d)))
-        for d in stages})
+    variants.update(
+        {  # a later stage leaves fewer danger cards in the deck
+            f"stage={d}": dataclasses.replace(
+                state, dangers_revealed=d, dangers=max(0, min(state.dangers, state.rules.danger_cards - d))
+            )
+            for d in stages
+        }
+    )
     return pd.DataFrame({name: _thresholds(policy_map(s)) for name, s in variants.items()}).T

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -29,8 +29,19 @@ import traitlets
 
 from ..rules import Card
 
-__all__ = ["LANGUAGES", "Gems", "Phrase", "tr", "gems", "card_label", "catalog", "settings", "set_language",
-           "get_language", "initial_language"]
+__all__ = [
+    "LANGUAGES",
+    "Gems",
+    "Phrase",
+    "card_label",
+    "catalog",
+    "gems",
+    "get_language",
+    "initial_language",
+    "set_language",
+    "settings",
+    "tr",
+]
 
 #: The languages the kit speaks: code -> name in that language.
 LANGUAGES = {"en": "English", "it": "Italiano"}
@@ -46,7 +57,7 @@ class Phrase(str):
     """A field value that is itself a msgid, translated by :func:`tr` (e.g. how a game ended)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, str]:
     """The translations into ``lang``, msgid -> text (empty for English).
 

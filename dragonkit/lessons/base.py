@@ -20,9 +20,23 @@ from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Message, Ruleset
 
-__all__ = ["LessonWidget", "LiveFigure", "fresh_turn", "largest_pot", "situation_sliders", "EDITIONS", "CUSTOM",
-           "edition_label", "POLICIES", "analysis_policy", "policy_label", "policy_name", "error_text", "relabel",
-           "consecutive_runs"]
+__all__ = [
+    "CUSTOM",
+    "EDITIONS",
+    "POLICIES",
+    "LessonWidget",
+    "LiveFigure",
+    "analysis_policy",
+    "consecutive_runs",
+    "edition_label",
+    "error_text",
+    "fresh_turn",
+    "largest_pot",
+    "policy_label",
+    "policy_name",
+    "relabel",
+    "situation_sliders",
+]
 
 
 # -- widgets ------------------------------------------------------------------------------------------------
@@ -105,8 +119,7 @@ class LiveFigure(LessonWidget):
 # -- the start of a turn --------------------------------------------------------------------------------------
 
 
-def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None,
-               treasure: int | None = None) -> TurnState:
+def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None, treasure: int | None = None) -> TurnState:
     """The first decision of a turn with a full deck but for the dangers of earlier stages.
 
     With the defaults it is the first decision of a game: stage 0, the starting
@@ -139,8 +152,15 @@ def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None,
         raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
     if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
         raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
-    return TurnState(rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards - int(stage), int(stage),
-                     rules.starting_gems if gems is None else gems, rules.treasure if treasure is None else treasure)
+    return TurnState(
+        rules,
+        dict(rules.footprints),
+        rules.stop_cards,
+        rules.danger_cards - int(stage),
+        int(stage),
+        rules.starting_gems if gems is None else gems,
+        rules.treasure if treasure is None else treasure,
+    )
 
 
 def largest_pot(state: TurnState) -> int:
@@ -151,8 +171,9 @@ def largest_pot(state: TurnState) -> int:
     return state.pot + min(state.treasure, int(rules.stripe_value(stripes, state.dangers_revealed).sum()))
 
 
-def situation_sliders(rules: Ruleset, gems: int | None = None, treasure: int | None = None,
-                      stage: int | None = None) -> dict[str, widgets.IntSlider]:
+def situation_sliders(
+    rules: Ruleset, gems: int | None = None, treasure: int | None = None, stage: int | None = None
+) -> dict[str, widgets.IntSlider]:
     """Sliders for the player's gems, the treasure and (if given) the stage, for the lesson widgets.
 
     Parameters
@@ -180,8 +201,12 @@ def situation_sliders(rules: Ruleset, gems: int | None = None, treasure: int | N
     start, full = rules.starting_gems, rules.treasure
     sliders = {
         "gems": widgets.IntSlider(value=state.gems, min=0, max=max(3 * start, state.gems), step=max(1, start // 8)),
-        "treasure": widgets.IntSlider(value=state.treasure, min=min(max(1, full // 16), state.treasure),
-                                      max=max(full, state.treasure), step=max(1, full // 40)),
+        "treasure": widgets.IntSlider(
+            value=state.treasure,
+            min=min(max(1, full // 16), state.treasure),
+            max=max(full, state.treasure),
+            step=max(1, full // 40),
+        ),
     }
     if stage is not None:
         sliders["stage"] = widgets.IntSlider(value=state.dangers_revealed, min=0, max=len(rules.stages) - 1)

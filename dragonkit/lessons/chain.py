@@ -35,8 +35,16 @@ from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, policy_name
 
-__all__ = ["state_name", "ChainLab", "outcome_order", "chain_matrices", "read_aloud", "spy_plot", "spy_figure",
-           "answers"]
+__all__ = [
+    "ChainLab",
+    "answers",
+    "chain_matrices",
+    "outcome_order",
+    "read_aloud",
+    "spy_figure",
+    "spy_plot",
+    "state_name",
+]
 
 MATRICES = ("P", "Q", "R", "N", "t", "B", "Br")
 
@@ -103,8 +111,9 @@ def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
     head = "".join(f"<th>{escape(state_name(c, lang))}</th>" for c in frame.columns)
     rows = []
     for label, row in frame.iterrows():
-        cells = "".join('<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{Fraction(v)}</td>'
-                        for v in row)
+        cells = "".join(
+            '<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{Fraction(v)}</td>' for v in row
+        )
         on = ' class="dk-row-on"' if label == highlight else ""
         rows.append(f"<tr{on}><th>{escape(state_name(label, lang))}</th>{cells}</tr>")
     return f'<table class="dk-matrix"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
@@ -132,22 +141,43 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
     lines = []
     for target, n in visits.items():
         if n:
-            lines.append(tr("the knight is at {state} now: {visits} visit, this one" if target == start else
-                            "the knight visits {state} on average {visits} times", lang,
-                            state=f"<b>{escape(state_name(target, lang))}</b>", visits=number_html(n)))
+            lines.append(
+                tr(
+                    "the knight is at {state} now: {visits} visit, this one"
+                    if target == start
+                    else "the knight visits {state} on average {visits} times",
+                    lang,
+                    state=f"<b>{escape(state_name(target, lang))}</b>",
+                    visits=number_html(n),
+                )
+            )
     ends = chain.absorption_probabilities(start=start)
-    outcome_lines = [tr("{outcome} ({change}) with probability {p}", lang,
-                        outcome=f"<b>{escape(state_name(a, lang))}</b>", change=i18n.Gems(chain.rewards[a]),
-                        p=number_html(p)) for a, p in ends[outcome_order(chain)].items() if p]
+    outcome_lines = [
+        tr(
+            "{outcome} ({change}) with probability {p}",
+            lang,
+            outcome=f"<b>{escape(state_name(a, lang))}</b>",
+            change=i18n.Gems(chain.rewards[a]),
+            p=number_html(p),
+        )
+        for a, p in ends[outcome_order(chain)].items()
+        if p
+    ]
     parts = [
         tr("From {state} (row {state} of N, t and B):", lang, state=here),
         "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
-        tr("From here the turn lasts on average {t} cards (t, the sum of the row of N).", lang,
-           t=number_html(chain.expected_steps(start=start))),
+        tr(
+            "From here the turn lasts on average {t} cards (t, the sum of the row of N).",
+            lang,
+            t=number_html(chain.expected_steps(start=start)),
+        ),
         "<br>" + tr("It ends (row of B = N R):", lang),
         "<ul>" + "".join(f"<li>{line}</li>" for line in outcome_lines) + "</ul>",
-        tr("Expected gem change from here: {value} (B r, with r the gems each outcome pays).", lang,
-           value=number_html(chain.expected_reward(chain.rewards, start=start))),
+        tr(
+            "Expected gem change from here: {value} (B r, with r the gems each outcome pays).",
+            lang,
+            value=number_html(chain.expected_reward(chain.rewards, start=start)),
+        ),
     ]
     return '<div class="dk-read">' + "".join(parts) + "</div>"
 
@@ -191,31 +221,52 @@ class ChainLab(LessonWidget):
         The laboratory, displayed by the notebook.
     """
 
-    def __init__(self, threshold: int = 4, rules: Ruleset | str = "mini", max_threshold: int = 10,
-                 gems: int | None = None):
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) \
-                or not 1 <= threshold <= max_threshold:
+    def __init__(
+        self, threshold: int = 4, rules: Ruleset | str = "mini", max_threshold: int = 10, gems: int | None = None
+    ):
+        if (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, (int, np.integer))
+            or not 1 <= threshold <= max_threshold
+        ):
             raise ValueError(f"threshold must be a whole number of gems in 1..{max_threshold}, not {threshold!r}")
         self.state = fresh_turn(rules, gems=gems)
-        self.slider = widgets.IntSlider(value=int(threshold), min=1, max=max_threshold, continuous_update=False,
-                                        style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="640px"))
+        self.slider = widgets.IntSlider(
+            value=int(threshold),
+            min=1,
+            max=max_threshold,
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="640px"),
+        )
         self.summary = widgets.HTML()
         self.graph = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
-        self.picker = widgets.ToggleButtons(options=[(m, m) for m in MATRICES], value="N",
-                                            style={"button_width": "46px"})
+        self.picker = widgets.ToggleButtons(
+            options=[(m, m) for m in MATRICES], value="N", style={"button_width": "46px"}
+        )
         self.caption = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
-        self.state_picker = widgets.Dropdown(style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="360px"))
+        self.state_picker = widgets.Dropdown(
+            style={"description_width": "initial"}, layout=widgets.Layout(width="360px")
+        )
         self.reading = widgets.HTML()
         self.titles = [widgets.HTML() for _ in range(3)]
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS), self.slider, self.summary,
-            self.titles[0], self.graph,
-            self.titles[1], self.picker, self.caption, self.table,
-            self.titles[2], self.state_picker, self.reading,
-        ])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.slider,
+                self.summary,
+                self.titles[0],
+                self.graph,
+                self.titles[1],
+                self.picker,
+                self.caption,
+                self.table,
+                self.titles[2],
+                self.state_picker,
+                self.reading,
+            ]
+        )
         self.widget.add_class("dk-lesson")
         self.slider.observe(self._on_threshold, names="value")
         self.picker.observe(lambda _c: self._draw_table(), names="value")
@@ -259,12 +310,23 @@ class ChainLab(LessonWidget):
         lang = i18n.get_language()
         chain = self.chain
         self.slider.description = tr("Policy: hold when the pot reaches t =", lang)
-        self.summary.value = "<p>" + tr(
-            "Under “{policy}” the turn is a chain with {t} transient states (decision points where the policy "
-            "reveals) and {a} absorbing states (the outcomes). One step of the chain is one card.", lang,
-            policy=policy_name(chain.policy, lang), t=len(chain.transient), a=len(chain.absorbing)) + "</p>"
-        heads = (tr("The chain's graph (arrows: one card, with its probability)", lang),
-                 tr("The matrices, in exact fractions", lang), tr("Read a row aloud", lang))
+        self.summary.value = (
+            "<p>"
+            + tr(
+                "Under “{policy}” the turn is a chain with {t} transient states (decision points where the policy "
+                "reveals) and {a} absorbing states (the outcomes). One step of the chain is one card.",
+                lang,
+                policy=policy_name(chain.policy, lang),
+                t=len(chain.transient),
+                a=len(chain.absorbing),
+            )
+            + "</p>"
+        )
+        heads = (
+            tr("The chain's graph (arrows: one card, with its probability)", lang),
+            tr("The matrices, in exact fractions", lang),
+            tr("Read a row aloud", lang),
+        )
         for widget, text in zip(self.titles, heads):
             widget.value = f"<h4>{text}</h4>"
         self.state_picker.description = tr("Start from", lang)
@@ -312,9 +374,17 @@ def spy_figure(matrix, title: str | None = None):
     ax.set_ylabel(tr("row: the state before the card"))
     ax.xaxis.set_label_position("top")
     density = matrix.nnz / (rows * cols) if rows * cols else 0.0
-    ax.set_title(title or tr("{rows} × {cols}, {nnz} non-zero entries ({density} of all)", rows=f"{rows:,}",
-                             cols=f"{cols:,}", nnz=f"{matrix.nnz:,}",
-                             density=f"{decimal(100 * density, 3)}%"), fontsize=10)
+    ax.set_title(
+        title
+        or tr(
+            "{rows} × {cols}, {nnz} non-zero entries ({density} of all)",
+            rows=f"{rows:,}",
+            cols=f"{cols:,}",
+            nnz=f"{matrix.nnz:,}",
+            density=f"{decimal(100 * density, 3)}%",
+        ),
+        fontsize=10,
+    )
     return fig
 
 

@@ -17,11 +17,12 @@ standard deviation, the expected number of cards, the chance of the head.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
-from typing import Mapping
 
 import ipywidgets as widgets
 import numpy as np
@@ -35,12 +36,37 @@ from ..plots import figure_png
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
 from ..ui.numbers import decimal, format_fraction, number_html
 from ..ui.style import CSS
-from .base import (CUSTOM, EDITIONS, POLICIES, LessonWidget, LiveFigure, analysis_policy, consecutive_runs,
-                   edition_label, error_text, fresh_turn, policy_label, relabel)
+from .base import (
+    CUSTOM,
+    EDITIONS,
+    POLICIES,
+    LessonWidget,
+    LiveFigure,
+    analysis_policy,
+    consecutive_runs,
+    edition_label,
+    error_text,
+    fresh_turn,
+    policy_label,
+    relabel,
+)
 
-__all__ = ["PUBLISHED", "MEASURES", "edition_profile", "compare_editions", "comparison_figure", "deck_figure",
-           "deck_chart", "EditionComparison", "parse_stripes", "format_stripes", "parse_stages", "format_stages",
-           "DeckDesigner", "answers"]
+__all__ = [
+    "MEASURES",
+    "PUBLISHED",
+    "DeckDesigner",
+    "EditionComparison",
+    "answers",
+    "compare_editions",
+    "comparison_figure",
+    "deck_chart",
+    "deck_figure",
+    "edition_profile",
+    "format_stages",
+    "format_stripes",
+    "parse_stages",
+    "parse_stripes",
+]
 
 #: The editions that were published (the mini deck is a classroom deck).
 PUBLISHED = EDITIONS[:3]
@@ -97,15 +123,18 @@ def edition_profile(rules: Ruleset, stage: int = 0, policy="optimal") -> pd.Seri
     else:
         exact_gain = evaluate_policy(state, analysis_policy(policy), exact=True).expected_gain
         evaluation = evaluate_policy(state, analysis_policy(policy))
-    return pd.Series({
-        "cards": comp.total,
-        "p_first_ends": Fraction(comp.stops + comp.dangers, comp.total),
-        "expected_gain": Fraction(exact_gain),
-        "p_loss": float(evaluation.p_loss),
-        "std": evaluation.std,
-        "expected_cards": float(evaluation.expected_cards),
-        "p_head": float(evaluation.p_head),
-    }, dtype=object)
+    return pd.Series(
+        {
+            "cards": comp.total,
+            "p_first_ends": Fraction(comp.stops + comp.dangers, comp.total),
+            "expected_gain": Fraction(exact_gain),
+            "p_loss": float(evaluation.p_loss),
+            "std": evaluation.std,
+            "expected_cards": float(evaluation.expected_cards),
+            "p_head": float(evaluation.p_head),
+        },
+        dtype=object,
+    )
 
 
 def compare_editions(entries: Mapping[str, Ruleset], policy="optimal", stages: bool = True) -> pd.DataFrame:
@@ -124,8 +153,11 @@ def compare_editions(entries: Mapping[str, Ruleset], policy="optimal", stages: b
     pandas.DataFrame
         Index (``edition``, ``stage``); the columns of :func:`edition_profile`.
     """
-    rows = {(key, d): edition_profile(rules, d, policy)
-            for key, rules in entries.items() for d in range(len(rules.stages) if stages else 1)}
+    rows = {
+        (key, d): edition_profile(rules, d, policy)
+        for key, rules in entries.items()
+        for d in range(len(rules.stages) if stages else 1)
+    }
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.index = pd.MultiIndex.from_tuples(frame.index, names=["edition", "stage"])
     return frame
@@ -170,8 +202,9 @@ def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, st
             if (e, d) in table.index:
                 xs.append(i - 0.4 + width * (d + 0.5))
                 ys.append(float(table.loc[(e, d), measure]))
-        bars = ax.bar(xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)],
-                      label=tr("stage {d}", d=d))
+        bars = ax.bar(
+            xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)], label=tr("stage {d}", d=d)
+        )
         ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
     ax.set_xticks(range(len(editions)), [labels[e] for e in editions], parse_math=False)  # a deck named "$x^$"
     ax.axhline(0, color="#888", linewidth=0.8)
@@ -201,11 +234,11 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
     for _order, kind, steps in kinds:
         card = Card(kind, steps)
         counts = np.array([r.composition.count(card) for r in entries.values()], dtype=float)
-        colour = (greens[(steps - 1) % len(greens)] if kind == "footprint"
-                  else "#e3a33b" if kind == "stop" else "#c0392b")
+        colour = (
+            greens[(steps - 1) % len(greens)] if kind == "footprint" else "#e3a33b" if kind == "stop" else "#c0392b"
+        )
         bars = ax.barh(y, counts, left=left, color=colour, edgecolor="white", label=i18n.card_label(card))
-        ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center",
-                     fontsize="x-small")
+        ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center", fontsize="x-small")
         left += counts
     ax.set_yticks(y, [labels[e] for e in entries], parse_math=False)
     ax.set_xlabel(tr("cards in the deck"))
@@ -216,20 +249,34 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
 
 # -- the widgets ------------------------------------------------------------------------------------------------
 
+
 def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> str:
     """The comparison as an HTML table: decimals, and exact fractions on request."""
+
     def fraction(value: Fraction, digits: int) -> str:
         shown = decimal(value, digits)
-        return shown + (f'<br><span style="white-space:nowrap">'
-                        f"{format_fraction(value)}</span>" if exact and value.denominator != 1 else "")
+        return shown + (
+            f'<br><span style="white-space:nowrap">{format_fraction(value)}</span>'
+            if exact and value.denominator != 1
+            else ""
+        )
 
-    head = "".join(f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"),
-                                              *(tr(MEASURES[m]) for m in MEASURES)])
+    head = "".join(
+        f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"), *(tr(MEASURES[m]) for m in MEASURES)]
+    )
     rows = []
     for (edition, stage), row in table.iterrows():
-        cells = [escape(labels[edition]), str(stage), str(row["cards"]),
-                 fraction(row["expected_gain"], 2), f"{row['p_loss']:.1%}", f"{row['std']:.1f}",
-                 f"{row['expected_cards']:.2f}", f"{row['p_head']:.2%}", fraction(row["p_first_ends"], 3)]
+        cells = [
+            escape(labels[edition]),
+            str(stage),
+            str(row["cards"]),
+            fraction(row["expected_gain"], 2),
+            f"{row['p_loss']:.1%}",
+            f"{row['std']:.1f}",
+            f"{row['expected_cards']:.2f}",
+            f"{row['p_head']:.2%}",
+            fraction(row["p_first_ends"], 3),
+        ]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f'<table class="dk-table"><tr>{head}</tr>{"".join(rows)}</table>'
 
@@ -261,17 +308,22 @@ class EditionComparison(LessonWidget):
             raise ValueError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}")
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
-        self.policy = widgets.Dropdown(value=policy, style={"description_width": "initial"},
-                                       options=[(str(p), p) for p in POLICIES])
-        self.measure = widgets.Dropdown(value=measure, style={"description_width": "initial"},
-                                        options=[(m, m) for m in MEASURES], layout=widgets.Layout(width="420px"))
+        self.policy = widgets.Dropdown(
+            value=policy, style={"description_width": "initial"}, options=[(str(p), p) for p in POLICIES]
+        )
+        self.measure = widgets.Dropdown(
+            value=measure,
+            style={"description_width": "initial"},
+            options=[(m, m) for m in MEASURES],
+            layout=widgets.Layout(width="420px"),
+        )
         self.exact = widgets.Checkbox(value=False, indent=False)
         self.html = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.note = widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS),
-                                    widgets.HBox([self.policy, self.measure, self.exact]),
-                                    self.plot, self.html, self.note])
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), widgets.HBox([self.policy, self.measure, self.exact]), self.plot, self.html, self.note]
+        )
         self.widget.add_class("dk-app")
         self._compute()
         self.policy.observe(self._on_policy, names="value")
@@ -311,21 +363,42 @@ class EditionComparison(LessonWidget):
         labels = self.labels()
         self.plot.value = figure_png(comparison_figure(self.table, self.measure.value, labels))
         self.html.value = _table_html(self.table, labels, self.exact.value)
-        self.note.value = ('<p class="dk-note">' + tr(
-            "A fresh turn: the full deck without the dangers of earlier stages, the starting gems, the whole "
-            "treasure. P(loss) is the chance of ending the turn with fewer gems than it started with.") + "</p>")
+        self.note.value = (
+            '<p class="dk-note">'
+            + tr(
+                "A fresh turn: the full deck without the dangers of earlier stages, the starting gems, the whole "
+                "treasure. P(loss) is the chance of ending the turn with fewer gems than it started with."
+            )
+            + "</p>"
+        )
 
 
 # -- the deck designer ------------------------------------------------------------------------------------------
 
 #: Bounds of the designer's controls, which keep every analysis within seconds.
-DESIGN_LIMITS = {"name": 40, "steps": 6, "count": 20, "stops": 20, "dangers": 4, "stripes": 24, "gems": 200,
-                 "treasure": 1000}
+DESIGN_LIMITS = {
+    "name": 40,
+    "steps": 6,
+    "count": 20,
+    "stops": 20,
+    "dangers": 4,
+    "stripes": 24,
+    "gems": 200,
+    "treasure": 1000,
+}
 
-_FIELD_LABELS = {"name": "Name", "starting_gems": "Starting gems", "treasure": "Treasure",
-                 "stripe_values": "Stripe values", "footprints": "Footprint cards", "stop_cards": "Stop cards",
-                 "danger_cards": "Danger cards", "stages": "Stages", "final_danger": "The final danger costs",
-                 "deck": "the whole deck"}
+_FIELD_LABELS = {
+    "name": "Name",
+    "starting_gems": "Starting gems",
+    "treasure": "Treasure",
+    "stripe_values": "Stripe values",
+    "footprints": "Footprint cards",
+    "stop_cards": "Stop cards",
+    "danger_cards": "Danger cards",
+    "stages": "Stages",
+    "final_danger": "The final danger costs",
+    "deck": "the whole deck",
+}
 
 
 def parse_stripes(text: str) -> tuple[int, ...]:
@@ -344,8 +417,13 @@ def parse_stripes(text: str) -> tuple[int, ...]:
             raise ValueError(Message("Write the stripe values as numbers or ranges, such as 1-17 or 1, 2, 5."))
         low, high = int(match[1]), int(match[2] or match[1])
         if high < low:
-            raise ValueError(Message("The range {text} is backwards: write the smaller number first, such as {fixed}.",
-                                     text=item, fixed=f"{high}-{low}"))
+            raise ValueError(
+                Message(
+                    "The range {text} is backwards: write the smaller number first, such as {fixed}.",
+                    text=item,
+                    fixed=f"{high}-{low}",
+                )
+            )
         if len(values) + high - low + 1 > DESIGN_LIMITS["stripes"]:
             raise ValueError(Message("A deck designed here has from 1 to {n} stripes.", n=DESIGN_LIMITS["stripes"]))
         values += range(low, high + 1)
@@ -388,16 +466,19 @@ def format_stages(stages) -> str:
 #: What the designer says for the rules' refusals it can meet, by the rules' msgid: a sentence about its own
 #: boxes (the rules' message names the Ruleset's fields, which a learner does not see).
 _REWORDED = {
-    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} (danger_cards={dangers}), not {n}":
-        "The Stages box lists {n} stage(s), but a deck with {dangers} danger card(s) needs {wanted}: one for each "
-        "number of dangers already revealed, from 0 to {last}.",
+    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
+    "(danger_cards={dangers}), not {n}": "The Stages box lists {n} stage(s), but a deck with {dangers} danger "
+    "card(s) needs {wanted}: one for each number of dangers already revealed, from 0 to {last}.",
     "footprints must hold at least one card": "Put at least one footprint card in the deck.",
     "the deck may hold at most {limit} cards, not {n}": "The deck has {n} cards; a deck may hold at most {limit}.",
     "name must be a non-empty string, not {value}": "Give the deck a name.",
     "{name}.rate must lie between 0 and 1, not {rate}": "Stage {k}: the rate must lie between 0 and 1, not {rate}.",
-    "{name} must be a number such as 1/4, not {value}": "Stage {k}: the rate must be a fraction such as 1/4, not {value}.",
-    "{name} must be a simple fraction (terms up to {limit}), not {value}":
-        "Stage {k}: the rate must be a simple fraction (terms up to {limit}), not {value}.",
+    "{name} must be a number such as 1/4, not {value}": (
+        "Stage {k}: the rate must be a fraction such as 1/4, not {value}."
+    ),
+    "{name} must be a simple fraction (terms up to {limit}), not {value}": (
+        "Stage {k}: the rate must be a simple fraction (terms up to {limit}), not {value}."
+    ),
 }
 
 
@@ -428,9 +509,14 @@ def _whole(control, label, maximum: int) -> int:
         (translated) Naming the box, for a value outside 0..maximum (the box does not clip it silently).
     """
     if not 0 <= control.value <= maximum:
-        raise ValueError(Message("{field} must be a whole number from 0 to {maximum}, not {value}.",
-                                 field=label if isinstance(label, Card) else i18n.Phrase(label), maximum=maximum,
-                                 value=control.value))
+        raise ValueError(
+            Message(
+                "{field} must be a whole number from 0 to {maximum}, not {value}.",
+                field=label if isinstance(label, Card) else i18n.Phrase(label),
+                maximum=maximum,
+                value=control.value,
+            )
+        )
     return control.value
 
 
@@ -474,8 +560,9 @@ class DeckDesigner(LessonWidget):
         self.start = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=start, style=style)
         self.name = widgets.Text(value=tr("my deck"), style=style, layout=widgets.Layout(width="260px"))
         # plain number boxes, checked by build(): a bounded box would clip -1 to 0 without a word
-        self.footprints = {s: widgets.IntText(layout=widgets.Layout(width="110px"), style=style)
-                           for s in range(1, limits["steps"] + 1)}
+        self.footprints = {
+            s: widgets.IntText(layout=widgets.Layout(width="110px"), style=style) for s in range(1, limits["steps"] + 1)
+        }
         self.stops = widgets.IntText(layout=small, style=style)
         self.dangers = widgets.IntText(layout=small, style=style)
         self.stripes = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
@@ -484,27 +571,43 @@ class DeckDesigner(LessonWidget):
         self._stages_typed: list[tuple[str, int]] = []  # the stages as the learner last typed them
         self._note = ""  # what the designer changed by itself (the stages, after a new number of dangers)
         self.stages = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
-        self.final_danger = widgets.Dropdown(options=list(FINAL_DANGER_COSTS), style=style,
-                                             layout=widgets.Layout(width="480px"))
+        self.final_danger = widgets.Dropdown(
+            options=list(FINAL_DANGER_COSTS), style=style, layout=widgets.Layout(width="480px")
+        )
         self.analyse = widgets.Button(icon="bar-chart", button_style="primary", layout=widgets.Layout(width="260px"))
         self.status, self.heading = widgets.HTML(), widgets.HTML()
-        self.comparison = (comparison if comparison is not None
-                           else EditionComparison(editions=("dragon-stripes", "mini")))
+        self.comparison = (
+            comparison if comparison is not None else EditionComparison(editions=("dragon-stripes", "mini"))
+        )
         self._load(base)
         self.start.observe(self._on_start, names="value")
-        for control in (self.name, self.stops, self.stripes, self.starting_gems, self.treasure,
-                        self.final_danger, *self.footprints.values()):
+        for control in (
+            self.name,
+            self.stops,
+            self.stripes,
+            self.starting_gems,
+            self.treasure,
+            self.final_danger,
+            *self.footprints.values(),
+        ):
             control.observe(self._on_change, names="value")
         self.stages.observe(self._on_stages, names="value")
         self.dangers.observe(self._on_dangers, names="value")
         self.analyse.on_click(lambda _b: self.add_to_comparison())
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS), widgets.HBox([self.start, self.name]), self.heading,
-            widgets.HBox(list(self.footprints.values())),
-            widgets.HBox([self.stops, self.dangers, self.starting_gems, self.treasure]),
-            widgets.HBox([self.stripes, self.stages]), self.final_danger,
-            self.status, self.analyse, self.comparison.widget,
-        ])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([self.start, self.name]),
+                self.heading,
+                widgets.HBox(list(self.footprints.values())),
+                widgets.HBox([self.stops, self.dangers, self.starting_gems, self.treasure]),
+                widgets.HBox([self.stripes, self.stages]),
+                self.final_danger,
+                self.status,
+                self.analyse,
+                self.comparison.widget,
+            ]
+        )
         self.widget.add_class("dk-app")
         self._follow_language()
 
@@ -550,11 +653,18 @@ class DeckDesigner(LessonWidget):
         name = self.name.value.strip()
         if len(name) > limits["name"]:
             raise ValueError(Message("A deck name has at most {n} characters.", n=limits["name"]))
-        return Ruleset(name=name, starting_gems=gems,
-                       treasure=treasure, stripe_values=parse_stripes(self.stripes.value),
-                       footprints={s: c for s, c in footprints.items() if c}, stop_cards=stops, danger_cards=dangers,
-                       stages=parse_stages(self.stages.value), final_danger=self.final_danger.value,
-                       bounty_rate=self.rules.bounty_rate)
+        return Ruleset(
+            name=name,
+            starting_gems=gems,
+            treasure=treasure,
+            stripe_values=parse_stripes(self.stripes.value),
+            footprints={s: c for s, c in footprints.items() if c},
+            stop_cards=stops,
+            danger_cards=dangers,
+            stages=parse_stages(self.stages.value),
+            final_danger=self.final_danger.value,
+            bounty_rate=self.rules.bounty_rate,
+        )
 
     def _on_dangers(self, _change=None) -> None:
         """Keep one stage per danger card, from the stages the learner typed: the first ones as
@@ -572,20 +682,21 @@ class DeckDesigner(LessonWidget):
         if text != self.stages.value:
             with self.muted():
                 self.stages.value = text
-            self._note = ("The Stages box now lists one stage per danger card; the stages you typed are kept and "
-                          "come back if you add danger cards again." if len(typed) > wanted else
-                          "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
-                          "change them if you like.")
+            self._note = (
+                "The Stages box now lists one stage per danger card; the stages you typed are kept and "
+                "come back if you add danger cards again."
+                if len(typed) > wanted
+                else "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
+                "change them if you like."
+            )
         self._on_change()
 
     def _on_stages(self, _change=None) -> None:
         """The learner typed stages: remember them (for :meth:`_on_dangers`) and validate."""
         if self._muted:
             return
-        try:
+        with contextlib.suppress(ValueError):
             self._stages_typed = parse_stages(self.stages.value)
-        except ValueError:
-            pass
         self._note = ""
         self._on_change()
 
@@ -612,8 +723,10 @@ class DeckDesigner(LessonWidget):
     def _redraw(self, _change=None) -> None:
         with self.muted():  # relabelling the menus is not the learner's choice
             relabel(self.start, [(edition_label(e), e) for e in EDITIONS])
-            relabel(self.final_danger, [(tr("all the revealer's gems"), "all_gems"),
-                                        (tr("only the pot (no penalty)"), "pot_only")])
+            relabel(
+                self.final_danger,
+                [(tr("all the revealer's gems"), "all_gems"), (tr("only the pot (no penalty)"), "pot_only")],
+            )
         self.start.description = tr("Start from")
         self.name.description = tr("Name")
         for steps, control in self.footprints.items():
@@ -630,25 +743,38 @@ class DeckDesigner(LessonWidget):
         self.heading.value = "<b>" + tr("Footprint cards, by number of steps") + "</b>"
         rules = self.rules
         comp = rules.composition
-        summary = tr("{cards} cards: footprints {footprints}, stops {stops}, dangers {dangers}; {n} stripes worth "
-                     "{values}; P(the first card ends the turn) = {p}.", cards=comp.total,
-                     footprints=comp.total - comp.stops - comp.dangers, stops=comp.stops, dangers=comp.dangers,
-                     n=rules.n_stripes, values=format_stripes(rules.stripe_values),
-                     p=number_html(Fraction(comp.stops + comp.dangers, comp.total)))
+        summary = tr(
+            "{cards} cards: footprints {footprints}, stops {stops}, dangers {dangers}; {n} stripes worth "
+            "{values}; P(the first card ends the turn) = {p}.",
+            cards=comp.total,
+            footprints=comp.total - comp.stops - comp.dangers,
+            stops=comp.stops,
+            dangers=comp.dangers,
+            n=rules.n_stripes,
+            values=format_stripes(rules.stripe_values),
+            p=number_html(Fraction(comp.stops + comp.dangers, comp.total)),
+        )
         note = f'<div class="dk-message dk-note">{tr(self._note)}</div>' if self._note else ""
         if self.error is None:
-            self.status.value = (note + f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} '
-                                 f"{summary}</div>")
+            self.status.value = (
+                note + f'<div class="dk-message dk-success">{tr("The rules accept this deck.")} {summary}</div>'
+            )
         else:
             field = _refusal(str(self.error))
             check = ("<br>" + tr("Check: {field}.", field=tr(_FIELD_LABELS[field]))) if field else ""
-            self.status.value = (note + '<div class="dk-message dk-danger">'
-                                 + tr("This deck is refused: {reason}", reason=escape(designer_reason(self.error)))
-                                 + check
-                                 + "<br>" + tr("The last valid deck is kept: {summary}", summary=summary) + "</div>")
+            self.status.value = (
+                note
+                + '<div class="dk-message dk-danger">'
+                + tr("This deck is refused: {reason}", reason=escape(designer_reason(self.error)))
+                + check
+                + "<br>"
+                + tr("The last valid deck is kept: {summary}", summary=summary)
+                + "</div>"
+            )
 
 
 # -- the exercises' answers --------------------------------------------------------------------------------------
+
 
 def answers() -> dict:
     """The answers of the lesson's exercises, computed from the presets (exact where a fraction is asked).
@@ -671,8 +797,10 @@ def answers() -> dict:
     return {
         "kali_first_ends": Fraction(kali.stops + kali.dangers, kali.total),
         "two_footprints": Fraction(footprints, deck.total) * Fraction(footprints - 1, deck.total - 1),
-        "first_pot": sum((p * stripes.stripe_value(card.steps, 0) for card, p in deck.outcomes()
-                          if card.kind == "footprint"), Fraction(0)),
+        "first_pot": sum(
+            (p * stripes.stripe_value(card.steps, 0) for card, p in deck.outcomes() if card.kind == "footprint"),
+            Fraction(0),
+        ),
         "riskiest_p_loss": int(np.argmax(table["p_loss"].astype(float).to_numpy())),
         "riskiest_std": int(np.argmax(table["std"].astype(float).to_numpy())),
     }

@@ -44,9 +44,25 @@ from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
 from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
 
-__all__ = ["parse_drawn", "held_turn", "Takeover", "takeover", "fair_bounty_curve", "gaining_takers",
-           "takeover_figure", "describe_situation", "TakeoverExplorer", "parse_bids", "break_even_bid", "AuctionResult",
-           "run_auction", "auction_figure", "AuctionSheet", "TAKERS", "answers"]
+__all__ = [
+    "TAKERS",
+    "AuctionResult",
+    "AuctionSheet",
+    "Takeover",
+    "TakeoverExplorer",
+    "answers",
+    "auction_figure",
+    "break_even_bid",
+    "describe_situation",
+    "fair_bounty_curve",
+    "gaining_takers",
+    "held_turn",
+    "parse_bids",
+    "parse_drawn",
+    "run_auction",
+    "takeover",
+    "takeover_figure",
+]
 
 #: Most footprint cards a typed turn may list (a turn never draws more than the stripes).
 _MAX_DRAWN = 200
@@ -73,8 +89,7 @@ def parse_drawn(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def held_turn(rules: Ruleset, drawn, stage: int = 0, gems: int | None = None,
-              treasure: int | None = None) -> TurnState:
+def held_turn(rules: Ruleset, drawn, stage: int = 0, gems: int | None = None, treasure: int | None = None) -> TurnState:
     """The situation of a player who revealed the footprint cards ``drawn`` and holds.
 
     The deck is the full deck of ``rules`` without the ``stage`` danger cards revealed
@@ -123,14 +138,35 @@ def held_turn(rules: Ruleset, drawn, stage: int = 0, gems: int | None = None,
         if card is None or deck.count(card) == 0:
             raise ValueError(Message("The deck has no {steps}-step footprint card left.", steps=steps))
         deck = deck.without(card)
-        effect = rules.apply_card(card, position=position, pot=pot, gems=gems, treasure=treasure,
-                                  dangers_revealed=stage, cards_left=deck.total)
+        effect = rules.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=gems,
+            treasure=treasure,
+            dangers_revealed=stage,
+            cards_left=deck.total,
+        )
         if effect.ends_turn:
-            raise ValueError(Message("These cards take the knight to the head (or empty the deck): the game would be "
-                                "over, with no turn left to hold."))
+            raise ValueError(
+                Message(
+                    "These cards take the knight to the head (or empty the deck): the game would be "
+                    "over, with no turn left to hold."
+                )
+            )
         position, pot, treasure = effect.position, effect.pot, effect.treasure
-    return TurnState(rules, dict(deck.footprints), deck.stops, deck.dangers, stage, gems, treasure,
-                     position=position, pot=pot, must_reveal=False)
+    return TurnState(
+        rules,
+        dict(deck.footprints),
+        deck.stops,
+        deck.dangers,
+        stage,
+        gems,
+        treasure,
+        position=position,
+        pot=pot,
+        must_reveal=False,
+    )
 
 
 # -- the value of taking over -----------------------------------------------------------------------------------
@@ -213,8 +249,9 @@ def fair_bounty_curve(state: TurnState, max_gems: int) -> pd.DataFrame:
     return frame
 
 
-def takeover_figure(curve: pd.DataFrame, bounty: int, holder_gems: int | None = None,
-                    taker_gems: int | None = None) -> Figure:
+def takeover_figure(
+    curve: pd.DataFrame, bounty: int, holder_gems: int | None = None, taker_gems: int | None = None
+) -> Figure:
     """Who should take over: the fair bounty and the value after paying against the taker's gems.
 
     Parameters
@@ -238,18 +275,37 @@ def takeover_figure(curve: pd.DataFrame, bounty: int, holder_gems: int | None = 
     fair = np.array([float(v) for v in curve["fair_bounty"]])
     ok = curve["value_after_paying"].notna().to_numpy()
     after = np.array([float(v) if v is not None else np.nan for v in curve["value_after_paying"]])
-    ax.plot(gems, fair, marker="o", markersize=3, color="#5b7db1",
-            label=tr("fair bounty F(g): the turn's value with g gems"))
-    ax.plot(gems[ok], after[ok], marker="o", markersize=3, color="#2f7d4a",
-            label=tr("F(g − b): its value after paying the bounty"))
+    ax.plot(
+        gems,
+        fair,
+        marker="o",
+        markersize=3,
+        color="#5b7db1",
+        label=tr("fair bounty F(g): the turn's value with g gems"),
+    )
+    ax.plot(
+        gems[ok],
+        after[ok],
+        marker="o",
+        markersize=3,
+        color="#2f7d4a",
+        label=tr("F(g − b): its value after paying the bounty"),
+    )
     ax.axhline(bounty, color="#c0392b", linestyle="--", label=tr("the rules' bounty b = {b}", b=bounty))
     for first, (low, high) in enumerate(consecutive_runs(gaining_takers(curve))):
         ax.axvspan(low - 0.5, high + 0.5, color="#2f7d4a", alpha=0.15, label=None if first else tr("taking over pays"))
     for value, colour, label in ((holder_gems, "#7a5a00", tr("holder")), (taker_gems, "#222222", tr("taker"))):
         if value is not None:
             ax.axvline(value, color=colour, linestyle=":", linewidth=1.5)
-            ax.annotate(label, (value, 1), xycoords=("data", "axes fraction"), xytext=(3, -12),
-                        textcoords="offset points", fontsize="small", color=colour)
+            ax.annotate(
+                label,
+                (value, 1),
+                xycoords=("data", "axes fraction"),
+                xytext=(3, -12),
+                textcoords="offset points",
+                fontsize="small",
+                color=colour,
+            )
     ax.set_xlabel(tr("the taker's gems before paying"))
     ax.set_ylabel(tr("gems"))
     ax.set_title(tr("Who should take over? (bounty {b})", b=Gems(bounty)))
@@ -267,11 +323,20 @@ def describe_situation(state: TurnState) -> str:
     """HTML: where the knight stands, the pot, the bounty, the stage, the treasure and the deck left."""
     deck = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in state.composition.counts() if count)
     place = tr("the tail") if state.position == 0 else tr("stripe {k}", k=state.position)
-    return ('<div class="dk-status">'
-            + tr("Knight on {place}, pot {pot}, bounty {bounty}; stage {stage}, treasure {treasure}.",
-                 place=place, pot=Gems(state.pot), bounty=Gems(state.rules.bounty(state.pot)),
-                 stage=state.dangers_revealed, treasure=Gems(state.treasure))
-            + "<br>" + tr("Deck left ({n} cards): {cards}.", n=state.composition.total, cards=deck) + "</div>")
+    return (
+        '<div class="dk-status">'
+        + tr(
+            "Knight on {place}, pot {pot}, bounty {bounty}; stage {stage}, treasure {treasure}.",
+            place=place,
+            pot=Gems(state.pot),
+            bounty=Gems(state.rules.bounty(state.pot)),
+            stage=state.dangers_revealed,
+            treasure=Gems(state.treasure),
+        )
+        + "<br>"
+        + tr("Deck left ({n} cards): {cards}.", n=state.composition.total, cards=deck)
+        + "</div>"
+    )
 
 
 class TakeoverExplorer(LessonWidget):
@@ -303,34 +368,61 @@ class TakeoverExplorer(LessonWidget):
         If the starting situation is invalid.
     """
 
-    def __init__(self, edition: str = "mini", drawn: str = "1+2", stage: int = 0, holder_gems: int | None = None,
-                 taker_gems: int | None = None):
+    def __init__(
+        self,
+        edition: str = "mini",
+        drawn: str = "1+2",
+        stage: int = 0,
+        holder_gems: int | None = None,
+        taker_gems: int | None = None,
+    ):
         rules = Ruleset.preset(edition)
         self.state = held_turn(rules, drawn, stage)
         self._error: ValueError | None = None
-        self.edition = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition,
-                                        style={"description_width": "initial"})
-        self.drawn = widgets.Text(value=drawn, continuous_update=False, layout=widgets.Layout(width="460px"),
-                                  style={"description_width": "initial"})
-        self.stage = widgets.Dropdown(options=list(range(len(rules.stages))), value=stage,
-                                      layout=widgets.Layout(width="150px"), style={"description_width": "initial"})
-        self.treasure = widgets.BoundedIntText(value=rules.treasure, min=0, max=10_000,
-                                               layout=widgets.Layout(width="340px"),
-                                               style={"description_width": "initial"})
-        slider = dict(min=0, continuous_update=False, style={"description_width": "360px"},
-                      layout=widgets.Layout(width="720px"))
+        self.edition = widgets.Dropdown(
+            options=[(edition_label(e), e) for e in EDITIONS], value=edition, style={"description_width": "initial"}
+        )
+        self.drawn = widgets.Text(
+            value=drawn,
+            continuous_update=False,
+            layout=widgets.Layout(width="460px"),
+            style={"description_width": "initial"},
+        )
+        self.stage = widgets.Dropdown(
+            options=list(range(len(rules.stages))),
+            value=stage,
+            layout=widgets.Layout(width="150px"),
+            style={"description_width": "initial"},
+        )
+        self.treasure = widgets.BoundedIntText(
+            value=rules.treasure,
+            min=0,
+            max=10_000,
+            layout=widgets.Layout(width="340px"),
+            style={"description_width": "initial"},
+        )
+        slider = dict(
+            min=0, continuous_update=False, style={"description_width": "360px"}, layout=widgets.Layout(width="720px")
+        )
         self.holder_gems = widgets.IntSlider(**slider)
         self.taker_gems = widgets.IntSlider(**slider)
         self.message, self.situation, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
         self._set_gem_range(rules, holder_gems, taker_gems)
         self._compute_curve()
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS),
-            widgets.HBox([self.edition, self.stage, self.treasure]),
-            self.drawn, self.message, self.situation,
-            self.holder_gems, self.taker_gems, self.verdict, self.plot,
-        ])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([self.edition, self.stage, self.treasure]),
+                self.drawn,
+                self.message,
+                self.situation,
+                self.holder_gems,
+                self.taker_gems,
+                self.verdict,
+                self.plot,
+            ]
+        )
         self.widget.add_class("dk-app")
         self.edition.observe(self._on_edition, names="value")
         for control in (self.drawn, self.stage, self.treasure):
@@ -346,7 +438,7 @@ class TakeoverExplorer(LessonWidget):
 
     def _set_gem_range(self, rules: Ruleset, holder: int | None = None, taker: int | None = None) -> None:
         top = max(24, 2 * rules.starting_gems)
-        for control, value in ((self.holder_gems, holder), (self.taker_gems, taker)):
+        for control, _value in ((self.holder_gems, holder), (self.taker_gems, taker)):
             control.max = top
         self.holder_gems.value = rules.starting_gems if holder is None else holder
         self.taker_gems.value = rules.starting_gems // 3 if taker is None else taker
@@ -370,8 +462,9 @@ class TakeoverExplorer(LessonWidget):
         if self._muted:
             return
         try:
-            state = held_turn(Ruleset.preset(self.edition.value), self.drawn.value, self.stage.value,
-                              treasure=self.treasure.value)
+            state = held_turn(
+                Ruleset.preset(self.edition.value), self.drawn.value, self.stage.value, treasure=self.treasure.value
+            )
         except ValueError as exc:
             self._error = exc
         else:
@@ -392,44 +485,69 @@ class TakeoverExplorer(LessonWidget):
         self.treasure.description = tr("Treasure at the start of the turn")
         self.holder_gems.description = tr("Holder's gems")
         self.taker_gems.description = tr("Taker's gems (before paying)")
-        self.message.value = (f'<div class="dk-message dk-danger">{escape(error_text(self._error))} '
-                              + tr("The situation below is the last valid one.") + "</div>"
-                              if self._error else "")
+        self.message.value = (
+            f'<div class="dk-message dk-danger">{escape(error_text(self._error))} '
+            + tr("The situation below is the last valid one.")
+            + "</div>"
+            if self._error
+            else ""
+        )
         state = self.state
         self.situation.value = describe_situation(state)
         self.verdict.value = self._verdict_html()
-        self.plot.value = figure_png(takeover_figure(self.curve, state.rules.bounty(state.pot),
-                                                     self.holder_gems.value, self.taker_gems.value))
+        self.plot.value = figure_png(
+            takeover_figure(self.curve, state.rules.bounty(state.pot), self.holder_gems.value, self.taker_gems.value)
+        )
 
     def _verdict_html(self) -> str:
         state = self.state
         holder = solve_turn(dataclasses.replace(state, gems=self.holder_gems.value), exact=True)
         right = holder.push_value <= state.pot
-        holder_line = tr("Holder ({gems}): revealing once more is worth {push}, holding is worth the pot, "
-                         "{pot}.", gems=Gems(self.holder_gems.value), push=number_html(holder.push_value),
-                         pot=Gems(state.pot))
-        holder_line += " " + (tr("Holding was right.") if right
-                              else tr("Holding was a mistake: revealing is worth more."))
+        holder_line = tr(
+            "Holder ({gems}): revealing once more is worth {push}, holding is worth the pot, {pot}.",
+            gems=Gems(self.holder_gems.value),
+            push=number_html(holder.push_value),
+            pot=Gems(state.pot),
+        )
+        holder_line += " " + (
+            tr("Holding was right.") if right else tr("Holding was a mistake: revealing is worth more.")
+        )
         offer = takeover(state, self.taker_gems.value)
-        rows = [(tr("fair bounty F(g)"), number_html(offer.fair_bounty)),
-                (tr("the rules' bounty b"), str(offer.bounty))]
+        rows = [
+            (tr("fair bounty F(g)"), number_html(offer.fair_bounty)),
+            (tr("the rules' bounty b"), str(offer.bounty)),
+        ]
         if offer.affordable:
-            rows += [(tr("value after paying, F(g − b)"), number_html(offer.value_after_paying)),
-                     (tr("expected net gain, F(g − b) − b"), number_html(offer.net_gain))]
-            advice = (tr("TAKE OVER: {gain} gems more on average.", gain=decimal(offer.net_gain)) if offer.pays
-                      else tr("DECLINE: taking over does not gain gems on average."))
+            rows += [
+                (tr("value after paying, F(g − b)"), number_html(offer.value_after_paying)),
+                (tr("expected net gain, F(g − b) − b"), number_html(offer.net_gain)),
+            ]
+            advice = (
+                tr("TAKE OVER: {gain} gems more on average.", gain=decimal(offer.net_gain))
+                if offer.pays
+                else tr("DECLINE: taking over does not gain gems on average.")
+            )
         else:
-            advice = tr("The taker cannot pay the bounty: only a player owning at least {b} may accept.",
-                        b=Gems(offer.bounty))
+            advice = tr(
+                "The taker cannot pay the bounty: only a player owning at least {b} may accept.", b=Gems(offer.bounty)
+            )
         table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
         runs = consecutive_runs(gaining_takers(self.curve))
-        who = (tr("Taking over pays for takers with {ranges} gems (of 0 to {top}).",
-                  ranges=", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs), top=self.max_gems)
-               if runs else tr("Taking over pays for no taker with 0 to {top} gems.", top=self.max_gems))
-        return (f'<div class="dk-coach"><p>{holder_line}</p>'
-                f'<h3>{tr("Taker ({gems})", gems=Gems(self.taker_gems.value))}</h3>'
-                f'<table class="dk-values">{table}</table>'
-                f'<p class="dk-advice">{advice}</p><p>{who}</p></div>')
+        who = (
+            tr(
+                "Taking over pays for takers with {ranges} gems (of 0 to {top}).",
+                ranges=", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs),
+                top=self.max_gems,
+            )
+            if runs
+            else tr("Taking over pays for no taker with 0 to {top} gems.", top=self.max_gems)
+        )
+        return (
+            f'<div class="dk-coach"><p>{holder_line}</p>'
+            f"<h3>{tr('Taker ({gems})', gems=Gems(self.taker_gems.value))}</h3>"
+            f'<table class="dk-values">{table}</table>'
+            f'<p class="dk-advice">{advice}</p><p>{who}</p></div>'
+        )
 
 
 # -- the in-class auction ---------------------------------------------------------------------------------------
@@ -473,8 +591,9 @@ def parse_bids(text: str, gems: int) -> list[tuple[str, int]]:
             raise ValueError(Message("Line {line}: write a name and a bid, such as Ann 3.", line=number))
         name, bid = match["name"].strip(), match["bid"]
         if not re.fullmatch(r"[0-9]{1,6}", bid) or int(bid) > gems:
-            raise ValueError(Message("Line {line}: a bid is a whole number of gems from 0 to {gems}.", line=number,
-                                gems=gems))
+            raise ValueError(
+                Message("Line {line}: a bid is a whole number of gems from 0 to {gems}.", line=number, gems=gems)
+            )
         if any(name.casefold() == other.casefold() for other, _ in bids):
             raise ValueError(Message("Line {line}: {name} has already bid.", line=number, name=name))
         bids.append((name, int(bid)))
@@ -540,8 +659,9 @@ class AuctionResult:
         return self.expected_profit < 0
 
 
-def run_auction(state: TurnState, gems: int, bids, price_rule: str = "first",
-                curve: pd.DataFrame | None = None) -> AuctionResult:
+def run_auction(
+    state: TurnState, gems: int, bids, price_rule: str = "first", curve: pd.DataFrame | None = None
+) -> AuctionResult:
     """Award the held turn ``state`` to the highest of ``bids`` and value everything exactly.
 
     Parameters
@@ -571,13 +691,15 @@ def run_auction(state: TurnState, gems: int, bids, price_rule: str = "first",
     fair = curve["fair_bounty"]
     order = sorted(range(len(bids)), key=lambda i: (-bids[i][1], i))
     ranked = [bids[i] for i in order]
-    table = pd.DataFrame({"bid": [b for _, b in ranked],
-                          "expected_profit": [fair[gems - b] - b for _, b in ranked]},
-                         index=pd.Index([n for n, _ in ranked], name="bidder"))
+    table = pd.DataFrame(
+        {"bid": [b for _, b in ranked], "expected_profit": [fair[gems - b] - b for _, b in ranked]},
+        index=pd.Index([n for n, _ in ranked], name="bidder"),
+    )
     winner, top = ranked[0]
     price = top if price_rule == "first" else (ranked[1][1] if len(ranked) > 1 else 0)
-    return AuctionResult(table, winner, price, fair[gems - price] - price, break_even_bid(curve, gems),
-                         fair[gems], gems, price_rule)
+    return AuctionResult(
+        table, winner, price, fair[gems - price] - price, break_even_bid(curve, gems), fair[gems], gems, price_rule
+    )
 
 
 def auction_figure(result: AuctionResult) -> Figure:
@@ -597,8 +719,12 @@ def auction_figure(result: AuctionResult) -> Figure:
     bars[0].set_edgecolor("#222222")
     bars[0].set_linewidth(2.5)
     if result.break_even is not None:
-        ax.axhline(result.break_even, color="#2f5c9e", linestyle="--",
-                   label=tr("break-even bid: {b}", b=Gems(result.break_even)))
+        ax.axhline(
+            result.break_even,
+            color="#2f5c9e",
+            linestyle="--",
+            label=tr("break-even bid: {b}", b=Gems(result.break_even)),
+        )
         ax.legend(fontsize="small", loc="upper right")
     ax.set_xticks(x, list(bids.index), rotation=45 if len(bids) > 8 else 0, ha="right" if len(bids) > 8 else "center")
     ax.set_ylabel(tr("bid (gems)"))
@@ -608,8 +734,14 @@ def auction_figure(result: AuctionResult) -> Figure:
 
 
 #: How a simulated turn ended, as the auction reports it.
-_OUTCOME_TEXT = {"held": "held", "stopped": "stopped", "danger": "danger", "final danger": "final danger",
-                 "head": "reached the head", "deck empty": "deck empty"}
+_OUTCOME_TEXT = {
+    "held": "held",
+    "stopped": "stopped",
+    "danger": "danger",
+    "final danger": "final danger",
+    "head": "reached the head",
+    "deck empty": "deck empty",
+}
 
 
 class AuctionSheet(LessonWidget):
@@ -646,8 +778,15 @@ class AuctionSheet(LessonWidget):
         after the price (gems), and how the turn ended (see :data:`dragonkit.simulate.OUTCOMES`).
     """
 
-    def __init__(self, edition: str = "dragon-stripes", drawn: str = "2+3+4", gems: int = 40, stage: int = 0,
-                 treasure: int | None = 60, seed: int = 0):
+    def __init__(
+        self,
+        edition: str = "dragon-stripes",
+        drawn: str = "2+3+4",
+        gems: int = 40,
+        stage: int = 0,
+        treasure: int | None = 60,
+        seed: int = 0,
+    ):
         self.state = held_turn(Ruleset.preset(edition), drawn, stage, treasure=treasure)
         if isinstance(gems, bool) or not isinstance(gems, int) or gems < 0:
             raise ValueError(f"gems must be a whole number >= 0, not {gems!r}")
@@ -657,20 +796,28 @@ class AuctionSheet(LessonWidget):
         self.plays: list[tuple[int, int, str]] = []
         self._rng = np.random.default_rng(seed)
         self._error: ValueError | None = None
-        self.bids = widgets.Textarea(placeholder="Ann 3\nBo 5\nCy 2", layout=widgets.Layout(width="260px",
-                                                                                            height="150px"))
-        self.price_rule = widgets.ToggleButtons(options=[("first", "first"), ("second", "second")], value="first",
-                                                style={"button_width": "300px"})
+        self.bids = widgets.Textarea(
+            placeholder="Ann 3\nBo 5\nCy 2", layout=widgets.Layout(width="260px", height="150px")
+        )
+        self.price_rule = widgets.ToggleButtons(
+            options=[("first", "first"), ("second", "second")], value="first", style={"button_width": "300px"}
+        )
         self.reveal_button = widgets.Button(icon="eye", button_style="primary", layout=widgets.Layout(width="200px"))
         self.play_button = widgets.Button(icon="play", layout=widgets.Layout(width="200px"), disabled=True)
         self.intro, self.message, self.report = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
         self.reveal_button.on_click(lambda _b: self.reveal(self.bids.value, self.price_rule.value))
         self.play_button.on_click(lambda _b: self.play_out())
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS), self.intro,
-            widgets.HBox([self.bids, widgets.VBox([self.price_rule, self.reveal_button, self.play_button])]),
-            self.message, self.report, self.plot])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.intro,
+                widgets.HBox([self.bids, widgets.VBox([self.price_rule, self.reveal_button, self.play_button])]),
+                self.message,
+                self.report,
+                self.plot,
+            ]
+        )
         self.widget.add_class("dk-app")
         self._follow_language()
 
@@ -716,16 +863,26 @@ class AuctionSheet(LessonWidget):
         return gain, gain - price
 
     def _redraw(self, _change=None) -> None:
-        relabel(self.price_rule, [(tr("first price: pay your bid"), "first"),
-                                  (tr("second price: pay the second bid"), "second")])
+        relabel(
+            self.price_rule,
+            [(tr("first price: pay your bid"), "first"), (tr("second price: pay the second bid"), "second")],
+        )
         self.reveal_button.description = tr("Reveal the values")
         self.play_button.description = tr("Play the turn out")
         self.play_button.disabled = self.result is None
-        self.intro.value = (describe_situation(self.state) + "<p>" + tr(
-            "Each bidder holds {gems}. Write a sealed bid in whole gems; the highest bid wins, pays the price to "
-            "the holder and takes the turn over with the gems left.", gems=Gems(self.gems)) + "</p>")
-        self.message.value = (f'<div class="dk-message dk-danger">{escape(error_text(self._error))}</div>'
-                              if self._error else "")
+        self.intro.value = (
+            describe_situation(self.state)
+            + "<p>"
+            + tr(
+                "Each bidder holds {gems}. Write a sealed bid in whole gems; the highest bid wins, pays the price to "
+                "the holder and takes the turn over with the gems left.",
+                gems=Gems(self.gems),
+            )
+            + "</p>"
+        )
+        self.message.value = (
+            f'<div class="dk-message dk-danger">{escape(error_text(self._error))}</div>' if self._error else ""
+        )
         result = self.result
         if result is None:
             self.report.value = ""
@@ -737,33 +894,62 @@ class AuctionSheet(LessonWidget):
 
     def _report_html(self, result: AuctionResult) -> str:
         bids = result.bids
-        even = (tr("The break-even bid is {b}: bidding more loses gems on average.", b=Gems(result.break_even))
-                if result.break_even is not None else tr("Even a free takeover loses gems on average."))
+        even = (
+            tr("The break-even bid is {b}: bidding more loses gems on average.", b=Gems(result.break_even))
+            if result.break_even is not None
+            else tr("Even a free takeover loses gems on average.")
+        )
         above = int((bids["expected_profit"] < 0).sum())
         lines = [
-            tr("The turn is worth F({gems}) = {value} to a bidder who has paid nothing.", gems=result.gems,
-               value=number_html(result.fair_bounty)),
+            tr(
+                "The turn is worth F({gems}) = {value} to a bidder who has paid nothing.",
+                gems=result.gems,
+                value=number_html(result.fair_bounty),
+            ),
             even,
-            tr("Mean bid {mean} gems; {k} of {n} bids lose gems on average.", mean=f"{bids['bid'].mean():.2f}",
-               k=above, n=len(bids)),
-            tr("{name} wins and pays {price}: expected profit {profit} gems.", name=escape(result.winner),
-               price=Gems(result.price), profit=number_html(result.expected_profit)),
+            tr(
+                "Mean bid {mean} gems; {k} of {n} bids lose gems on average.",
+                mean=f"{bids['bid'].mean():.2f}",
+                k=above,
+                n=len(bids),
+            ),
+            tr(
+                "{name} wins and pays {price}: expected profit {profit} gems.",
+                name=escape(result.winner),
+                price=Gems(result.price),
+                profit=number_html(result.expected_profit),
+            ),
         ]
         level = "danger" if result.cursed else "success"
-        verdict = (tr("The winner's curse: the highest bid was too high, the winner expects to lose.")
-                   if result.cursed else tr("No winner's curse this time: the winner expects to gain."))
+        verdict = (
+            tr("The winner's curse: the highest bid was too high, the winner expects to lose.")
+            if result.cursed
+            else tr("No winner's curse this time: the winner expects to gain.")
+        )
         plays = ""
         if self.plays:
-            rows = "".join(f"<li>{tr(_OUTCOME_TEXT[o])}: "
-                           + tr("gem change {gain}, profit after the price {profit}", gain=g, profit=p) + "</li>"
-                           for g, p, o in self.plays)
+            rows = "".join(
+                f"<li>{tr(_OUTCOME_TEXT[o])}: "
+                + tr("gem change {gain}, profit after the price {profit}", gain=g, profit=p)
+                + "</li>"
+                for g, p, o in self.plays
+            )
             mean = sum(p for _, p, _ in self.plays) / len(self.plays)
-            plays = (f"<p><b>{tr('Turns played out')}</b></p><ol>{rows}</ol>"
-                     + "<p>" + tr("Average profit of {n} plays: {mean} gems; expected: {expected}.",
-                                  n=len(self.plays), mean=f"{mean:.2f}",
-                                  expected=decimal(result.expected_profit)) + "</p>")
-        return (f'<div class="dk-coach"><ul>{"".join(f"<li>{line}</li>" for line in lines)}</ul>'
-                f'<div class="dk-message dk-{level}">{verdict}</div>{plays}</div>')
+            plays = (
+                f"<p><b>{tr('Turns played out')}</b></p><ol>{rows}</ol>"
+                + "<p>"
+                + tr(
+                    "Average profit of {n} plays: {mean} gems; expected: {expected}.",
+                    n=len(self.plays),
+                    mean=f"{mean:.2f}",
+                    expected=decimal(result.expected_profit),
+                )
+                + "</p>"
+            )
+        return (
+            f'<div class="dk-coach"><ul>{"".join(f"<li>{line}</li>" for line in lines)}</ul>'
+            f'<div class="dk-message dk-{level}">{verdict}</div>{plays}</div>'
+        )
 
 
 # -- the exercises' answers ------------------------------------------------------------------------------------
@@ -797,6 +983,11 @@ def answers() -> dict:
     gaining = [i for i, g in enumerate(TAKERS) if takeover(second, g).pays]
     if len(gaining) > 1:
         raise ValueError(f"takers {[TAKERS[i] for i in gaining]} all gain: the question needs exactly one")
-    return {"last_stripe": last, "fair_bounty": offer.fair_bounty, "bounty": offer.bounty,
-            "net_gain": offer.net_gain, "who": gaining[0] if gaining else len(TAKERS),
-            "break_even": break_even_bid(fair_bounty_curve(second, 12), 12)}
+    return {
+        "last_stripe": last,
+        "fair_bounty": offer.fair_bounty,
+        "bounty": offer.bounty,
+        "net_gain": offer.net_gain,
+        "who": gaining[0] if gaining else len(TAKERS),
+        "break_even": break_even_bid(fair_bounty_curve(second, 12), 12),
+    }

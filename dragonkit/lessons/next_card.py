@@ -34,15 +34,31 @@ from ..ui.numbers import decimal, format_fraction
 from ..ui.style import CSS
 from .base import LessonWidget
 
-__all__ = ["deck_after", "footprints_left", "all_footprints", "run_table", "next_card_table",
-           "composition_figure", "explorer_figure", "DeckExplorer", "EXERCISE_DISCARDS", "answers"]
+__all__ = [
+    "EXERCISE_DISCARDS",
+    "DeckExplorer",
+    "all_footprints",
+    "answers",
+    "composition_figure",
+    "deck_after",
+    "explorer_figure",
+    "footprints_left",
+    "next_card_table",
+    "run_table",
+]
 
 #: Bar colours by kind of card.
 COLOURS = {"footprint": "#2f7d4a", "stop": "#d08c1e", "danger": "#c0392b"}
 
 #: The discards of the lesson's exercises (a few turns into a game of the default edition).
-EXERCISE_DISCARDS = {Card.footprint(1): 3, Card.footprint(2): 2, Card.footprint(3): 1, Card.footprint(4): 1,
-                     Card("stop"): 3, Card("danger"): 1}
+EXERCISE_DISCARDS = {
+    Card.footprint(1): 3,
+    Card.footprint(2): 2,
+    Card.footprint(3): 1,
+    Card.footprint(4): 1,
+    Card("stop"): 3,
+    Card("danger"): 1,
+}
 
 
 def deck_after(rules: Ruleset, discards: Mapping[Card, int]) -> Composition:
@@ -75,8 +91,7 @@ def deck_after(rules: Ruleset, discards: Mapping[Card, int]) -> Composition:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ValueError(f"the number of discarded {card.label} cards must be a whole number >= 0, not {count!r}")
         if count > rules.composition.count(card):
-            raise ValueError(f"the deck holds only {rules.composition.count(card)} {card.label} cards, "
-                             f"not {count}")
+            raise ValueError(f"the deck holds only {rules.composition.count(card)} {card.label} cards, not {count}")
         for _ in range(count):
             deck = deck.without(card)
     return deck
@@ -147,13 +162,15 @@ def run_table(composition: Composition, k_max: int) -> list[dict]:
         raise ValueError(f"k_max must be a whole number from 1 to the {total} cards left, not {k_max!r}")
     rows = []
     for k in range(1, k_max + 1):
-        rows.append({
-            "k": k,
-            "without": all_footprints(composition, k),
-            "with": all_footprints(composition, k, replacement=True),
-            "hypergeom": float(stats.hypergeom(total, footprints, k).pmf(k)),
-            "binom": float(stats.binom(k, footprints / total).pmf(k)),
-        })
+        rows.append(
+            {
+                "k": k,
+                "without": all_footprints(composition, k),
+                "with": all_footprints(composition, k, replacement=True),
+                "hypergeom": float(stats.hypergeom(total, footprints, k).pmf(k)),
+                "binom": float(stats.binom(k, footprints / total).pmf(k)),
+            }
+        )
     return rows
 
 
@@ -162,17 +179,24 @@ def next_card_table(composition: Composition) -> str:
     exact probability (:meth:`Composition.outcomes`), then all footprints together
     and the cards that end the turn (stop or danger)."""
     total = composition.total
-    header = (f"<tr><th>{escape(tr('card'))}</th><th>{escape(tr('left'))}</th>"
-              f"<th>{escape(tr('probability'))}</th><th>≈</th></tr>")
-    rows = [f"<tr><td>{escape(i18n.card_label(card))}</td><td>{composition.count(card)}</td>"
-            f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>" for card, p in composition.outcomes()]
+    header = (
+        f"<tr><th>{escape(tr('card'))}</th><th>{escape(tr('left'))}</th>"
+        f"<th>{escape(tr('probability'))}</th><th>≈</th></tr>"
+    )
+    rows = [
+        f"<tr><td>{escape(i18n.card_label(card))}</td><td>{composition.count(card)}</td>"
+        f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
+        for card, p in composition.outcomes()
+    ]
     if total:
         footprints = footprints_left(composition)
         enders = composition.stops + composition.dangers
         for label, count in ((tr("any footprint"), footprints), (tr("stop or danger (the turn ends)"), enders)):
             p = Fraction(count, total)
-            rows.append(f'<tr class="dk-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
-                        f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>")
+            rows.append(
+                f'<tr class="dk-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
+                f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
+            )
     return f'<table class="dk-table">{header}{"".join(rows)}</table>'
 
 
@@ -187,16 +211,21 @@ def _draw_composition(ax, composition: Composition, full: Composition) -> None:
     colours = [COLOURS[card.kind] for card, _ in kinds]
     ax.bar(x, left, color=colours, label=tr("left in the deck"))
     if any(gone):
-        ax.bar(x, gone, bottom=left, color="white", edgecolor=colours, hatch="//", linewidth=1,
-               label=tr("discarded"))
+        ax.bar(x, gone, bottom=left, color="white", edgecolor=colours, hatch="//", linewidth=1, label=tr("discarded"))
         ax.legend(fontsize="small", loc="upper right", frameon=False)
         ax.set_title(tr("The deck: {left} of {total} cards left", left=total, total=full.total))
     else:
         ax.set_title(tr("The deck: {total} cards", total=total))
     for i, (count, extra) in enumerate(zip(left, gone)):
         if total:
-            ax.annotate(f"{count}/{total}", (i, count + extra), textcoords="offset points",
-                        xytext=(0, 3), ha="center", fontsize=9)
+            ax.annotate(
+                f"{count}/{total}",
+                (i, count + extra),
+                textcoords="offset points",
+                xytext=(0, 3),
+                ha="center",
+                fontsize=9,
+            )
     ax.set_xticks(list(x), [i18n.card_label(card) for card, _ in kinds], fontsize=9)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(0, max(count for _, count in kinds) * 1.18)
@@ -229,14 +258,36 @@ def _draw_runs(ax, rows: list[dict]) -> None:
     """Exact P(all k footprints) without and with replacement as bars, scipy's floats as dots."""
     ks = [row["k"] for row in rows]
     width = 0.38
-    ax.bar([k - width / 2 for k in ks], [float(r["without"]) for r in rows], width,
-           color=COLOURS["footprint"], label=tr("without replacement (exact)"))
-    ax.bar([k + width / 2 for k in ks], [float(r["with"]) for r in rows], width,
-           color="#9cc5a9", label=tr("with replacement (exact)"))
-    ax.plot([k - width / 2 for k in ks], [r["hypergeom"] for r in rows], "o", color="black", markersize=4,
-            label="scipy.stats.hypergeom")
-    ax.plot([k + width / 2 for k in ks], [r["binom"] for r in rows], "x", color="black", markersize=5,
-            label="scipy.stats.binom")
+    ax.bar(
+        [k - width / 2 for k in ks],
+        [float(r["without"]) for r in rows],
+        width,
+        color=COLOURS["footprint"],
+        label=tr("without replacement (exact)"),
+    )
+    ax.bar(
+        [k + width / 2 for k in ks],
+        [float(r["with"]) for r in rows],
+        width,
+        color="#9cc5a9",
+        label=tr("with replacement (exact)"),
+    )
+    ax.plot(
+        [k - width / 2 for k in ks],
+        [r["hypergeom"] for r in rows],
+        "o",
+        color="black",
+        markersize=4,
+        label="scipy.stats.hypergeom",
+    )
+    ax.plot(
+        [k + width / 2 for k in ks],
+        [r["binom"] for r in rows],
+        "x",
+        color="black",
+        markersize=5,
+        label="scipy.stats.binom",
+    )
     ax.set_xticks(ks)
     ax.set_ylim(0, 1.05)
     ax.set_xlabel(tr("k (cards)"))
@@ -301,22 +352,38 @@ class DeckExplorer(LessonWidget):
             raise ValueError(f"k_max must be a whole number from 1 to {self.K_LIMIT}, not {k_max!r}")
         self._quiet = False
         self.sliders: dict[Card, widgets.IntSlider] = {
-            card: widgets.IntSlider(value=discards.get(card, 0), min=0, max=self._most(card), continuous_update=False,
-                                    style={"description_width": "150px"}, layout=widgets.Layout(width="360px"))
-            for card, _count in self.rules.composition.counts()}
-        self.k_slider = widgets.IntSlider(value=k_max, min=1, max=self.K_LIMIT, continuous_update=False,
-                                          style={"description_width": "150px"}, layout=widgets.Layout(width="360px"))
+            card: widgets.IntSlider(
+                value=discards.get(card, 0),
+                min=0,
+                max=self._most(card),
+                continuous_update=False,
+                style={"description_width": "150px"},
+                layout=widgets.Layout(width="360px"),
+            )
+            for card, _count in self.rules.composition.counts()
+        }
+        self.k_slider = widgets.IntSlider(
+            value=k_max,
+            min=1,
+            max=self.K_LIMIT,
+            continuous_update=False,
+            style={"description_width": "150px"},
+            layout=widgets.Layout(width="360px"),
+        )
         self.reset_button = widgets.Button(icon="undo", layout=widgets.Layout(width="260px"))
         self.reset_button.on_click(lambda _b: self.reset())
         self.summary, self.next_card, self.runs = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.discards_title = widgets.HTML()
         controls = widgets.VBox([self.discards_title, *self.sliders.values(), self.k_slider, self.reset_button])
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS),
-            widgets.HBox([controls, widgets.VBox([self.summary, self.next_card])]),
-            self.picture, self.runs,
-        ])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([controls, widgets.VBox([self.summary, self.next_card])]),
+                self.picture,
+                self.runs,
+            ]
+        )
         self.widget.add_class("dk-lesson")
         for slider in (*self.sliders.values(), self.k_slider):
             slider.observe(self._redraw, names="value")
@@ -346,8 +413,9 @@ class DeckExplorer(LessonWidget):
         deck_after(self.rules, discards)
         for card, count in discards.items():
             if count > self._most(card):
-                raise ValueError(f"at most {self._most(card)} {card.label} cards can be discarded "
-                                 "while the game goes on")
+                raise ValueError(
+                    f"at most {self._most(card)} {card.label} cards can be discarded while the game goes on"
+                )
 
     def set_discards(self, discards: Mapping[Card, int]) -> None:
         """Move the sliders to ``discards`` (the kinds not named to 0) and redraw once.
@@ -382,8 +450,12 @@ class DeckExplorer(LessonWidget):
         deck = self.composition
         discarded = self.rules.deck_size - deck.total
         footprints = footprints_left(deck)
-        status = tr("{left} cards left ({gone} discarded), {f} of them footprints.", left=deck.total,
-                    gone=discarded, f=footprints)
+        status = tr(
+            "{left} cards left ({gone} discarded), {f} of them footprints.",
+            left=deck.total,
+            gone=discarded,
+            f=footprints,
+        )
         self.summary.value = f'<div class="dk-status">{escape(status)}</div><b>{escape(tr("The next card"))}</b>'
         self.next_card.value = next_card_table(deck)
         k_max = self.k_max
@@ -392,17 +464,28 @@ class DeckExplorer(LessonWidget):
 
     @staticmethod
     def _runs_html(rows: list[dict], footprints: int, total: int) -> str:
-        head = (f"<tr><th>k</th><th colspan='2'>{escape(tr('without replacement (hypergeometric)'))}</th>"
-                f"<th>scipy.stats.hypergeom</th><th colspan='2'>{escape(tr('with replacement (binomial)'))}</th>"
-                f"<th>scipy.stats.binom</th></tr>")
+        head = (
+            f"<tr><th>k</th><th colspan='2'>{escape(tr('without replacement (hypergeometric)'))}</th>"
+            f"<th>scipy.stats.hypergeom</th><th colspan='2'>{escape(tr('with replacement (binomial)'))}</th>"
+            f"<th>scipy.stats.binom</th></tr>"
+        )
         body = "".join(
             f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{decimal(r['without'], 4)}</td>"
             f"<td>{r['hypergeom']:.4f}</td><td>{format_fraction(r['with'])}</td><td>{decimal(r['with'], 4)}</td>"
-            f"<td>{r['binom']:.4f}</td></tr>" for r in rows)
-        formula = tr("Without replacement: {f}/{n} · {f1}/{n1} · … ; with replacement: ({f}/{n})^k.",
-                     f=footprints, n=total, f1=max(footprints - 1, 0), n1=max(total - 1, 0))
-        return (f"<b>{escape(tr('P(the next k cards are all footprints)'))}</b>"
-                f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(formula)}</p>')
+            f"<td>{r['binom']:.4f}</td></tr>"
+            for r in rows
+        )
+        formula = tr(
+            "Without replacement: {f}/{n} · {f1}/{n1} · … ; with replacement: ({f}/{n})^k.",
+            f=footprints,
+            n=total,
+            f1=max(footprints - 1, 0),
+            n1=max(total - 1, 0),
+        )
+        return (
+            f"<b>{escape(tr('P(the next k cards are all footprints)'))}</b>"
+            f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(formula)}</p>'
+        )
 
 
 def answers() -> dict[str, Fraction]:

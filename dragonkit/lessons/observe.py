@@ -28,8 +28,7 @@ from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot
 from .next_card import composition_figure, next_card_table
 
-__all__ = ["threshold_scan", "GuessResult", "DeckView", "FirstGuess",
-           "answers"]
+__all__ = ["DeckView", "FirstGuess", "GuessResult", "answers", "threshold_scan"]
 
 #: Spacing of the thresholds t in the curve of :class:`FirstGuess` (gems).
 SCAN_STEP = 4
@@ -138,12 +137,27 @@ def guess_figure(result: GuessResult) -> Figure:
     gain_ax.axhline(0, color="#999", linewidth=0.8)
     loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color="#c0392b", label=tr("hold at t"))
     loss_ax.axhline(result.optimal_p_loss, color="#2f7d4a", linestyle="--", label=tr("optimal play"))
-    for ax, guess, best in ((gain_ax, float(result.gain), result.best_gain),
-                            (loss_ax, result.p_loss, result.best_p_loss)):
-        ax.plot([result.threshold], [guess], "o", color="#e3b505", markersize=10, markeredgecolor="k",
-                label=tr("your guess: t = {t}", t=result.threshold))
-        ax.plot([result.best_threshold], [best], "*", color="#2f7d4a", markersize=13,
-                label=tr("best hold-at-t: t = {t}", t=result.best_threshold))
+    for ax, guess, best in (
+        (gain_ax, float(result.gain), result.best_gain),
+        (loss_ax, result.p_loss, result.best_p_loss),
+    ):
+        ax.plot(
+            [result.threshold],
+            [guess],
+            "o",
+            color="#e3b505",
+            markersize=10,
+            markeredgecolor="k",
+            label=tr("your guess: t = {t}", t=result.threshold),
+        )
+        ax.plot(
+            [result.best_threshold],
+            [best],
+            "*",
+            color="#2f7d4a",
+            markersize=13,
+            label=tr("best hold-at-t: t = {t}", t=result.best_threshold),
+        )
         ax.set_xlabel(tr("hold when the pot reaches t gems"))
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small", frameon=False)
@@ -184,7 +198,7 @@ class DeckView(LessonWidget):
 
 
 class FirstGuess(LessonWidget):
-    """"I would hold when the pot reaches ___ gems": a slider, a button that records
+    """ "I would hold when the pot reaches ___ gems": a slider, a button that records
     the guess, and what that policy is worth on a fresh turn compared with the best
     hold-at-t policy and with optimal play.
 
@@ -216,16 +230,25 @@ class FirstGuess(LessonWidget):
         self.guesses: list[int] = []
         self.result: GuessResult | None = None
         self.prompt = widgets.HTML()
-        self.slider = widgets.IntSlider(value=start, min=1, max=top, continuous_update=False,
-                                        layout=widgets.Layout(width="420px"))
+        self.slider = widgets.IntSlider(
+            value=start, min=1, max=top, continuous_update=False, layout=widgets.Layout(width="420px")
+        )
         self.unit = widgets.HTML()
         self.submit = widgets.Button(icon="paper-plane", button_style="primary", layout=widgets.Layout(width="220px"))
         self.submit.on_click(lambda _b: self.record())
         self.report = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px",
-                                                                          display="none"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.prompt,
-                                    widgets.HBox([self.slider, self.unit, self.submit]), self.report, self.picture])
+        self.picture = widgets.Image(
+            format="png", layout=widgets.Layout(width="100%", max_width="1000px", display="none")
+        )
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.prompt,
+                widgets.HBox([self.slider, self.unit, self.submit]),
+                self.report,
+                self.picture,
+            ]
+        )
         self.widget.add_class("dk-lesson")
         self._follow_language()
 
@@ -248,22 +271,34 @@ class FirstGuess(LessonWidget):
         r = self.result
         rows = [
             (tr("your guess: hold at {t}", t=r.threshold), number_html(r.gain, 4), r.p_loss, r.p_head),
-            (tr("best hold-at-t: hold at {t}", t=r.best_threshold), number_html(r.best_gain, 4), r.best_p_loss,
-             r.best_p_head),
-            (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss,
-             r.optimal_p_head),
+            (
+                tr("best hold-at-t: hold at {t}", t=r.best_threshold),
+                number_html(r.best_gain, 4),
+                r.best_p_loss,
+                r.best_p_head,
+            ),
+            (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss, r.optimal_p_head),
         ]
-        body = "".join(f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{loss:.3f}</td>"
-                       f"<td>{head:.3f}</td></tr>" for name, gain, loss, head in rows)
-        head = (f"<tr><th>{escape(tr('policy'))}</th><th>{escape(tr('expected gem change per turn'))}</th>"
-                f"<th>{escape(tr('P(loss)'))}</th><th>{escape(tr('P(head)'))}</th></tr>")
+        body = "".join(
+            f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{loss:.3f}</td><td>{head:.3f}</td></tr>"
+            for name, gain, loss, head in rows
+        )
+        head = (
+            f"<tr><th>{escape(tr('policy'))}</th><th>{escape(tr('expected gem change per turn'))}</th>"
+            f"<th>{escape(tr('P(loss)'))}</th><th>{escape(tr('P(head)'))}</th></tr>"
+        )
         guesses = tr("Your guesses so far: {guesses}.", guesses=", ".join(str(g) for g in self.guesses))
-        where = tr("A fresh turn of a fresh game: full deck, {gems}, the knight on the tail.",
-                   gems=i18n.Gems(self.state.gems))
-        note = tr("Exact values from the absorbing Markov chain of each policy; the curve is computed every "
-                  "{step} gems.", step=SCAN_STEP)
-        self.report.value = (f"<p>{escape(guesses)} {escape(where)}</p>"
-                             f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(note)}</p>')
+        where = tr(
+            "A fresh turn of a fresh game: full deck, {gems}, the knight on the tail.", gems=i18n.Gems(self.state.gems)
+        )
+        note = tr(
+            "Exact values from the absorbing Markov chain of each policy; the curve is computed every {step} gems.",
+            step=SCAN_STEP,
+        )
+        self.report.value = (
+            f"<p>{escape(guesses)} {escape(where)}</p>"
+            f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(note)}</p>'
+        )
         self.picture.value = figure_png(guess_figure(r))
         self.picture.layout.display = None
 
@@ -284,12 +319,21 @@ def answers() -> dict[str, Fraction | int]:
     rules = Ruleset.preset("dragon-stripes")
     deck = rules.composition
     n, gems = deck.total, rules.starting_gems
-    stop = rules.apply_card(Card("stop"), position=0, pot=0, gems=gems, treasure=rules.treasure,
-                            dangers_revealed=0, cards_left=n - 1)
-    first = rules.apply_card(Card.footprint(2), position=0, pot=0, gems=gems, treasure=rules.treasure,
-                             dangers_revealed=0, cards_left=n - 1)
-    second = rules.apply_card(Card.footprint(3), position=first.position, pot=first.pot, gems=gems,
-                              treasure=first.treasure, dangers_revealed=0, cards_left=n - 2)
+    stop = rules.apply_card(
+        Card("stop"), position=0, pot=0, gems=gems, treasure=rules.treasure, dangers_revealed=0, cards_left=n - 1
+    )
+    first = rules.apply_card(
+        Card.footprint(2), position=0, pot=0, gems=gems, treasure=rules.treasure, dangers_revealed=0, cards_left=n - 1
+    )
+    second = rules.apply_card(
+        Card.footprint(3),
+        position=first.position,
+        pot=first.pot,
+        gems=gems,
+        treasure=first.treasure,
+        dangers_revealed=0,
+        cards_left=n - 2,
+    )
     counts = [count for _card, count in deck.counts()]
     return {
         "deck": n,

@@ -45,8 +45,20 @@ from ..ui.numbers import decimal, format_fraction, number_html
 from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn
 
-__all__ = ["CardOutcome", "OnePush", "one_push", "after_cards", "with_pot", "break_even_pot", "STORY_CARDS",
-           "story_state", "OnePushExplorer", "MyopicVsOptimal", "RICH", "answers"]
+__all__ = [
+    "RICH",
+    "STORY_CARDS",
+    "CardOutcome",
+    "MyopicVsOptimal",
+    "OnePush",
+    "OnePushExplorer",
+    "after_cards",
+    "answers",
+    "break_even_pot",
+    "one_push",
+    "story_state",
+    "with_pot",
+]
 
 #: The lesson's situation: the first turn of a game, whose first four cards were footprints of 4, 1, 2 and 1
 #: steps (the knight is on stripe 8 with 4 + 5 + 7 + 8 = 24 gems in the pot).
@@ -135,9 +147,15 @@ def one_push(state: TurnState) -> OnePush:
     cards_left = state.composition.total - 1
     outcomes = []
     for card, p in probabilities.items():
-        effect = state.rules.apply_card(card, position=state.position, pot=state.pot, gems=state.gems,
-                                        treasure=state.treasure, dangers_revealed=state.dangers_revealed,
-                                        cards_left=cards_left)
+        effect = state.rules.apply_card(
+            card,
+            position=state.position,
+            pot=state.pot,
+            gems=state.gems,
+            treasure=state.treasure,
+            dangers_revealed=state.dangers_revealed,
+            cards_left=cards_left,
+        )
         outcomes.append(CardOutcome(card, p, effect, effect.gems_change if effect.ends_turn else effect.pot))
     value = sum((o.probability * o.gain for o in outcomes), Fraction(0))
     return OnePush(state, tuple(outcomes), value, state.pot)
@@ -167,13 +185,28 @@ def after_cards(state: TurnState, cards) -> TurnState:
     deck, position, pot, treasure = state.composition, state.position, state.pot, state.treasure
     for card in cards:
         deck = deck.without(card)  # ValueError if no such card is left
-        effect = rules.apply_card(card, position=position, pot=pot, gems=state.gems, treasure=treasure,
-                                  dangers_revealed=state.dangers_revealed, cards_left=deck.total)
+        effect = rules.apply_card(
+            card,
+            position=position,
+            pot=pot,
+            gems=state.gems,
+            treasure=treasure,
+            dangers_revealed=state.dangers_revealed,
+            cards_left=deck.total,
+        )
         if effect.ends_turn:
             raise ValueError(f"a {card.label} card here ends the turn ({effect.outcome})")
         position, pot, treasure = effect.position, effect.pot, effect.treasure
-    return dataclasses.replace(state, footprints=dict(deck.footprints), stops=deck.stops, dangers=deck.dangers,
-                               position=position, pot=pot, treasure=treasure, must_reveal=False)
+    return dataclasses.replace(
+        state,
+        footprints=dict(deck.footprints),
+        stops=deck.stops,
+        dangers=deck.dangers,
+        position=position,
+        pot=pot,
+        treasure=treasure,
+        must_reveal=False,
+    )
 
 
 def story_state(gems: int | None = None) -> TurnState:
@@ -221,6 +254,7 @@ def break_even_pot(state: TurnState) -> Fraction:
     ValueError
         If ``state`` is not a TurnState or the deck is empty.
     """
+
     def advantage(pot: int) -> Fraction:
         return one_push(with_pot(state, pot)).advantage
 
@@ -245,8 +279,11 @@ def _what_happens(outcome: CardOutcome) -> str:
     if effect.outcome == "stopped":
         return tr("stop: you pay {penalty} and lose the pot", penalty=Gems(-effect.gems_change))
     if effect.outcome == "danger":
-        return tr("danger (stage {stage}): you pay {penalty} and lose the pot", stage=effect.dangers_revealed,
-                  penalty=Gems(-effect.gems_change))
+        return tr(
+            "danger (stage {stage}): you pay {penalty} and lose the pot",
+            stage=effect.dangers_revealed,
+            penalty=Gems(-effect.gems_change),
+        )
     if effect.outcome == "final_danger":
         return tr("final danger: you lose {lost} and the pot; the game ends", lost=Gems(-effect.gems_change))
     return tr("the deck runs out: the pot goes back to the treasure")
@@ -255,15 +292,21 @@ def _what_happens(outcome: CardOutcome) -> str:
 def outcome_table(push: OnePush) -> str:
     """HTML table of one push: each kind of card, its probability, what it does, the
     gain if you hold right after, and its share of the expected value."""
-    head = (f"<tr><th>{escape(tr('next card'))}</th><th>{escape(tr('probability'))}</th>"
-            f"<th>{escape(tr('what happens'))}</th><th>{escape(tr('gain, then hold'))}</th>"
-            f"<th>{escape(tr('probability × gain'))}</th></tr>")
+    head = (
+        f"<tr><th>{escape(tr('next card'))}</th><th>{escape(tr('probability'))}</th>"
+        f"<th>{escape(tr('what happens'))}</th><th>{escape(tr('gain, then hold'))}</th>"
+        f"<th>{escape(tr('probability × gain'))}</th></tr>"
+    )
     rows = "".join(
         f"<tr><td>{escape(i18n.card_label(o.card))}</td><td>{format_fraction(o.probability)}</td>"
         f"<td>{escape(_what_happens(o))}</td><td>{o.gain:+d}</td>"
-        f"<td>{format_fraction(o.probability * o.gain)}</td></tr>" for o in push.outcomes)
-    total = (f'<tr class="dk-sum"><td colspan="4"><b>{escape(tr("one more card, then hold: E1 ="))}</b></td>'
-             f"<td>{number_html(push.value, 4)}</td></tr>")
+        f"<td>{format_fraction(o.probability * o.gain)}</td></tr>"
+        for o in push.outcomes
+    )
+    total = (
+        f'<tr class="dk-sum"><td colspan="4"><b>{escape(tr("one more card, then hold: E1 ="))}</b></td>'
+        f"<td>{number_html(push.value, 4)}</td></tr>"
+    )
     return f'<table class="dk-table">{head}{rows}{total}</table>'
 
 
@@ -299,25 +342,41 @@ class OnePushExplorer(LessonWidget):
     def __init__(self, state: TurnState | None = None, pot_max: int = 80, gems_max: int = 200):
         self.base = story_state() if state is None else check_state(state)
         rules = self.base.rules
-        ranges = {"position": (0, rules.n_stripes), "pot": (0, pot_max), "gems": (0, gems_max),
-                  "stage": (0, len(rules.stages) - 1)}
-        values = {"position": self.base.position, "pot": self.base.pot, "gems": self.base.gems,
-                  "stage": self.base.dangers_revealed}
+        ranges = {
+            "position": (0, rules.n_stripes),
+            "pot": (0, pot_max),
+            "gems": (0, gems_max),
+            "stage": (0, len(rules.stages) - 1),
+        }
+        values = {
+            "position": self.base.position,
+            "pot": self.base.pot,
+            "gems": self.base.gems,
+            "stage": self.base.dangers_revealed,
+        }
         for name, (low, high) in ranges.items():
             if not low <= values[name] <= high:
                 raise ValueError(f"the state's {name} ({values[name]}) lies outside the slider's {low}..{high}")
         self.sliders = {}
         for name, (low, high) in ranges.items():
-            self.sliders[name] = widgets.IntSlider(value=values[name], min=low, max=high, continuous_update=False,
-                                                   style={"description_width": "160px"},
-                                                   layout=widgets.Layout(width="430px"))
+            self.sliders[name] = widgets.IntSlider(
+                value=values[name],
+                min=low,
+                max=high,
+                continuous_update=False,
+                style={"description_width": "160px"},
+                layout=widgets.Layout(width="430px"),
+            )
         self.deck, self.table, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
-        self.widget = widgets.VBox([
-            widgets.HTML(CSS),
-            widgets.HBox([widgets.VBox(list(self.sliders.values())), widgets.VBox([self.deck, self.verdict])]),
-            self.table, self.picture,
-        ])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([widgets.VBox(list(self.sliders.values())), widgets.VBox([self.deck, self.verdict])]),
+                self.table,
+                self.picture,
+            ]
+        )
         self.widget.add_class("dk-lesson")
         for slider in self.sliders.values():
             slider.observe(self._redraw, names="value")
@@ -327,14 +386,23 @@ class OnePushExplorer(LessonWidget):
         """The situation the sliders describe."""
         s = {name: slider.value for name, slider in self.sliders.items()}
         rules = self.base.rules
-        state = dataclasses.replace(self.base, position=s["position"], dangers_revealed=s["stage"],
-                                    dangers=min(self.base.dangers, rules.danger_cards - s["stage"]),
-                                    gems=s["gems"], must_reveal=False)
+        state = dataclasses.replace(
+            self.base,
+            position=s["position"],
+            dangers_revealed=s["stage"],
+            dangers=min(self.base.dangers, rules.danger_cards - s["stage"]),
+            gems=s["gems"],
+            must_reveal=False,
+        )
         return with_pot(state, s["pot"])
 
     def _redraw(self, _change=None) -> None:
-        names = {"position": tr("knight on stripe"), "pot": tr("pot (gems)"), "gems": tr("your gems"),
-                 "stage": tr("stage")}
+        names = {
+            "position": tr("knight on stripe"),
+            "pot": tr("pot (gems)"),
+            "gems": tr("your gems"),
+            "stage": tr("stage"),
+        }
         for name, slider in self.sliders.items():
             slider.description = names[name]
         state = self.situation()
@@ -343,8 +411,12 @@ class OnePushExplorer(LessonWidget):
         deck = state.composition
         cards = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in deck.counts())
         stage = state.rules.stage(state.dangers_revealed)
-        rules = tr("Stage {d}: penalty {rate} of your gems, stripes pay ×{m}.", d=state.dangers_revealed,
-                   rate=str(stage.rate), m=stage.multiplier)
+        rules = tr(
+            "Stage {d}: penalty {rate} of your gems, stripes pay ×{m}.",
+            d=state.dangers_revealed,
+            rate=str(stage.rate),
+            m=stage.multiplier,
+        )
         cards = tr("Deck: {n} cards ({cards}).", n=deck.total, cards=cards)
         self.deck.value = f'<div class="dk-status">{escape(cards)}<br>{escape(rules)}</div>'
         self.table.value = outcome_table(self.push)
@@ -362,18 +434,34 @@ class OnePushExplorer(LessonWidget):
         if self.break_even == 0:
             lines.append(tr("One more card pays at no pot here."))
         else:
-            lines.append(tr("Break-even pot: {p} gems (exact {exact}); one more card pays below it.",
-                            p=decimal(self.break_even), exact=str(self.break_even)))
+            lines.append(
+                tr(
+                    "Break-even pot: {p} gems (exact {exact}); one more card pays below it.",
+                    p=decimal(self.break_even),
+                    exact=str(self.break_even),
+                )
+            )
         best = solve_turn(state, exact=True)
         optimal = (tr("Reveal") if best.best_action == "reveal" else tr("Hold")).upper()
-        lines.append(tr("Optimal play (backward induction): {action}; revealing, then playing on optimally, "
-                        "is worth {value} gems.", action=optimal, value=decimal(best.push_value)))
+        lines.append(
+            tr(
+                "Optimal play (backward induction): {action}; revealing, then playing on optimally, "
+                "is worth {value} gems.",
+                action=optimal,
+                value=decimal(best.push_value),
+            )
+        )
         agree = (best.best_action == "reveal") == push.pays
-        lines.append(tr("The one-step rule and optimal play agree.") if agree else
-                     tr("They disagree: optimal play looks further ahead than one card."))
+        lines.append(
+            tr("The one-step rule and optimal play agree.")
+            if agree
+            else tr("They disagree: optimal play looks further ahead than one card.")
+        )
         css = "dk-success" if agree else "dk-warning"
-        return "<br>".join(escape(line) for line in lines[:-1]) + \
-            f'<div class="dk-message {css}">{escape(lines[-1])}</div>'
+        return (
+            "<br>".join(escape(line) for line in lines[:-1])
+            + f'<div class="dk-message {css}">{escape(lines[-1])}</div>'
+        )
 
     def _figure(self, state: TurnState) -> Figure:
         fig = Figure(figsize=(10.0, 3.4), dpi=100, layout="constrained")
@@ -384,13 +472,18 @@ class OnePushExplorer(LessonWidget):
             variant = dataclasses.replace(state, gems=gems)
             advantage = [float(one_push(with_pot(variant, int(p))).advantage) for p in pots]
             mine = gems == state.gems
-            line, = curves.plot(pots, advantage, linewidth=2.6 if mine else 1.2,
-                                label=tr("{gems} (you)", gems=Gems(gems)) if mine else i18n.gems(gems))
+            (line,) = curves.plot(
+                pots,
+                advantage,
+                linewidth=2.6 if mine else 1.2,
+                label=tr("{gems} (you)", gems=Gems(gems)) if mine else i18n.gems(gems),
+            )
             point = break_even_pot(variant)
             if 0 < point <= pots[-1]:
                 curves.plot([float(point)], [0], "o", color=line.get_color(), markersize=5)
-        curves.plot([state.pot], [float(self.push.advantage)], "D", color="black", markersize=7,
-                    label=tr("your situation"))
+        curves.plot(
+            [state.pot], [float(self.push.advantage)], "D", color="black", markersize=7, label=tr("your situation")
+        )
         curves.axhline(0, color="#555", linewidth=0.9)
         curves.set_xlabel(tr("pot (gems)"))
         curves.set_ylabel(tr("E1 − pot (gems)"))
@@ -400,8 +493,9 @@ class OnePushExplorer(LessonWidget):
         gems_axis = np.arange(0, self.sliders["gems"].max + 1, 2)
         points = [break_even_pot(dataclasses.replace(state, gems=int(g))) for g in gems_axis]
         wealth.step(gems_axis, [float(p) for p in points], where="post", color="#5b7db1")
-        wealth.plot([state.gems], [float(self.break_even)], "D", color="black", markersize=7,
-                    label=tr("your situation"))
+        wealth.plot(
+            [state.gems], [float(self.break_even)], "D", color="black", markersize=7, label=tr("your situation")
+        )
         wealth.legend(fontsize="small", frameon=False)
         wealth.set_ylim(bottom=0)
         wealth.set_xlabel(tr("player's gems"))
@@ -445,8 +539,15 @@ class MyopicVsOptimal(LessonWidget):
         self.base = story_state() if state is None else check_state(state)
         if not 0 <= self.base.gems <= gems_max:
             raise ValueError(f"the state's gems ({self.base.gems}) lie outside 0..{gems_max}")
-        self.gems = widgets.IntSlider(value=self.base.gems, min=0, max=gems_max, step=5, continuous_update=False,
-                                      style={"description_width": "120px"}, layout=widgets.Layout(width="420px"))
+        self.gems = widgets.IntSlider(
+            value=self.base.gems,
+            min=0,
+            max=gems_max,
+            step=5,
+            continuous_update=False,
+            style={"description_width": "120px"},
+            layout=widgets.Layout(width="420px"),
+        )
         self.summary = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="900px"))
         self.widget = widgets.VBox([widgets.HTML(CSS), self.gems, self.summary, self.picture])
@@ -458,11 +559,13 @@ class MyopicVsOptimal(LessonWidget):
         from ..analysis import policy_map
 
         self.gems.description = tr("your gems")
-        state = dataclasses.replace(self.base, gems=self.gems.value, position=0, pot=0,
-                                    treasure=self.base.treasure + self.base.pot)
+        state = dataclasses.replace(
+            self.base, gems=self.gems.value, position=0, pot=0, treasure=self.base.treasure + self.base.pot
+        )
         advantage = policy_map(state)
-        self.break_even = {int(x): break_even_pot(dataclasses.replace(state, position=int(x)))
-                           for x in advantage.columns}
+        self.break_even = {
+            int(x): break_even_pot(dataclasses.replace(state, position=int(x))) for x in advantage.columns
+        }
         pots = advantage.index.to_numpy()
         myopic = np.column_stack([pots < self.break_even[x] for x in advantage.columns])
         optimal = advantage.to_numpy(dtype=float) > 0
@@ -477,15 +580,23 @@ class MyopicVsOptimal(LessonWidget):
         ax.step(xs, ys, where="mid", color="black", linewidth=2.2, label=tr("one-step break-even pot"))
         ax.legend(loc="upper left", fontsize="small")
         self.picture.value = figure_png(fig)
-        summary = tr("With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} "
-                     "(position, pot) pairs; at {bolder} of them optimal play reveals where the one-step rule holds.",
-                     gems=Gems(state.gems), stage=tr("stage {d}", d=state.dangers_revealed), n=self.disagree,
-                     total=int(reachable.sum()), bolder=bolder)
+        summary = tr(
+            "With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} "
+            "(position, pot) pairs; at {bolder} of them optimal play reveals where the one-step rule holds.",
+            gems=Gems(state.gems),
+            stage=tr("stage {d}", d=state.dangers_revealed),
+            n=self.disagree,
+            total=int(reachable.sum()),
+            bolder=bolder,
+        )
         self.hold_points = int((~optimal & reachable).sum())
         if self.hold_points == 0:  # the colour legend's "hold" has nothing to point at: say why
-            summary += " " + tr("No cell is red (hold): with {gems} at stake optimal play reveals at every reachable "
-                                "point. Move the gems slider up: the more a stop or a danger costs you, the more "
-                                "points turn red.", gems=Gems(state.gems))
+            summary += " " + tr(
+                "No cell is red (hold): with {gems} at stake optimal play reveals at every reachable "
+                "point. Move the gems slider up: the more a stop or a danger costs you, the more "
+                "points turn red.",
+                gems=Gems(state.gems),
+            )
         self.summary.value = f"<p>{escape(summary)}</p>"
 
 

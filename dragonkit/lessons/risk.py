@@ -19,14 +19,23 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from functools import lru_cache
+from typing import ClassVar
 
 import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
 from .. import i18n
-from ..analysis import (HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, PolicyEvaluation, TurnState,
-                        compare_policies, evaluate_policy)
+from ..analysis import (
+    HoldAfterReveals,
+    HoldAtPot,
+    OptimalPolicy,
+    Policy,
+    PolicyEvaluation,
+    TurnState,
+    compare_policies,
+    evaluate_policy,
+)
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Ruleset
@@ -34,8 +43,19 @@ from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot, policy_name, relabel, situation_sliders
 
-__all__ = ["NeverHold", "named_policy", "evaluation", "moments_table", "OutcomeExplorer", "risk_return_figure",
-           "RiskReturnExplorer", "catch_up", "catch_up_figure", "CatchUpExplorer", "answers"]
+__all__ = [
+    "CatchUpExplorer",
+    "NeverHold",
+    "OutcomeExplorer",
+    "RiskReturnExplorer",
+    "answers",
+    "catch_up",
+    "catch_up_figure",
+    "evaluation",
+    "moments_table",
+    "named_policy",
+    "risk_return_figure",
+]
 
 
 class NeverHold(Policy):
@@ -54,8 +74,11 @@ class NeverHold(Policy):
 NAMED = {"cautious": lambda: HoldAfterReveals(1), "greedy": NeverHold, "optimal": OptimalPolicy}
 
 #: Their labels (msgids).
-LABELS = {"cautious": "cautious: hold after 1 card", "greedy": "greedy: never hold",
-          "optimal": "optimal (the largest expected gain)"}
+LABELS = {
+    "cautious": "cautious: hold after 1 card",
+    "greedy": "greedy: never hold",
+    "optimal": "optimal (the largest expected gain)",
+}
 
 
 def named_policy(kind: str, threshold: int = 1) -> Policy:
@@ -109,8 +132,10 @@ def moments_table(distribution: pd.Series) -> pd.DataFrame:
     """
     x = distribution.index.to_numpy()
     p = distribution.to_numpy()
-    return pd.DataFrame({"p": p, "xp": [int(a) * b for a, b in zip(x, p)],
-                         "x2p": [int(a) * int(a) * b for a, b in zip(x, p)]}, index=distribution.index)
+    return pd.DataFrame(
+        {"p": p, "xp": [int(a) * b for a, b in zip(x, p)], "x2p": [int(a) * int(a) * b for a, b in zip(x, p)]},
+        index=distribution.index,
+    )
 
 
 @lru_cache(maxsize=32)
@@ -142,22 +167,35 @@ class OutcomeExplorer(LessonWidget):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, rules: Ruleset | str = "mini", policy: str = "threshold", threshold: int = 4,
-                 gems: int | None = None, treasure: int | None = None):
+    def __init__(
+        self,
+        rules: Ruleset | str = "mini",
+        policy: str = "threshold",
+        threshold: int = 4,
+        gems: int | None = None,
+        treasure: int | None = None,
+    ):
         named_policy(policy, threshold)  # validates
         self.state = fresh_turn(rules, gems=gems, treasure=treasure)
         self.exact = _exact_flag(self.state.rules)
-        self.kind = widgets.Dropdown(options=self._kind_options(i18n.get_language()), value=policy,
-                                     style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="460px"))
-        self.threshold = widgets.IntSlider(value=threshold, min=1, max=largest_pot(self.state) + 1,
-                                           continuous_update=False, style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="520px"))
+        self.kind = widgets.Dropdown(
+            options=self._kind_options(i18n.get_language()),
+            value=policy,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="460px"),
+        )
+        self.threshold = widgets.IntSlider(
+            value=threshold,
+            min=1,
+            max=largest_pot(self.state) + 1,
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="520px"),
+        )
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="680px"))
         self.stats = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold,
-                                    self.picture, self.stats, self.table])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold, self.picture, self.stats, self.table])
         self.widget.add_class("dk-lesson")
         self._options(i18n.get_language())
         self.kind.observe(self._on_control, names="value")
@@ -166,8 +204,9 @@ class OutcomeExplorer(LessonWidget):
 
     @staticmethod
     def _kind_options(lang: str) -> list[tuple[str, str]]:
-        return [(tr("hold at t (slider)", lang), "threshold")] + [(tr(label, lang), kind)
-                                                                    for kind, label in LABELS.items()]
+        return [(tr("hold at t (slider)", lang), "threshold")] + [
+            (tr(label, lang), kind) for kind, label in LABELS.items()
+        ]
 
     def _options(self, lang: str) -> None:
         with self.muted():  # relabelling the menu is not the learner's choice
@@ -204,29 +243,47 @@ class OutcomeExplorer(LessonWidget):
             (tr("variance Var X = E[X²] − E[X]²", lang), shown(e.variance)),
             (tr("standard deviation √Var X", lang), decimal(e.std, 3)),
             (tr("probability of a loss P(X < 0)", lang), shown(e.p_loss)),
-            (tr("probability of a gain P(X > 0)", lang),
-             shown(sum((p for x, p in e.distribution.items() if x > 0), Fraction(0) if self.exact else 0.0))),
+            (
+                tr("probability of a gain P(X > 0)", lang),
+                shown(sum((p for x, p in e.distribution.items() if x > 0), Fraction(0) if self.exact else 0.0)),
+            ),
             (tr("expected cards revealed", lang), shown(e.expected_cards)),
         ]
-        self.stats.value = ('<table class="dk-matrix">' + "".join(
-            f'<tr><th style="text-align:left">{label}</th><td style="text-align:left">{value}</td></tr>'
-            for label, value in rows) + "</table>")
+        self.stats.value = (
+            '<table class="dk-matrix">'
+            + "".join(
+                f'<tr><th style="text-align:left">{label}</th><td style="text-align:left">{value}</td></tr>'
+                for label, value in rows
+            )
+            + "</table>"
+        )
         self._draw_table(e, lang, shown)
 
     def _draw_table(self, e: PolicyEvaluation, lang: str, shown) -> None:
         table = moments_table(e.distribution)
         if len(table) > 24:
-            self.table.value = "<p>" + tr("The distribution has {n} values: too many for a table.", lang,
-                                          n=len(table)) + "</p>"
+            self.table.value = (
+                "<p>" + tr("The distribution has {n} values: too many for a table.", lang, n=len(table)) + "</p>"
+            )
             return
         head = [tr("x (gems)", lang), "P(X = x)", "x · P(X = x)", "x² · P(X = x)"]
-        body = "".join(f"<tr><th>{x}</th><td>{shown(r.p)}</td><td>{shown(r.xp)}</td><td>{shown(r.x2p)}</td></tr>"
-                       for x, r in table.iterrows())
-        total = (f"<tr><th>{tr('sum', lang)}</th><td>{shown(table.p.sum())}</td><td>E[X] = {shown(table.xp.sum())}"
-                 f"</td><td>E[X²] = {shown(table.x2p.sum())}</td></tr>")
-        self.table.value = (f"<h4>{tr('The distribution, term by term', lang)}</h4>"
-                            '<table class="dk-matrix"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>"
-                            + body + total + "</table>")
+        body = "".join(
+            f"<tr><th>{x}</th><td>{shown(r.p)}</td><td>{shown(r.xp)}</td><td>{shown(r.x2p)}</td></tr>"
+            for x, r in table.iterrows()
+        )
+        total = (
+            f"<tr><th>{tr('sum', lang)}</th><td>{shown(table.p.sum())}</td><td>E[X] = {shown(table.xp.sum())}"
+            f"</td><td>E[X²] = {shown(table.x2p.sum())}</td></tr>"
+        )
+        self.table.value = (
+            f"<h4>{tr('The distribution, term by term', lang)}</h4>"
+            '<table class="dk-matrix"><tr>'
+            + "".join(f"<th>{h}</th>" for h in head)
+            + "</tr>"
+            + body
+            + total
+            + "</table>"
+        )
 
 
 # -- mean against risk -----------------------------------------------------------------------
@@ -250,14 +307,28 @@ def risk_return_figure(points: pd.DataFrame, named: dict):
 
     fig = Figure(figsize=(7.4, 3.9), dpi=100, layout="constrained")
     ax = fig.subplots()
-    dots = ax.scatter(points["p_loss"].astype(float), points["expected_gain"].astype(float),
-                      c=points["threshold"].astype(float), cmap="viridis", s=22, zorder=3)
+    dots = ax.scatter(
+        points["p_loss"].astype(float),
+        points["expected_gain"].astype(float),
+        c=points["threshold"].astype(float),
+        cmap="viridis",
+        s=22,
+        zorder=3,
+    )
     fig.colorbar(dots, ax=ax).set_label(tr("threshold t of “hold at t” (gems)"))
     markers = ["s", "^", "*", "D"]
     colours = ["#2f7d4a", "#c0392b", "#e3b505", "#8e44ad"]
     for k, (label, e) in enumerate(named.items()):
-        ax.scatter([float(e.p_loss)], [float(e.expected_gain)], marker=markers[k % 4], s=160,
-                   color=colours[k % 4], edgecolors="k", zorder=4, label=label)
+        ax.scatter(
+            [float(e.p_loss)],
+            [float(e.expected_gain)],
+            marker=markers[k % 4],
+            s=160,
+            color=colours[k % 4],
+            edgecolors="k",
+            zorder=4,
+            label=label,
+        )
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xlabel(tr("probability of a loss P(X < 0)"))
     ax.set_ylabel(tr("expected gem change E[X]"))
@@ -284,8 +355,13 @@ class RiskReturnExplorer(LessonWidget):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, rules: Ruleset | str = "dragon-stripes", treasure: int | None = None,
-                 gems: int | None = None, thresholds: tuple[int, ...] | None = None):
+    def __init__(
+        self,
+        rules: Ruleset | str = "dragon-stripes",
+        treasure: int | None = None,
+        gems: int | None = None,
+        thresholds: tuple[int, ...] | None = None,
+    ):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
         self.gems, self.thresholds = gems, None if thresholds is None else tuple(thresholds)
         self.treasure = situation_sliders(self.rules, gems, treasure)["treasure"]
@@ -319,9 +395,12 @@ class RiskReturnExplorer(LessonWidget):
         body = "".join(
             f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2)}</td>"
             f"<td>{decimal(e.std, 2)}</td><td>{decimal(e.p_loss, 3)}</td>"
-            f"<td>{decimal(e.p_head, 3)}</td></tr>" for label, e in named.items())
-        self.table.value = ('<table class="dk-matrix"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>"
-                            + body + "</table>")
+            f"<td>{decimal(e.p_head, 3)}</td></tr>"
+            for label, e in named.items()
+        )
+        self.table.value = (
+            '<table class="dk-matrix"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>" + body + "</table>"
+        )
 
 
 # -- expected gems or the chance to win --------------------------------------------------------
@@ -408,17 +487,29 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = No
         top.legend(fontsize="small")
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
-    top.annotate(tr("best for winning: t = {t}", t=win[0]), (win[0], p[list(t).index(win[0])]),
-                 xytext=(8, -2), textcoords="offset points", fontsize=8, va="top",
-                 bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85})
+    top.annotate(
+        tr("best for winning: t = {t}", t=win[0]),
+        (win[0], p[list(t).index(win[0])]),
+        xytext=(8, -2),
+        textcoords="offset points",
+        fontsize=8,
+        va="top",
+        bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85},
+    )
     # the label below the curve, clear of its dots, with an arrow up to the best t
     low = g.min() + 0.25 * (g.max() - g.min())
     right = ev[0] > (t[0] + t[-1]) / 2
-    bottom.annotate(tr("best for gems: t = {t}", t=ev[0]), (ev[0], g[list(t).index(ev[0])]),
-                    xytext=(ev[0] - 0.06 * (t[-1] - t[0]) if right else ev[0] + 0.06 * (t[-1] - t[0]), low),
-                    textcoords="data", fontsize=8, ha="right" if right else "left", va="center",
-                    bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "#e3b505"},
-                    arrowprops={"arrowstyle": "->", "color": "#7a6400"})
+    bottom.annotate(
+        tr("best for gems: t = {t}", t=ev[0]),
+        (ev[0], g[list(t).index(ev[0])]),
+        xytext=(ev[0] - 0.06 * (t[-1] - t[0]) if right else ev[0] + 0.06 * (t[-1] - t[0]), low),
+        textcoords="data",
+        fontsize=8,
+        ha="right" if right else "left",
+        va="center",
+        bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "#e3b505"},
+        arrowprops={"arrowstyle": "->", "color": "#7a6400"},
+    )
     return fig
 
 
@@ -441,20 +532,27 @@ class CatchUpExplorer(LessonWidget):
     """
 
     #: label (msgid) -> (preset, treasure, the largest d of the slider).
-    DECKS = {"classroom deck (mini), exact": ("mini", None, 16),
-             "full deck (dragon-stripes)": ("dragon-stripes", None, 60)}
+    DECKS: ClassVar[dict[str, tuple[str, int | None, int]]] = {
+        "classroom deck (mini), exact": ("mini", None, 16),
+        "full deck (dragon-stripes)": ("dragon-stripes", None, 60),
+    }
 
     def __init__(self, needed: int = 5, deck: str = "classroom deck (mini), exact"):
         if deck not in self.DECKS:
             raise ValueError(f"deck must be one of {list(self.DECKS)}, not {deck!r}")
-        self.deck = widgets.ToggleButtons(options=[(tr(label), label) for label in self.DECKS], value=deck,
-                                          style={"button_width": "240px"})
-        self.needed = widgets.IntSlider(value=needed, min=1, continuous_update=False,
-                                        style={"description_width": "initial"}, layout=widgets.Layout(width="560px"))
+        self.deck = widgets.ToggleButtons(
+            options=[(tr(label), label) for label in self.DECKS], value=deck, style={"button_width": "240px"}
+        )
+        self.needed = widgets.IntSlider(
+            value=needed,
+            min=1,
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="560px"),
+        )
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
         self.verdict = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict,
-                                    self.picture])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict, self.picture])
         self.widget.add_class("dk-lesson")
         self._deck_options(i18n.get_language())
         self._limits()
@@ -508,13 +606,22 @@ class CatchUpExplorer(LessonWidget):
         self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
         win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
-        text = tr("Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, but it draws level with "
-                  "probability only {p}. The best chance to draw level: t = {t_win}, with probability {p_win} "
-                  "(E[X] = {gain_win}). The optimal policy for expected gems (E[X] = {gain_opt}) draws level with "
-                  "probability {p_opt}.", lang, t=ev[0], gain=shown(table.loc[ev[0], "expected_gain"]),
-                  p=shown(table.loc[ev[0], "p_catch_up"]), t_win=win[0], p_win=shown(table.loc[win[0], "p_catch_up"]),
-                  gain_win=shown(table.loc[win[0], "expected_gain"]), gain_opt=shown(optimum[1]),
-                  p_opt=shown(optimum[0]), top=table.index[-1])
+        text = tr(
+            "Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, "
+            "but it draws level with probability only {p}. The best chance to draw level: "
+            "t = {t_win}, with probability {p_win} (E[X] = {gain_win}). "
+            "The optimal policy for expected gems (E[X] = {gain_opt}) draws level with probability {p_opt}.",
+            lang,
+            t=ev[0],
+            gain=shown(table.loc[ev[0], "expected_gain"]),
+            p=shown(table.loc[ev[0], "p_catch_up"]),
+            t_win=win[0],
+            p_win=shown(table.loc[win[0], "p_catch_up"]),
+            gain_win=shown(table.loc[win[0], "expected_gain"]),
+            gain_opt=shown(optimum[1]),
+            p_opt=shown(optimum[0]),
+            top=table.index[-1],
+        )
         self.verdict.value = f'<div class="dk-read">{text}</div>'
 
 

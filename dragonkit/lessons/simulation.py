@@ -35,12 +35,38 @@ from ..simulate import round_robin, simulate_turns
 from ..simulate.stats import mean_estimate
 from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
-from .base import (EDITIONS, POLICIES, LessonWidget, LiveFigure, analysis_policy, edition_label, error_text,
-                   fresh_turn, policy_label, relabel)
+from .base import (
+    EDITIONS,
+    POLICIES,
+    LessonWidget,
+    LiveFigure,
+    analysis_policy,
+    edition_label,
+    error_text,
+    fresh_turn,
+    policy_label,
+    relabel,
+)
 
-__all__ = ["ExactTurn", "exact_turn", "running_mean_figure", "MonteCarloLab",
-           "Coverage", "coverage", "coverage_figure", "CoverageLab", "error_by_n", "error_figure", "error_shrinkage",
-           "BOT_CHOICES", "COACH_GAMES", "bot_label", "standings_figure", "TournamentLab", "answers"]
+__all__ = [
+    "BOT_CHOICES",
+    "COACH_GAMES",
+    "Coverage",
+    "CoverageLab",
+    "ExactTurn",
+    "MonteCarloLab",
+    "TournamentLab",
+    "answers",
+    "bot_label",
+    "coverage",
+    "coverage_figure",
+    "error_by_n",
+    "error_figure",
+    "error_shrinkage",
+    "exact_turn",
+    "running_mean_figure",
+    "standings_figure",
+]
 
 #: Turns per simulation offered by the lab (a 1-3-10 ladder).
 SIZES = (10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
@@ -119,8 +145,14 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, level: float = 0.95
     fig = Figure(figsize=(7.4, 3.6), dpi=100, layout="constrained")
     ax = fig.subplots()
     half = z * exact.std / np.sqrt(k)
-    ax.fill_between(k, mean - half, mean + half, color="#5b7db1", alpha=0.15,
-                    label=tr("exact mean ± {z} σ/√n ({level} band)", z=f"{z:.2f}", level=f"{level:.0%}"))
+    ax.fill_between(
+        k,
+        mean - half,
+        mean + half,
+        color="#5b7db1",
+        alpha=0.15,
+        label=tr("exact mean ± {z} σ/√n ({level} band)", z=f"{z:.2f}", level=f"{level:.0%}"),
+    )
     ax.plot(k, running, color="#c0392b", linewidth=1.3, label=tr("running mean of the simulated turns"))
     ax.axhline(mean, color="#2f5c9e", linestyle="--", label=tr("exact expected gain {value}", value=f"{mean:.3f}"))
     ax.set_xscale("log")
@@ -138,8 +170,10 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, level: float = 0.95
 def _controls(edition: str, policy):
     """The edition and policy menus the labs share."""
     style = {"description_width": "initial"}
-    return (widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition, style=style),
-            widgets.Dropdown(options=[(policy_label(p), p) for p in POLICIES], value=policy, style=style))
+    return (
+        widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition, style=style),
+        widgets.Dropdown(options=[(policy_label(p), p) for p in POLICIES], value=policy, style=style),
+    )
 
 
 def _label_controls(edition: widgets.Dropdown, policy: widgets.Dropdown) -> None:
@@ -172,14 +206,23 @@ class MonteCarloLab(LessonWidget):
     def __init__(self, edition: str = "dragon-stripes", policy=20, n: int = 1_000, seed: int = 1):
         style = {"description_width": "initial"}
         self.edition, self.policy = _controls(edition, policy)
-        self.n = widgets.SelectionSlider(options=SIZES, value=n, continuous_update=False, style=style,
-                                         layout=widgets.Layout(width="420px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, style=style,
-                                           layout=widgets.Layout(width="160px"))
+        self.n = widgets.SelectionSlider(
+            options=SIZES, value=n, continuous_update=False, style=style, layout=widgets.Layout(width="420px")
+        )
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
+        )
         self.report = widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="740px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), widgets.HBox([self.edition, self.policy]),
-                                    widgets.HBox([self.n, self.seed]), self.plot, self.report])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([self.edition, self.policy]),
+                widgets.HBox([self.n, self.seed]),
+                self.plot,
+                self.report,
+            ]
+        )
         self.widget.add_class("dk-app")
         self._simulate()
         for control in (self.edition, self.policy, self.n, self.seed):
@@ -188,8 +231,9 @@ class MonteCarloLab(LessonWidget):
 
     def _simulate(self) -> None:
         self.exact = exact_turn(self.edition.value, self.policy.value)
-        self.simulation = simulate_turns(self.exact.state, analysis_policy(self.policy.value), self.n.value,
-                                         rng=self.seed.value)
+        self.simulation = simulate_turns(
+            self.exact.state, analysis_policy(self.policy.value), self.n.value, rng=self.seed.value
+        )
 
     def _on_change(self, _change=None) -> None:
         if self._muted:
@@ -206,17 +250,24 @@ class MonteCarloLab(LessonWidget):
         row = self.simulation.summary(0.95).loc["expected_gain"]
         exact = self.exact.mean
         inside = row["ci_low"] <= exact <= row["ci_high"]
-        verdict = tr("The interval contains the exact value.") if inside else tr(
-            "The interval misses the exact value: it happens to about 1 interval in 20.")
-        rows = [(tr("estimate (sample mean)"), f"{row['estimate']:.3f}"),
-                (tr("standard error s/√n"), f"{row['std_error']:.3f}"),
-                (tr("95% confidence interval"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
-                (tr("exact expected gain"), number_html(exact)),
-                (tr("error of the estimate"), f"{row['estimate'] - float(exact):+.3f}")]
+        verdict = (
+            tr("The interval contains the exact value.")
+            if inside
+            else tr("The interval misses the exact value: it happens to about 1 interval in 20.")
+        )
+        rows = [
+            (tr("estimate (sample mean)"), f"{row['estimate']:.3f}"),
+            (tr("standard error s/√n"), f"{row['std_error']:.3f}"),
+            (tr("95% confidence interval"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
+            (tr("exact expected gain"), number_html(exact)),
+            (tr("error of the estimate"), f"{row['estimate'] - float(exact):+.3f}"),
+        ]
         table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
         level = "success" if inside else "warning"
-        self.report.value = (f'<div class="dk-coach"><table class="dk-values">{table}</table>'
-                             f'<div class="dk-message dk-{level}">{verdict}</div></div>')
+        self.report.value = (
+            f'<div class="dk-coach"><table class="dk-values">{table}</table>'
+            f'<div class="dk-message dk-{level}">{verdict}</div></div>'
+        )
 
 
 # -- coverage -----------------------------------------------------------------------------------------------------
@@ -269,7 +320,8 @@ def coverage(exact: ExactTurn, n: int, experiments: int, level: float = 0.95, se
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1, not {level!r}")
     gains = simulate_turns(exact.state, analysis_policy(exact.policy), n * experiments, rng=seed).gain.reshape(
-        experiments, n)
+        experiments, n
+    )
     rows = [mean_estimate(block, level) for block in gains]
     frame = pd.DataFrame(rows)[["estimate", "ci_low", "ci_high"]]
     frame["covers"] = (frame["ci_low"] <= exact.mean) & (exact.mean <= frame["ci_high"])
@@ -286,11 +338,22 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
     colours = np.where(frame["covers"], "#5b7db1", "#c0392b")
     ax.vlines(x, frame["ci_low"], frame["ci_high"], colors=colours, linewidth=2)
     ax.plot(x, frame["estimate"], "o", color="#222222", markersize=2.5)
-    ax.axhline(float(result.exact.mean), color="#2f7d4a", linestyle="--",
-               label=tr("exact expected gain {value}", value=decimal(result.exact.mean)))
+    ax.axhline(
+        float(result.exact.mean),
+        color="#2f7d4a",
+        linestyle="--",
+        label=tr("exact expected gain {value}", value=decimal(result.exact.mean)),
+    )
     misses = int((~frame["covers"]).sum())
-    ax.set_title(tr("{level} intervals of {n} turns each: {k} of the {m} shown miss", level=f"{result.level:.0%}",
-                    n=result.n, k=misses, m=len(frame)))
+    ax.set_title(
+        tr(
+            "{level} intervals of {n} turns each: {k} of the {m} shown miss",
+            level=f"{result.level:.0%}",
+            n=result.n,
+            k=misses,
+            m=len(frame),
+        )
+    )
     ax.set_xlabel(tr("experiment"))
     ax.set_ylabel(tr("mean gem change (gems)"))
     ax.legend(fontsize="small", loc="upper right")
@@ -318,23 +381,51 @@ class CoverageLab(LessonWidget):
     result : Coverage
     """
 
-    def __init__(self, edition: str = "dragon-stripes", policy=20, n: int = 100, experiments: int = 200,
-                 level: float = 0.95, seed: int = 2):
+    def __init__(
+        self,
+        edition: str = "dragon-stripes",
+        policy=20,
+        n: int = 100,
+        experiments: int = 200,
+        level: float = 0.95,
+        seed: int = 2,
+    ):
         style = {"description_width": "initial"}
         self.edition, self.policy = _controls(edition, policy)
-        self.n = widgets.SelectionSlider(options=(5, 10, 20, 50, 100, 200, 500, 1000), value=n,
-                                         continuous_update=False, style=style, layout=widgets.Layout(width="380px"))
-        self.experiments = widgets.IntSlider(value=experiments, min=20, max=1000, step=20, continuous_update=False,
-                                             style=style, layout=widgets.Layout(width="380px"))
-        self.level = widgets.Dropdown(options=[(f"{v:.0%}", v) for v in LEVELS], value=level, style=style,
-                                      layout=widgets.Layout(width="220px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, style=style,
-                                           layout=widgets.Layout(width="160px"))
+        self.n = widgets.SelectionSlider(
+            options=(5, 10, 20, 50, 100, 200, 500, 1000),
+            value=n,
+            continuous_update=False,
+            style=style,
+            layout=widgets.Layout(width="380px"),
+        )
+        self.experiments = widgets.IntSlider(
+            value=experiments,
+            min=20,
+            max=1000,
+            step=20,
+            continuous_update=False,
+            style=style,
+            layout=widgets.Layout(width="380px"),
+        )
+        self.level = widgets.Dropdown(
+            options=[(f"{v:.0%}", v) for v in LEVELS], value=level, style=style, layout=widgets.Layout(width="220px")
+        )
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
+        )
         self.report = widgets.HTML()
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="740px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), widgets.HBox([self.edition, self.policy]),
-                                    widgets.HBox([self.n, self.experiments]), widgets.HBox([self.level, self.seed]),
-                                    self.plot, self.report])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox([self.edition, self.policy]),
+                widgets.HBox([self.n, self.experiments]),
+                widgets.HBox([self.level, self.seed]),
+                self.plot,
+                self.report,
+            ]
+        )
         self.widget.add_class("dk-app")
         self._run()
         for control in (self.edition, self.policy, self.n, self.experiments, self.level, self.seed):
@@ -342,8 +433,13 @@ class CoverageLab(LessonWidget):
         self._follow_language()
 
     def _run(self) -> None:
-        self.result = coverage(exact_turn(self.edition.value, self.policy.value), self.n.value,
-                               self.experiments.value, self.level.value, self.seed.value)
+        self.result = coverage(
+            exact_turn(self.edition.value, self.policy.value),
+            self.n.value,
+            self.experiments.value,
+            self.level.value,
+            self.seed.value,
+        )
 
     def _on_change(self, _change=None) -> None:
         if self._muted:
@@ -363,18 +459,28 @@ class CoverageLab(LessonWidget):
         m = len(result.intervals)
         covered = int(result.intervals["covers"].sum())
         expected, spread = m * result.level, np.sqrt(m * result.level * (1 - result.level))
-        self.report.value = '<div class="dk-coach">' + tr(
-            "{k} of {m} intervals contain the exact value: coverage {rate}, for a nominal level of {level}. "
-            "With {m} experiments about {expected} ± {spread} would, if the intervals were exact.",
-            k=covered, m=m, rate=f"{result.rate:.1%}", level=f"{result.level:.0%}", expected=f"{expected:.0f}",
-            spread=f"{spread:.1f}") + "</div>"
+        self.report.value = (
+            '<div class="dk-coach">'
+            + tr(
+                "{k} of {m} intervals contain the exact value: coverage {rate}, for a nominal level of {level}. "
+                "With {m} experiments about {expected} ± {spread} would, if the intervals were exact.",
+                k=covered,
+                m=m,
+                rate=f"{result.rate:.1%}",
+                level=f"{result.level:.0%}",
+                expected=f"{expected:.0f}",
+                spread=f"{spread:.1f}",
+            )
+            + "</div>"
+        )
 
 
 # -- the error shrinks like 1/sqrt(n) -----------------------------------------------------------------------------
 
 
-def error_by_n(exact: ExactTurn, sizes=(10, 30, 100, 300, 1_000, 3_000), repetitions: int = 100,
-               seed: int = 3) -> pd.DataFrame:
+def error_by_n(
+    exact: ExactTurn, sizes=(10, 30, 100, 300, 1_000, 3_000), repetitions: int = 100, seed: int = 3
+) -> pd.DataFrame:
     """The root-mean-square error of the simulated mean for each n, over ``repetitions`` runs.
 
     Returns
@@ -395,8 +501,10 @@ def error_by_n(exact: ExactTurn, sizes=(10, 30, 100, 300, 1_000, 3_000), repetit
     rows = {}
     for n in sizes:
         means = simulate_turns(exact.state, policy, n * repetitions, rng=rng).gain.reshape(repetitions, n).mean(axis=1)
-        rows[n] = {"rms_error": float(np.sqrt(np.mean((means - float(exact.mean)) ** 2))),
-                   "theory": exact.std / np.sqrt(n)}
+        rows[n] = {
+            "rms_error": float(np.sqrt(np.mean((means - float(exact.mean)) ** 2))),
+            "theory": exact.std / np.sqrt(n),
+        }
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.index.name = "n"
     return frame
@@ -406,8 +514,13 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
     """The observed error against n, with the line σ/√n, on log-log axes (slope −1/2)."""
     fig = Figure(figsize=(7.0, 3.6), dpi=100, layout="constrained")
     ax = fig.subplots()
-    ax.loglog(errors.index, errors["theory"], color="#2f5c9e", linestyle="--",
-              label=tr("σ/√n with the exact σ = {sigma} (slope −1/2)", sigma=f"{exact.std:.2f}"))
+    ax.loglog(
+        errors.index,
+        errors["theory"],
+        color="#2f5c9e",
+        linestyle="--",
+        label=tr("σ/√n with the exact σ = {sigma} (slope −1/2)", sigma=f"{exact.std:.2f}"),
+    )
     ax.loglog(errors.index, errors["rms_error"], "o", color="#c0392b", label=tr("observed error (root mean square)"))
     plain = FuncFormatter(lambda value, _pos: f"{value:g}")
     for axis in (ax.xaxis, ax.yaxis):
@@ -459,13 +572,18 @@ def standings_figure(standings: pd.DataFrame, level: float) -> Figure:
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     x = np.arange(len(standings))
-    ax.bar(x, standings["estimate"], color="#5b7db1",
-           yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
-           capsize=6)
+    ax.bar(
+        x,
+        standings["estimate"],
+        color="#5b7db1",
+        yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
+        capsize=6,
+    )
     ax.axhline(0.5, color="#999999", linestyle="--", linewidth=1)
     crowded = len(standings) > 4
-    ax.set_xticks(x, [bot_label(s) for s in standings.index], rotation=20 if crowded else 0,
-                  ha="right" if crowded else "center")
+    ax.set_xticks(
+        x, [bot_label(s) for s in standings.index], rotation=20 if crowded else 0, ha="right" if crowded else "center"
+    )
     ax.set_ylim(0, 1)
     ax.set_ylabel(tr("win rate"))
     ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=f"{level:.0%}"))
@@ -494,17 +612,34 @@ class TournamentLab(LessonWidget):
     result : dragonkit.simulate.TournamentResult or None
     """
 
-    def __init__(self, bots=("threshold:5", "threshold:20", "threshold:40", "random"), games: int = 60,
-                 edition: str = "dragon-stripes", seed: int = 1, run: bool = True):
+    def __init__(
+        self,
+        bots=("threshold:5", "threshold:20", "threshold:40", "random"),
+        games: int = 60,
+        edition: str = "dragon-stripes",
+        seed: int = 1,
+        run: bool = True,
+    ):
         style = {"description_width": "initial"}
-        self.checks = {spec: widgets.Checkbox(value=spec in bots, indent=False,
-                                              layout=widgets.Layout(width="auto", margin="0 14px 0 0"))
-                       for spec in BOT_CHOICES}
-        self.games = widgets.IntSlider(value=games, min=10, max=400, step=10, continuous_update=False, style=style,
-                                       layout=widgets.Layout(width="380px"))
+        self.checks = {
+            spec: widgets.Checkbox(
+                value=spec in bots, indent=False, layout=widgets.Layout(width="auto", margin="0 14px 0 0")
+            )
+            for spec in BOT_CHOICES
+        }
+        self.games = widgets.IntSlider(
+            value=games,
+            min=10,
+            max=400,
+            step=10,
+            continuous_update=False,
+            style=style,
+            layout=widgets.Layout(width="380px"),
+        )
         self.edition = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=edition, style=style)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, style=style,
-                                           layout=widgets.Layout(width="160px"))
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
+        )
         self.run_button = widgets.Button(icon="play", button_style="primary", layout=widgets.Layout(width="220px"))
         self.run_button.on_click(lambda _b: self.run())
         self.progress = widgets.Output()
@@ -512,9 +647,18 @@ class TournamentLab(LessonWidget):
         self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
         self.result = None
         self._error: ValueError | None = None
-        self.widget = widgets.VBox([widgets.HTML(CSS), widgets.HBox(list(self.checks.values())),
-                                    widgets.HBox([self.games, self.edition, self.seed]), self.run_button,
-                                    self.message, self.progress, self.plot, self.report])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                widgets.HBox(list(self.checks.values())),
+                widgets.HBox([self.games, self.edition, self.seed]),
+                self.run_button,
+                self.message,
+                self.progress,
+                self.plot,
+                self.report,
+            ]
+        )
         self.widget.add_class("dk-app")
         self._follow_language()
         if run:
@@ -536,10 +680,16 @@ class TournamentLab(LessonWidget):
             return None
         coach_pairs = len(bots) - 1 if "coach" in bots else 0
         if coach_pairs * self.games.value > COACH_GAMES:
-            self._error = ValueError(Message(
-                "The coach is slow: it may play at most {limit} games in a tournament, here {n} opponents x {games} "
-                "games. Choose at most {most} games per pair or fewer bots.", limit=COACH_GAMES, n=coach_pairs,
-                games=self.games.value, most=COACH_GAMES // coach_pairs))
+            self._error = ValueError(
+                Message(
+                    "The coach is slow: it may play at most {limit} games in a tournament, "
+                    "here {n} opponents x {games} games. Choose at most {most} games per pair or fewer bots.",
+                    limit=COACH_GAMES,
+                    n=coach_pairs,
+                    games=self.games.value,
+                    most=COACH_GAMES // coach_pairs,
+                )
+            )
             self._redraw()
             return None
         self._error = None
@@ -547,8 +697,13 @@ class TournamentLab(LessonWidget):
         self.progress.clear_output()
         try:
             with self.progress:
-                self.result = round_robin(bots, self.games.value, seed=self.seed.value,
-                                          rules=Ruleset.preset(self.edition.value), progress=True)
+                self.result = round_robin(
+                    bots,
+                    self.games.value,
+                    seed=self.seed.value,
+                    rules=Ruleset.preset(self.edition.value),
+                    progress=True,
+                )
         finally:
             self.run_button.disabled = False
         self._redraw()
@@ -562,27 +717,47 @@ class TournamentLab(LessonWidget):
         relabel(self.edition, [(edition_label(e), e) for e in EDITIONS])
         self.seed.description = tr("Seed")
         self.run_button.description = tr("Play the tournament")
-        self.message.value = (f'<div class="dk-message dk-danger">{error_text(self._error)}</div>'
-                              if self._error is not None else "")
+        self.message.value = (
+            f'<div class="dk-message dk-danger">{error_text(self._error)}</div>' if self._error is not None else ""
+        )
         result = self.result
         if result is None:
             return
         self.plot.value = figure_png(standings_figure(result.standings, result.level))
         self.plot.layout.display = None
         s = result.standings
-        head = "".join(f"<th>{h}</th>" for h in (tr("bot"), tr("games"), tr("wins"), tr("win rate"),
-                                                  tr("standard error"), tr("{level} interval", level="95%")))
+        head = "".join(
+            f"<th>{h}</th>"
+            for h in (
+                tr("bot"),
+                tr("games"),
+                tr("wins"),
+                tr("win rate"),
+                tr("standard error"),
+                tr("{level} interval", level="95%"),
+            )
+        )
         rows = "".join(
             f"<tr><td>{bot_label(spec)}</td><td>{int(r['games'])}</td><td>{r['wins']:g}</td>"
             f"<td>{r['estimate']:.3f}</td><td>{r['std_error']:.3f}</td>"
-            f"<td>[{r['ci_low']:.3f}, {r['ci_high']:.3f}]</td></tr>" for spec, r in s.iterrows())
-        self.report.value = (f'<table class="dk-table"><tr>{head}</tr>{rows}</table>'
-                             '<p class="dk-note">' + tr("Games end at the head or with the final danger; "
-                                                        "{turns} turns per game on average. A tie counts as half a "
-                                                        "win for each.", turns=f"{result.mean_turns:.1f}") + "</p>")
+            f"<td>[{r['ci_low']:.3f}, {r['ci_high']:.3f}]</td></tr>"
+            for spec, r in s.iterrows()
+        )
+        self.report.value = (
+            f'<table class="dk-table"><tr>{head}</tr>{rows}</table>'
+            '<p class="dk-note">'
+            + tr(
+                "Games end at the head or with the final danger; "
+                "{turns} turns per game on average. A tie counts as half a "
+                "win for each.",
+                turns=f"{result.mean_turns:.1f}",
+            )
+            + "</p>"
+        )
 
 
 # -- the exercises' answers --------------------------------------------------------------------------------------
+
 
 def answers(n: int = 400, sd: int = 12, experiments: int = 200, level: Fraction = Fraction(95, 100)) -> dict:
     """The answers of the lesson's exercises, computed exactly.
@@ -617,5 +792,9 @@ def answers(n: int = 400, sd: int = 12, experiments: int = 200, level: Fraction 
     if root * root != n:
         raise ValueError(f"n must be a perfect square, not {n}")
     mini = fresh_turn(Ruleset.preset("mini"))
-    return {"standard_error": Fraction(sd, root), "halve": 4 * n, "misses": experiments * (1 - Fraction(level)),
-            "hold_after_one": evaluate_policy(mini, HoldAfterReveals(1), exact=True).expected_gain}
+    return {
+        "standard_error": Fraction(sd, root),
+        "halve": 4 * n,
+        "misses": experiments * (1 - Fraction(level)),
+        "hold_after_one": evaluate_policy(mini, HoldAfterReveals(1), exact=True).expected_gain,
+    }

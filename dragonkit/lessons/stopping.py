@@ -37,8 +37,15 @@ from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot, situation_sliders
 
-__all__ = ["InductionStepper", "bellman_terms", "induction_figure", "PolicyMapExplorer", "boundary_figure",
-           "ThresholdExplorer", "answers"]
+__all__ = [
+    "InductionStepper",
+    "PolicyMapExplorer",
+    "ThresholdExplorer",
+    "answers",
+    "bellman_terms",
+    "boundary_figure",
+    "induction_figure",
+]
 
 _REVEAL, _HOLD, _UNKNOWN = "#5b7db1", "#e08a2e", "#ffffff"
 
@@ -102,9 +109,15 @@ def bellman_terms(graph: DecisionGraph, values, depth: int, index: int) -> dict:
             terms.append((steps, count, Fraction(int(layer.end_reward[index, i])), None))
     push = _value(values, depth, index, "push")
     pot = int(layer.pot[index])
-    return {"cards_left": layer.cards_left, "terms": terms, "push": push, "hold": pot,
-            "value": _value(values, depth, index, "value"), "action": "reveal" if push > pot else "hold",
-            "ends": {steps: int(layer.ends[index, i]) for i, steps in enumerate(graph.steps)}}
+    return {
+        "cards_left": layer.cards_left,
+        "terms": terms,
+        "push": push,
+        "hold": pot,
+        "value": _value(values, depth, index, "value"),
+        "action": "reveal" if push > pot else "hold",
+        "ends": {steps: int(layer.ends[index, i]) for i, steps in enumerate(graph.steps)},
+    }
 
 
 def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
@@ -151,9 +164,17 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
                 child = int(layer.child[i, k])
                 if child >= 0:
                     ax.plot([d, d + 1], [ys[d][i], ys[d + 1][child]], color="#bbb", lw=1, zorder=1)
-                    ax.text(d + 0.5, (ys[d][i] + ys[d + 1][child]) / 2, str(steps), fontsize=7, color="#888",
-                            ha="center", va="center", zorder=2,
-                            bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
+                    ax.text(
+                        d + 0.5,
+                        (ys[d][i] + ys[d + 1][child]) / 2,
+                        str(steps),
+                        fontsize=7,
+                        color="#888",
+                        ha="center",
+                        va="center",
+                        zorder=2,
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"),
+                    )
     for d, layer in enumerate(graph.layers):
         known = d >= first
         for i in range(len(layer)):
@@ -165,12 +186,29 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
             else:
                 colour, text, below = _UNKNOWN, "#555", "V = ?"
             edge = "#111" if d == first and solved else "#777"
-            ax.scatter([d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if edge == "#111" else 1,
-                       zorder=3)
-            ax.text(d, ys[d][i] + 0.06, f"@{int(layer.position[i])}\n{tr('pot {pot}', pot=int(layer.pot[i]))}",
-                    ha="center", va="center", fontsize=7, color=text, zorder=4)
-            ax.text(d + 0.2, ys[d][i] - 0.3, below, ha="left", va="center", fontsize=7.5, zorder=4,
-                    color="#111" if known else "#999")
+            ax.scatter(
+                [d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if edge == "#111" else 1, zorder=3
+            )
+            ax.text(
+                d,
+                ys[d][i] + 0.06,
+                f"@{int(layer.position[i])}\n{tr('pot {pot}', pot=int(layer.pot[i]))}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color=text,
+                zorder=4,
+            )
+            ax.text(
+                d + 0.2,
+                ys[d][i] - 0.3,
+                below,
+                ha="left",
+                va="center",
+                fontsize=7.5,
+                zorder=4,
+                color="#111" if known else "#999",
+            )
     ax.set_xticks(range(depths))
     ax.set_xticklabels([tr("{k} cards left", k=layer.cards_left) for layer in graph.layers], fontsize=8)
     ax.set_xlabel(tr("cards revealed since the start of the turn: 0, 1, 2, ... (one layer each)"))
@@ -179,8 +217,10 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
     ax.set_ylim(-tallest / 2 - 0.3, tallest / 2 + 0.1)
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    handles = [Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec="#777", label=label)
-               for c, label in ((_REVEAL, tr("reveal (push)")), (_HOLD, tr("hold")), (_UNKNOWN, tr("not solved yet")))]
+    handles = [
+        Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec="#777", label=label)
+        for c, label in ((_REVEAL, tr("reveal (push)")), (_HOLD, tr("hold")), (_UNKNOWN, tr("not solved yet")))
+    ]
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, ncols=3, bbox_to_anchor=(0, 1.08))
     return fig
 
@@ -210,19 +250,40 @@ class InductionStepper(LessonWidget):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
         self.state = fresh_turn(self.rules, gems=gems)
         self.solved = 0
-        self.gems = widgets.IntSlider(value=gems, min=0, max=2 * self.rules.starting_gems, continuous_update=False,
-                                      style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
-        self.buttons = {name: widgets.Button(icon=icon, layout=widgets.Layout(width="auto"))
-                        for name, icon in (("reset", "fast-backward"), ("back", "step-backward"),
-                                           ("next", "step-forward"), ("all", "fast-forward"))}
+        self.gems = widgets.IntSlider(
+            value=gems,
+            min=0,
+            max=2 * self.rules.starting_gems,
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="480px"),
+        )
+        self.buttons = {
+            name: widgets.Button(icon=icon, layout=widgets.Layout(width="auto"))
+            for name, icon in (
+                ("reset", "fast-backward"),
+                ("back", "step-backward"),
+                ("next", "step-forward"),
+                ("all", "fast-forward"),
+            )
+        }
         self.status = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="860px"))
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.point = widgets.Dropdown(style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
         self.formula = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems,
-                                    widgets.HBox(list(self.buttons.values())), self.status, self.picture, self.table,
-                                    self.point, self.formula])
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.gems,
+                widgets.HBox(list(self.buttons.values())),
+                self.status,
+                self.picture,
+                self.table,
+                self.point,
+                self.formula,
+            ]
+        )
         self.widget.add_class("dk-lesson")
         self.buttons["reset"].on_click(lambda _b: self.go(0))
         self.buttons["back"].on_click(lambda _b: self.go(self.solved - 1))
@@ -270,23 +331,41 @@ class InductionStepper(LessonWidget):
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
         self.gems.description = tr("The player's gems", lang)
-        for name, label in (("reset", tr("Start again", lang)), ("back", tr("Back", lang)),
-                            ("next", tr("Next layer", lang)), ("all", tr("Solve all", lang))):
+        for name, label in (
+            ("reset", tr("Start again", lang)),
+            ("back", tr("Back", lang)),
+            ("next", tr("Next layer", lang)),
+            ("all", tr("Solve all", lang)),
+        ):
             self.buttons[name].description = label
         self.buttons["reset"].disabled = self.buttons["back"].disabled = self.solved == 0
         self.buttons["next"].disabled = self.buttons["all"].disabled = self.solved == self.layers
         depth = self.depth
         if depth is None:
-            self.status.value = "<p>" + tr(
-                "Nothing is solved yet. Press <b>Next layer</b>: the induction starts from the last cards a turn "
-                "can reach, whose values need nothing else.", lang) + "</p>"
+            self.status.value = (
+                "<p>"
+                + tr(
+                    "Nothing is solved yet. Press <b>Next layer</b>: the induction starts from the last cards a turn "
+                    "can reach, whose values need nothing else.",
+                    lang,
+                )
+                + "</p>"
+            )
         else:
             layer = self.graph.layers[depth]
-            self.status.value = "<p>" + tr(
-                "Layer {depth} solved: {m} decision points with {n} cards left. Each push value W uses only the "
-                "values V of the next layer; V = max(pot, W).", lang, depth=depth, m=len(layer),
-                n=layer.cards_left) + (" " + tr("At the start of a turn the reveal is compulsory: V = W.", lang)
-                                       if depth == 0 else "") + "</p>"
+            self.status.value = (
+                "<p>"
+                + tr(
+                    "Layer {depth} solved: {m} decision points with {n} cards left. Each push value W uses only the "
+                    "values V of the next layer; V = max(pot, W).",
+                    lang,
+                    depth=depth,
+                    m=len(layer),
+                    n=layer.cards_left,
+                )
+                + (" " + tr("At the start of a turn the reveal is compulsory: V = W.", lang) if depth == 0 else "")
+                + "</p>"
+            )
         self.picture.value = figure_png(induction_figure(self.graph, self.values, self.solved, self.state.must_reveal))
         self._draw_table(lang)
         if depth is None:
@@ -308,21 +387,44 @@ class InductionStepper(LessonWidget):
             return
         layer = self.graph.layers[depth]
         drawn = self.graph.drawn(depth, np.arange(len(layer)))
-        head = [tr("cards drawn", lang), tr("knight position", lang), tr("pot (gems)", lang),
-                tr("cards left", lang), tr("push value W", lang), tr("hold value", lang), "V", tr("best", lang)]
+        head = [
+            tr("cards drawn", lang),
+            tr("knight position", lang),
+            tr("pot (gems)", lang),
+            tr("cards left", lang),
+            tr("push value W", lang),
+            tr("hold value", lang),
+            "V",
+            tr("best", lang),
+        ]
         rows = []
         for i in range(len(layer)):
             info = bellman_terms(self.graph, self.values, depth, i)
             compulsory = depth == 0 and self.state.must_reveal
-            action = tr("reveal (compulsory)", lang) if compulsory else tr(
-                "reveal (push)" if info["action"] == "reveal" else "hold", lang)
+            action = (
+                tr("reveal (compulsory)", lang)
+                if compulsory
+                else tr("reveal (push)" if info["action"] == "reveal" else "hold", lang)
+            )
             value = info["push"] if compulsory else info["value"]
-            cells = [drawn[i] or "–", int(layer.position[i]), info["hold"], layer.cards_left,
-                     number_html(info["push"]), "–" if compulsory else info["hold"],
-                     number_html(value), f"<b>{escape(action)}</b>"]
+            cells = [
+                drawn[i] or "–",
+                int(layer.position[i]),
+                info["hold"],
+                layer.cards_left,
+                number_html(info["push"]),
+                "–" if compulsory else info["hold"],
+                number_html(value),
+                f"<b>{escape(action)}</b>",
+            ]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        self.table.value = ('<table class="dk-matrix"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
-                            + "</tr>" + "".join(rows) + "</table>")
+        self.table.value = (
+            '<table class="dk-matrix"><tr>'
+            + "".join(f"<th>{escape(h)}</th>" for h in head)
+            + "</tr>"
+            + "".join(rows)
+            + "</table>"
+        )
 
     def _draw_formula(self) -> None:
         depth, index = self.depth, self.point.value
@@ -335,29 +437,62 @@ class InductionStepper(LessonWidget):
         for kind, count, x, child in info["terms"]:
             parts.append(f"{count} × {_signed(x)}")
             if isinstance(kind, str):
-                notes.append(tr("{count} × {card}: {change}", lang, count=count, card=tr(kind, lang),
-                                change=i18n.Gems(x)))
+                notes.append(
+                    tr("{count} × {card}: {change}", lang, count=count, card=tr(kind, lang), change=i18n.Gems(x))
+                )
             elif child is not None:
-                notes.append(tr("{count} × {steps}-step footprint: V of {point} = {value}", lang, count=count,
-                                steps=kind, point=_point_name(self.graph, *child, lang),
-                                value=number_html(x)))
+                notes.append(
+                    tr(
+                        "{count} × {steps}-step footprint: V of {point} = {value}",
+                        lang,
+                        count=count,
+                        steps=kind,
+                        point=_point_name(self.graph, *child, lang),
+                        value=number_html(x),
+                    )
+                )
             else:
-                notes.append(tr("{count} × {steps}-step footprint: the head, {change}", lang, count=count,
-                                steps=kind, change=i18n.Gems(x)) if info["ends"][kind] == HEAD else
-                             tr("{count} × {steps}-step footprint: the deck runs out, {change}", lang, count=count,
-                                steps=kind, change=i18n.Gems(x)))
+                notes.append(
+                    tr(
+                        "{count} × {steps}-step footprint: the head, {change}",
+                        lang,
+                        count=count,
+                        steps=kind,
+                        change=i18n.Gems(x),
+                    )
+                    if info["ends"][kind] == HEAD
+                    else tr(
+                        "{count} × {steps}-step footprint: the deck runs out, {change}",
+                        lang,
+                        count=count,
+                        steps=kind,
+                        change=i18n.Gems(x),
+                    )
+                )
         n = info["cards_left"]
         compulsory = depth == 0 and self.state.must_reveal
-        verdict = (tr("The reveal is compulsory here, so V = W = {value}.", lang, value=number_html(info["push"]))
-                   if compulsory else
-                   tr("V = max(pot, W) = max({pot}, {push}) = {value}: best to {action}.", lang, pot=info["hold"],
-                      push=number_html(info["push"]), value=number_html(info["value"]),
-                      action=tr("reveal" if info["action"] == "reveal" else "hold", lang)))
+        verdict = (
+            tr("The reveal is compulsory here, so V = W = {value}.", lang, value=number_html(info["push"]))
+            if compulsory
+            else tr(
+                "V = max(pot, W) = max({pot}, {push}) = {value}: best to {action}.",
+                lang,
+                pot=info["hold"],
+                push=number_html(info["push"]),
+                value=number_html(info["value"]),
+                action=tr("reveal" if info["action"] == "reveal" else "hold", lang),
+            )
+        )
         self.formula.value = (
             '<div class="dk-read">'
             + f"<b>{escape(_point_name(self.graph, depth, index, lang))}</b>: "
             + f"W = 1/{n} × [ {' + '.join(parts)} ] = {number_html(info['push'])}"
-            + "<ul>" + "".join(f"<li>{note}</li>" for note in notes) + "</ul>" + verdict + "</div>")
+            + "<ul>"
+            + "".join(f"<li>{note}</li>" for note in notes)
+            + "</ul>"
+            + verdict
+            + "</div>"
+        )
 
 
 # -- the policy map of the full deck ----------------------------------------------------------
@@ -381,7 +516,6 @@ def boundary_figure(shift: pd.DataFrame, names: dict | None = None):
     matplotlib.figure.Figure
     """
     from matplotlib.figure import Figure
-
     from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(7.2, 3.3), dpi=100, layout="constrained")
@@ -390,9 +524,16 @@ def boundary_figure(shift: pd.DataFrame, names: dict | None = None):
     colours = ["#888888", "#2f7d4a", "#8e44ad", "#2f5c9e"]
     shift = shift.loc[:, [c for c in shift.columns if c > 0]]  # position 0: only at a turn's compulsory start
     for k, (row, series) in enumerate(shift.iterrows()):
-        ax.plot(series.index.astype(int), series.to_numpy(dtype=float), marker="o", markersize=3.5,
-                linestyle=styles[k % 4], color=colours[k % 4], label=(names or {}).get(row, row),
-                linewidth=2.4 if k == len(shift) - 1 else 1.4)
+        ax.plot(
+            series.index.astype(int),
+            series.to_numpy(dtype=float),
+            marker="o",
+            markersize=3.5,
+            linestyle=styles[k % 4],
+            color=colours[k % 4],
+            label=(names or {}).get(row, row),
+            linewidth=2.4 if k == len(shift) - 1 else 1.4,
+        )
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(tr("knight position"))
     ax.set_ylabel(tr("hold from pot (gems)"))
@@ -434,8 +575,13 @@ class PolicyMapExplorer(LessonWidget):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, rules: Ruleset | str = "dragon-stripes", stage: int = 0, gems: int | None = None,
-                 treasure: int | None = None):
+    def __init__(
+        self,
+        rules: Ruleset | str = "dragon-stripes",
+        stage: int = 0,
+        gems: int | None = None,
+        treasure: int | None = None,
+    ):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
         treasure = self.rules.treasure // 4 if treasure is None else treasure
         sliders = situation_sliders(self.rules, gems, treasure, stage)
@@ -445,16 +591,16 @@ class PolicyMapExplorer(LessonWidget):
         self.facts = widgets.HTML()
         self.heatmap = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
         self.boundary = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.stage, self.gems_slider, self.treasure,
-                                    self.facts, self.heatmap, self.boundary])
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), self.stage, self.gems_slider, self.treasure, self.facts, self.heatmap, self.boundary]
+        )
         self.widget.add_class("dk-lesson")
         self._follow_language()
 
     @property
     def state(self) -> TurnState:
         """The situation mapped: a full deck at the sliders' stage, gems and treasure."""
-        return fresh_turn(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value,
-                          stage=self.stage.value)
+        return fresh_turn(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value, stage=self.stage.value)
 
     def shift(self) -> pd.DataFrame:
         """Where holding starts for the reference player, with the gems, the stage and both changed.
@@ -479,20 +625,39 @@ class PolicyMapExplorer(LessonWidget):
         self.gems_slider.description = tr("The player's gems", lang)
         self.treasure.description = tr("Gems in the treasure", lang)
         state, stage = self.state, self.rules.stage(self.stage.value)
-        self.facts.value = "<p>" + tr(
-            "At stage {d} a stop costs {rate} of the player's gems ({penalty} here) and stripes pay ×{mult}; "
-            "the deck holds {dangers} danger card(s). Reaching the head pays the pot and the whole treasure.",
-            lang, d=self.stage.value, rate=str(stage.rate), penalty=i18n.Gems(self.rules.penalty(state.gems,
-                                                                                                  self.stage.value)),
-            mult=stage.multiplier, dangers=state.dangers) + "</p>"
-        self.heatmap.value = figure_png(policy_heatmap(_map(state), title=tr(
-            "Optimal policy: stage {d}, {gems}, treasure {treasure}", lang, d=self.stage.value,
-            gems=i18n.Gems(state.gems), treasure=state.treasure)))
+        self.facts.value = (
+            "<p>"
+            + tr(
+                "At stage {d} a stop costs {rate} of the player's gems ({penalty} here) and stripes pay ×{mult}; "
+                "the deck holds {dangers} danger card(s). Reaching the head pays the pot and the whole treasure.",
+                lang,
+                d=self.stage.value,
+                rate=str(stage.rate),
+                penalty=i18n.Gems(self.rules.penalty(state.gems, self.stage.value)),
+                mult=stage.multiplier,
+                dangers=state.dangers,
+            )
+            + "</p>"
+        )
+        self.heatmap.value = figure_png(
+            policy_heatmap(
+                _map(state),
+                title=tr(
+                    "Optimal policy: stage {d}, {gems}, treasure {treasure}",
+                    lang,
+                    d=self.stage.value,
+                    gems=i18n.Gems(state.gems),
+                    treasure=state.treasure,
+                ),
+            )
+        )
         start = self.rules.starting_gems
-        names = {"reference": tr("reference: stage 0, {gems}", lang, gems=i18n.Gems(start)),
-                 "gems": tr("only the gems changed: {gems}", lang, gems=i18n.Gems(self.gems_slider.value)),
-                 "stage": tr("only the stage changed: stage {d}", lang, d=self.stage.value),
-                 "both": tr("both, as on the map", lang)}
+        names = {
+            "reference": tr("reference: stage 0, {gems}", lang, gems=i18n.Gems(start)),
+            "gems": tr("only the gems changed: {gems}", lang, gems=i18n.Gems(self.gems_slider.value)),
+            "stage": tr("only the stage changed: stage {d}", lang, d=self.stage.value),
+            "both": tr("both, as on the map", lang),
+        }
         shift = self.shift()
         self.boundary.value = figure_png(boundary_figure(shift[~shift.duplicated()], names))  # equal lines drawn once
 
@@ -532,8 +697,7 @@ class ThresholdExplorer(LessonWidget):
             slider.observe(self._redraw, names="value")
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width="700px"))
         self.verdict = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems_slider, self.treasure, self.picture,
-                                    self.verdict])
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.gems_slider, self.treasure, self.picture, self.verdict])
         self.widget.add_class("dk-lesson")
         self._follow_language()
 
@@ -564,13 +728,19 @@ class ThresholdExplorer(LessonWidget):
         gain = comparison.loc[comparison["threshold"] == best[0], "expected_gain"].iloc[0]
         optimum = comparison.loc["optimal", "expected_gain"]
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
-        text = tr("Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
-                  lang,
-                  t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
-                  gain=shown(gain), optimum=shown(optimum))
+        text = tr(
+            "Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
+            lang,
+            t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
+            gain=shown(gain),
+            optimum=shown(optimum),
+        )
         if optimum - gain > (0 if self.exact else 1e-9):
-            text += " " + tr("No hold-at-t policy is optimal here: the optimal policy also looks at the position "
-                             "and at the cards left, not only at the pot.", lang)
+            text += " " + tr(
+                "No hold-at-t policy is optimal here: the optimal policy also looks at the position "
+                "and at the cards left, not only at the pot.",
+                lang,
+            )
         else:
             text += " " + tr("Here a hold-at-t policy is as good as the optimal one.", lang)
         self.verdict.value = f"<p>{text}</p>"

@@ -13,5 +13,13 @@ from .games import available_workers, parse_bots, simulate_games
 from .tournament import TournamentResult, round_robin
 from .turns import OUTCOMES, TurnSimulation, simulate_turns
 
-__all__ = ["simulate_turns", "TurnSimulation", "OUTCOMES", "simulate_games", "round_robin", "TournamentResult",
-           "parse_bots", "available_workers"]
+__all__ = [
+    "OUTCOMES",
+    "TournamentResult",
+    "TurnSimulation",
+    "available_workers",
+    "parse_bots",
+    "round_robin",
+    "simulate_games",
+    "simulate_turns",
+]

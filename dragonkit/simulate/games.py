@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -23,7 +23,7 @@ from ..bots import Bot, make_bot
 from ..engine import Game
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
 
-__all__ = ["BotSpec", "parse_bots", "game_seed", "play_game", "simulate_games", "run_chunks", "available_workers"]
+__all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game", "run_chunks", "simulate_games"]
 
 CHUNK = 250  # games per unit of work
 
@@ -105,8 +105,15 @@ def _play_range(rules: dict, bots: list[str], seed: int, start: int, stop: int, 
     return rows
 
 
-def run_chunks(function: Callable, chunks: list[tuple], workers: int = 1, client=None, progress: bool = False,
-               description: str = "games", combine: Callable | None = None):
+def run_chunks(
+    function: Callable,
+    chunks: list[tuple],
+    workers: int = 1,
+    client=None,
+    progress: bool = False,
+    description: str = "games",
+    combine: Callable | None = None,
+):
     """Run ``function(*chunk)`` for every chunk, in order, here, in worker processes,
     or on a Dask cluster; show a progress bar (tqdm.auto) when asked.
 
@@ -151,8 +158,16 @@ def run_chunks(function: Callable, chunks: list[tuple], workers: int = 1, client
     return [results[i] for i in range(len(chunks))] if combine is None else total
 
 
-def simulate_games(bots: Sequence[str], games: int, seed: int = 0, rules: Ruleset | None = None,
-                   rotate: bool = True, workers: int = 1, client=None, progress: bool = False) -> pd.DataFrame:
+def simulate_games(
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    rules: Ruleset | None = None,
+    rotate: bool = True,
+    workers: int = 1,
+    client=None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Play ``games`` games between ``bots`` (2 to 6 bot specs, in seating order).
 
     Parameters
@@ -189,8 +204,9 @@ def simulate_games(bots: Sequence[str], games: int, seed: int = 0, rules: Rulese
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     rules_dict = (rules or Ruleset()).to_dict()
-    chunks = [(rules_dict, list(specs), seed, start, min(start + CHUNK, games), rotate)
-              for start in range(0, games, CHUNK)]
+    chunks = [
+        (rules_dict, list(specs), seed, start, min(start + CHUNK, games), rotate) for start in range(0, games, CHUNK)
+    ]
     parts = run_chunks(_play_range, chunks, workers, client, progress)
     return pd.DataFrame([row for part in parts for row in part])
 

@@ -4,10 +4,9 @@ Wilson score intervals (scipy.stats)."""
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from scipy import stats
 
-__all__ = ["mean_estimate", "proportion_estimate", "ESTIMATE_COLUMNS"]
+__all__ = ["ESTIMATE_COLUMNS", "mean_estimate", "proportion_estimate"]
 
 ESTIMATE_COLUMNS = ["estimate", "std_error", "ci_low", "ci_high", "n"]
 
@@ -35,6 +34,5 @@ def proportion_estimate(successes: float, n: int, level: float = 0.95) -> dict:
     p = successes / n if n else float("nan")
     if n == 0:
         return {"estimate": p, "std_error": float("nan"), "ci_low": float("nan"), "ci_high": float("nan"), "n": 0}
-    ci = stats.binomtest(int(round(successes)), n).proportion_ci(confidence_level=level, method="wilson")
-    return {"estimate": p, "std_error": float(np.sqrt(p * (1 - p) / n)), "ci_low": ci.low, "ci_high": ci.high,
-            "n": n}
+    ci = stats.binomtest(round(successes), n).proportion_ci(confidence_level=level, method="wilson")
+    return {"estimate": p, "std_error": float(np.sqrt(p * (1 - p) / n)), "ci_low": ci.low, "ci_high": ci.high, "n": n}

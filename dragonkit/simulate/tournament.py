@@ -70,8 +70,13 @@ class TournamentResult:
         fig = Figure(figsize=(6.5, 3.4), dpi=100, layout="constrained")
         ax = fig.subplots()
         s = self.standings
-        ax.bar(s.index, s["estimate"], color="#5b7db1",
-               yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]], capsize=6)
+        ax.bar(
+            s.index,
+            s["estimate"],
+            color="#5b7db1",
+            yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]],
+            capsize=6,
+        )
         ax.axhline(0.5, color="#999", linestyle="--", linewidth=1)
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate")
@@ -82,8 +87,16 @@ class TournamentResult:
         return self.standings.to_html(float_format="%.3f")
 
 
-def round_robin(bots, games_per_pair: int, seed: int = 0, rules: Ruleset | None = None, level: float = 0.95,
-                workers: int = 1, client=None, progress: bool = False) -> TournamentResult:
+def round_robin(
+    bots,
+    games_per_pair: int,
+    seed: int = 0,
+    rules: Ruleset | None = None,
+    level: float = 0.95,
+    workers: int = 1,
+    client=None,
+    progress: bool = False,
+) -> TournamentResult:
     """Every pair of ``bots`` plays ``games_per_pair`` two-player games, seats alternating.
 
     Parameters
@@ -119,22 +132,33 @@ def round_robin(bots, games_per_pair: int, seed: int = 0, rules: Ruleset | None 
         raise ValueError(f"games_per_pair must be a whole number >= 1, not {games_per_pair!r}")
     rules_dict = (rules or Ruleset()).to_dict()
     pairings = list(itertools.combinations(specs, 2))
-    chunks = [(rules_dict, str(a), str(b), p, seed, start, min(start + CHUNK, games_per_pair))
-              for p, (a, b) in enumerate(pairings) for start in range(0, games_per_pair, CHUNK)]
-    totals: Counter = run_chunks(_pair_range, chunks, workers, client, progress, "tournament",
-                                 combine=lambda x, y: x + y)
+    chunks = [
+        (rules_dict, str(a), str(b), p, seed, start, min(start + CHUNK, games_per_pair))
+        for p, (a, b) in enumerate(pairings)
+        for start in range(0, games_per_pair, CHUNK)
+    ]
+    totals: Counter = run_chunks(
+        _pair_range, chunks, workers, client, progress, "tournament", combine=lambda x, y: x + y
+    )
     wins = {s: sum(totals[("wins", p, s)] for p in range(len(pairings))) for s in specs}
     games = {s: sum(totals[("games", p)] for p, pair in enumerate(pairings) if s in pair) for s in specs}
-    standings = pd.DataFrame(
-        {s: {"games": games[s], "wins": wins[s], **proportion_estimate(wins[s], games[s], level)} for s in specs}
-    ).T[["games", "wins"] + ESTIMATE_COLUMNS[:4]].astype(float).sort_values("estimate", ascending=False)
+    standings = (
+        pd.DataFrame(
+            {s: {"games": games[s], "wins": wins[s], **proportion_estimate(wins[s], games[s], level)} for s in specs}
+        )
+        .T[["games", "wins"] + ESTIMATE_COLUMNS[:4]]
+        .astype(float)
+        .sort_values("estimate", ascending=False)
+    )
     standings["games"] = standings["games"].astype(int)
     pairs = pd.DataFrame(np.nan, index=list(specs), columns=list(specs))
     for p, (a, b) in enumerate(pairings):
         n = totals[("games", p)]
         pairs.loc[a, b] = totals[("wins", p, a)] / n
         pairs.loc[b, a] = totals[("wins", p, b)] / n
-    endings = pd.Series({e: totals[("ending", e)] for e in ("head", "final_danger", "deck_empty")
-                         if totals[("ending", e)]}, name="games")
+    endings = pd.Series(
+        {e: totals[("ending", e)] for e in ("head", "final_danger", "deck_empty") if totals[("ending", e)]},
+        name="games",
+    )
     played = sum(totals[("games", p)] for p in range(len(pairings)))
     return TournamentResult(standings, pairs, endings, totals["turns"] / played, level)

@@ -20,7 +20,7 @@ from ..analysis.policies import PolicyLike, as_policy
 from ..analysis.state import TurnState, check_state
 from .stats import ESTIMATE_COLUMNS, mean_estimate, proportion_estimate
 
-__all__ = ["TurnSimulation", "simulate_turns", "OUTCOMES"]
+__all__ = ["OUTCOMES", "TurnSimulation", "simulate_turns"]
 
 #: Outcome codes of :attr:`TurnSimulation.outcome`.
 OUTCOMES = ("held", "stopped", "danger", "final danger", "head", "deck empty")
@@ -66,8 +66,9 @@ class TurnSimulation:
             "expected_gain": mean_estimate(self.gain, level),
             "expected_cards": mean_estimate(self.cards, level),
             "p_stopped": proportion_estimate(int(np.sum(self.outcome == STOPPED)), n, level),
-            "p_danger": proportion_estimate(int(np.sum((self.outcome == DANGER) | (self.outcome == FINAL_DANGER))),
-                                            n, level),
+            "p_danger": proportion_estimate(
+                int(np.sum((self.outcome == DANGER) | (self.outcome == FINAL_DANGER))), n, level
+            ),
             "p_head": proportion_estimate(int(np.sum(self.outcome == AT_HEAD)), n, level),
             "p_loss": proportion_estimate(int(np.sum(self.gain < 0)), n, level),
         }
@@ -114,8 +115,9 @@ def _slot_table(graph: DecisionGraph, depth: int, masks: list[np.ndarray]):
     return child, reward, code
 
 
-def simulate_turns(state: TurnState, policy: PolicyLike, n: int,
-                   rng: np.random.Generator | int | None = None) -> TurnSimulation:
+def simulate_turns(
+    state: TurnState, policy: PolicyLike, n: int, rng: np.random.Generator | int | None = None
+) -> TurnSimulation:
     """Simulate ``n`` turns from ``state`` under ``policy``.
 
     Parameters
@@ -142,7 +144,7 @@ def simulate_turns(state: TurnState, policy: PolicyLike, n: int,
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     policy = as_policy(policy)
     graph = DecisionGraph.from_state(state)
-    layers, k = graph.layers, len(graph.steps)
+    layers, _k = graph.layers, len(graph.steps)
     masks = [policy.reveal_mask(graph, d) for d in range(len(layers))]
     if state.must_reveal:
         masks[0] = np.ones(1, dtype=bool)

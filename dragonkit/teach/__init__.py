@@ -11,4 +11,4 @@ notes hidden from students in Voilà, and the language switch.
 from .exercises import ChoiceExercise, FractionExercise, parse_number
 from .notes import in_voila, language_picker, teacher_notes
 
-__all__ = ["FractionExercise", "ChoiceExercise", "parse_number", "teacher_notes", "in_voila", "language_picker"]
+__all__ = ["ChoiceExercise", "FractionExercise", "in_voila", "language_picker", "parse_number", "teacher_notes"]

@@ -19,7 +19,7 @@ from .. import i18n
 from ..i18n import tr
 from ..ui.style import CSS
 
-__all__ = ["parse_number", "FractionExercise", "ChoiceExercise"]
+__all__ = ["ChoiceExercise", "FractionExercise", "parse_number"]
 
 #: A plain number as a learner types it: 13/47, -11/8, 0.277, 0,277 (Italian), 27.7%.
 _NUMBER = re.compile(r"^([+-]?(?:\d{1,30}(?:[.,]\d{0,30})?|[.,]\d{1,30}))(?:\s*/\s*(\d{1,30}))?\s*(%?)$")
@@ -84,8 +84,7 @@ class _Exercise:
         self._feedback_key: tuple | None = None
         self.question_html = widgets.HTML()
         self.check_button = widgets.Button(icon="check", button_style="primary")
-        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(
-            display=None if hints else "none"))
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(display=None if hints else "none"))
         self.feedback = widgets.HTML()
         self.hint_html = widgets.HTML()
         self.check_button.on_click(lambda _b: self._on_check())
@@ -97,10 +96,10 @@ class _Exercise:
     def _assemble(self, answer_widget, buttons_below: bool = False) -> None:
         self.answer_widget = answer_widget
         buttons = [self.check_button, self.hint_button]
-        answer_row = ([answer_widget, widgets.HBox(buttons)] if buttons_below
-                      else [widgets.HBox([answer_widget, *buttons])])
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, *answer_row, self.feedback,
-                                    self.hint_html])
+        answer_row = (
+            [answer_widget, widgets.HBox(buttons)] if buttons_below else [widgets.HBox([answer_widget, *buttons])]
+        )
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, *answer_row, self.feedback, self.hint_html])
         self.widget.add_class("dk-exercise")
         i18n.settings.observe(self._redraw, names="language")
         self._redraw()
@@ -122,7 +121,7 @@ class _Exercise:
         self.question_html.value = f'<div class="dk-question">{_text(self.question, lang)}</div>'
         self.check_button.description = tr("Check", lang)
         self.hint_button.description = tr("Hint", lang)
-        hints = "".join(f"<li>{_text(h, lang)}</li>" for h in self.hints[:self.hints_shown])
+        hints = "".join(f"<li>{_text(h, lang)}</li>" for h in self.hints[: self.hints_shown])
         self.hint_html.value = f'<ul class="dk-hints">{hints}</ul>' if hints else ""
         self.feedback.value = self._feedback_html(lang) if self._feedback_key else ""
 
@@ -165,8 +164,9 @@ class FractionExercise(_Exercise):
     ``FractionExercise("P(stop)?", Fraction(10, 51)).check("0.196")`` is ``True``.
     """
 
-    def __init__(self, question, answer, hint=None, *, tolerance=Fraction(1, 200), exact: bool = False,
-                 explanation=None):
+    def __init__(
+        self, question, answer, hint=None, *, tolerance=Fraction(1, 200), exact: bool = False, explanation=None
+    ):
         super().__init__(question, hint, explanation)
         self.answer = parse_number(answer) if isinstance(answer, str) else Fraction(answer)
         self.tolerance = Fraction(tolerance)
@@ -174,8 +174,11 @@ class FractionExercise(_Exercise):
             raise ValueError("tolerance must be >= 0")
         self.exact = exact
         self._judged_text: str | None = None
-        self._assemble(widgets.Text(placeholder="13/47, 0.277, 27.7%", continuous_update=False,
-                                    layout=widgets.Layout(width="180px")))
+        self._assemble(
+            widgets.Text(
+                placeholder="13/47, 0.277, 27.7%", continuous_update=False, layout=widgets.Layout(width="180px")
+            )
+        )
         self.answer_widget.observe(lambda _c: self._on_check(), names="value")  # Enter checks too
 
     def _on_check(self) -> None:
@@ -225,8 +228,12 @@ class FractionExercise(_Exercise):
             return tr("Right! The answer is {answer}.", lang, answer=shown)
         if kind == "wrong":
             direction = tr("too high", lang) if args[0] == "high" else tr("too low", lang)
-            return tr("Not quite: your answer is {direction}. Try again (attempt {n}).", lang,
-                      direction=direction, n=self.attempts)
+            return tr(
+                "Not quite: your answer is {direction}. Try again (attempt {n}).",
+                lang,
+                direction=direction,
+                n=self.attempts,
+            )
         if kind == "want_fraction":
             return tr("Close: now give the exact fraction, such as 13/47.", lang)
         if kind == "empty":
@@ -264,8 +271,12 @@ class ChoiceExercise(_Exercise):
         if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(options):
             raise ValueError(f"answer must be an option's index, 0 to {len(options) - 1}")
         self.options, self.answer = options, answer
-        self._assemble(widgets.RadioButtons(options=self._labels(i18n.get_language()), value=None,
-                                            layout=widgets.Layout(width="auto")), buttons_below=True)
+        self._assemble(
+            widgets.RadioButtons(
+                options=self._labels(i18n.get_language()), value=None, layout=widgets.Layout(width="auto")
+            ),
+            buttons_below=True,
+        )
 
     def _labels(self, lang: str) -> list[tuple[str, int]]:
         return [(_text(option, lang), i) for i, option in enumerate(self.options)]

@@ -9,7 +9,7 @@ import traitlets
 
 from .. import i18n
 
-__all__ = ["in_voila", "teacher_notes", "language_picker"]
+__all__ = ["in_voila", "language_picker", "teacher_notes"]
 
 
 def in_voila(environ=os.environ) -> bool:
@@ -27,8 +27,10 @@ class TeacherNotes:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         summary = "Teacher's notes: solutions and timing (hidden in Voilà)"
-        return {"text/markdown": f"<details><summary><b>{summary}</b></summary>\n\n{self.markdown}\n\n</details>",
-                "text/plain": f"{summary}\n\n{self.markdown}"}
+        return {
+            "text/markdown": f"<details><summary><b>{summary}</b></summary>\n\n{self.markdown}\n\n</details>",
+            "text/plain": f"{summary}\n\n{self.markdown}",
+        }
 
     def _ipython_display_(self):
         """IPython's display hook: nothing at all in Voilà (not even a repr), the folded notes elsewhere."""
@@ -59,9 +61,12 @@ def teacher_notes(markdown: str) -> TeacherNotes:
 def language_picker() -> widgets.ToggleButtons:
     """Buttons that switch every dragonkit widget of this kernel between English and
     Italian (:data:`dragonkit.i18n.settings`)."""
-    picker = widgets.ToggleButtons(options=[(name, code) for code, name in i18n.LANGUAGES.items()],
-                                   value=i18n.get_language(), tooltips=list(i18n.LANGUAGES.values()),
-                                   style={"button_width": "80px"})
+    picker = widgets.ToggleButtons(
+        options=[(name, code) for code, name in i18n.LANGUAGES.items()],
+        value=i18n.get_language(),
+        tooltips=list(i18n.LANGUAGES.values()),
+        style={"button_width": "80px"},
+    )
     picker.add_class("dk-language")
     traitlets.link((picker, "value"), (i18n.settings, "language"))
     return picker

@@ -6,10 +6,15 @@ The names load on first use (PEP 562), so that importing a small part such as
 
 from importlib import import_module
 
-__all__ = ["PlayApp", "HandTrainer", "GameConfig", "SeatConfig", "SetupForm"]
+__all__ = ["GameConfig", "HandTrainer", "PlayApp", "SeatConfig", "SetupForm"]
 
-_HOMES = {"PlayApp": ".app", "HandTrainer": ".trainer", "GameConfig": ".setup", "SeatConfig": ".setup",
-          "SetupForm": ".setup"}
+_HOMES = {
+    "PlayApp": ".app",
+    "HandTrainer": ".trainer",
+    "GameConfig": ".setup",
+    "SeatConfig": ".setup",
+    "SetupForm": ".setup",
+}
 
 
 def __getattr__(name: str):

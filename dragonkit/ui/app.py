@@ -90,8 +90,13 @@ class PlayApp(MessageLine):
         If ``language_switch`` is not a bool.
     """
 
-    def __init__(self, bot_delay: float = 0.9, autoplay: bool = True, config: GameConfig | None = None,
-                 language_switch: bool = True):
+    def __init__(
+        self,
+        bot_delay: float = 0.9,
+        autoplay: bool = True,
+        config: GameConfig | None = None,
+        language_switch: bool = True,
+    ):
         if not isinstance(language_switch, bool):
             raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         self.game: Game | None = None
@@ -112,8 +117,12 @@ class PlayApp(MessageLine):
             "next": widgets.Button(icon="step-forward"),
             "new_game": widgets.Button(icon="refresh"),
         }
-        for name, action in (("reveal", Action.REVEAL), ("hold", Action.HOLD), ("take_over", Action.TAKE_OVER),
-                             ("decline", Action.DECLINE)):
+        for name, action in (
+            ("reveal", Action.REVEAL),
+            ("hold", Action.HOLD),
+            ("take_over", Action.TAKE_OVER),
+            ("decline", Action.DECLINE),
+        ):
             self.buttons[name].on_click(functools.partial(self._on_action, action))
             self.buttons[name].layout.width = "190px"
         self.buttons["take_over"].layout.width = "auto"  # "Take over for 123 gems" is long in some languages
@@ -126,12 +135,17 @@ class PlayApp(MessageLine):
         self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
         self.language = language_picker() if language_switch else None
-        action_bar = widgets.HBox([self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
-                                  + [self.autoplay])
-        left = widgets.VBox([self.status, self.board, action_bar, self.message,
-                             widgets.HBox([self.players, self.event_log])], layout=widgets.Layout(width="830px"))
-        right = widgets.VBox([widgets.HBox([self.show_coach, self.buttons["new_game"]]), self.coach,
-                              self.result_plot], layout=widgets.Layout(width="430px"))
+        action_bar = widgets.HBox(
+            [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")] + [self.autoplay]
+        )
+        left = widgets.VBox(
+            [self.status, self.board, action_bar, self.message, widgets.HBox([self.players, self.event_log])],
+            layout=widgets.Layout(width="830px"),
+        )
+        right = widgets.VBox(
+            [widgets.HBox([self.show_coach, self.buttons["new_game"]]), self.coach, self.result_plot],
+            layout=widgets.Layout(width="430px"),
+        )
         self.game_view = widgets.HBox([left, right], layout=widgets.Layout(display="none"))
         top = []
         if self.language is not None:
@@ -253,8 +267,13 @@ class PlayApp(MessageLine):
     def _label(self) -> None:
         """Write the buttons' and options' words in the current language (the takeover button,
         which shows the bounty, is written by :meth:`_refresh`)."""
-        for name, label in (("reveal", tr("Reveal")), ("hold", tr("Hold")), ("decline", tr("Decline")),
-                            ("next", tr("Next bot move")), ("new_game", tr("New game"))):
+        for name, label in (
+            ("reveal", tr("Reveal")),
+            ("hold", tr("Hold")),
+            ("decline", tr("Decline")),
+            ("next", tr("Next bot move")),
+            ("new_game", tr("New game")),
+        ):
             self.buttons[name].description = label
         self.autoplay.description = tr("bots play by themselves")
         self.show_coach.description = tr("Coach")

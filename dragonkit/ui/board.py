@@ -14,7 +14,7 @@ from ..engine import Game
 from ..i18n import card_label, gems, tr
 from ..rules import Card
 
-__all__ = ["render_board", "CARD_COLOURS"]
+__all__ = ["CARD_COLOURS", "render_board"]
 
 WIDTH, HEIGHT = 820, 330
 BAND_LEFT, BAND_RIGHT, BAND_MID, BAND_HALF = 70, 690, 165, 34
@@ -44,8 +44,10 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
     out = []
     # tail
     y0 = _wave(BAND_LEFT)
-    out.append(f'<polygon points="{BAND_LEFT},{y0 - BAND_HALF} {BAND_LEFT - 58},{y0 + 8} {BAND_LEFT},{y0 + BAND_HALF}" '
-               'fill="#1e5631" stroke="#123" stroke-width="1.5"/>')
+    out.append(
+        f'<polygon points="{BAND_LEFT},{y0 - BAND_HALF} {BAND_LEFT - 58},{y0 + 8} {BAND_LEFT},{y0 + BAND_HALF}" '
+        'fill="#1e5631" stroke="#123" stroke-width="1.5"/>'
+    )
     label_size = 15 if n <= 18 else 12
     for k in range(1, n + 1):
         xa, xb = BAND_LEFT + (k - 1) * width, BAND_LEFT + k * width
@@ -61,11 +63,15 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
         xm, ym = (xa + xb) / 2, (ya + yb) / 2
         value = rules.stripe_value(k, stage)
         colour = "#222" if k == game.position else "#fff"
-        out.append(f'<text x="{xm:.1f}" y="{ym + 5:.1f}" text-anchor="middle" font-size="{label_size}" '
-                   f'font-weight="bold" fill="{colour}">{value}</text>')
+        out.append(
+            f'<text x="{xm:.1f}" y="{ym + 5:.1f}" text-anchor="middle" font-size="{label_size}" '
+            f'font-weight="bold" fill="{colour}">{value}</text>'
+        )
         if value != k:  # the stripe's number, where its gems differ from it
-            out.append(f'<text x="{xm:.1f}" y="{ym + BAND_HALF - 4:.1f}" text-anchor="middle" font-size="9" '
-                       f'fill="#cfe8d4">#{k}</text>')
+            out.append(
+                f'<text x="{xm:.1f}" y="{ym + BAND_HALF - 4:.1f}" text-anchor="middle" font-size="9" '
+                f'fill="#cfe8d4">#{k}</text>'
+            )
     # head
     yh = _wave(BAND_RIGHT)
     hx = BAND_RIGHT
@@ -73,13 +79,16 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
         f'<polygon points="{hx},{yh - BAND_HALF - 6} {hx + 60},{yh - 30} {hx + 100},{yh - 8} {hx + 104},{yh + 10} '
         f'{hx + 60},{yh + 22} {hx},{yh + BAND_HALF + 6}" fill="#8e1b1b" stroke="#311" stroke-width="1.5"/>'
     )
-    out.append(f'<polygon points="{hx + 20},{yh - BAND_HALF - 4} {hx + 34},{yh - 62} {hx + 42},{yh - 34}" '
-               'fill="#6b1212"/>')
+    out.append(
+        f'<polygon points="{hx + 20},{yh - BAND_HALF - 4} {hx + 34},{yh - 62} {hx + 42},{yh - 34}" fill="#6b1212"/>'
+    )
     out.append(f'<circle cx="{hx + 62}" cy="{yh - 14}" r="6" fill="#ffd54a" stroke="#311"/>')
     out.append(f'<circle cx="{hx + 63}" cy="{yh - 14}" r="2.2" fill="#111"/>')
     head = tr("HEAD", lang)
-    out.append(f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="{_fit(head, 12, 62)}" '
-               f'font-weight="bold" fill="#fff">{escape(head)}</text>')
+    out.append(
+        f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="{_fit(head, 12, 62)}" '
+        f'font-weight="bold" fill="#fff">{escape(head)}</text>'
+    )
     return out
 
 
@@ -90,9 +99,11 @@ def _knight(game: Game, lang: str | None) -> list[str]:
     label = tr("pot {pot}", lang, pot=game.pot)
     width = max(66, 9 * len(label))  # 13px bold: about 8.5px a character
     px = x + 16 if x < BAND_RIGHT else x - 16 - width  # the bubble goes left of the knight at the head
-    pot = (f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="{width}" height="22" rx="11" '
-           f'fill="#fff3c4" stroke="#b8860b"/><text x="{px + width / 2:.1f}" y="{y - 10:.1f}" text-anchor="middle" '
-           f'font-size="13" font-weight="bold" fill="#7a5a00">{escape(label)}</text></g>')
+    pot = (
+        f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="{width}" height="22" rx="11" '
+        f'fill="#fff3c4" stroke="#b8860b"/><text x="{px + width / 2:.1f}" y="{y - 10:.1f}" text-anchor="middle" '
+        f'font-size="13" font-weight="bold" fill="#7a5a00">{escape(label)}</text></g>'
+    )
     if game.is_over:
         pot = ""  # the pot has been paid out or returned
     return [
@@ -112,14 +123,21 @@ def _stage(game: Game, rules, lang: str | None) -> list[str]:
         fill = "#c0392b" if i < game.stage else "#fff"
         out.append(f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="#c0392b" stroke-width="2"/>')
     x = 78 + 22 * max(rules.danger_cards, 1)
-    dangers = tr("{stage} of {n} danger" if rules.danger_cards == 1 else "{stage} of {n} dangers", lang,
-                 stage=game.stage, n=rules.danger_cards)
+    dangers = tr(
+        "{stage} of {n} danger" if rules.danger_cards == 1 else "{stage} of {n} dangers",
+        lang,
+        stage=game.stage,
+        n=rules.danger_cards,
+    )
     out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{escape(dangers)}</text>')
     if game.stage < len(rules.stages):
         stage = rules.stage(game.stage)
-        line = tr("stop penalty {rate} of your gems · stripe gems {multiplier}", lang,
-                  rate=f'<tspan font-weight="bold">{stage.rate}</tspan>',
-                  multiplier=f'<tspan font-weight="bold">x{stage.multiplier}</tspan>')
+        line = tr(
+            "stop penalty {rate} of your gems · stripe gems {multiplier}",
+            lang,
+            rate=f'<tspan font-weight="bold">{stage.rate}</tspan>',
+            multiplier=f'<tspan font-weight="bold">x{stage.multiplier}</tspan>',
+        )
         out.append(f'<text x="12" y="44" font-size="13" fill="#333">{line}</text>')
     return out
 
@@ -131,7 +149,7 @@ def _treasure(game: Game, lang: str | None) -> list[str]:
         f'<rect x="{x}" y="6" width="158" height="44" rx="8" fill="#fff8e1" stroke="#b8860b"/>',
         f'<text x="{x + 12}" y="24" font-size="12" fill="#7a5a00">{escape(title)}</text>',
         f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="#7a5a00">'
-        f'{escape(gems(game.treasure, lang))}</text>',
+        f"{escape(gems(game.treasure, lang))}</text>",
     ]
 
 
@@ -141,31 +159,36 @@ def _deck(game: Game, lang: str | None) -> list[str]:
     left = tr("Deck: {left} of {total} cards left", lang, left=comp.total, total=full.total)
     out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="#333">{escape(left)}</text>']
     kinds = list(comp.counts())
-    col = 0
-    for card, count in kinds:
+    for col, (card, count) in enumerate(kinds):
         total = full.count(card)
         x = 12 + col * 96
-        col += 1
         colour = CARD_COLOURS[card.kind]
         h = 34 * (count / total) if total else 0
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
         out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card_label(card, lang))}</text>')
-        out.append(f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">'
-                   f'{count}/{total}</text>')
+        out.append(
+            f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">{count}/{total}</text>'
+        )
     return out
 
 
 def _last_card(game: Game, lang: str | None) -> list[str]:
     card: Card | None = game.last_card
     x, y = WIDTH - 120, 240
-    out = [f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">'
-           f'{escape(tr("last card", lang))}</text>']
+    out = [
+        f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">'
+        f"{escape(tr('last card', lang))}</text>"
+    ]
     if card is None:
-        out.append(f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="#f4f4f4" stroke="#bbb" '
-                   'stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">'
-                   f'{escape(tr("none yet", lang))}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="#f4f4f4" stroke="#bbb" '
+            'stroke-dasharray="4 3"/>'
+        )
+        out.append(
+            f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">'
+            f"{escape(tr('none yet', lang))}</text>"
+        )
         return out
     colour = CARD_COLOURS[card.kind]
     if card.kind == "footprint":  # the number of steps, big, and the word under it
@@ -174,12 +197,17 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
     else:
         big, small = card_label(card, lang).upper(), ""
         size = _fit(big, 18, 90)
-    out.append(f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '
-               'stroke="#222" stroke-width="1.5"/>')
-    out.append(f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="{size}" font-weight="bold" '
-               f'fill="#fff">{escape(big)}</text>')
-    out.append(f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">'
-               f'{escape(small)}</text>')
+    out.append(
+        f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '
+        'stroke="#222" stroke-width="1.5"/>'
+    )
+    out.append(
+        f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="{size}" font-weight="bold" '
+        f'fill="#fff">{escape(big)}</text>'
+    )
+    out.append(
+        f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">{escape(small)}</text>'
+    )
     return out
 
 
@@ -194,9 +222,11 @@ def render_board(game: Game, lang: str | None = None) -> str:
     (default: the current language of :mod:`dragonkit.i18n`)."""
     rules = game.rules
     stage = min(game.stage, len(rules.stages) - 1)  # after the final danger, the last stage's values
-    parts = [f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-             f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>']
+    parts = [
+        f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>',
+    ]
     parts += _stage(game, rules, lang)
     parts += _treasure(game, lang)
     parts += _dragon(game, stage, lang)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from ..engine import VERBS, Game, Phase
-from .. import i18n
 from ..i18n import card_label, tr
 from .numbers import decimal, format_fraction, gems_html
 
@@ -30,29 +30,37 @@ def render_coach(game: Game, lang: str | None = None) -> str:
     (default: the current language)."""
     names = game.players
     if game.is_over:
-        return (f'<div class="dk-coach"><h3>{escape(tr("Coach", lang))}</h3>'
-                f'<p>{escape(tr("The game is over.", lang))}</p></div>')
+        return (
+            f'<div class="dk-coach"><h3>{escape(tr("Coach", lang))}</h3>'
+            f"<p>{escape(tr('The game is over.', lang))}</p></div>"
+        )
     state = TurnState.from_game(game)
     parts = ['<div class="dk-coach">']
     if game.phase is Phase.OFFER:
         taker = game.offer_to
         fair = fair_bounty(state, game.gems[taker], exact=True)
         gain = takeover_gain(state, game.gems[taker], game.bounty, exact=True)
-        question = ("Take over for a bounty of {bounty} gem?" if game.bounty == 1
-                    else "Take over for a bounty of {bounty} gems?")
+        question = (
+            "Take over for a bounty of {bounty} gem?"
+            if game.bounty == 1
+            else "Take over for a bounty of {bounty} gems?"
+        )
         parts += [
             _heading(names[taker], game.gems[taker], lang),
             f'<div class="dk-offer">{tr(question, lang, bounty=f"<b>{game.bounty}</b>")}<br>'
-            f'{tr("Fair bounty: {value}", lang, value=gems_html(fair, lang))}<br>'
-            f'{tr("Expected gain of taking over: {value}", lang, value=gems_html(gain, lang))}<br>'
-            f'{tr("Best: {action}", lang, action=_advice("take_over" if gain > 0 else "decline", lang))}'
+            f"{tr('Fair bounty: {value}', lang, value=gems_html(fair, lang))}<br>"
+            f"{tr('Expected gain of taking over: {value}', lang, value=gems_html(gain, lang))}<br>"
+            f"{tr('Best: {action}', lang, action=_advice('take_over' if gain > 0 else 'decline', lang))}"
             "</div>",
         ]
     else:
         solution = solve_turn(state, exact=True)
         advice = _advice(solution.best_action, lang, compulsory=state.must_reveal)
-        hold = (f'<i>{escape(tr("not allowed yet", lang))}</i>' if state.must_reveal
-                else gems_html(solution.hold_value, lang))
+        hold = (
+            f"<i>{escape(tr('not allowed yet', lang))}</i>"
+            if state.must_reveal
+            else gems_html(solution.hold_value, lang)
+        )
         parts += [
             _heading(names[game.active_player], state.gems, lang),
             f'<div class="dk-best">{tr("Best: {action}", lang, action=advice)}</div>',
@@ -67,13 +75,20 @@ def render_coach(game: Game, lang: str | None = None) -> str:
     )
     left = state.composition.total
     parts += [
-        f'<b>{escape(tr("Next card", lang))}</b> ',
+        f"<b>{escape(tr('Next card', lang))}</b> ",
         escape(tr("({n} card left)" if left == 1 else "({n} cards left)", lang, n=left)),
         f'<table class="dk-probs"><tr><th>{escape(tr("card", lang))}</th><th>{escape(tr("chance", lang))}</th>'
-        "<th>≈</th></tr>", rows, "</table>",
+        "<th>≈</th></tr>",
+        rows,
+        "</table>",
         '<p class="dk-note">',
-        escape(tr("Values are expected changes of the player's own gems to the end of the turn, with optimal play "
-                  "and no takeover (rules §7).", lang)),
+        escape(
+            tr(
+                "Values are expected changes of the player's own gems to the end of the turn, with optimal play "
+                "and no takeover (rules §7).",
+                lang,
+            )
+        ),
         "</p></div>",
     ]
     return "".join(parts)
@@ -81,5 +96,6 @@ def render_coach(game: Game, lang: str | None = None) -> str:
 
 def _heading(name: str, gems: int, lang: str | None) -> str:
     """``Coach for Ann (40 gems)``."""
-    return (f'<h3>{escape(tr("Coach for {name}", lang, name=name))} '
-            f"<small>({escape(i18n.gems(gems, lang))})</small></h3>")
+    return (
+        f"<h3>{escape(tr('Coach for {name}', lang, name=name))} <small>({escape(i18n.gems(gems, lang))})</small></h3>"
+    )

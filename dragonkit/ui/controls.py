@@ -12,7 +12,7 @@ from html import escape
 from ..engine import IllegalActionError
 from ..rules import Message
 
-__all__ = ["DOUBLE_CLICK_SECONDS", "is_double_click", "message_html", "MessageLine", "guarded"]
+__all__ = ["DOUBLE_CLICK_SECONDS", "MessageLine", "guarded", "is_double_click", "message_html"]
 
 log = logging.getLogger("dragonkit.ui")
 
@@ -84,8 +84,13 @@ def guarded(method):
             self._say(Message("{reason}.", reason=Message.of(exc)), "warning")
         except Exception as exc:  # a bug must not freeze the page or show a traceback
             log.exception("error in %s", type(self).__name__)
-            self._say(Message("Something went wrong ({error}). The game is unchanged: try again, or start a new game.",
-                              error=type(exc).__name__), "danger")
+            self._say(
+                Message(
+                    "Something went wrong ({error}). The game is unchanged: try again, or start a new game.",
+                    error=type(exc).__name__,
+                ),
+                "danger",
+            )
         return None
 
     return wrapper

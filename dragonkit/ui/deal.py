@@ -40,7 +40,7 @@ from ..bots import ThresholdBot
 from ..engine import Action, Game, Phase
 from ..rules import Card, CardEffect, Ruleset
 
-__all__ = ["Level", "LEVELS", "level_named", "Hand", "Verdict", "deal_hand", "card_effect", "MAX_CARDS", "MAX_WORK"]
+__all__ = ["LEVELS", "MAX_CARDS", "MAX_WORK", "Hand", "Level", "Verdict", "card_effect", "deal_hand", "level_named"]
 
 #: At most this many cards are revealed in the games played to find a hand whose best action is the one
 #: looked for (about 60 games of ``dragon-stripes``, 500 of ``mini``).
@@ -101,9 +101,11 @@ class Level:
         rules = game.rules
         revealed = len(game.discards)  # the cards gone from the deck
         low, high = self.revealed
-        return (game.stage in self.stage_range(rules)
-                and low * rules.deck_size <= revealed <= high * rules.deck_size
-                and game.gems[game.active_player] >= self.min_gems * rules.starting_gems)
+        return (
+            game.stage in self.stage_range(rules)
+            and low * rules.deck_size <= revealed <= high * rules.deck_size
+            and game.gems[game.active_player] >= self.min_gems * rules.starting_gems
+        )
 
 
 _EDITIONS = ("dragon-stripes", "kali", "drago-rosso")
@@ -117,12 +119,15 @@ _EDITIONS = ("dragon-stripes", "kali", "drago-rosso")
 #:   later (1-2), and a richer active player: at least 5/4 of the starting gems (50 gems).
 #:
 #: ``easy``, ``medium`` and ``late-game`` also deal ``kali`` and ``drago-rosso`` with the same shares of the deck.
-LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("mini", ("mini",), (0, None), (Fraction(0), Fraction(1))),
-    Level("easy", _EDITIONS, (0, 0), (Fraction(0), Fraction(1, 4))),
-    Level("medium", _EDITIONS, (1, 1), (Fraction(1, 5), Fraction(3, 5))),
-    Level("late-game", _EDITIONS, (1, None), (Fraction(11, 20), Fraction(1)), min_gems=Fraction(5, 4)),
-)}
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("mini", ("mini",), (0, None), (Fraction(0), Fraction(1))),
+        Level("easy", _EDITIONS, (0, 0), (Fraction(0), Fraction(1, 4))),
+        Level("medium", _EDITIONS, (1, 1), (Fraction(1, 5), Fraction(3, 5))),
+        Level("late-game", _EDITIONS, (1, None), (Fraction(11, 20), Fraction(1)), min_gems=Fraction(5, 4)),
+    )
+}
 
 
 def level_named(name: str) -> Level:
@@ -240,7 +245,8 @@ class Hand:
         state = self.state
         solution = solve_turn(state, exact=True)
         given_up = Fraction(solution.value) - Fraction(
-            solution.push_value if action == "reveal" else solution.hold_value)
+            solution.push_value if action == "reveal" else solution.hold_value
+        )
         after = self.revealed()
         return Verdict(action, solution, given_up, after.last_card, card_effect(state, after.last_card), after)
 
@@ -320,9 +326,15 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
 def card_effect(state: TurnState, card: Card) -> CardEffect:
     """What revealing ``card`` would do in ``state``: :meth:`Ruleset.apply_card
     <dragonkit.rules.Ruleset.apply_card>` with the situation's numbers."""
-    return state.rules.apply_card(card, position=state.position, pot=state.pot, gems=state.gems,
-                                  treasure=state.treasure, dangers_revealed=state.dangers_revealed,
-                                  cards_left=state.composition.total - 1)
+    return state.rules.apply_card(
+        card,
+        position=state.position,
+        pot=state.pot,
+        gems=state.gems,
+        treasure=state.treasure,
+        dangers_revealed=state.dangers_revealed,
+        cards_left=state.composition.total - 1,
+    )
 
 
 def _one_card_value(state: TurnState) -> Fraction:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..i18n import tr
 
-__all__ = ["format_fraction", "decimal", "number_html", "gems_html"]
+__all__ = ["decimal", "format_fraction", "gems_html", "number_html"]
 
 
 def format_fraction(value: Fraction | int) -> str:

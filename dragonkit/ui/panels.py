@@ -11,7 +11,7 @@ from html import escape
 from ..engine import Game, Phase
 from ..i18n import Gems, tr
 
-__all__ = ["render_players", "render_log", "render_status"]
+__all__ = ["render_log", "render_players", "render_status"]
 
 
 def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
@@ -37,8 +37,10 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
             f'<td style="white-space: nowrap">{"".join(badges)}</td></tr>'
         )
     # wider than the stylesheet's 330px (the log is narrower): Italian kinds and badges are longer
-    return (f'<table class="dk-players" style="width: 360px"><tr><th>{escape(tr("player", lang))}</th>'
-            f'<th>{escape(tr("gems", lang))}</th><th></th></tr>' + "".join(rows) + "</table>")
+    return (
+        f'<table class="dk-players" style="width: 360px"><tr><th>{escape(tr("player", lang))}</th>'
+        f"<th>{escape(tr('gems', lang))}</th><th></th></tr>" + "".join(rows) + "</table>"
+    )
 
 
 def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
@@ -47,12 +49,12 @@ def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
     The title stays put above a scrolling list whose height is a whole number of lines and whose
     items snap to a line's top (the stylesheet's ``.dk-log-lines``), so no line is shown cut in half,
     however the events wrap in either language."""
-    items = [
-        f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])
-    ]
-    return (f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
-            f'<b>{escape(tr("Events", lang))}</b><div class="dk-log-lines">'
-            f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div></div>")
+    items = [f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])]
+    return (
+        f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
+        f'<b>{escape(tr("Events", lang))}</b><div class="dk-log-lines">'
+        f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div></div>"
+    )
 
 
 def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:

@@ -16,7 +16,7 @@ from ..bots import Bot, make_bot
 from ..i18n import tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 
-__all__ = ["SeatConfig", "GameConfig", "SetupForm", "SEAT_KINDS"]
+__all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
 
 #: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
 SEAT_KINDS = {
@@ -97,18 +97,21 @@ class SetupForm(widgets.VBox):
     """
 
     def __init__(self, on_start=None, **kwargs):
-        self.n_players = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3,
-                                          layout=widgets.Layout(width="160px"))
-        self.preset = widgets.Dropdown(options=list(PRESETS), value="dragon-stripes",
-                                       layout=widgets.Layout(width="260px"))
+        self.n_players = widgets.Dropdown(
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3, layout=widgets.Layout(width="160px")
+        )
+        self.preset = widgets.Dropdown(
+            options=list(PRESETS), value="dragon-stripes", layout=widgets.Layout(width="260px")
+        )
         self.seed = widgets.Text(value="", layout=widgets.Layout(width="220px"))
         self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
             name_w = widgets.Text(value=tr(name), layout=widgets.Layout(width="240px"))
             kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=widgets.Layout(width="230px"))
-            thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000,
-                                           layout=widgets.Layout(width="170px"))
+            thr_w = widgets.BoundedIntText(
+                value=20 if seat != 4 else 12, min=0, max=10_000, layout=widgets.Layout(width="170px")
+            )
             kind_w.observe(self._update_rows, names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
@@ -136,10 +139,16 @@ class SetupForm(widgets.VBox):
 
     def _label(self) -> None:
         """Write every label, option and placeholder in the current language."""
-        self.intro.value = ("<h2>Dragon Stripes</h2><p>"
-                            + escape(tr("Choose the players: each seat is a human (hot seat) or a bot. The seed "
-                                        "makes a game repeatable; leave it empty for a fresh shuffle."))
-                            + "</p>")
+        self.intro.value = (
+            "<h2>Dragon Stripes</h2><p>"
+            + escape(
+                tr(
+                    "Choose the players: each seat is a human (hot seat) or a bot. The seed "
+                    "makes a game repeatable; leave it empty for a fresh shuffle."
+                )
+            )
+            + "</p>"
+        )
         self.n_players.description = tr("players")
         self.preset.description = tr("edition")
         self.seed.description = tr("seed")
@@ -178,8 +187,12 @@ class SetupForm(widgets.VBox):
         """
         text = self.seed.value.strip()
         if text and not re.fullmatch(r"[0-9]{1,18}", text):
-            raise ValueError(Message("the seed must be a whole number of at most 18 digits (or empty for a random "
-                                     "one), not {value}", value=reprlib.repr(text)))
+            raise ValueError(
+                Message(
+                    "the seed must be a whole number of at most 18 digits (or empty for a random one), not {value}",
+                    value=reprlib.repr(text),
+                )
+            )
         if self.n_players.value not in self.n_players.options:
             raise ValueError(Message("choose {min} to {max} players", min=MIN_PLAYERS, max=MAX_PLAYERS))
         if self.preset.value not in PRESETS:

@@ -36,7 +36,7 @@ from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
 from .numbers import decimal, format_fraction, gems_html
 from .style import CSS
 
-__all__ = ["HandTrainer", "Score", "render_situation", "render_verdict", "render_score"]
+__all__ = ["HandTrainer", "Score", "render_score", "render_situation", "render_verdict"]
 
 #: The levels' names as the dropdown shows them (msgids).
 LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-game": "late game"}
@@ -140,8 +140,9 @@ class HandTrainer(MessageLine):
         If ``language_switch`` is not a bool.
     """
 
-    def __init__(self, level: str = "easy", seed: int | None = None, preset: str | None = None,
-                 language_switch: bool = True):
+    def __init__(
+        self, level: str = "easy", seed: int | None = None, preset: str | None = None, language_switch: bool = True
+    ):
         if not isinstance(language_switch, bool):
             raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         spec = level_named(level)
@@ -182,12 +183,15 @@ class HandTrainer(MessageLine):
         self.show_chances.observe(self._on_chances, names="value")
 
         controls = [self.level_choice, self.edition_choice, self.buttons["next"], self.buttons["reset"]]
-        top = widgets.HBox(controls + ([language_picker()] if language_switch else []),
-                           layout=widgets.Layout(flex_flow="row wrap"))
-        actions = widgets.HBox([self.buttons["reveal"], self.buttons["hold"], self.buttons["play_on"],
-                                self.show_chances])
-        left = widgets.VBox([self.prompt, self.board, actions, self.message, self.result],
-                            layout=widgets.Layout(width="830px"))
+        top = widgets.HBox(
+            controls + ([language_picker()] if language_switch else []), layout=widgets.Layout(flex_flow="row wrap")
+        )
+        actions = widgets.HBox(
+            [self.buttons["reveal"], self.buttons["hold"], self.buttons["play_on"], self.show_chances]
+        )
+        left = widgets.VBox(
+            [self.prompt, self.board, actions, self.message, self.result], layout=widgets.Layout(width="830px")
+        )
         right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px"))
         self.widget = widgets.VBox([widgets.HTML(CSS), top, widgets.HBox([left, right])])
         self.widget.add_class("dk-app")
@@ -255,8 +259,9 @@ class HandTrainer(MessageLine):
         """
         verdict = self.verdict
         if verdict is None or verdict.action != "reveal" or verdict.after.phase is not Phase.CHOOSE:
-            raise IllegalActionError(Message("you can play on only after revealing a footprint that keeps the turn "
-                                             "going"))
+            raise IllegalActionError(
+                Message("you can play on only after revealing a footprint that keeps the turn going")
+            )
         self._show_hand(Hand(verdict.after, self.level))
         return self.hand
 
@@ -357,11 +362,22 @@ class HandTrainer(MessageLine):
         lang = i18n.get_language()
         game = hand.game
         if verdict is None:
-            self.prompt.value = _status(tr("Hand {number}: you are {name}, the active player. Reveal or hold?",
-                                           number=self.number, name=hand.player))
+            self.prompt.value = _status(
+                tr(
+                    "Hand {number}: you are {name}, the active player. Reveal or hold?",
+                    number=self.number,
+                    name=hand.player,
+                )
+            )
         else:
-            self.prompt.value = _status(tr("Hand {number}: you chose to reveal." if verdict.action == "reveal"
-                                           else "Hand {number}: you chose to hold.", number=self.number))
+            self.prompt.value = _status(
+                tr(
+                    "Hand {number}: you chose to reveal."
+                    if verdict.action == "reveal"
+                    else "Hand {number}: you chose to hold.",
+                    number=self.number,
+                )
+            )
         self.board.value = render_board(game)
         show = verdict is not None or self.show_chances.value
         self.situation.value = render_situation(hand, lang, chances=show)
@@ -405,8 +421,7 @@ def _percent(share: Fraction) -> str:
 
 def _card(card: Card, lang: str) -> str:
     """A card as a coloured label."""
-    return (f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">'
-            f"{escape(card_label(card, lang))}</span>")
+    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card_label(card, lang))}</span>'
 
 
 def _effect_cell(effect: CardEffect, lang: str) -> str:
@@ -420,8 +435,12 @@ def _effect_cell(effect: CardEffect, lang: str) -> str:
             return tr("pot lost, game over", lang)
         return tr("−{lost}, pot lost, game over", lang, lost=Gems(-effect.gems_change))
     if effect.outcome == DANGER_STOP:
-        return tr("−{penalty}, pot lost, stage {stage}", lang, penalty=Gems(-effect.gems_change),
-                  stage=effect.dangers_revealed)
+        return tr(
+            "−{penalty}, pot lost, stage {stage}",
+            lang,
+            penalty=Gems(-effect.gems_change),
+            stage=effect.dangers_revealed,
+        )
     return tr("−{penalty}, pot lost", lang, penalty=Gems(-effect.gems_change))
 
 
@@ -438,11 +457,28 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         (tr("Your gems", lang), escape(i18n.gems(game.gems[me], lang))),
         (tr("Pot", lang), f"<b>{escape(i18n.gems(game.pot, lang))}</b>"),
         (tr("Knight", lang), escape(tr("on stripe {n} of {total}", lang, n=game.position, total=rules.n_stripes))),
-        (tr("Stage", lang), escape(tr("{n} of {total} danger revealed" if rules.danger_cards == 1
-                                      else "{n} of {total} dangers revealed", lang, n=game.stage,
-                                      total=rules.danger_cards))),
-        (tr("Stop penalty", lang), escape(tr("{rate} of your gems: {penalty}", lang, rate=str(stage.rate),
-                                             penalty=Gems(rules.penalty(game.gems[me], game.stage))))),
+        (
+            tr("Stage", lang),
+            escape(
+                tr(
+                    "{n} of {total} danger revealed" if rules.danger_cards == 1 else "{n} of {total} dangers revealed",
+                    lang,
+                    n=game.stage,
+                    total=rules.danger_cards,
+                )
+            ),
+        ),
+        (
+            tr("Stop penalty", lang),
+            escape(
+                tr(
+                    "{rate} of your gems: {penalty}",
+                    lang,
+                    rate=str(stage.rate),
+                    penalty=Gems(rules.penalty(game.gems[me], game.stage)),
+                )
+            ),
+        ),
         (tr("Stripe gems", lang), f"x{stage.multiplier}"),
         (tr("Treasure", lang), escape(i18n.gems(game.treasure, lang))),
     ]
@@ -456,17 +492,25 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
     for card, count in left.counts():
         if not count:
             continue
-        cells = [escape(card_label(card, lang)), f"{count}/{rules.composition.count(card)}",
-                 escape(_effect_cell(card_effect(state, card), lang))]
+        cells = [
+            escape(card_label(card, lang)),
+            f"{count}/{rules.composition.count(card)}",
+            escape(_effect_cell(card_effect(state, card), lang)),
+        ]
         if chances:
             cells += [format_fraction(chance[card]), decimal(chance[card])]
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     deck_title = tr("Deck: {n} card left" if left.total == 1 else "Deck: {n} cards left", lang, n=left.total)
-    return (f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
-            f'<table class="dk-values">{table}</table>'
-            f"<b>{escape(deck_title)}</b>"
-            '<table class="dk-probs dk-deck"><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
-            + "".join(deck_rows) + "</table></div>")
+    return (
+        f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
+        f'<table class="dk-values">{table}</table>'
+        f"<b>{escape(deck_title)}</b>"
+        '<table class="dk-probs dk-deck"><tr>'
+        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + "</tr>"
+        + "".join(deck_rows)
+        + "</table></div>"
+    )
 
 
 def _headline(verdict: Verdict, lang: str) -> str:
@@ -474,13 +518,18 @@ def _headline(verdict: Verdict, lang: str) -> str:
     if solution.push_value == solution.hold_value:
         text, level = tr("Revealing and holding are worth exactly the same here.", lang), "success"
     elif verdict.optimal:
-        text = tr("Revealing was the best choice." if verdict.action == "reveal" else "Holding was the best choice.",
-                  lang)
+        text = tr(
+            "Revealing was the best choice." if verdict.action == "reveal" else "Holding was the best choice.", lang
+        )
         level = "success"
     else:
-        text = tr("Holding was better: by revealing you gave up {amount} in expectation." if verdict.action == "reveal"
-                  else "Revealing was better: by holding you gave up {amount} in expectation.", lang,
-                  amount=_gems_amount(verdict.given_up, lang))
+        text = tr(
+            "Holding was better: by revealing you gave up {amount} in expectation."
+            if verdict.action == "reveal"
+            else "Revealing was better: by holding you gave up {amount} in expectation.",
+            lang,
+            amount=_gems_amount(verdict.given_up, lang),
+        )
         level = "danger"
     mark = "✓" if verdict.optimal else "✗"
     return f'<div class="dk-message dk-{level} dk-verdict">{mark} {escape(text)}</div>'
@@ -492,24 +541,24 @@ POT_ONLY = "final_danger_pot_only"
 REVEALED_SENTENCES = {
     MOVE: "You revealed a footprint of {card}: the knight moves to stripe {end} and the pot grows to {pot}.",
     HEAD: "You revealed a footprint of {card}: the knight reaches the head and you take the pot and the treasure, "
-          "{gain}.",
+    "{gain}.",
     STOPPED: "You revealed a stop: you pay a penalty of {penalty} and the pot goes back to the treasure.",
     DANGER_STOP: "You revealed a danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the "
-                 "stage rises to {stage}.",
+    "stage rises to {stage}.",
     FINAL_DANGER: "You revealed the final danger: you lose {lost} and the pot, and the game ends.",
     POT_ONLY: "You revealed the final danger: you lose the pot, and the game ends.",
 }
 #: What it would have done, when the learner held (msgids, by the card's outcome).
 HELD_SENTENCES = {
     MOVE: "The next card was a footprint of {card}: revealing would have moved the knight to stripe {end} and "
-          "raised the pot to {pot}.",
+    "raised the pot to {pot}.",
     HEAD: "The next card was a footprint of {card}: revealing would have reached the head and won the pot and the "
-          "treasure, {gain}.",
+    "treasure, {gain}.",
     STOPPED: "The next card was a stop: revealing would have cost a penalty of {penalty} and the pot.",
     DANGER_STOP: "The next card was a danger: revealing would have cost a penalty of {penalty} and the pot, and "
-                 "raised the stage to {stage}.",
+    "raised the stage to {stage}.",
     FINAL_DANGER: "The next card was the final danger: revealing would have cost {lost} and the pot, and ended "
-                  "the game.",
+    "the game.",
     POT_ONLY: "The next card was the final danger: revealing would have cost the pot, and ended the game.",
 }
 
@@ -517,9 +566,15 @@ HELD_SENTENCES = {
 def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
     """What the card that followed did, or would have done."""
     effect = verdict.effect
-    fields = {"card": verdict.next_card, "end": effect.position, "pot": Gems(effect.pot),
-              "gain": Gems(effect.gems_change), "penalty": Gems(-effect.gems_change),
-              "lost": Gems(-effect.gems_change), "stage": effect.dangers_revealed}
+    fields = {
+        "card": verdict.next_card,
+        "end": effect.position,
+        "pot": Gems(effect.pot),
+        "gain": Gems(effect.gems_change),
+        "penalty": Gems(-effect.gems_change),
+        "lost": Gems(-effect.gems_change),
+        "stage": effect.dangers_revealed,
+    }
     outcome = POT_ONLY if effect.outcome == FINAL_DANGER and not effect.gems_change else effect.outcome
     if verdict.action == "reveal":
         return escape(tr(REVEALED_SENTENCES[outcome], lang, **fields))
@@ -537,16 +592,23 @@ def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str
         (tr("hold value", lang), tr("hold now and keep the pot", lang), solution.hold_value),
         (tr("given up", lang), tr("by your choice, in expectation", lang), verdict.given_up),
     ]
-    table = "".join(f"<tr><td>{escape(label)}<br><small>{escape(note)}</small></td><td>{gems_html(value, lang)}</td>"
-                    "</tr>" for label, note, value in rows)
-    note = tr("The verdict weighs expected values, not the card that came: a good choice can meet bad luck. "
-              "Values assume that nobody takes over (rules §7).", lang)
-    return (f'<div class="dk-coach"><h3>{escape(tr("Verdict", lang))}</h3>'
-            + _headline(verdict, lang)
-            + f'<table class="dk-values dk-verdict-values">{table}</table>'
-            f'<div class="dk-next"><b>{escape(tr("The card that followed:", lang))}</b> '
-            f"{_card(verdict.next_card, lang)}<br>{_next_card_sentence(hand, verdict, lang)}</div>"
-            f'<p class="dk-note">{escape(note)}</p></div>')
+    table = "".join(
+        f"<tr><td>{escape(label)}<br><small>{escape(note)}</small></td><td>{gems_html(value, lang)}</td></tr>"
+        for label, note, value in rows
+    )
+    note = tr(
+        "The verdict weighs expected values, not the card that came: a good choice can meet bad luck. "
+        "Values assume that nobody takes over (rules §7).",
+        lang,
+    )
+    return (
+        f'<div class="dk-coach"><h3>{escape(tr("Verdict", lang))}</h3>'
+        + _headline(verdict, lang)
+        + f'<table class="dk-values dk-verdict-values">{table}</table>'
+        f'<div class="dk-next"><b>{escape(tr("The card that followed:", lang))}</b> '
+        f"{_card(verdict.next_card, lang)}<br>{_next_card_sentence(hand, verdict, lang)}</div>"
+        f'<p class="dk-note">{escape(note)}</p></div>'
+    )
 
 
 def render_score(score: Score, lang: str | None = None) -> str:
@@ -555,7 +617,7 @@ def render_score(score: Score, lang: str | None = None) -> str:
     lang = lang or i18n.get_language()
     title = f'<div class="dk-coach"><h3>{escape(tr("Score", lang))}</h3>'
     if not score.decisions:
-        return title + f'<p>{escape(tr("No decisions yet.", lang))}</p></div>'
+        return title + f"<p>{escape(tr('No decisions yet.', lang))}</p></div>"
     rows = [
         (tr("decisions", lang), f"<b>{score.decisions}</b>"),
         (tr("optimal decisions", lang), f"<b>{score.optimal}</b> ({_percent(score.optimal_share)})"),
@@ -566,8 +628,11 @@ def render_score(score: Score, lang: str | None = None) -> str:
     recent = "".join(
         f"<tr><td>{number}</td><td>{escape(tr('Reveal' if action == 'reveal' else 'Hold', lang))}</td>"
         f"<td>{'✓' if given_up == 0 else escape(_gems_amount(given_up, lang))}</td></tr>"
-        for (number, action), given_up in list(zip(score.hands, score.given_up))[::-1][:RECENT])
+        for (number, action), given_up in list(zip(score.hands, score.given_up))[::-1][:RECENT]
+    )
     head = "".join(f"<th>{escape(h)}</th>" for h in (tr("hand", lang), tr("choice", lang), tr("given up", lang)))
-    return (title + f'<table class="dk-values">{table}</table>'
-            f'<b>{escape(tr("Last decisions", lang))}</b>'
-            f'<table class="dk-recent"><tr>{head}</tr>{recent}</table></div>')
+    return (
+        title + f'<table class="dk-values">{table}</table>'
+        f"<b>{escape(tr('Last decisions', lang))}</b>"
+        f'<table class="dk-recent"><tr>{head}</tr>{recent}</table></div>'
+    )
