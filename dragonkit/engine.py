@@ -13,6 +13,7 @@ what a person at the table could count.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import reprlib
@@ -25,7 +26,7 @@ from typing import Any
 
 from . import rules as R
 from .i18n import Gems, Phrase, tr
-from .rules import Card, Composition, Message, Ruleset
+from .rules import Card, Composition, Message, Outcome, Ruleset
 
 __all__ = [
     "Action",
@@ -39,8 +40,6 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "dragonkit-game/1"
-#: How a game can end (:attr:`Game.ending`), in words.
-ENDINGS = {"head": "the knight reached the head", "final_danger": "the final danger", "deck_empty": "the deck ran out"}
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
 VERBS = {"reveal": "reveal", "hold": "hold", "take_over": "take over", "decline": "decline"}
@@ -138,7 +137,7 @@ class _State:
     phase: Phase = Phase.MUST_REVEAL
     offer_queue: list[int] = field(default_factory=list)
     turn_number: int = 1
-    ending: str | None = None
+    ending: Outcome | None = None
     last_card: Card | None = None
 
 
@@ -274,8 +273,9 @@ class Game:
         return self._s.phase is Phase.OVER
 
     @property
-    def ending(self) -> str | None:
-        """``"head"``, ``"final_danger"`` or ``"deck_empty"`` once the game is over."""
+    def ending(self) -> Outcome | None:
+        """How the game ended, once it is over: ``Outcome.HEAD``, ``FINAL_DANGER`` or ``DECK_EMPTY``
+        (each equal to its string value, e.g. ``"head"``); ``None`` before."""
         return self._s.ending
 
     @property
@@ -350,7 +350,7 @@ class Game:
             "discards": [c.to_json() for c in self._discards],
             "remaining": {c.to_json(): n for c, n in self.remaining.counts()},
             "legal_actions": [a.value for a in self.legal_actions()],
-            "ending": self._s.ending,
+            "ending": None if self._s.ending is None else self._s.ending.value,
             "winners": list(self.winners),
         }
 
@@ -366,6 +366,33 @@ class Game:
         if phase is Phase.OFFER:
             return [Action.TAKE_OVER, Action.DECLINE]
         return []
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (the stepping interface's name for :attr:`is_over`)."""
+        return self.is_over
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's share of the win: ``1/k`` for each of the ``k`` players with the most gems once
+        the game is over (a shared win is split), 0 for the others; all 0 while it goes on."""
+        winners = self.winners
+        return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(self._players)))
+
+    def child(self, action: Action | str) -> Game:
+        """A new game: this one with ``action`` applied by the player to move (this one is unchanged).
+
+        The next card of a reveal is the deck's own (fixed by the seed); a player
+        who reasons about the next card uses :meth:`chance_outcomes` instead.
+
+        Raises
+        ------
+        IllegalActionError
+            If ``action`` is not legal now.
+        """
+        action = self._parse(action)
+        self._check(action, None)
+        game = copy.deepcopy(self)
+        game._apply(action)
+        return game
 
     def reveal(self, by: int | None = None) -> Card:
         """The active player reveals the top card; returns it."""
@@ -477,7 +504,7 @@ class Game:
         s.gems[s.active] += effect.gems_change
         s.dangers_revealed = effect.dangers_revealed
         if card.kind == R.FOOTPRINT:
-            if effect.outcome == R.HEAD:
+            if effect.outcome is Outcome.HEAD:
                 self._emit(
                     "knight_moved", "The knight moves from {start} to the head.", s.active, card.steps, start=before
                 )
@@ -490,7 +517,7 @@ class Game:
                     start=before,
                     end=effect.position,
                 )
-        if effect.outcome == R.MOVE:
+        if effect.outcome is None:
             self._emit(
                 "gems_placed",
                 "The pot grows by {placed} from the treasure, to {pot}.",
@@ -500,7 +527,7 @@ class Game:
                 pot=s.pot,
             )
             s.phase = Phase.CHOOSE
-        elif effect.outcome == R.HEAD:
+        elif effect.outcome is Outcome.HEAD:
             self._emit(
                 "pot_collected",
                 "{name} reaches the head and takes the pot and the treasure: {gain}.",
@@ -509,8 +536,8 @@ class Game:
                 name=name,
                 gain=Gems(effect.gems_change),
             )
-            self._end("head")
-        elif effect.outcome == R.STOPPED:
+            self._end(Outcome.HEAD)
+        elif effect.outcome is Outcome.STOPPED:
             self._emit(
                 "stopped",
                 "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
@@ -520,7 +547,7 @@ class Game:
                 penalty=Gems(-effect.gems_change),
             )
             self._end_turn()
-        elif effect.outcome == R.DANGER_STOP:
+        elif effect.outcome is Outcome.DANGER:
             stage = rules.stage(s.dangers_revealed)
             self._emit(
                 "danger",
@@ -535,14 +562,22 @@ class Game:
                 multiplier=stage.multiplier,
             )
             self._end_turn()
-        elif effect.outcome == R.FINAL_DANGER:
+        elif effect.outcome is Outcome.FINAL_DANGER:
             lost = -effect.gems_change
-            self._emit(
-                "danger", "Final danger! {name} loses {lost} and the pot.", s.active, lost, name=name, lost=Gems(lost)
-            )
-            self._end("final_danger")
+            if lost:
+                self._emit(
+                    "danger",
+                    "Final danger! {name} loses {lost} and the pot.",
+                    s.active,
+                    lost,
+                    name=name,
+                    lost=Gems(lost),
+                )
+            else:  # kali, drago-rosso: the final danger costs the pot only
+                self._emit("danger", "Final danger! {name} loses the pot.", s.active, 0, name=name)
+            self._end(Outcome.FINAL_DANGER)
         else:  # DECK_EMPTY: the pot has gone back to the treasure
-            self._end("deck_empty")
+            self._end(Outcome.DECK_EMPTY)
         return card
 
     def _hold(self) -> None:
@@ -558,7 +593,7 @@ class Game:
             bounty=bounty,
         )
         others = [(s.active + k) % n for k in range(1, n)]
-        s.offer_queue = [p for p in others if s.gems[p] >= bounty]
+        s.offer_queue = [p for p in others if self._rules.may_take_over(s.gems[p], s.pot)]
         self._offer_next()
 
     def _offer_next(self) -> None:
@@ -612,7 +647,7 @@ class Game:
     def _end_turn(self) -> None:
         s = self._s
         if not self._deck:  # custom decks without danger cards can run out
-            self._end("deck_empty")
+            self._end(Outcome.DECK_EMPTY)
             return
         self._gem_history.append(tuple(s.gems))
         s.turn_owner = (s.turn_owner + 1) % len(self._players)
@@ -626,7 +661,7 @@ class Game:
             name=self._players[s.turn_owner],
         )
 
-    def _end(self, ending: str) -> None:
+    def _end(self, ending: Outcome) -> None:
         s = self._s
         if s.pot:  # only the deck running out leaves a pot: it returns to the treasure
             s.treasure += s.pot
@@ -643,7 +678,7 @@ class Game:
             template,
             None,
             max(s.gems),
-            ending=Phrase(ENDINGS[ending]),
+            ending=Phrase(ending.ending),
             names=tuple(self._players[i] for i in self.winners),
             best=Gems(max(s.gems)),
         )

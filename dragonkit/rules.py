@@ -27,6 +27,7 @@ import re
 import reprlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
@@ -40,6 +41,7 @@ __all__ = [
     "CardEffect",
     "Composition",
     "Message",
+    "Outcome",
     "Ruleset",
     "Stage",
 ]
@@ -111,15 +113,54 @@ def _fill(msgid: str, lang: str | None, fields: dict) -> str:
 
 FOOTPRINT, STOP, DANGER = "footprint", "stop", "danger"
 
-#: What revealing a card did, as reported by :meth:`Ruleset.apply_card`.
-MOVE, HEAD, STOPPED, DANGER_STOP, FINAL_DANGER, DECK_EMPTY = (
-    "move",
-    "head",
-    "stopped",
-    "danger",
-    "final_danger",
-    "deck_empty",
-)
+
+class Outcome(str, Enum):
+    """How a turn ends: the one list of endings, for the engine's events, the analysis,
+    the simulator, the lessons and the app alike.
+
+    A card that moves the knight without reaching the head ends nothing: its
+    :attr:`CardEffect.outcome` is ``None``.  Three outcomes also end the game:
+    :attr:`HEAD`, :attr:`FINAL_DANGER` and :attr:`DECK_EMPTY` (see :attr:`ends_game`).
+    """
+
+    HELD = "held"
+    STOPPED = "stopped"
+    DANGER = "danger"
+    FINAL_DANGER = "final_danger"
+    HEAD = "head"
+    DECK_EMPTY = "deck_empty"
+
+    @property
+    def label(self) -> str:
+        """A short English name (a msgid of :func:`dragonkit.i18n.tr`): ``"held"``, ``"stopped"``,
+        ``"danger"``, ``"final danger"``, ``"head"``, ``"deck empty"``."""
+        return self.value.replace("_", " ")
+
+    @property
+    def ends_game(self) -> bool:
+        """Whether the game ends with the turn: the head, the final danger, the deck running out."""
+        return self in (Outcome.HEAD, Outcome.FINAL_DANGER, Outcome.DECK_EMPTY)
+
+    @property
+    def ending(self) -> str:
+        """How a game that ends this way ended, as an English phrase (a msgid), e.g.
+        ``"the knight reached the head"``.
+
+        Raises
+        ------
+        ValueError
+            For an outcome that does not end the game.
+        """
+        if not self.ends_game:
+            raise ValueError(f"a turn that ends {self.label!r} does not end the game")
+        return _ENDINGS[self]
+
+
+_ENDINGS = {
+    Outcome.HEAD: "the knight reached the head",
+    Outcome.FINAL_DANGER: "the final danger",
+    Outcome.DECK_EMPTY: "the deck ran out",
+}
 
 #: Allowed values of :attr:`Ruleset.final_danger`.
 FINAL_DANGER_COSTS = ("all_gems", "pot_only")
@@ -277,10 +318,10 @@ class CardEffect:
 
     Attributes
     ----------
-    outcome : str
-        ``"move"`` (the turn goes on), ``"head"``, ``"stopped"``, ``"danger"``
-        (a non-final danger, treated as a stop), ``"final_danger"`` or
-        ``"deck_empty"`` (custom rulesets: the last card was drawn).
+    outcome : Outcome or None
+        ``None`` when the knight moved and the turn goes on; else how the turn
+        ends: ``HEAD``, ``STOPPED``, ``DANGER`` (a non-final danger, treated as a
+        stop), ``FINAL_DANGER`` or ``DECK_EMPTY`` (custom rulesets: the last card was drawn).
     position : int
         Knight position afterwards (0..len(stripe_values); ``len + 1`` is the head).
     gems_placed : int
@@ -296,7 +337,7 @@ class CardEffect:
         The stage afterwards.
     """
 
-    outcome: str
+    outcome: Outcome | None
     position: int
     gems_placed: int
     pot: int
@@ -306,13 +347,52 @@ class CardEffect:
 
     @property
     def ends_turn(self) -> bool:
-        """True unless the turn goes on (``outcome == "move"``)."""
-        return self.outcome != MOVE
+        """True unless the knight moved and the turn goes on (``outcome is None``)."""
+        return self.outcome is not None
 
     @property
     def ends_game(self) -> bool:
         """True for the head, the final danger and an exhausted deck."""
-        return self.outcome in (HEAD, FINAL_DANGER, DECK_EMPTY)
+        return self.outcome is not None and self.outcome.ends_game
+
+    def describe(self, lang: str | None = None) -> str:
+        """What the card did to the active player, as a short clause in ``lang`` (default:
+        the current language): the one wording of a card's effect, e.g.
+        ``"stop: you pay a penalty of 3 gems and the pot goes back to the treasure"``.
+
+        A final danger that costs only the pot (``final_danger="pot_only"``) is worded apart.
+        """
+        from .i18n import Gems, tr  # i18n sits below rules; imported when a sentence is written
+
+        outcome, loss = self.outcome, Gems(-self.gems_change)
+        if outcome is None:
+            return tr(
+                "the knight moves to stripe {position} and the pot grows to {pot}",
+                lang,
+                position=self.position,
+                pot=Gems(self.pot),
+            )
+        if outcome is Outcome.HEAD:
+            return tr(
+                "the knight reaches the head: you take the pot and the treasure, {gain}",
+                lang,
+                gain=Gems(self.gems_change),
+            )
+        if outcome is Outcome.STOPPED:
+            return tr("stop: you pay a penalty of {penalty} and the pot goes back to the treasure", lang, penalty=loss)
+        if outcome is Outcome.DANGER:
+            return tr(
+                "danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the stage "
+                "rises to {stage}",
+                lang,
+                penalty=loss,
+                stage=self.dangers_revealed,
+            )
+        if outcome is Outcome.FINAL_DANGER:
+            if self.gems_change:
+                return tr("the final danger: you lose {lost} and the pot, and the game ends", lang, lost=loss)
+            return tr("the final danger: you lose the pot, and the game ends", lang)
+        return tr("the deck runs out: the pot goes back to the treasure and the game ends", lang)
 
 
 #: Bounds that keep every ruleset playable and every computation small (a saved
@@ -710,6 +790,11 @@ class Ruleset:
         """The takeover bounty for a pot: ``floor(bounty_rate * pot)`` (gems)."""
         return pot * self.bounty_rate.numerator // self.bounty_rate.denominator  # floor, in integers
 
+    def may_take_over(self, gems: int, pot: int) -> bool:
+        """Whether a player owning ``gems`` gems may accept a held turn with ``pot`` in the
+        pot: only a player owning at least the bounty may (rules section 3, step 4)."""
+        return gems >= self.bounty(pot)
+
     def is_final_danger(self, dangers_revealed: int) -> bool:
         """Whether the danger that brings the count to ``dangers_revealed`` ends the game."""
         return dangers_revealed >= self.danger_cards
@@ -748,17 +833,17 @@ class Ruleset:
             new, placed, pot_after, change, treasure_after, at_head, deck_empty = self.footprint_effect(
                 card.steps, position, pot, treasure, dangers_revealed, cards_left
             )
-            outcome = HEAD if at_head else DECK_EMPTY if deck_empty else MOVE
+            outcome = Outcome.HEAD if at_head else Outcome.DECK_EMPTY if deck_empty else None
             return CardEffect(outcome, new, placed, pot_after, change, treasure_after, dangers_revealed)
         if card.kind == STOP:
             fine = self.penalty(gems, dangers_revealed)
-            return CardEffect(STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
+            return CardEffect(Outcome.STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
         stage = dangers_revealed + 1
         if self.is_final_danger(stage):
             lost = gems if self.final_danger == "all_gems" else 0
-            return CardEffect(FINAL_DANGER, position, 0, 0, -lost, treasure + pot + lost, stage)
+            return CardEffect(Outcome.FINAL_DANGER, position, 0, 0, -lost, treasure + pot + lost, stage)
         fine = self.penalty(gems, stage)
-        return CardEffect(DANGER_STOP, position, 0, 0, -fine, treasure + pot + fine, stage)
+        return CardEffect(Outcome.DANGER, position, 0, 0, -fine, treasure + pot + fine, stage)
 
 
 _QUARTER, _HALF = Fraction(1, 4), Fraction(1, 2)

@@ -1263,7 +1263,7 @@ def check_graph_against_apply_card(state: TurnState, rng: random.Random) -> None
                     cards_left=layer.cards_left - 1,
                     **common,
                 )
-                if effect.outcome == "move":
+                if effect.outcome is None:
                     assert layer.ends[i, k] == CONTINUES, (state, depth, i, steps)
                     nxt, c = graph.layers[depth + 1], int(layer.child[i, k])
                     assert c >= 0

@@ -17,7 +17,7 @@ import pytest
 from dragonkit import Game, IllegalActionError, Phase, Ruleset, i18n
 from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.analysis.state import check_state
-from dragonkit.rules import DANGER_CARD, DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED
+from dragonkit.rules import DANGER_CARD, Outcome
 from dragonkit.ui import HandTrainer
 from dragonkit.ui import trainer as trainer_module
 from dragonkit.ui.deal import LEVELS, Hand, deal_hand
@@ -60,7 +60,7 @@ def _brute_force_push(state: TurnState) -> Fraction:
                 dangers_revealed=state.dangers_revealed,
                 cards_left=total - 1,
             )
-            if effect.outcome == MOVE:
+            if effect.outcome is None:
                 rest = comp.without(card)
                 later = push(rest, effect.position, effect.pot, effect.treasure) if rest.total else None
                 value += p * (effect.pot if later is None else max(effect.pot, later))
@@ -198,7 +198,7 @@ def test_the_card_shown_is_the_engines_next_card_and_the_hand_is_unchanged():
         me = game.active_player
         assert verdict.after.gems[me] - game.gems[me] == verdict.effect.gems_change
         assert verdict.after.pot == verdict.effect.pot and verdict.after.stage == verdict.effect.dangers_revealed
-        assert (verdict.after.phase is Phase.CHOOSE) == (verdict.effect.outcome == MOVE)
+        assert (verdict.after.phase is Phase.CHOOSE) == (verdict.effect.outcome is None)
 
 
 def test_a_decision_shows_the_card_its_effect_and_the_values():
@@ -277,7 +277,7 @@ def test_play_on_continues_the_same_turn_after_a_footprint():
         _click(trainer, "play_on")  # before deciding: refused
         assert "only after revealing" in trainer.message.value and trainer.number == 1
         _click(trainer, "reveal")
-        if trainer.verdict.effect.outcome == MOVE:
+        if trainer.verdict.effect.outcome is None:
             break
     after = trainer.verdict.after
     assert trainer.buttons["play_on"].layout.display is None
@@ -383,7 +383,7 @@ def test_every_outcome_is_written_in_both_languages():
         hand = deal_hand("late-game" if seed % 2 else "mini", None, seed)
         verdict = hand.judge("reveal")
         outcomes.setdefault(verdict.effect.outcome, (hand, verdict))
-    assert set(outcomes) == {MOVE, HEAD, STOPPED, DANGER_STOP, FINAL_DANGER}
+    assert set(outcomes) == {None, Outcome.HEAD, Outcome.STOPPED, Outcome.DANGER, Outcome.FINAL_DANGER}
     # kali's final danger costs the pot only: worded without "0 gems"
     hand = deal_hand("late-game", "kali", 1)
     game = hand.game
@@ -396,7 +396,7 @@ def test_every_outcome_is_written_in_both_languages():
         dangers_revealed=game.stage,
         cards_left=game.remaining.total - 1,
     )
-    assert effect.outcome == FINAL_DANGER and effect.gems_change == 0
+    assert effect.outcome is Outcome.FINAL_DANGER and effect.gems_change == 0
     outcomes["pot only"] = (hand, dataclasses.replace(hand.judge("reveal"), next_card=DANGER_CARD, effect=effect))
     for hand, verdict in outcomes.values():
         for action in ("reveal", "hold"):
@@ -404,7 +404,7 @@ def test_every_outcome_is_written_in_both_languages():
             for lang in ("en", "it"):
                 html = trainer_module.render_verdict(hand, v, lang)
                 assert "{" not in html and i18n.card_label(verdict.next_card, lang) in html
-                if verdict.effect.outcome == FINAL_DANGER and not verdict.effect.gems_change:
+                if verdict.effect.outcome is Outcome.FINAL_DANGER and not verdict.effect.gems_change:
                     sentences = (
                         trainer_module.REVEALED_SENTENCES if action == "reveal" else trainer_module.HELD_SENTENCES
                     )

@@ -13,8 +13,9 @@ Rewards are changes of the active player's own gems to the end of the turn
 arithmetic in :mod:`dragonkit.rules`.
 """
 
+from ..turn import TurnState
 from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
-from .state import TurnState, next_card_probabilities
+from .state import next_card_probabilities
 
 # The chain laboratory (scipy.sparse, pandas) loads on first use: the play app needs
 # only the backward induction above, and every Voilà visitor starts a fresh kernel.

@@ -22,9 +22,10 @@ import pandas as pd
 import scipy.sparse as sp
 
 from ..markov import AbsorbingChain
+from ..rules import Outcome
+from ..turn import TurnState
 from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
 from .policies import HoldAtPot, OptimalPolicy, PolicyLike, as_policy
-from .state import TurnState
 
 __all__ = ["PolicyEvaluation", "Situation", "TurnChain", "compare_policies", "evaluate_policy", "turn_chain"]
 
@@ -128,19 +129,24 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
         nums.append(num)
         dens.append(np.full(len(r), den, dtype=np.int64))
 
-    danger_label = "final danger" if graph.danger_outcome == "final_danger" else "danger"
+    danger_label = (graph.danger_outcome or Outcome.DANGER).label
     for d, layer in enumerate(layers):
         src = np.flatnonzero(active[d])
         if not src.size:
             continue
         r, n = ids[d][src], layer.cards_left
         if graph.stops:
-            add(r, np.full(src.size, target("stopped", graph.stop_reward)), np.full(src.size, graph.stops), n)
+            add(
+                r,
+                np.full(src.size, target(Outcome.STOPPED.label, graph.stop_reward)),
+                np.full(src.size, graph.stops),
+                n,
+            )
         if graph.dangers:
             add(r, np.full(src.size, target(danger_label, graph.danger_reward)), np.full(src.size, graph.dangers), n)
         for i in range(len(graph.steps)):
             ends, count = layer.ends[src, i], layer.counts[src, i]
-            for code, label in ((HEAD, "head"), (DECK_EMPTY, "deck empty")):
+            for code, label in ((HEAD, Outcome.HEAD.label), (DECK_EMPTY, Outcome.DECK_EMPTY.label)):
                 hit = ends == code
                 if hit.any():
                     reward = int(layer.end_reward[src[hit][0], i])
@@ -153,7 +159,7 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
             moves_on = child_id >= 0
             add(r[go][moves_on], child_id[moves_on], count[go][moves_on], n)
             held_pots = layers[d + 1].pot[child[~moves_on]]
-            held = np.array([target(f"held {p}", int(p)) for p in held_pots.tolist()], dtype=np.int64)
+            held = np.array([target(f"{Outcome.HELD.label} {p}", int(p)) for p in held_pots.tolist()], dtype=np.int64)
             add(r[go][~moves_on], held, count[go][~moves_on], n)
 
     size = n_transient + len(absorbing)
@@ -273,7 +279,7 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
     zero, one = (Fraction(0), Fraction(1)) if exact else (0.0, 1.0)
     if not state.must_reveal and state.composition.total and policy.decide(state, 0) == "hold":
         # the policy holds at once: the turn ends with the pot, surely
-        label = f"held {state.pot}"
+        label = f"{Outcome.HELD.label} {state.pot}"
         dist = pd.Series([one], index=[state.pot], dtype=object if exact else float)
         outcomes = pd.Series([one], index=[label], dtype=object if exact else float)
         return PolicyEvaluation(policy.name, zero + state.pot, zero, zero, zero, zero, zero, zero, dist, outcomes, 0)
@@ -288,9 +294,9 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
     return PolicyEvaluation(
         policy=policy.name,
         expected_gain=gain,
-        p_stopped=outcomes.get("stopped", zero),
-        p_danger=outcomes.get("danger", zero) + outcomes.get("final danger", zero),
-        p_head=outcomes.get("head", zero),
+        p_stopped=outcomes.get(Outcome.STOPPED.label, zero),
+        p_danger=outcomes.get(Outcome.DANGER.label, zero) + outcomes.get(Outcome.FINAL_DANGER.label, zero),
+        p_head=outcomes.get(Outcome.HEAD.label, zero),
         p_loss=sum((p for r, p in by_gain.items() if r < 0), zero),
         expected_cards=chain.expected_steps(start=chain.start),
         variance=second - gain * gain,

@@ -8,9 +8,10 @@ footprint counts, the knight's position and the pot; the stage, the active
 player's gems, the stop and danger counts and ``treasure + pot`` (the *bank*)
 are the same throughout.
 
-Layers are built breadth first with numpy: each footprint kind is applied to a
-whole layer at once through :meth:`dragonkit.rules.Ruleset.footprint_effect`,
-the very function the engine plays with.
+Layers are built breadth first with numpy: each footprint kind steps a whole
+layer at once through :func:`dragonkit.turn.footprint_children`, the array form
+of :meth:`TurnState.child <dragonkit.turn.TurnState.child>`; a stop or a danger
+ends the turn with the reward :meth:`TurnState.child` gives it.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules import Card, Ruleset
-from .state import TurnState
+from ..rules import DANGER_CARD, STOP_CARD, Ruleset
+from ..turn import TurnState, footprint_children
 
 __all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer"]
 
@@ -103,8 +104,9 @@ class DecisionGraph:
         The footprint kinds, in column order.
     stop_reward, danger_reward : int
         Gem change when a stop or a danger card is revealed (gems).
-    danger_outcome : str
-        ``"danger"`` or ``"final_danger"``: what the next danger card does.
+    danger_outcome : Outcome or None
+        ``Outcome.DANGER`` or ``Outcome.FINAL_DANGER``: what the next danger card does
+        (``None`` when no danger card is left).
     """
 
     def __init__(
@@ -123,10 +125,11 @@ class DecisionGraph:
         self.dangers_revealed, self.gems, self.bank = dangers_revealed, gems, bank
         self.steps = tuple(s for s, _ in rules.footprints)
         # A stop or danger ends the turn with a reward that depends only on the gems and the stage.
-        common = dict(position=0, pot=0, gems=gems, treasure=bank, dangers_revealed=dangers_revealed, cards_left=0)
-        self.stop_reward = rules.apply_card(Card("stop"), **common).gems_change
-        danger = rules.apply_card(Card("danger"), **common)
-        self.danger_reward, self.danger_outcome = danger.gems_change, danger.outcome
+        tail = TurnState(rules, dict.fromkeys(self.steps, 0), stops, dangers, dangers_revealed, gems, bank)
+        self.stop_reward = tail.child(STOP_CARD).returns() if stops else 0
+        danger = tail.child(DANGER_CARD) if dangers else None
+        self.danger_reward = danger.returns() if danger else 0
+        self.danger_outcome = danger.outcome if danger else None
         positions = np.atleast_1d(np.asarray(positions, dtype=np.int64))
         pots = np.atleast_1d(np.asarray(pots, dtype=np.int64))
         root_counts = np.tile(np.asarray(counts, dtype=np.int64), (len(positions), 1))
@@ -163,12 +166,13 @@ class DecisionGraph:
         keys, sources = [], []
         for i, steps in enumerate(self.steps):
             have = layer.counts[:, i] > 0
-            new, _placed, pot, change, _treasure, at_head, empty = self.rules.footprint_effect(
-                steps, layer.position, layer.pot, self.bank - layer.pot, self.dangers_revealed, layer.cards_left - 1
+            step = footprint_children(
+                self.rules, steps, layer.position, layer.pot, self.bank, self.dangers_revealed, layer.cards_left
             )
-            ends = np.where(at_head == 1, HEAD, np.where(empty == 1, DECK_EMPTY, CONTINUES))
+            new, pot = step.position, step.pot
+            ends = np.where(step.at_head == 1, HEAD, np.where(step.deck_empty == 1, DECK_EMPTY, CONTINUES))
             layer.ends[have, i] = ends[have]
-            layer.end_reward[have, i] = change[have]
+            layer.end_reward[have, i] = step.gain[have]
             go = np.flatnonzero(have & (ends == CONTINUES))
             if go.size:
                 counts = layer.counts[go].copy()

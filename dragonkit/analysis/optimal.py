@@ -29,8 +29,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..turn import TurnState
 from .graph import CONTINUES, DecisionGraph
-from .state import TurnState, check_state
+from .state import check_state
 
 __all__ = ["LayerValues", "TurnSolution", "backward_induction", "fair_bounty", "solve_turn", "takeover_gain"]
 

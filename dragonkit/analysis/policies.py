@@ -14,9 +14,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..turn import TurnState
 from .graph import DecisionGraph
 from .optimal import LayerValues, backward_induction, solve_turn
-from .state import TurnState
 
 __all__ = [
     "FunctionPolicy",

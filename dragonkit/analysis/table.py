@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..turn import TurnState
 from .graph import DecisionGraph
 from .optimal import backward_induction
-from .state import TurnState
 
 __all__ = ["PolicyTable", "policy_map", "policy_shift", "policy_table"]
 

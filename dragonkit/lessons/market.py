@@ -858,7 +858,7 @@ class AuctionSheet(LessonWidget):
         start = dataclasses.replace(self.state, gems=self.gems - price, must_reveal=True)
         turn = simulate_turns(start, optimal_policy(start), 1, rng=self._rng)
         gain = int(turn.gain[0])
-        self.plays.append((gain, gain - price, OUTCOMES[int(turn.outcome[0])]))
+        self.plays.append((gain, gain - price, OUTCOMES[int(turn.outcome[0])].label))
         self._redraw()
         return gain, gain - price
 

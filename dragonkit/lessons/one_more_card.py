@@ -272,7 +272,7 @@ def break_even_pot(state: TurnState) -> Fraction:
 def _what_happens(outcome: CardOutcome) -> str:
     """What a card does, in words."""
     effect = outcome.effect
-    if effect.outcome == "move":
+    if effect.outcome is None:
         return tr("knight to stripe {position}, pot {pot}", position=effect.position, pot=Gems(effect.pot))
     if effect.outcome == "head":
         return tr("the knight reaches the head: you take the pot and the treasure")

@@ -32,7 +32,7 @@ from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.optimal import backward_induction
 from ..i18n import tr
 from ..plots import figure_png
-from ..rules import Ruleset
+from ..rules import Outcome, Ruleset
 from ..ui.numbers import decimal, number_html
 from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot, situation_sliders
@@ -96,7 +96,7 @@ def bellman_terms(graph: DecisionGraph, values, depth: int, index: int) -> dict:
     if graph.stops:
         terms.append(("stop", graph.stops, Fraction(graph.stop_reward), None))
     if graph.dangers:
-        kind = "final danger" if graph.danger_outcome == "final_danger" else "danger"
+        kind = (graph.danger_outcome or Outcome.DANGER).label
         terms.append((kind, graph.dangers, Fraction(graph.danger_reward), None))
     for i, steps in enumerate(graph.steps):
         count, end = int(layer.counts[index, i]), int(layer.ends[index, i])

@@ -17,14 +17,19 @@ import pandas as pd
 
 from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.policies import PolicyLike, as_policy
-from ..analysis.state import TurnState, check_state
+from ..analysis.state import check_state
+from ..rules import Outcome
+from ..turn import TurnState
 from .stats import ESTIMATE_COLUMNS, mean_estimate, proportion_estimate
 
 __all__ = ["OUTCOMES", "TurnSimulation", "simulate_turns"]
 
-#: Outcome codes of :attr:`TurnSimulation.outcome`.
-OUTCOMES = ("held", "stopped", "danger", "final danger", "head", "deck empty")
-HELD, STOPPED, DANGER, FINAL_DANGER, AT_HEAD, DECK_EMPTY = range(6)
+#: How a simulated turn ended: :attr:`TurnSimulation.outcome` holds indices into this tuple.
+OUTCOMES = tuple(Outcome)
+HELD, STOPPED, DANGER, FINAL_DANGER, AT_HEAD, DECK_EMPTY = (
+    OUTCOMES.index(o)
+    for o in (Outcome.HELD, Outcome.STOPPED, Outcome.DANGER, Outcome.FINAL_DANGER, Outcome.HEAD, Outcome.DECK_EMPTY)
+)
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,7 @@ def _slot_table(graph: DecisionGraph, depth: int, masks: list[np.ndarray]):
     child = np.full(m * n, -1, dtype=np.int64)
     reward = np.zeros(m * n, dtype=np.int64)
     code = np.full(m * n, HELD, dtype=np.int64)
-    danger = FINAL_DANGER if graph.danger_outcome == "final_danger" else DANGER
+    danger = FINAL_DANGER if graph.danger_outcome is Outcome.FINAL_DANGER else DANGER
     for value, gems, kind_index in ((STOPPED, graph.stop_reward, k), (danger, graph.danger_reward, k + 1)):
         hit = kind == kind_index
         reward[hit], code[hit] = gems, value

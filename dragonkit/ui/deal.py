@@ -326,15 +326,7 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
 def card_effect(state: TurnState, card: Card) -> CardEffect:
     """What revealing ``card`` would do in ``state``: :meth:`Ruleset.apply_card
     <dragonkit.rules.Ruleset.apply_card>` with the situation's numbers."""
-    return state.rules.apply_card(
-        card,
-        position=state.position,
-        pot=state.pot,
-        gems=state.gems,
-        treasure=state.treasure,
-        dangers_revealed=state.dangers_revealed,
-        cards_left=state.composition.total - 1,
-    )
+    return state.effect(card)
 
 
 def _one_card_value(state: TurnState) -> Fraction:

@@ -28,7 +28,7 @@ from .. import i18n
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import Gems, card_label, tr
-from ..rules import DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED, Card, CardEffect, Message
+from ..rules import Card, CardEffect, Message, Outcome
 from ..teach.notes import language_picker
 from .board import CARD_COLOURS, render_board
 from .controls import MessageLine, guarded, is_double_click
@@ -426,15 +426,15 @@ def _card(card: Card, lang: str) -> str:
 
 def _effect_cell(effect: CardEffect, lang: str) -> str:
     """What a card does, in a few words (the deck table's column)."""
-    if effect.outcome == MOVE:
+    if effect.outcome is None:
         return tr("stripe {end}, pot {pot}", lang, end=effect.position, pot=effect.pot)
-    if effect.outcome == HEAD:
+    if effect.outcome is Outcome.HEAD:
         return tr("the head: +{gain}", lang, gain=Gems(effect.gems_change))
-    if effect.outcome == FINAL_DANGER:
+    if effect.outcome is Outcome.FINAL_DANGER:
         if not effect.gems_change:  # kali, drago-rosso: the final danger costs the pot only
             return tr("pot lost, game over", lang)
         return tr("−{lost}, pot lost, game over", lang, lost=Gems(-effect.gems_change))
-    if effect.outcome == DANGER_STOP:
+    if effect.outcome is Outcome.DANGER:
         return tr(
             "−{penalty}, pot lost, stage {stage}",
             lang,
@@ -539,25 +539,25 @@ def _headline(verdict: Verdict, lang: str) -> str:
 POT_ONLY = "final_danger_pot_only"
 #: What the card after the decision did, when the learner revealed it (msgids, by the card's outcome).
 REVEALED_SENTENCES = {
-    MOVE: "You revealed a footprint of {card}: the knight moves to stripe {end} and the pot grows to {pot}.",
-    HEAD: "You revealed a footprint of {card}: the knight reaches the head and you take the pot and the treasure, "
-    "{gain}.",
-    STOPPED: "You revealed a stop: you pay a penalty of {penalty} and the pot goes back to the treasure.",
-    DANGER_STOP: "You revealed a danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the "
+    None: "You revealed a footprint of {card}: the knight moves to stripe {end} and the pot grows to {pot}.",
+    Outcome.HEAD: "You revealed a footprint of {card}: the knight reaches the head and you take the pot and "
+    "the treasure, {gain}.",
+    Outcome.STOPPED: "You revealed a stop: you pay a penalty of {penalty} and the pot goes back to the treasure.",
+    Outcome.DANGER: "You revealed a danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the "
     "stage rises to {stage}.",
-    FINAL_DANGER: "You revealed the final danger: you lose {lost} and the pot, and the game ends.",
+    Outcome.FINAL_DANGER: "You revealed the final danger: you lose {lost} and the pot, and the game ends.",
     POT_ONLY: "You revealed the final danger: you lose the pot, and the game ends.",
 }
 #: What it would have done, when the learner held (msgids, by the card's outcome).
 HELD_SENTENCES = {
-    MOVE: "The next card was a footprint of {card}: revealing would have moved the knight to stripe {end} and "
+    None: "The next card was a footprint of {card}: revealing would have moved the knight to stripe {end} and "
     "raised the pot to {pot}.",
-    HEAD: "The next card was a footprint of {card}: revealing would have reached the head and won the pot and the "
-    "treasure, {gain}.",
-    STOPPED: "The next card was a stop: revealing would have cost a penalty of {penalty} and the pot.",
-    DANGER_STOP: "The next card was a danger: revealing would have cost a penalty of {penalty} and the pot, and "
+    Outcome.HEAD: "The next card was a footprint of {card}: revealing would have reached the head and won the pot and "
+    "the treasure, {gain}.",
+    Outcome.STOPPED: "The next card was a stop: revealing would have cost a penalty of {penalty} and the pot.",
+    Outcome.DANGER: "The next card was a danger: revealing would have cost a penalty of {penalty} and the pot, and "
     "raised the stage to {stage}.",
-    FINAL_DANGER: "The next card was the final danger: revealing would have cost {lost} and the pot, and ended "
+    Outcome.FINAL_DANGER: "The next card was the final danger: revealing would have cost {lost} and the pot, and ended "
     "the game.",
     POT_ONLY: "The next card was the final danger: revealing would have cost the pot, and ended the game.",
 }
@@ -575,7 +575,7 @@ def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
         "lost": Gems(-effect.gems_change),
         "stage": effect.dangers_revealed,
     }
-    outcome = POT_ONLY if effect.outcome == FINAL_DANGER and not effect.gems_change else effect.outcome
+    outcome = POT_ONLY if effect.outcome is Outcome.FINAL_DANGER and not effect.gems_change else effect.outcome
     if verdict.action == "reveal":
         return escape(tr(REVEALED_SENTENCES[outcome], lang, **fields))
     kept = tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot))

@@ -1,0 +1,416 @@
+"""A turn as a state you can step: the one model of a turn that every part walks.
+
+A :class:`TurnState` is a moment of one turn as the active player sees it: the
+composition of the deck (never its order), the stage, the player's gems, the
+treasure, the knight and the pot.  It offers the interface of OpenSpiel's states:
+
+* :meth:`~TurnState.legal_actions` — ``[REVEAL]`` where the reveal is compulsory,
+  ``[REVEAL, HOLD]`` otherwise, ``[]`` once the turn has ended;
+* :meth:`~TurnState.chance_outcomes` — the law of the card a reveal shows:
+  ``(card, probability)`` pairs with exact ``Fraction`` probabilities (count / cards
+  left, one draw of the multivariate hypergeometric law) summing exactly to 1;
+* :meth:`~TurnState.child` — the state after a revealed card or a hold;
+* :meth:`~TurnState.is_terminal` and :meth:`~TurnState.returns` — whether the turn
+  has ended, and the active player's change of gems over it.
+
+A reveal is a chance event: its children are ``state.child(card)`` for each card of
+``state.chance_outcomes()``.  What a card does is :meth:`Ruleset.apply_card
+<dragonkit.rules.Ruleset.apply_card>` — the rules' one implementation, the one the
+engine plays with — called in :meth:`TurnState.effect` and nowhere else outside the
+engine; :func:`footprint_children` is the same step for whole arrays of
+situations at once (the analysis builds its decision graph with it).
+
+Backward induction, the absorbing chains, the trainer and the lessons all step
+this model, so a rule of the turn is written once.  Nobody takes a held turn over
+within this model (RULES.md section 7): a hold ends the turn with the pot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+import reprlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .engine import Action, Game, Phase
+from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["FootprintStep", "TurnState", "footprint_children"]
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """A moment of a turn, as the active player sees it.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    footprints : mapping of int to int
+        Footprint cards left in the deck, by number of steps (cards).
+    stops, dangers : int
+        Stop and danger cards left in the deck (cards).
+    dangers_revealed : int
+        The stage: danger cards revealed so far in the game.
+    gems : int
+        The active player's own gems (gems).
+    treasure : int
+        Gems left in the dragon's treasure (gems).
+    position : int
+        Knight position, 0 (tail) to ``rules.n_stripes`` (``rules.head`` once the turn
+        has ended there).
+    pot : int
+        Gems next to the knight (gems).
+    must_reveal : bool
+        True at the start of a turn and right after a takeover.
+    outcome : Outcome or None
+        How the turn ended; ``None`` while it goes on.  Made by :meth:`child`.
+    gain : int
+        The active player's change of gems when the turn ended (gems); 0 while it goes on.
+
+    Raises
+    ------
+    ValueError
+        If a field is out of range for ``rules``; the message names it.
+
+    Examples
+    --------
+    >>> from dragonkit.rules import Ruleset
+    >>> state = TurnState.fresh(Ruleset.preset("mini"))
+    >>> [(card.label, p) for card, p in state.chance_outcomes()][:2]
+    [('1 step', Fraction(3, 8)), ('2 steps', Fraction(1, 4))]
+    >>> state.child(Card.footprint(2)).pot
+    2
+    """
+
+    rules: Ruleset
+    footprints: Mapping[int, int]
+    stops: int
+    dangers: int
+    dangers_revealed: int
+    gems: int
+    treasure: int
+    position: int = 0
+    pot: int = 0
+    must_reveal: bool = True
+    outcome: Outcome | None = None
+    gain: int = 0
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        if not isinstance(rules, Ruleset):
+            raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
+        if not isinstance(self.footprints, Mapping):
+            raise ValueError(f"footprints must map steps to counts, not {reprlib.repr(self.footprints)}")
+        full = dict(rules.footprints)
+        for steps, count in self.footprints.items():
+            if steps not in full:
+                raise ValueError(
+                    f"footprints: this ruleset has no {reprlib.repr(steps)}-step cards (it has {sorted(full)})"
+                )
+            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= full[steps]:
+                raise ValueError(
+                    f"footprints[{steps}] must be a whole number in 0..{full[steps]}, not {reprlib.repr(count)}"
+                )
+        object.__setattr__(
+            self, "footprints", MappingProxyType({s: int(self.footprints.get(s, 0)) for s in sorted(full)})
+        )
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise ValueError(f"outcome must be an Outcome or None, not {reprlib.repr(self.outcome)}")
+        ended = self.outcome is not None
+        most = LIMITS["gems"] * 4  # every gem of the game could be in one place
+        last_stage = len(rules.stages) - (0 if ended else 1)  # the final danger ends the turn past the last stage
+        revealed = self.dangers_revealed if isinstance(self.dangers_revealed, int) else 0
+        checks = {
+            "stops": (self.stops, 0, rules.stop_cards),
+            "dangers_revealed": (self.dangers_revealed, 0, last_stage),
+            "dangers": (self.dangers, 0, max(0, rules.danger_cards - revealed)),
+            "gems": (self.gems, 0, most),
+            "treasure": (self.treasure, 0, most),
+            "position": (self.position, 0, rules.head if ended else rules.n_stripes),
+            "pot": (self.pot, 0, most),
+            "gain": (self.gain, -most, most),
+        }
+        for name, (value, lo, hi) in checks.items():
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
+                raise ValueError(f"{name} must be a whole number in {lo}..{hi}, not {reprlib.repr(value)}")
+            object.__setattr__(self, name, int(value))
+        if not isinstance(self.must_reveal, bool):
+            raise ValueError(f"must_reveal must be True or False, not {self.must_reveal!r}")
+        if not ended and self.gain:
+            raise ValueError(f"gain must be 0 while the turn goes on, not {self.gain}")
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """A hashable key of the state (the rules' fields included)."""
+        return (
+            self.rules,
+            tuple(self.footprints.items()),
+            self.stops,
+            self.dangers,
+            self.dangers_revealed,
+            self.gems,
+            self.treasure,
+            self.position,
+            self.pot,
+            self.must_reveal,
+            self.outcome,
+            self.gain,
+        )
+
+    # -- making states -----------------------------------------------------------------
+
+    @classmethod
+    def fresh(cls, rules: Ruleset, gems: int | None = None, treasure: int | None = None) -> TurnState:
+        """The first turn of a game: the full deck, stage 0, a compulsory reveal.
+
+        Parameters
+        ----------
+        rules : Ruleset
+        gems, treasure : int, optional
+            The active player's gems and the treasure (default: the ruleset's starting values).
+        """
+        return cls(
+            rules=rules,
+            footprints=dict(rules.footprints),
+            stops=rules.stop_cards,
+            dangers=rules.danger_cards,
+            dangers_revealed=0,
+            gems=rules.starting_gems if gems is None else gems,
+            treasure=rules.treasure if treasure is None else treasure,
+        )
+
+    @classmethod
+    def from_game(cls, game: Game) -> TurnState:
+        """The active player's situation in ``game`` (during an offer: the holder's).
+
+        Raises
+        ------
+        ValueError
+            If ``game`` is not a Game, or it is over.
+        """
+        if not isinstance(game, Game):
+            raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
+        if game.is_over:
+            raise ValueError("the game is over: there is no turn to analyse")
+        comp = game.remaining
+        return cls(
+            rules=game.rules,
+            footprints=dict(comp.footprints),
+            stops=comp.stops,
+            dangers=comp.dangers,
+            dangers_revealed=game.stage,
+            gems=game.gems[game.active_player],
+            treasure=game.treasure,
+            position=game.position,
+            pot=game.pot,
+            must_reveal=game.phase is Phase.MUST_REVEAL,
+        )
+
+    def replace(self, **changes: Any) -> TurnState:
+        """A copy with some fields changed (validated like a new state), e.g. another player's gems."""
+        return dataclasses.replace(self, **changes)
+
+    # -- what the table can count ----------------------------------------------------------
+
+    @property
+    def composition(self) -> Composition:
+        """The remaining deck as a :class:`~dragonkit.rules.Composition`."""
+        return Composition.of(self.footprints, self.stops, self.dangers)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards left in the deck (cards)."""
+        return sum(self.footprints.values()) + self.stops + self.dangers
+
+    @property
+    def bank(self) -> int:
+        """``treasure + pot``: constant while the turn goes on (gems)."""
+        return self.treasure + self.pot
+
+    # -- the stepping interface --------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        """Whether the turn has ended."""
+        return self.outcome is not None
+
+    def legal_actions(self) -> list[Action]:
+        """``[REVEAL]`` where the reveal is compulsory (or holding is all that is left to
+        decide on an empty deck: ``[HOLD]``), ``[REVEAL, HOLD]`` otherwise, ``[]`` once the turn has ended."""
+        if self.is_terminal():
+            return []
+        if self.must_reveal:
+            return [Action.REVEAL]
+        return [Action.REVEAL, Action.HOLD] if self.cards_left else [Action.HOLD]
+
+    def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
+        """The law of the card a reveal shows now: ``(card, count / cards left)`` pairs, cards
+        with no copy left omitted, probabilities ``Fraction``s summing exactly to 1;
+        ``[]`` once the turn has ended or on an empty deck."""
+        if self.is_terminal():
+            return []
+        return self.composition.outcomes()
+
+    def effect(self, card: Card) -> CardEffect:
+        """What revealing ``card`` now does: :meth:`Ruleset.apply_card
+        <dragonkit.rules.Ruleset.apply_card>` with this state's numbers.
+
+        Raises
+        ------
+        ValueError
+            If the turn has ended, or no such card is left in the deck.
+        """
+        self._check_going_on()
+        if not isinstance(card, Card):
+            raise ValueError(f"expected a Card, not {reprlib.repr(card)}")
+        if self.composition.count(card) <= 0:
+            raise ValueError(f"no {card.label} card left in the deck")
+        return self.rules.apply_card(
+            card,
+            position=self.position,
+            pot=self.pot,
+            gems=self.gems,
+            treasure=self.treasure,
+            dangers_revealed=self.dangers_revealed,
+            cards_left=self.cards_left - 1,
+        )
+
+    def child(self, move: Card | Action | str) -> TurnState:
+        """The state after a move: a revealed ``card``, or ``"hold"``.
+
+        Parameters
+        ----------
+        move : Card, or Action.HOLD / "hold"
+            A card is the outcome of a reveal (one of :meth:`chance_outcomes`); a hold
+            ends the turn and the active player takes the pot.
+
+        Returns
+        -------
+        TurnState
+            The turn goes on (``must_reveal`` False) or has ended (:attr:`outcome`, :attr:`gain`).
+
+        Raises
+        ------
+        ValueError
+            If the turn has ended, the card is not in the deck, the hold is not allowed
+            (a compulsory reveal), or ``move`` is ``"reveal"`` (its outcome is a card: pass it).
+        """
+        if isinstance(move, Card):
+            effect = self.effect(move)
+            deck = self.composition.without(move)
+            return dataclasses.replace(
+                self,
+                footprints=dict(deck.footprints),
+                stops=deck.stops,
+                dangers=deck.dangers,
+                dangers_revealed=effect.dangers_revealed,
+                gems=self.gems + effect.gems_change,
+                treasure=effect.treasure,
+                position=effect.position,
+                pot=effect.pot,
+                must_reveal=False,
+                outcome=effect.outcome,
+                gain=effect.gems_change,
+            )
+        self._check_going_on()
+        try:
+            action = Action(move)
+        except ValueError:
+            raise ValueError(f"a move is a Card or 'hold', not {reprlib.repr(move)}") from None
+        if action is Action.REVEAL:
+            raise ValueError(
+                "a reveal shows a card by chance: step with child(card) for each card of chance_outcomes()"
+            )
+        if action not in self.legal_actions():
+            raise ValueError(
+                f"cannot {action.value} now: the legal actions are {[a.value for a in self.legal_actions()]}"
+            )
+        return dataclasses.replace(self, gems=self.gems + self.pot, pot=0, outcome=Outcome.HELD, gain=self.pot)
+
+    def returns(self) -> int:
+        """The active player's change of gems over the turn (gems): :attr:`gain` once it has
+        ended (the pot for a hold, ``-penalty`` for a stop, ...), 0 while it goes on."""
+        return self.gain
+
+    def _check_going_on(self) -> None:
+        if self.is_terminal():
+            assert self.outcome is not None
+            raise ValueError(f"the turn has ended ({self.outcome.label}): no move is possible")
+
+
+@dataclass(frozen=True)
+class FootprintStep:
+    """What one footprint kind does to many situations at once (see :func:`footprint_children`).
+
+    Attributes
+    ----------
+    position, pot : ndarray of int, shape (m,)
+        Knight position and pot afterwards (gems); the pot is 0 where the turn ended.
+    gain : ndarray of int, shape (m,)
+        The active player's change of gems where the card ends the turn (gems), else 0.
+    at_head, deck_empty : ndarray of int, shape (m,)
+        1 where the card ends the turn with ``Outcome.HEAD`` (resp. ``Outcome.DECK_EMPTY``), else 0.
+    """
+
+    position: NDArray[np.int64]
+    pot: NDArray[np.int64]
+    gain: NDArray[np.int64]
+    at_head: NDArray[np.int64]
+    deck_empty: NDArray[np.int64]
+
+    @property
+    def goes_on(self) -> NDArray[np.bool_]:
+        """Where the turn goes on after the card, shape (m,)."""
+        return (self.at_head == 0) & (self.deck_empty == 0)
+
+
+def footprint_children(
+    rules: Ruleset,
+    steps: int,
+    position: NDArray[np.int64],
+    pot: NDArray[np.int64],
+    bank: int,
+    dangers_revealed: int,
+    cards_left: int,
+) -> FootprintStep:
+    """:meth:`TurnState.child` of a footprint card of ``steps`` steps, for many situations at once.
+
+    The situations share the rules, the stage and the bank (``treasure + pot``, constant
+    through a turn); each has its own knight position and pot.  The arithmetic is the
+    rules' own :meth:`Ruleset.footprint_effect <dragonkit.rules.Ruleset.footprint_effect>`,
+    written with 0/1 masks so that it runs elementwise; a test checks it against
+    :meth:`TurnState.child` on random situations.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    steps : int
+        The footprint kind (cards of ``steps`` steps).
+    position, pot : ndarray of int, shape (m,)
+        Knight positions and pots before the card (gems).
+    bank : int
+        ``treasure + pot`` (gems).
+    dangers_revealed : int
+        The stage.
+    cards_left : int
+        Cards in the deck before the card is drawn (cards).
+
+    Returns
+    -------
+    FootprintStep
+    """
+    new, _placed, new_pot, change, _treasure, at_head, empty = rules.footprint_effect(
+        steps, position, pot, bank - pot, dangers_revealed, cards_left - 1
+    )
+    return FootprintStep(new, new_pot, change, at_head, empty)
