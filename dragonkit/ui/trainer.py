@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from .. import i18n
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
-from ..i18n import Gems, card_label, tr
+from ..i18n import Gems, tr
 from ..rules import DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED, Card, CardEffect, Message
 from ..teach.notes import language_picker
 from .board import CARD_COLOURS, render_board
@@ -421,7 +421,7 @@ def _percent(share: Fraction) -> str:
 
 def _card(card: Card, lang: str) -> str:
     """A card as a coloured label."""
-    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card_label(card, lang))}</span>'
+    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card.describe(lang))}</span>'
 
 
 def _effect_cell(effect: CardEffect, lang: str) -> str:
@@ -493,7 +493,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         if not count:
             continue
         cells = [
-            escape(card_label(card, lang)),
+            escape(card.describe(lang)),
             f"{count}/{rules.composition.count(card)}",
             escape(_effect_cell(card_effect(state, card), lang)),
         ]
