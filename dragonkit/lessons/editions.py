@@ -34,8 +34,8 @@ from ..analysis import solve_turn
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
-from ..ui.style import CSS
 from .base import (
     CUSTOM,
     EDITIONS,

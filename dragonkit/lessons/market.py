@@ -39,8 +39,8 @@ from ..analysis import TurnState, fair_bounty, solve_turn
 from ..i18n import Gems, tr
 from ..plots import figure_png
 from ..rules import DANGER, Card, Message, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
 
 __all__ = [

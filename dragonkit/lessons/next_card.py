@@ -29,8 +29,8 @@ from matplotlib.ticker import MaxNLocator
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Composition, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction
-from ..ui.style import CSS
 from .base import LessonWidget
 
 __all__ = [

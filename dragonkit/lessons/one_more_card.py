@@ -41,8 +41,8 @@ from ..analysis.state import check_state
 from ..i18n import Gems, tr
 from ..plots import figure_png, policy_heatmap
 from ..rules import Card, CardEffect, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn
 
 __all__ = [

@@ -29,12 +29,12 @@ from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import Gems, tr
 from ..rules import DANGER_STOP, FINAL_DANGER, HEAD, MOVE, STOPPED, Card, CardEffect, Message
+from ..style import CSS
 from ..teach.notes import language_picker
 from .board import CARD_COLOURS, render_board
 from .controls import MessageLine, guarded, is_double_click
 from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
 from .numbers import decimal, format_fraction, gems_html
-from .style import CSS
 
 __all__ = ["HandTrainer", "Score", "render_score", "render_situation", "render_verdict"]
 
