@@ -33,13 +33,16 @@ from __future__ import annotations
 import numbers
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
-import scipy.sparse as sp
-from scipy.sparse.csgraph import breadth_first_order
-from scipy.sparse.linalg import splu
+
+# pandas and scipy.sparse load inside the methods that use them: the play app imports
+# the analysis package (whose turn chain subclasses this class) in every Voilà kernel
+# and needs neither.
+if TYPE_CHECKING:
+    import pandas as pd
+    import scipy.sparse as sp
 
 __all__ = ["AbsorbingChain"]
 
@@ -52,6 +55,8 @@ def _is_rational(x: Any) -> bool:
 
 def _exact_rows(P: Any) -> list[dict[int, Fraction]] | None:
     """P as sparse exact rows if it is given in ints and Fractions, else None."""
+    import scipy.sparse as sp
+
     if isinstance(P, np.ndarray) or sp.issparse(P):
         return None
     try:
@@ -106,6 +111,8 @@ class AbsorbingChain:
     """
 
     def __init__(self, P: Any, labels: Sequence[Hashable] | None = None):
+        import scipy.sparse as sp
+
         rows = _exact_rows(P)
         self.exact = rows is not None
         self._input_sparse = sp.issparse(P)
@@ -130,6 +137,8 @@ class AbsorbingChain:
         if len(self.labels) != n:
             raise ValueError(f"labels: {len(self.labels)} labels for {n} states")
         if len(set(self.labels)) != n:
+            import pandas as pd
+
             counts = pd.Series(self.labels).value_counts()
             repeated = counts.index[counts > 1].tolist()
             raise ValueError(f"labels must be distinct: {repeated[:5]!r} repeated")
@@ -191,6 +200,9 @@ class AbsorbingChain:
 
     def _check_reachable(self, edges, absorbing: list[int]) -> None:
         """Every state must reach an absorbing one: a search backwards from the absorbing states."""
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import breadth_first_order
+
         n = self._n
         src, dst = (
             (np.asarray([e[0] for e in edges], dtype=np.int64), np.asarray([e[1] for e in edges], dtype=np.int64))
@@ -236,6 +248,8 @@ class AbsorbingChain:
 
     def canonical_form(self) -> pd.DataFrame:
         """P with the transient states first, as a labelled table (n x n)."""
+        import pandas as pd
+
         t, a = len(self._t_idx), len(self._a_idx)
         if self.exact:
             values = np.full((t + a, t + a), Fraction(0), dtype=object)
@@ -253,6 +267,9 @@ class AbsorbingChain:
     def _solve(self, rhs, transpose: bool = False) -> np.ndarray:
         """Solve (I - Q) X = rhs, or its transpose, for a (t, width) right-hand side:
         a dense array (float) or a list of t dicts ``{column: value}`` (exact)."""
+        import scipy.sparse as sp
+        from scipy.sparse.linalg import splu
+
         t = len(self._t_idx)
         if self.exact:
             rhs_rows, width = rhs
@@ -301,6 +318,8 @@ class AbsorbingChain:
         return list(self._R @ np.asarray(values, dtype=float))
 
     def _series(self, values, index) -> pd.Series:
+        import pandas as pd
+
         return pd.Series(list(values), index=index, dtype=object if self.exact else float)
 
     # -- results ---------------------------------------------------------------------
@@ -316,6 +335,8 @@ class AbsorbingChain:
         Computed by solving (I - Q) N = I (a dense t x t result: for large chains
         prefer the methods below, which never form it).
         """
+        import pandas as pd
+
         t = len(self._t_idx)
         identity = ([{k: 1} for k in range(t)], t) if self.exact else np.identity(t)
         return pd.DataFrame(
@@ -361,6 +382,8 @@ class AbsorbingChain:
         pandas.DataFrame of shape (t, a), or with ``start`` a Series over the
         absorbing states (one transposed solve).
         """
+        import pandas as pd
+
         a = len(self._a_idx)
         if start is not None:
             row = self._start_row(start)

@@ -23,7 +23,17 @@ from .i18n import tr
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["chain_graph", "figure_png", "gems_over_game", "outcome_bars", "policy_heatmap", "threshold_curve"]
+    from .simulate import TournamentResult
+
+__all__ = [
+    "chain_graph",
+    "figure_png",
+    "gems_over_game",
+    "outcome_bars",
+    "policy_heatmap",
+    "threshold_curve",
+    "win_rates",
+]
 
 
 def gems_over_game(game: Game) -> Figure:
@@ -54,6 +64,31 @@ def gems_over_game(game: Game) -> Figure:
     ax.set_title(tr("Gems over the game"))
     ax.grid(alpha=0.3)
     fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
+    return fig
+
+
+def win_rates(result: TournamentResult) -> Figure:
+    """Win rates of a round robin (:func:`dragonkit.simulate.round_robin`) with their confidence intervals.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        A bar per bot, best first; the error bars span the Wilson interval at ``result.level``.
+    """
+    fig = Figure(figsize=(6.5, 3.4), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    s = result.standings
+    ax.bar(
+        s.index,
+        s["estimate"],
+        color="#5b7db1",
+        yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]],
+        capsize=6,
+    )
+    ax.axhline(0.5, color="#999", linestyle="--", linewidth=1)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title(f"Round robin: win rates with {result.level:.0%} intervals")
     return fig
 
 

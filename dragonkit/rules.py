@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from .i18n import Gems, tr
+
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -81,7 +83,7 @@ class Message(str):
     fields: dict
 
     def __new__(cls, msgid: str, /, **fields) -> Message:
-        message = super().__new__(cls, _fill(msgid, "en", fields))
+        message = super().__new__(cls, tr(msgid, "en", **fields))
         message.msgid, message.fields = msgid, fields
         return message
 
@@ -96,19 +98,13 @@ class Message(str):
         ValueError
             For a language the kit does not speak.
         """
-        return _fill(self.msgid, lang, self.fields)
+        return tr(self.msgid, lang, **self.fields)  # a Message field is Describable: written in lang too
 
     @staticmethod
     def of(exc: BaseException) -> Message | str:
         """What an exception says: the ``Message`` it was raised with, else its plain text (not translatable)."""
         first = exc.args[0] if len(exc.args) == 1 else None
         return first if isinstance(first, Message) else str(exc)
-
-
-def _fill(msgid: str, lang: str | None, fields: dict) -> str:
-    from .i18n import tr  # dragonkit.i18n imports this module, so it is imported when a message is written
-
-    return tr(msgid, lang, **{k: v.describe(lang) if isinstance(v, Message) else v for k, v in fields.items()})
 
 
 FOOTPRINT, STOP, DANGER = "footprint", "stop", "danger"
@@ -202,6 +198,20 @@ class Card:
         if self.kind == FOOTPRINT:
             return f"{self.steps} step" + ("s" if self.steps != 1 else "")
         return self.kind
+
+    def describe(self, lang: str | None = None) -> str:
+        """The card's name in ``lang`` (default: the current language), as :func:`~dragonkit.i18n.tr` writes it.
+
+        ``"2 steps"`` / ``"2 passi"``, ``"stop"``, ``"danger"`` / ``"pericolo"``.
+
+        Raises
+        ------
+        ValueError
+            For a language the kit does not speak.
+        """
+        if self.kind == FOOTPRINT:  # the kind names of the other cards are their msgids
+            return tr("{n} step" if self.steps == 1 else "{n} steps", lang, n=self.steps)
+        return tr(self.kind, lang)
 
     def to_json(self) -> str:
         """The card as a short string: ``"F2"``, ``"S"`` or ``"D"``."""
@@ -362,8 +372,6 @@ class CardEffect:
 
         A final danger that costs only the pot (``final_danger="pot_only"``) is worded apart.
         """
-        from .i18n import Gems, tr  # i18n sits below rules; imported when a sentence is written
-
         outcome, loss = self.outcome, Gems(-self.gems_change)
         if outcome is None:
             return tr(

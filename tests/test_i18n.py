@@ -68,7 +68,7 @@ def test_translations_use_the_same_fields_and_are_not_dead():
 def test_words_for_gems_cards_phrases_and_names():
     assert tr("{n} gems", "it", n=3) == "3 gemme"
     assert i18n.gems(1, "en") == "1 gem" and i18n.gems(1, "it") == "1 gemma" and i18n.gems(0, "it") == "0 gemme"
-    assert [i18n.card_label(c, "it") for c in (Card.footprint(1), Card.footprint(3), STOP_CARD, DANGER_CARD)] == [
+    assert [c.describe("it") for c in (Card.footprint(1), Card.footprint(3), STOP_CARD, DANGER_CARD)] == [
         "1 passo",
         "3 passi",
         "stop",
@@ -86,6 +86,22 @@ def test_words_for_gems_cards_phrases_and_names():
         == "Game over (the final danger): Ann wins with 5 gems."
     )
     assert tr("a msgid nobody translated", "it") == "a msgid nobody translated"  # falls back to English
+
+
+def test_any_describable_field_is_written_in_the_language_asked_for():
+    class Weather:
+        def describe(self, lang=None):
+            return {"en": "rain", "it": "pioggia"}[lang or i18n.get_language()]
+
+    assert isinstance(Card.footprint(2), i18n.Describable) and isinstance(Weather(), i18n.Describable)
+    assert tr("{name} declines.", "it", name=Weather()) == "pioggia rinuncia."
+    assert tr("{name} declines.", "it", name=Card.footprint(2)) == "2 passi rinuncia."
+
+
+def test_the_translation_layer_imports_nothing_else_of_the_kit():
+    tree = ast.parse(Path(i18n.__file__).read_text(encoding="utf-8"))
+    relative = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+    assert relative == []
 
 
 def test_unknown_language_and_missing_fields_are_refused_and_change_nothing():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from dragonkit import Ruleset
+from dragonkit import Ruleset, plots
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy
 from dragonkit.cli import main
 from dragonkit.rules import PRESETS
@@ -150,7 +150,7 @@ def test_round_robin_standings_and_pairs():
     s = result.standings
     assert ((s["ci_low"] <= s["estimate"]) & (s["estimate"] <= s["ci_high"])).all()
     assert result.endings.sum() == 6 * 60 and result.mean_turns > 1
-    assert isinstance(result.plot(), Figure)
+    assert isinstance(plots.win_rates(result), Figure)
     assert "<table" in result._repr_html_()
 
 

@@ -209,7 +209,7 @@ def test_a_decision_shows_the_card_its_effect_and_the_values():
     _click(trainer, "hold")
     verdict = trainer.verdict
     result = trainer.result.value
-    assert i18n.card_label(top, "en") in result and f"By holding you keep the pot: {i18n.gems(pot)}" in result
+    assert top.describe("en") in result and f"By holding you keep the pot: {i18n.gems(pot)}" in result
     assert str(verdict.solution.push_value) in result  # the exact fraction
     assert "chance" in trainer.situation.value and "/" in trainer.situation.value
     assert trainer.buttons["reveal"].disabled and trainer.buttons["hold"].disabled
@@ -403,7 +403,7 @@ def test_every_outcome_is_written_in_both_languages():
             v = dataclasses.replace(verdict, action=action)
             for lang in ("en", "it"):
                 html = trainer_module.render_verdict(hand, v, lang)
-                assert "{" not in html and i18n.card_label(verdict.next_card, lang) in html
+                assert "{" not in html and verdict.next_card.describe(lang) in html
                 if verdict.effect.outcome is Outcome.FINAL_DANGER and not verdict.effect.gems_change:
                     sentences = (
                         trainer_module.REVEALED_SENTENCES if action == "reveal" else trainer_module.HELD_SENTENCES

@@ -14,10 +14,10 @@ import pytest
 
 from dragonkit import Action, Game, Phase, i18n
 from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
+from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
 from dragonkit.ui.numbers import decimal, format_fraction, gems_html, number_html
-from dragonkit.ui.style import CSS
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt

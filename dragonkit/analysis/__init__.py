@@ -13,39 +13,36 @@ Rewards are changes of the active player's own gems to the end of the turn
 arithmetic in :mod:`dragonkit.rules`.
 """
 
+# Explicit imports: the chain laboratory's heavy libraries (pandas, scipy.sparse) load
+# inside the functions that use them, so a Voilà kernel's play app starts without them.
 from ..turn import TurnState
+from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
 from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
+from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, optimal_policy
 from .state import next_card_probabilities
+from .table import PolicyTable, policy_map, policy_shift, policy_table
 
-# The chain laboratory (scipy.sparse, pandas) loads on first use: the play app needs
-# only the backward induction above, and every Voilà visitor starts a fresh kernel.
-_LAZY = {
-    "PolicyEvaluation": "evaluate",
-    "Situation": "evaluate",
-    "TurnChain": "evaluate",
-    "compare_policies": "evaluate",
-    "evaluate_policy": "evaluate",
-    "turn_chain": "evaluate",
-    "FunctionPolicy": "policies",
-    "HoldAfterReveals": "policies",
-    "HoldAtPot": "policies",
-    "OptimalPolicy": "policies",
-    "Policy": "policies",
-    "optimal_policy": "policies",
-    "PolicyTable": "table",
-    "policy_map": "table",
-    "policy_shift": "table",
-    "policy_table": "table",
-}
-
-__all__ = ["TurnState", "TurnSolution", "solve_turn", "next_card_probabilities", "fair_bounty", "takeover_gain", *_LAZY]
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = [
+    "FunctionPolicy",
+    "HoldAfterReveals",
+    "HoldAtPot",
+    "OptimalPolicy",
+    "Policy",
+    "PolicyEvaluation",
+    "PolicyTable",
+    "Situation",
+    "TurnChain",
+    "TurnSolution",
+    "TurnState",
+    "compare_policies",
+    "evaluate_policy",
+    "fair_bounty",
+    "next_card_probabilities",
+    "optimal_policy",
+    "policy_map",
+    "policy_shift",
+    "policy_table",
+    "solve_turn",
+    "takeover_gain",
+    "turn_chain",
+]

@@ -15,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-import pandas as pd
-import scipy.sparse as sp
 
 from ..markov import AbsorbingChain
 from ..rules import Outcome
 from ..turn import TurnState
 from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
 from .policies import HoldAtPot, OptimalPolicy, PolicyLike, as_policy
+
+if TYPE_CHECKING:  # pandas and scipy.sparse load when a chain is built: the play app needs neither
+    import pandas as pd
 
 __all__ = ["PolicyEvaluation", "Situation", "TurnChain", "compare_policies", "evaluate_policy", "turn_chain"]
 
@@ -82,6 +83,8 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
         If the deck is empty, or the policy holds at once where holding is
         allowed (no card is revealed: the turn is worth the pot).
     """
+    import scipy.sparse as sp
+
     policy = as_policy(policy)
     graph = DecisionGraph.from_state(state)
     layers = graph.layers
@@ -234,6 +237,8 @@ class PolicyEvaluation:
 
     def summary(self) -> pd.Series:
         """The headline numbers as a labelled Series."""
+        import pandas as pd
+
         return pd.Series(
             {
                 "expected gem change": self.expected_gain,
@@ -275,6 +280,8 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
         If the deck is empty or the policy returns something other than
         ``"reveal"`` or ``"hold"``.
     """
+    import pandas as pd
+
     policy = as_policy(policy)
     zero, one = (Fraction(0), Fraction(1)) if exact else (0.0, 1.0)
     if not state.must_reveal and state.composition.total and policy.decide(state, 0) == "hold":
@@ -324,6 +331,8 @@ def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, 
         ``threshold``, ``expected_gain``, ``p_stopped``, ``p_danger``, ``p_head``,
         ``p_loss``, ``expected_cards``, ``std``.
     """
+    import pandas as pd
+
     if thresholds is None:
         top = min(
             state.treasure + state.pot,

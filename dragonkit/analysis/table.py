@@ -7,13 +7,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..turn import TurnState
 from .graph import DecisionGraph
 from .optimal import backward_induction
+
+if TYPE_CHECKING:  # pandas loads when a table is built: the play app needs none
+    import pandas as pd
 
 __all__ = ["PolicyTable", "policy_map", "policy_shift", "policy_table"]
 
@@ -60,6 +63,8 @@ def policy_map(state: TurnState) -> pd.DataFrame:
     pandas.DataFrame
         Index: pot (gems); columns: position; NaN where the pot is out of reach.
     """
+    import pandas as pd
+
     top = _max_pots(state)
     positions = np.concatenate([np.full(int(top[p]) + 1, p) for p in range(len(top))])
     pots = np.concatenate([np.arange(int(top[p]) + 1) for p in range(len(top))])
@@ -88,6 +93,8 @@ def policy_table(state: TurnState) -> PolicyTable:
     -------
     PolicyTable
     """
+    import pandas as pd
+
     graph = DecisionGraph.from_state(state)
     values = backward_induction(graph)
     parts = []
@@ -119,6 +126,8 @@ def policy_table(state: TurnState) -> PolicyTable:
 
 def _thresholds(grid: pd.DataFrame) -> pd.Series:
     """Smallest pot at which holding is optimal, by position (NaN: always reveal)."""
+    import pandas as pd
+
     out = {}
     for position in grid.columns:
         col = grid[position].dropna()
@@ -144,6 +153,8 @@ def policy_shift(state: TurnState, gems: Iterable[int] = (), stages: Iterable[in
     ValueError
         For gems or a stage the ruleset does not allow.
     """
+    import pandas as pd
+
     variants = {"as is": state}
     variants.update({f"gems={g}": dataclasses.replace(state, gems=g) for g in gems})
     variants.update(

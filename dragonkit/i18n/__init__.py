@@ -12,9 +12,11 @@ The language is one setting per kernel (in Voilà: per visitor),
 when a learner switches language.  A Voilà page opened with ``?lang=it`` starts
 in Italian.
 
-Two kinds of field value are written in words, in the language asked for:
-:class:`Gems` (``1 gem``, ``3 gemme``) and :class:`~dragonkit.rules.Card`
-(``2 steps``, ``2 passi``).
+Field values are written in words, in the language asked for: :class:`Gems`
+(``1 gem``, ``3 gemme``), a :class:`Phrase`, and anything :class:`Describable`,
+such as a :class:`~dragonkit.rules.Card` (``2 steps``, ``2 passi``) or a
+:class:`~dragonkit.rules.Message`.  This module imports nothing else of the kit:
+the rules describe themselves through that protocol.
 """
 
 from __future__ import annotations
@@ -23,17 +25,16 @@ import json
 import os
 from functools import cache
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 from urllib.parse import parse_qs
 
 import traitlets
 
-from ..rules import Card
-
 __all__ = [
     "LANGUAGES",
+    "Describable",
     "Gems",
     "Phrase",
-    "card_label",
     "catalog",
     "gems",
     "get_language",
@@ -55,6 +56,18 @@ class Gems(int):
 
 class Phrase(str):
     """A field value that is itself a msgid, translated by :func:`tr` (e.g. how a game ended)."""
+
+
+@runtime_checkable
+class Describable(Protocol):
+    """A field value that writes itself in a language: :func:`tr` calls its ``describe``.
+
+    The kit's own objects (a card, a message) implement it, so this module needs
+    to know none of them.
+    """
+
+    def describe(self, lang: str | None = None) -> str:
+        """The object in words, in ``lang`` (default: the current language)."""
 
 
 @cache
@@ -86,17 +99,11 @@ def gems(n: int, lang: str | None = None) -> str:
     return tr("{n} gem" if n == 1 else "{n} gems", lang, n=int(n))
 
 
-def card_label(card, lang: str | None = None) -> str:
-    """A card's name in ``lang``: ``"2 steps"`` / ``"2 passi"``, ``"stop"``, ``"danger"`` / ``"pericolo"``."""
-    if card.kind == "footprint":  # the rules' own kind names are the msgids of the other cards
-        return tr("{n} step" if card.steps == 1 else "{n} steps", lang, n=card.steps)
-    return tr(card.kind, lang)
-
-
 def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
     """The text of ``msgid`` in ``lang`` (default: the current language), with ``fields`` filled in.
 
-    A field that is a :class:`Gems` or a :class:`~dragonkit.rules.Card` is
+    A field that is a :class:`Gems` or :class:`Describable` (a
+    :class:`~dragonkit.rules.Card`, a :class:`~dragonkit.rules.Message`) is
     written in words in the same language, a :class:`Phrase` is translated, a
     tuple of names as a list (``"Ann, Bo and Cy"``); other fields are inserted
     as they are (``str.format``).  Without fields the text is returned as it is,
@@ -121,8 +128,8 @@ def _words(value, lang: str):
     """A field value as it is written in ``lang``."""
     if isinstance(value, Gems):
         return gems(value, lang)
-    if isinstance(value, Card):
-        return card_label(value, lang)
+    if isinstance(value, Describable):
+        return value.describe(lang)
     if isinstance(value, Phrase):
         return tr(value, lang)
     if isinstance(value, tuple):  # names: "Ann", "Ann and Bo", "Ann, Bo and Cy"

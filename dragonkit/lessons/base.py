@@ -3,7 +3,7 @@ figure that follows the language, the start of a turn, the editions and policies
 the menus offer, and small helpers for menus and error messages.
 
 The lesson topic modules import these from here, not from each other; the kit's
-stylesheet is :data:`dragonkit.ui.style.CSS`, its way of writing exact numbers
+stylesheet is :data:`dragonkit.style.CSS`, its way of writing exact numbers
 :mod:`dragonkit.ui.numbers`.
 """
 

@@ -31,8 +31,8 @@ from ..analysis import HoldAtPot, TurnState, turn_chain
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, policy_name
 
 __all__ = [

@@ -34,8 +34,8 @@ from ..analysis import solve_turn
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
-from ..ui.style import CSS
 from .base import (
     CUSTOM,
     EDITIONS,
@@ -237,7 +237,7 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
         colour = (
             greens[(steps - 1) % len(greens)] if kind == "footprint" else "#e3a33b" if kind == "stop" else "#c0392b"
         )
-        bars = ax.barh(y, counts, left=left, color=colour, edgecolor="white", label=i18n.card_label(card))
+        bars = ax.barh(y, counts, left=left, color=colour, edgecolor="white", label=card.describe())
         ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center", fontsize="x-small")
         left += counts
     ax.set_yticks(y, [labels[e] for e in entries], parse_math=False)
@@ -730,7 +730,7 @@ class DeckDesigner(LessonWidget):
         self.start.description = tr("Start from")
         self.name.description = tr("Name")
         for steps, control in self.footprints.items():
-            control.description = i18n.card_label(Card.footprint(steps))
+            control.description = Card.footprint(steps).describe()
         self.stops.description = tr("Stop cards")
         self.dangers.description = tr("Danger cards")
         self.stripes.description = tr("Stripe values")

@@ -35,13 +35,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import i18n
 from ..analysis import TurnState, fair_bounty, solve_turn
 from ..i18n import Gems, tr
 from ..plots import figure_png
 from ..rules import DANGER, Card, Message, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
 
 __all__ = [
@@ -321,7 +320,7 @@ def gaining_takers(curve: pd.DataFrame) -> list[int]:
 
 def describe_situation(state: TurnState) -> str:
     """HTML: where the knight stands, the pot, the bounty, the stage, the treasure and the deck left."""
-    deck = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in state.composition.counts() if count)
+    deck = ", ".join(f"{card.describe()} ×{count}" for card, count in state.composition.counts() if count)
     place = tr("the tail") if state.position == 0 else tr("stripe {k}", k=state.position)
     return (
         '<div class="dk-status">'

@@ -26,12 +26,11 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from .. import i18n
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Composition, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction
-from ..ui.style import CSS
 from .base import LessonWidget
 
 __all__ = [
@@ -184,7 +183,7 @@ def next_card_table(composition: Composition) -> str:
         f"<th>{escape(tr('probability'))}</th><th>≈</th></tr>"
     )
     rows = [
-        f"<tr><td>{escape(i18n.card_label(card))}</td><td>{composition.count(card)}</td>"
+        f"<tr><td>{escape(card.describe())}</td><td>{composition.count(card)}</td>"
         f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
         for card, p in composition.outcomes()
     ]
@@ -226,7 +225,7 @@ def _draw_composition(ax, composition: Composition, full: Composition) -> None:
                 ha="center",
                 fontsize=9,
             )
-    ax.set_xticks(list(x), [i18n.card_label(card) for card, _ in kinds], fontsize=9)
+    ax.set_xticks(list(x), [card.describe() for card, _ in kinds], fontsize=9)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(0, max(count for _, count in kinds) * 1.18)
     ax.set_ylabel(tr("cards"))

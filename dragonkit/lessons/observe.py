@@ -23,8 +23,8 @@ from ..analysis import TurnState, solve_turn
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Ruleset
+from ..style import CSS
 from ..ui.numbers import number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot
 from .next_card import composition_figure, next_card_table
 

@@ -41,8 +41,8 @@ from ..analysis.state import check_state
 from ..i18n import Gems, tr
 from ..plots import figure_png, policy_heatmap
 from ..rules import Card, CardEffect, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn
 
 __all__ = [
@@ -298,7 +298,7 @@ def outcome_table(push: OnePush) -> str:
         f"<th>{escape(tr('probability × gain'))}</th></tr>"
     )
     rows = "".join(
-        f"<tr><td>{escape(i18n.card_label(o.card))}</td><td>{format_fraction(o.probability)}</td>"
+        f"<tr><td>{escape(o.card.describe())}</td><td>{format_fraction(o.probability)}</td>"
         f"<td>{escape(_what_happens(o))}</td><td>{o.gain:+d}</td>"
         f"<td>{format_fraction(o.probability * o.gain)}</td></tr>"
         for o in push.outcomes
@@ -409,7 +409,7 @@ class OnePushExplorer(LessonWidget):
         self.push = one_push(state)
         self.break_even = break_even_pot(state)
         deck = state.composition
-        cards = ", ".join(f"{i18n.card_label(card)} ×{count}" for card, count in deck.counts())
+        cards = ", ".join(f"{card.describe()} ×{count}" for card, count in deck.counts())
         stage = state.rules.stage(state.dangers_revealed)
         rules = tr(
             "Stage {d}: penalty {rate} of your gems, stripes pay ×{m}.",

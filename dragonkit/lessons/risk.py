@@ -39,8 +39,8 @@ from ..analysis import (
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot, policy_name, relabel, situation_sliders
 
 __all__ = [

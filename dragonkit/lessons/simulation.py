@@ -33,8 +33,8 @@ from ..plots import figure_png
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
 from ..simulate.stats import mean_estimate
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import (
     EDITIONS,
     POLICIES,

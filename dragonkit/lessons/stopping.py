@@ -33,8 +33,8 @@ from ..analysis.optimal import backward_induction
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Outcome, Ruleset
+from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from ..ui.style import CSS
 from .base import LessonWidget, fresh_turn, largest_pot, situation_sliders
 
 __all__ = [

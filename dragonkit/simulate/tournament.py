@@ -3,6 +3,7 @@
 Every pair of bots plays the same number of games, the seating alternating so
 that each bot opens half of them.  Chunks of games return only running totals
 (wins, games, endings, turns), so memory stays flat however many games are played.
+The result is data; :func:`dragonkit.plots.win_rates` draws it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from ..rules import Ruleset
 from .games import CHUNK, BotSpec, game_seed, parse_bots, play_game, run_chunks
@@ -64,24 +64,6 @@ class TournamentResult:
     endings: pd.Series
     mean_turns: float
     level: float
-
-    def plot(self) -> Figure:
-        """Win rates with their confidence intervals, as a bar chart."""
-        fig = Figure(figsize=(6.5, 3.4), dpi=100, layout="constrained")
-        ax = fig.subplots()
-        s = self.standings
-        ax.bar(
-            s.index,
-            s["estimate"],
-            color="#5b7db1",
-            yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]],
-            capsize=6,
-        )
-        ax.axhline(0.5, color="#999", linestyle="--", linewidth=1)
-        ax.set_ylim(0, 1)
-        ax.set_ylabel("win rate")
-        ax.set_title(f"Round robin: win rates with {self.level:.0%} intervals")
-        return fig
 
     def _repr_html_(self) -> str:
         return self.standings.to_html(float_format="%.3f")

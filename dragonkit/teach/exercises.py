@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..i18n import tr
-from ..ui.style import CSS
+from ..style import CSS
 
 __all__ = ["ChoiceExercise", "FractionExercise", "parse_number"]
 

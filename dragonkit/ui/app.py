@@ -26,13 +26,13 @@ from .. import i18n
 from ..engine import Action, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..rules import Message
+from ..style import CSS
 from ..teach import language_picker
 from .board import render_board
 from .coach import render_coach
 from .controls import MessageLine, guarded, is_double_click
 from .panels import render_log, render_players, render_status
 from .setup import GameConfig, SeatConfig, SetupForm
-from .style import CSS
 
 __all__ = ["PlayApp"]
 

@@ -11,7 +11,7 @@ import math
 from html import escape
 
 from ..engine import Game
-from ..i18n import card_label, gems, tr
+from ..i18n import gems, tr
 from ..rules import Card
 
 __all__ = ["CARD_COLOURS", "render_board"]
@@ -166,7 +166,7 @@ def _deck(game: Game, lang: str | None) -> list[str]:
         h = 34 * (count / total) if total else 0
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
-        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card_label(card, lang))}</text>')
+        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card.describe(lang))}</text>')
         out.append(
             f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">{count}/{total}</text>'
         )
@@ -195,7 +195,7 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
         big, size = str(card.steps), 34
         small = tr("step" if card.steps == 1 else "steps", lang)
     else:
-        big, small = card_label(card, lang).upper(), ""
+        big, small = card.describe(lang).upper(), ""
         size = _fit(big, 18, 90)
     out.append(
         f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '

@@ -13,7 +13,7 @@ from html import escape
 from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from ..engine import VERBS, Game, Phase
-from ..i18n import card_label, tr
+from ..i18n import tr
 from .numbers import decimal, format_fraction, gems_html
 
 __all__ = ["render_coach"]
@@ -70,7 +70,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             "</table>",
         ]
     rows = "".join(
-        f"<tr><td>{escape(card_label(card, lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p)}</td></tr>"
+        f"<tr><td>{escape(card.describe(lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p)}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
     left = state.composition.total

@@ -43,7 +43,7 @@ def message_html(text: Message | str, level: str = "info") -> str:
     ----------
     text : Message or str
     level : {"info", "success", "warning", "danger"}
-        The colour (see :data:`dragonkit.ui.style.CSS`).
+        The colour (see :data:`dragonkit.style.CSS`).
     """
     if isinstance(text, Message):
         text = text.describe()

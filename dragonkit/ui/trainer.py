@@ -27,14 +27,14 @@ import ipywidgets as widgets
 from .. import i18n
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
-from ..i18n import Gems, card_label, tr
+from ..i18n import Gems, tr
 from ..rules import Card, CardEffect, Message, Outcome
+from ..style import CSS
 from ..teach.notes import language_picker
 from .board import CARD_COLOURS, render_board
 from .controls import MessageLine, guarded, is_double_click
 from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
 from .numbers import decimal, format_fraction, gems_html
-from .style import CSS
 
 __all__ = ["HandTrainer", "Score", "render_score", "render_situation", "render_verdict"]
 
@@ -421,7 +421,7 @@ def _percent(share: Fraction) -> str:
 
 def _card(card: Card, lang: str) -> str:
     """A card as a coloured label."""
-    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card_label(card, lang))}</span>'
+    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card.describe(lang))}</span>'
 
 
 def _effect_cell(effect: CardEffect, lang: str) -> str:
@@ -493,7 +493,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         if not count:
             continue
         cells = [
-            escape(card_label(card, lang)),
+            escape(card.describe(lang)),
             f"{count}/{rules.composition.count(card)}",
             escape(_effect_cell(card_effect(state, card), lang)),
         ]

@@ -1,5 +1,9 @@
-"""The kit's one stylesheet (the apps, the hand trainer and the lesson widgets), sent once per view
-as an HTML widget: ``widgets.HTML(CSS)`` as the first child of a composite widget."""
+"""The kit's one stylesheet (the apps, the hand trainer, the exercises and the lesson widgets), sent once
+per view as an HTML widget: ``widgets.HTML(CSS)`` as the first child of a composite widget.
+
+It lives below every view package (:mod:`dragonkit.teach`, :mod:`dragonkit.ui`, :mod:`dragonkit.lessons`),
+so each of them can style its widgets without importing another.
+"""
 
 CSS = """<style>
 .dk-app, .dk-lesson { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: #222; }
