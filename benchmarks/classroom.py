@@ -50,6 +50,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's dragonkit
@@ -384,7 +385,7 @@ class PlayPage:
     """The play app as the widget states describe it: which buttons show, the event count."""
 
     # a button is found by its label or, should the labels be translated, by its icon
-    BUTTONS = {
+    BUTTONS: ClassVar[dict[str, tuple[str, str]]] = {
         "start": ("Start the game", "play"),
         "reveal": ("Reveal", "eye"),
         "hold": ("Hold", "hand-paper-o"),
@@ -542,7 +543,9 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
             await page.choose(dropdowns[3], "random bot", 3)  # seat 2: a random bot
             await sock.update(seed_field, value=str(seed))
             await sock.wait_for(
-                lambda: len(page.form_fields()[0]) == 4 and page.models[seed_field]["value"] == str(seed),
+                lambda seed_field=seed_field, seed=seed: (
+                    len(page.form_fields()[0]) == 4 and page.models[seed_field]["value"] == str(seed)
+                ),
                 timeout,
                 "the form to take the choices",
             )
@@ -560,7 +563,7 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
                         break
                 if button is None:  # a bot's move: wait for it, or for the human's buttons
                     await sock.wait_for(
-                        lambda: (
+                        lambda before=before: (
                             (page.events() or 0) > before
                             or page.game_over()
                             or any(page.button(r) for r in ("reveal", "hold", "decline", "take_over"))
@@ -573,7 +576,9 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
                 msg_id = await sock.click(button)
                 label = page.models[button].get("description")
                 await sock.wait_for(
-                    lambda: (page.events() or 0) > before, timeout, f"an event after {before} (clicked {label!r})"
+                    lambda before=before: (page.events() or 0) > before,
+                    timeout,
+                    f"an event after {before} (clicked {label!r})",
                 )
                 visitor.latencies.append(time.monotonic() - clicked)
                 await sock.finished(msg_id, timeout)
@@ -685,15 +690,15 @@ def run(
         raise ValueError(f"client must be one of {CLIENTS}, not {client!r}")
     options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=pool, cull_idle=cull_idle)
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
-    log = open(log_path, "wb")
     # the kernels import the same dragonkit as this script (the checkout's)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    server = subprocess.Popen(
-        with_server_args(voila_command(options, notebooks_dir()), server_args),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
+    with open(log_path, "wb") as log:  # the server keeps its own copy of the file descriptor
+        server = subprocess.Popen(
+            with_server_args(voila_command(options, notebooks_dir()), server_args),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         deadline = time.monotonic() + 120
         while True:  # the server is up, and its pool is filled
@@ -743,7 +748,6 @@ def run(
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=30)
-        log.close()
     latencies = [x for v in people for x in v.latencies]
     ttis = [v.tti for v in people if v.tti is not None]
     busy = max(peak["kernels"] - idle_kernels, 1)

@@ -191,20 +191,43 @@ def serve(options: ServeOptions, open_browser: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the ``dragonkit`` command.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit code.
+    """
     parser = argparse.ArgumentParser(prog="dragonkit", description="Dragon Stripes teaching kit")
     sub = parser.add_subparsers(dest="command", required=True)
     p_serve = sub.add_parser("serve", help="serve the notebooks with Voilà and open the play app")
-    p_serve.add_argument("--ip", default="127.0.0.1", help="bind address (default 127.0.0.1; others need --token)")
-    p_serve.add_argument("--port", type=int, default=8866, help="port (default 8866)")
-    p_serve.add_argument("--token", default=None, help="access token that visitors must present")
+    defaults = ServeOptions()  # the options' defaults are the dataclass's
+    p_serve.add_argument("--ip", default=defaults.ip, help="bind address (default %(default)s; others need --token)")
+    p_serve.add_argument("--port", type=int, default=defaults.port, help="port (default %(default)s)")
+    p_serve.add_argument("--token", default=defaults.token, help="access token that visitors must present")
     p_serve.add_argument(
-        "--pool", type=int, default=0, help="preheated kernels kept ready for the play app (default 0)"
+        "--pool",
+        type=int,
+        default=defaults.pool,
+        help="preheated kernels kept ready for the play app (default %(default)s)",
     )
     p_serve.add_argument(
-        "--cull-idle", type=int, default=600, help="shut down kernels idle this many seconds (default 600; 0 never)"
+        "--cull-idle",
+        type=int,
+        default=defaults.cull_idle,
+        help="shut down kernels idle this many seconds (default %(default)s; 0 never)",
     )
-    p_serve.add_argument("--cell-timeout", type=int, default=60, help="seconds a cell may run (default 60)")
-    p_serve.add_argument("--lang", default="en", help="language of the pages: en or it (default en)")
+    p_serve.add_argument(
+        "--cell-timeout", type=int, default=defaults.cell_timeout, help="seconds a cell may run (default %(default)s)"
+    )
+    p_serve.add_argument(
+        "--lang", default=defaults.lang, help=f"language of the pages: {' or '.join(LANGUAGES)} (default %(default)s)"
+    )
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
     p_tour.add_argument(
@@ -221,7 +244,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament(args, parser)
-    options = ServeOptions(args.ip, args.port, args.token, args.pool, args.cull_idle, args.cell_timeout, args.lang)
+    options = ServeOptions(
+        ip=args.ip,
+        port=args.port,
+        token=args.token,
+        pool=args.pool,
+        cull_idle=args.cull_idle,
+        cell_timeout=args.cell_timeout,
+        lang=args.lang,
+    )
     try:
         options.check()
     except ValueError as exc:

@@ -11,6 +11,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 from traitlets.config import Config
 from voila.configuration import VoilaConfiguration
 
@@ -27,18 +28,23 @@ def _pins() -> dict[str, str]:
         if line:
             name, _, pinned = line.partition("==")
             assert pinned, f"{line!r} is not pinned with =="
-            pins[name.lower()] = pinned
+            pins[canonicalize_name(name)] = pinned
     return pins
 
 
 def test_every_dependency_is_pinned_within_its_range_and_installed_as_pinned():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pins = _pins()
-    for spec in project["dependencies"]:
+    # Binder installs the dependencies and the `lab` extra (its badge opens JupyterLab)
+    lab = project["optional-dependencies"]["lab"]
+    assert [Requirement(spec).name for spec in lab] == ["jupyterlab"]
+    for spec in [*project["dependencies"], *lab]:
         requirement = Requirement(spec)
-        name = requirement.name.lower()
+        name = canonicalize_name(requirement.name)
         assert name in pins, f"{name} is not pinned in binder/requirements.txt"
         assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} is outside {requirement.specifier}"
+    for spec in project["dependencies"]:
+        name = canonicalize_name(Requirement(spec).name)
         # README's test command installs with binder/requirements.txt as constraints: the tests run on these
         assert version(name) == pins[name], f"{name} {version(name)} installed, {pins[name]} pinned"
 

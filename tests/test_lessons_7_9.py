@@ -478,9 +478,14 @@ def _msgids_in_modules() -> set[str]:
     found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(market._OUTCOME_TEXT.values())
     for path in MODULES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and (getattr(node.func, "id", None) in ("tr", "Message")) and node.args:
-                if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                    found.add(node.args[0].value)
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in ("tr", "Message")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.add(node.args[0].value)
     return found
 
 

@@ -572,7 +572,7 @@ def test_start_errors():
                 method(start="A wins")
         with pytest.raises(ValueError, match="nowhere"):
             chain.expected_reward([1, 0], start="nowhere")
-        with pytest.raises(ValueError, match="B wins.*absorbing|absorbing.*B wins"):
+        with pytest.raises(ValueError, match=r"B wins.*absorbing|absorbing.*B wins"):
             chain.expected_reward([1, 0], start="B wins")
     d = _exact_chain(DRUNKARD)
     with pytest.raises(ValueError, match="absorbing"):
@@ -676,11 +676,11 @@ def test_transient_state_that_cannot_reach_absorption():
         [0, h, 0, 0, h],  # feeder can reach done through ok, so it's fine
         [h, 0, 0, h, 0],
     ]
-    with pytest.raises(ValueError, match="'ping'.*'pong'") as info:
+    with pytest.raises(ValueError, match=r"'ping'.*'pong'") as info:
         AbsorbingChain(P, labels=labels)
     assert "'feeder'" not in str(info.value) and "'ok'" not in str(info.value)
     for mat in (_as_float(P), sp.csr_matrix(_as_float(P))):
-        with pytest.raises(ValueError, match="'ping'.*'pong'"):
+        with pytest.raises(ValueError, match=r"'ping'.*'pong'"):
             AbsorbingChain(mat, labels=labels)
     # a state that only leads into the trap is named too
     P2 = [
@@ -689,7 +689,7 @@ def test_transient_state_that_cannot_reach_absorption():
         [0, 1, 0, 0],
         [0, h, h, 0],
     ]
-    with pytest.raises(ValueError, match="'b'.*'c'.*'d'"):
+    with pytest.raises(ValueError, match=r"'b'.*'c'.*'d'"):
         AbsorbingChain(P2, labels=["a", "b", "c", "d"])
 
 

@@ -26,6 +26,7 @@ What is checked against what (RULES.md sections 3, 5, 6 and 7):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 import random
@@ -302,7 +303,7 @@ def simulate_turn(state: TurnState, decide: Decider, rng: random.Random) -> tupl
             snapshot = (tuple(fp.values()), pos, pot)
             action = decide(
                 snapshot,
-                lambda: TurnState(rules, fp, state.stops, state.dangers, d, gems, treasure, pos, pot, False),
+                functools.partial(TurnState, rules, fp, state.stops, state.dangers, d, gems, treasure, pos, pot, False),
                 reveals,
             )
             if action == "hold":

@@ -43,7 +43,7 @@ def test_answers_are_read_exactly(text, value):
     "text", ["", "abc", "1e9999999", "1/0", "2/3/4", "0x10", "nan", "inf", "--1", "1" * 31, "1/2%%", "½"]
 )
 def test_unreadable_answers_are_refused_with_a_message(text):
-    with pytest.raises(ValueError, match="Type a number|denominator"):
+    with pytest.raises(ValueError, match=r"Type a number|denominator"):
         parse_number(text)
 
 

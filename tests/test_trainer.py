@@ -416,17 +416,15 @@ def test_hands_are_numbered_by_decisions_whatever_deals_them():
     score count the same hands, 1 to 6, and a deal that replaces an undecided hand keeps its number."""
     trainer = HandTrainer(level="easy", seed=2)
     levels = [None, None, "medium", "medium", "late-game", "mini", "mini", "easy"]
-    decided = 0
-    for level in levels[:6]:
+    for number, level in enumerate(levels[:6], start=1):
         if level is not None:
             trainer.level_choice.value = level
-        assert trainer.number == decided + 1
-        assert f"Hand {decided + 1}: you are" in trainer.prompt.value
-        _click(trainer, "reveal" if decided % 2 == 0 else "hold")
-        decided += 1
-        assert f"Hand {decided}: you chose" in trainer.prompt.value
+        assert trainer.number == number
+        assert f"Hand {number}: you are" in trainer.prompt.value
+        _click(trainer, "reveal" if number % 2 == 1 else "hold")
+        assert f"Hand {number}: you chose" in trainer.prompt.value
         _click(trainer, "next")
-        assert trainer.number == decided + 1
+        assert trainer.number == number + 1
     for deal in (
         lambda: _click(trainer, "next"),
         lambda: setattr(trainer.level_choice, "value", "medium"),

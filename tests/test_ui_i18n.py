@@ -484,9 +484,13 @@ def _message_msgids() -> set[str]:
     found = set()
     for path in (PACKAGE / name for name in MODULES):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Message" and node.args:
-                if isinstance(node.args[0], ast.Constant):
-                    found.add(node.args[0].value)
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "Message"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.add(node.args[0].value)
     from dragonkit.engine import VERBS
     from dragonkit.ui.setup import _DEFAULT_SEATS, _SHORT_KINDS, SEAT_KINDS
 

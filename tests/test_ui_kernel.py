@@ -30,7 +30,8 @@ for _ in range(400):                             # the bots play by themselves o
     if app.game.is_over or app.bots[app.game.to_move] is None:
         break
     await asyncio.sleep(0.01)
-print(json.dumps({"actions": len(app.game.actions), "bot_waits": app.game.is_over or app.bots[app.game.to_move] is None}))
+print(json.dumps({"actions": len(app.game.actions),
+                  "bot_waits": app.game.is_over or app.bots[app.game.to_move] is None}))
 """
 
 
