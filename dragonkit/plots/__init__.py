@@ -17,13 +17,13 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from .engine import Game
-from .i18n import tr
+from ..engine import Game
+from ..i18n import tr
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .simulate import TournamentResult
+    from ..simulate import TournamentResult
 
 __all__ = [
     "chain_graph",
