@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -86,14 +87,14 @@ def gems(n: int, lang: str | None = None) -> str:
     return tr("{n} gem" if n == 1 else "{n} gems", lang, n=int(n))
 
 
-def card_label(card, lang: str | None = None) -> str:
+def card_label(card: Card, lang: str | None = None) -> str:
     """A card's name in ``lang``: ``"2 steps"`` / ``"2 passi"``, ``"stop"``, ``"danger"`` / ``"pericolo"``."""
     if card.kind == "footprint":  # the rules' own kind names are the msgids of the other cards
         return tr("{n} step" if card.steps == 1 else "{n} steps", lang, n=card.steps)
     return tr(card.kind, lang)
 
 
-def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
+def tr(msgid: str, lang: str | None = None, /, **fields: object) -> str:
     """The text of ``msgid`` in ``lang`` (default: the current language), with ``fields`` filled in.
 
     A field that is a :class:`Gems` or a :class:`~dragonkit.rules.Card` is
@@ -117,7 +118,7 @@ def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
     return text.format(**{key: _words(value, lang) for key, value in fields.items()})
 
 
-def _words(value, lang: str):
+def _words(value: object, lang: str) -> object:
     """A field value as it is written in ``lang``."""
     if isinstance(value, Gems):
         return gems(value, lang)
@@ -131,7 +132,7 @@ def _words(value, lang: str):
     return value
 
 
-def initial_language(environ=os.environ) -> str:
+def initial_language(environ: Mapping[str, str] = os.environ) -> str:
     """The language a new kernel starts in: ``?lang=`` of the Voilà page, else the
     ``DRAGONKIT_LANG`` environment variable, else English."""
     query = parse_qs(environ.get("QUERY_STRING", ""))
