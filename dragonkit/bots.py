@@ -110,7 +110,7 @@ class CoachBot(Bot):
 
     def choose(self, game: Game) -> Action:
         state = TurnState.from_game(game)
-        if game.phase is Phase.OFFER:
+        if game.phase is Phase.OFFER and game.offer_to is not None:  # offer_to is None outside an offer
             gain = takeover_gain(state, game.gems[game.offer_to], game.bounty, exact=self.exact)
             return Action.TAKE_OVER if gain > 0 else Action.DECLINE
         return Action(solve_turn(state, exact=self.exact).best_action)

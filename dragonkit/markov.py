@@ -31,52 +31,101 @@ This module knows nothing of the game.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
-# pandas and scipy.sparse load inside the methods that use them: the play app imports
-# the analysis package (whose turn chain subclasses this class) in every Voilà kernel
-# and needs neither.
+# pandas and scipy.sparse load inside the functions that use them: the play app imports the
+# analysis package (whose turn chain subclasses this class) in every Voilà kernel and needs neither.
 if TYPE_CHECKING:
     import pandas as pd
     import scipy.sparse as sp
+    from scipy.sparse.linalg import SuperLU
 
 __all__ = ["AbsorbingChain"]
 
 _TOL = 1e-9
 
+#: Exact sparse rows: row i is ``{column: probability}`` (zeros left out).
+_Rows: TypeAlias = list[dict[int, Fraction]]
+#: A float sparse matrix, as the chain keeps it.
+_Csr: TypeAlias = "sp.csr_matrix[np.float64]"
+_FloatArray: TypeAlias = npt.NDArray[np.float64]
+#: An array of ``Fraction`` objects.
+_ObjectArray: TypeAlias = npt.NDArray[np.object_]
+_IntArray: TypeAlias = npt.NDArray[np.int64]
+#: A number the chain computes: a ``Fraction`` (exact chain) or a float.
+Number: TypeAlias = Fraction | float
 
-def _is_rational(x: Any) -> bool:
+
+def _is_rational(x: object) -> bool:
     return isinstance(x, numbers.Rational) and not isinstance(x, bool)
 
 
-def _exact_rows(P: Any) -> list[dict[int, Fraction]] | None:
+def _exact_rows(P: object) -> _Rows | None:
     """P as sparse exact rows if it is given in ints and Fractions, else None."""
     import scipy.sparse as sp
 
-    if isinstance(P, np.ndarray) or sp.issparse(P):
+    if isinstance(P, np.ndarray) or sp.issparse(P) or not isinstance(P, Iterable):
         return None
-    try:
-        rows = list(P)
-    except TypeError:
+    rows: list[object] = list(P)
+    mappings = [r for r in rows if isinstance(r, Mapping)]
+    if rows and len(mappings) == len(rows):
+        if all(_is_rational(x) for r in mappings for x in r.values()):
+            return [{int(j): Fraction(x) for j, x in r.items() if x != 0} for r in mappings]
         return None
-    if rows and all(isinstance(r, Mapping) for r in rows):
-        if all(_is_rational(x) for r in rows for x in r.values()):
-            return [{int(j): Fraction(x) for j, x in r.items() if x != 0} for r in rows]
+    sequences = [r for r in rows if isinstance(r, Iterable)]
+    if len(sequences) != len(rows):
         return None
-    try:
-        if not all(_is_rational(x) for r in rows for x in r):
-            return None
-    except TypeError:
+    lists = [list(r) for r in sequences]
+    if not all(_is_rational(x) for r in lists for x in r):
         return None
-    n = len(rows)
-    for i, r in enumerate(rows):
+    n = len(lists)
+    for i, r in enumerate(lists):
         if len(r) != n:
             raise ValueError(f"P must be square: row {i} has {len(r)} entries, expected {n}")
-    return [{j: Fraction(x) for j, x in enumerate(r) if x != 0} for r in rows]
+    return [{j: Fraction(x) for j, x in enumerate(r) if x != 0} for r in lists]
+
+
+def _float_matrix(P: object) -> _Csr:
+    """P as our own float CSR matrix (the caller's matrix is never modified), duplicates summed, zeros dropped."""
+    import scipy.sparse as sp
+
+    try:
+        if sp.issparse(P):
+            # scipy-stubs narrow issparse() to SparseABC, a base that no overload of the constructor accepts
+            M = sp.csr_matrix(P, dtype=np.float64, copy=True)  # type: ignore[call-overload]
+        else:
+            M = np.array(P, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("P must be a square matrix of probabilities (rows of equal length)") from None
+    if M.ndim != 2 or M.shape[0] != M.shape[1]:
+        raise ValueError(f"P must be a square matrix, not of shape {M.shape}")
+    csr: _Csr = sp.csr_matrix(M)
+    csr.sum_duplicates()
+    csr.eliminate_zeros()
+    return csr
+
+
+@dataclass(frozen=True)
+class _ExactBlocks:
+    """The canonical blocks of an exact chain as sparse rows: Q[k] = {k': p}, R[k] = {m: p}."""
+
+    Q: _Rows
+    R: _Rows
+
+
+@dataclass
+class _FloatBlocks:
+    """The canonical blocks of a float chain, and the LU factors of I - Q once computed."""
+
+    Q: _Csr
+    R: _Csr
+    lu: SuperLU[np.float64] | None = None
 
 
 class AbsorbingChain:
@@ -110,72 +159,63 @@ class AbsorbingChain:
         Labels of the transient and the absorbing states (canonical order).
     """
 
-    def __init__(self, P: Any, labels: Sequence[Hashable] | None = None):
+    def __init__(self, P: object, labels: Sequence[Hashable] | None = None):
+        import pandas as pd
         import scipy.sparse as sp
 
         rows = _exact_rows(P)
-        self.exact = rows is not None
+        matrix: _Rows | _Csr = rows if rows is not None else _float_matrix(P)
+        self.exact = isinstance(matrix, list)
         self._input_sparse = sp.issparse(P)
-        if self.exact:
-            n = len(rows)
-            for i, row in enumerate(rows):
+        n = len(matrix) if isinstance(matrix, list) else matrix.shape[0]
+        if isinstance(matrix, list):
+            for i, row in enumerate(matrix):
                 if any(not 0 <= j < n for j in row):
                     raise ValueError(f"P must be square: row {i} has a column outside 0..{n - 1}")
-            M = None
-        else:
-            try:
-                M = sp.csr_matrix(P, dtype=float, copy=True) if sp.issparse(P) else np.array(P, dtype=float)
-            except (TypeError, ValueError):
-                raise ValueError("P must be a square matrix of probabilities (rows of equal length)") from None
-            if M.ndim != 2 or M.shape[0] != M.shape[1]:
-                raise ValueError(f"P must be a square matrix, not of shape {M.shape}")
-            M = sp.csr_matrix(M)  # our own copy: the caller's matrix is never modified
-            M.sum_duplicates()
-            M.eliminate_zeros()
-            n = M.shape[0]
-        self.labels = list(range(n)) if labels is None else list(labels)
+        self.labels: list[Hashable] = list(range(n)) if labels is None else list(labels)
         if len(self.labels) != n:
             raise ValueError(f"labels: {len(self.labels)} labels for {n} states")
         if len(set(self.labels)) != n:
-            import pandas as pd
-
             counts = pd.Series(self.labels).value_counts()
             repeated = counts.index[counts > 1].tolist()
             raise ValueError(f"labels must be distinct: {repeated[:5]!r} repeated")
         self._n = n
-        if self.exact:
-            self._validate_exact(rows)
-            absorbing = [i for i, row in enumerate(rows) if row.get(i, 0) == 1]
-            edges = [(i, j) for i, row in enumerate(rows) for j in row if j != i]
+        if isinstance(matrix, list):
+            self._validate_exact(matrix)
+            absorbing = [i for i, row in enumerate(matrix) if row.get(i, 0) == 1]
+            edges = [(i, j) for i, row in enumerate(matrix) for j in row if j != i]
+            src = np.asarray([e[0] for e in edges], dtype=np.int64)
+            dst = np.asarray([e[1] for e in edges], dtype=np.int64)
         else:
-            self._validate_float(M)
-            diag = M.diagonal()
+            self._validate_float(matrix)
+            diag = matrix.diagonal()
             absorbing = np.flatnonzero(np.abs(diag - 1) <= _TOL).tolist()
-            coo = M.tocoo()
+            coo = matrix.tocoo()
             keep = coo.row != coo.col
-            edges = (coo.row[keep], coo.col[keep])
+            src, dst = coo.row[keep].astype(np.int64), coo.col[keep].astype(np.int64)
         if not absorbing:
             raise ValueError("the chain has no absorbing state (no row with P[i, i] = 1)")
-        self._check_reachable(edges, absorbing)
+        self._check_reachable(src, dst, absorbing)
         absorbing_set = set(absorbing)
         transient = [i for i in range(n) if i not in absorbing_set]
         self._t_idx, self._a_idx = transient, absorbing
         self.transient = [self.labels[i] for i in transient]
         self.absorbing = [self.labels[i] for i in absorbing]
-        if self.exact:
+        self._blocks: _ExactBlocks | _FloatBlocks
+        if isinstance(matrix, list):
             t_pos = {i: k for k, i in enumerate(transient)}
             a_pos = {i: k for k, i in enumerate(absorbing)}
-            # canonical blocks as sparse rows: Q[k] = {k': p}, R[k] = {m: p}
-            self._Q = [{t_pos[j]: p for j, p in rows[i].items() if j in t_pos} for i in transient]
-            self._R = [{a_pos[j]: p for j, p in rows[i].items() if j in a_pos} for i in transient]
+            self._blocks = _ExactBlocks(
+                Q=[{t_pos[j]: p for j, p in matrix[i].items() if j in t_pos} for i in transient],
+                R=[{a_pos[j]: p for j, p in matrix[i].items() if j in a_pos} for i in transient],
+            )
         else:
-            rows_t = M[transient]
-            self._Q, self._R = rows_t[:, transient].tocsr(), rows_t[:, absorbing].tocsr()
-        self._lu = None
+            rows_t = matrix[transient]
+            self._blocks = _FloatBlocks(Q=rows_t[:, transient].tocsr(), R=rows_t[:, absorbing].tocsr())
 
     # -- construction helpers -------------------------------------------------------
 
-    def _validate_exact(self, rows: list[dict[int, Fraction]]) -> None:
+    def _validate_exact(self, rows: _Rows) -> None:
         for i, row in enumerate(rows):
             for j, p in row.items():
                 if not 0 <= p <= 1:
@@ -184,7 +224,7 @@ class AbsorbingChain:
             if total != 1:
                 raise ValueError(f"row {i} (state {self.labels[i]!r}) sums to {total}, not 1")
 
-    def _validate_float(self, M: sp.csr_matrix) -> None:
+    def _validate_float(self, M: _Csr) -> None:
         bad = np.flatnonzero(~((M.data >= 0) & (M.data <= 1)))  # NaN fails both
         if bad.size:
             k = bad[0]
@@ -198,19 +238,15 @@ class AbsorbingChain:
             i = int(off[0])
             raise ValueError(f"row {i} (state {self.labels[i]!r}) sums to {sums[i]}, not 1")
 
-    def _check_reachable(self, edges, absorbing: list[int]) -> None:
-        """Every state must reach an absorbing one: a search backwards from the absorbing states."""
+    def _check_reachable(self, src: _IntArray, dst: _IntArray, absorbing: list[int]) -> None:
+        """Every state must reach an absorbing one: a search backwards from the absorbing states
+        along the edges ``src[e] -> dst[e]``."""
         import scipy.sparse as sp
         from scipy.sparse.csgraph import breadth_first_order
 
         n = self._n
-        src, dst = (
-            (np.asarray([e[0] for e in edges], dtype=np.int64), np.asarray([e[1] for e in edges], dtype=np.int64))
-            if isinstance(edges, list)
-            else edges
-        )
         # reversed graph plus a source node n pointing at every absorbing state
-        rows = np.concatenate([dst, np.full(len(absorbing), n)])
+        rows = np.concatenate([dst, np.full(len(absorbing), n, dtype=np.int64)])
         cols = np.concatenate([src, np.asarray(absorbing, dtype=np.int64)])
         graph = sp.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n + 1, n + 1))
         reached = breadth_first_order(graph, n, directed=True, return_predecessors=False)
@@ -224,7 +260,8 @@ class AbsorbingChain:
 
     # -- the canonical form ---------------------------------------------------------
 
-    def _dense(self, rows: list[dict[int, Fraction]], width: int) -> np.ndarray:
+    @staticmethod
+    def _dense(rows: _Rows, width: int) -> _ObjectArray:
         M = np.full((len(rows), width), Fraction(0), dtype=object)
         for k, row in enumerate(rows):
             for j, p in row.items():
@@ -232,31 +269,35 @@ class AbsorbingChain:
         return M
 
     @property
-    def Q(self):
+    def Q(self) -> _ObjectArray | _FloatArray | _Csr:
         """Transitions among transient states, shape (t, t): a float ndarray (dense
         input), a ``scipy.sparse`` CSR matrix (sparse input) or an object array of Fractions."""
-        if self.exact:
-            return self._dense(self._Q, len(self._t_idx))
-        return self._Q.copy() if self._input_sparse else self._Q.toarray()
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            return self._dense(b.Q, len(self._t_idx))
+        return b.Q.copy() if self._input_sparse else b.Q.toarray()
 
     @property
-    def R(self):
+    def R(self) -> _ObjectArray | _FloatArray | _Csr:
         """Transitions from transient to absorbing states, shape (t, a); same types as :attr:`Q`."""
-        if self.exact:
-            return self._dense(self._R, len(self._a_idx))
-        return self._R.copy() if self._input_sparse else self._R.toarray()
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            return self._dense(b.R, len(self._a_idx))
+        return b.R.copy() if self._input_sparse else b.R.toarray()
 
     def canonical_form(self) -> pd.DataFrame:
         """P with the transient states first, as a labelled table (n x n)."""
         import pandas as pd
 
         t, a = len(self._t_idx), len(self._a_idx)
-        if self.exact:
+        b = self._blocks
+        values: _ObjectArray | _FloatArray
+        if isinstance(b, _ExactBlocks):
             values = np.full((t + a, t + a), Fraction(0), dtype=object)
-            values[:t, :t], values[:t, t:] = self._dense(self._Q, t), self._dense(self._R, a)
+            values[:t, :t], values[:t, t:] = self._dense(b.Q, t), self._dense(b.R, a)
         else:
             values = np.zeros((t + a, t + a))
-            values[:t, :t], values[:t, t:] = self._Q.toarray(), self._R.toarray()
+            values[:t, :t], values[:t, t:] = b.Q.toarray(), b.R.toarray()
         for m in range(a):
             values[t + m, t + m] = 1
         order = self.transient + self.absorbing
@@ -264,37 +305,33 @@ class AbsorbingChain:
 
     # -- solving (I - Q) X = B --------------------------------------------------------
 
-    def _solve(self, rhs, transpose: bool = False) -> np.ndarray:
-        """Solve (I - Q) X = rhs, or its transpose, for a (t, width) right-hand side:
-        a dense array (float) or a list of t dicts ``{column: value}`` (exact)."""
+    def _solve_exact(self, Q: _Rows, rhs: _Rows, width: int, transpose: bool = False) -> _ObjectArray:
+        """Solve (I - Q) X = rhs, or its transpose, exactly, for a right-hand side of t sparse rows
+        ``{column: value}`` (shape (t, width))."""
+        A = [{k: Fraction(1)} for k in range(len(Q))]
+        for k, row in enumerate(Q):
+            for j, p in row.items():
+                r, c = (j, k) if transpose else (k, j)
+                A[r][c] = A[r].get(c, Fraction(0)) - p
+        return _exact_solve(A, rhs, width)
+
+    def _solve_float(self, blocks: _FloatBlocks, rhs: _FloatArray, transpose: bool = False) -> _FloatArray:
+        """Solve (I - Q) X = rhs, or its transpose, by sparse LU, for a (t, width) right-hand side."""
         import scipy.sparse as sp
         from scipy.sparse.linalg import splu
 
         t = len(self._t_idx)
-        if self.exact:
-            rhs_rows, width = rhs
-            A = [{k: Fraction(1)} for k in range(t)]
-            for k, row in enumerate(self._Q):
-                for j, p in row.items():
-                    r, c = (j, k) if transpose else (k, j)
-                    A[r][c] = A[r].get(c, Fraction(0)) - p
-            return _exact_solve(A, rhs_rows, width)
-        B = np.asarray(rhs, dtype=float)
         if t == 0:
-            return B
-        if self._lu is None:
-            coo = self._Q.tocoo()
+            return rhs
+        if blocks.lu is None:
+            coo = blocks.Q.tocoo()
             # states in topological order (an acyclic chain): I - Q is triangular, keep the order
-            order = "NATURAL" if (coo.col > coo.row).all() else "COLAMD"
-            self._lu = splu(sp.csc_matrix(sp.identity(t, format="csc") - self._Q), permc_spec=order)
-        return self._lu.solve(B, trans="T" if transpose else "N")
-
-    def _ones(self):
-        t = len(self._t_idx)
-        return ([{0: 1}] * t, 1) if self.exact else np.ones((t, 1))
-
-    def _column(self, values):
-        return ([{0: v} for v in values], 1) if self.exact else np.asarray(values, dtype=float).reshape(-1, 1)
+            order: Literal["NATURAL", "COLAMD"] = "NATURAL" if (coo.col > coo.row).all() else "COLAMD"
+            identity: _Csr = sp.identity(t, dtype=np.float64, format="csr")
+            blocks.lu = splu(sp.csc_matrix(identity - blocks.Q), permc_spec=order)
+        # scipy-stubs' SuperLU.solve leaves out the trans argument that SuperLU.solve takes
+        solved: _FloatArray = blocks.lu.solve(rhs, trans="T" if transpose else "N")  # type: ignore[call-overload]
+        return solved
 
     def _index(self, start: Hashable) -> int:
         try:
@@ -304,28 +341,38 @@ class AbsorbingChain:
                 raise ValueError(f"state {start!r} is absorbing: the chain is already absorbed there") from None
             raise ValueError(f"unknown state {start!r}") from None
 
-    def _start_row(self, start: Hashable) -> np.ndarray:
+    def _start_row(self, start: Hashable) -> list[Fraction] | _FloatArray:
         """Row ``start`` of N, by one transposed solve: N^T e_s."""
         k = self._index(start)
-        e = [0] * len(self._t_idx)
-        e[k] = 1
-        return self._solve(self._column(e), transpose=True)[:, 0]
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            return list(
+                self._solve_exact(b.Q, [{0: Fraction(1)} if i == k else {} for i in range(len(b.Q))], 1, True)[:, 0]
+            )
+        e = np.zeros((len(self._t_idx), 1))
+        e[k, 0] = 1
+        return self._solve_float(b, e, transpose=True)[:, 0]
 
-    def _Rr(self, values) -> list:
-        """R r for rewards r on the absorbing states (a length-t list)."""
-        if self.exact:
-            return [sum((p * values[m] for m, p in row.items()), Fraction(0)) for row in self._R]
-        return list(self._R @ np.asarray(values, dtype=float))
-
-    def _series(self, values, index) -> pd.Series:
+    def _series(self, values: Iterable[Number] | _FloatArray | _ObjectArray, index: list[Hashable]) -> pd.Series:
         import pandas as pd
 
         return pd.Series(list(values), index=index, dtype=object if self.exact else float)
 
-    # -- results ---------------------------------------------------------------------
+    def _steps(self) -> list[Fraction] | _FloatArray:
+        """t = N 1, a value per transient state."""
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            return list(self._solve_exact(b.Q, [{0: Fraction(1)}] * len(b.Q), 1)[:, 0])
+        return self._solve_float(b, np.ones((len(self._t_idx), 1)))[:, 0]
 
-    def _zero(self):
-        return Fraction(0) if self.exact else 0.0
+    def _visits(self, values: list[Fraction] | _FloatArray) -> list[Fraction] | _FloatArray:
+        """N v for a value v per transient state."""
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            return list(self._solve_exact(b.Q, [{0: Fraction(v)} for v in values], 1)[:, 0])
+        return self._solve_float(b, np.asarray(values, dtype=np.float64).reshape(-1, 1))[:, 0]
+
+    # -- results ---------------------------------------------------------------------
 
     def fundamental_matrix(self) -> pd.DataFrame:
         """N = (I - Q)^-1, shape (t, t), labelled by transient states.
@@ -338,12 +385,14 @@ class AbsorbingChain:
         import pandas as pd
 
         t = len(self._t_idx)
-        identity = ([{k: 1} for k in range(t)], t) if self.exact else np.identity(t)
-        return pd.DataFrame(
-            self._solve(identity), index=self.transient, columns=self.transient, dtype=object if self.exact else float
-        )
+        b = self._blocks
+        if isinstance(b, _ExactBlocks):
+            N: _ObjectArray | _FloatArray = self._solve_exact(b.Q, [{k: Fraction(1)} for k in range(t)], t)
+        else:
+            N = self._solve_float(b, np.identity(t))
+        return pd.DataFrame(N, index=self.transient, columns=self.transient, dtype=object if self.exact else float)
 
-    def expected_steps(self, start: Hashable | None = None):
+    def expected_steps(self, start: Hashable | None = None) -> pd.Series | Number:
         """t = N 1: expected number of steps before absorption (Grinstead & Snell, Thm. 11.5).
 
         Parameters
@@ -356,10 +405,11 @@ class AbsorbingChain:
         pandas.Series of length t, or a number with ``start`` (steps).
         """
         if start is not None:
-            return sum(self._start_row(start), self._zero())
-        return self._series(self._solve(self._ones())[:, 0], self.transient)
+            row = self._start_row(start)
+            return sum(row, Fraction(0)) if isinstance(row, list) else np.float64(sum(row, 0.0))
+        return self._series(self._steps(), self.transient)
 
-    def steps_variance(self, start: Hashable | None = None):
+    def steps_variance(self, start: Hashable | None = None) -> pd.Series | Number:
         """Variance of the number of steps before absorption: (2N - I) t - t∘t
         (Kemeny & Snell, Thm. 3.3.5; Grinstead & Snell, Thm. 11.5).
 
@@ -367,14 +417,18 @@ class AbsorbingChain:
         -------
         pandas.Series of length t, or a number with ``start`` (steps squared).
         """
-        steps = self._solve(self._ones())[:, 0]
-        visits = self._solve(self._column(steps))[:, 0]  # N t
-        var = 2 * visits - steps - steps * steps
+        steps = self._steps()
+        visits = self._visits(steps)  # N t
+        var: list[Fraction] | _FloatArray
+        if isinstance(steps, list):
+            var = [2 * v - s - s * s for v, s in zip(visits, steps)]
+        else:
+            var = 2 * np.asarray(visits) - steps - steps * steps
         if start is not None:
             return var[self._index(start)]
         return self._series(var, self.transient)
 
-    def absorption_probabilities(self, start: Hashable | None = None):
+    def absorption_probabilities(self, start: Hashable | None = None) -> pd.DataFrame | pd.Series:
         """B = N R: probability of ending in each absorbing state (Grinstead & Snell, Thm. 11.6).
 
         Returns
@@ -385,21 +439,27 @@ class AbsorbingChain:
         import pandas as pd
 
         a = len(self._a_idx)
+        b = self._blocks
         if start is not None:
             row = self._start_row(start)
-            if self.exact:
+            if isinstance(b, _ExactBlocks):
                 probs = [Fraction(0)] * a
                 for k, n_k in enumerate(row):
                     if n_k:
-                        for m, p in self._R[k].items():
-                            probs[m] += n_k * p
-            else:
-                probs = self._R.T @ row
-            return self._series(probs, self.absorbing)
-        B = self._solve((self._R, a) if self.exact else self._R.toarray())
+                        for m, p in b.R[k].items():
+                            probs[m] += Fraction(n_k) * p
+                return self._series(probs, self.absorbing)
+            return self._series(b.R.T @ np.asarray(row), self.absorbing)
+        B: _ObjectArray | _FloatArray
+        if isinstance(b, _ExactBlocks):
+            B = self._solve_exact(b.Q, b.R, a)
+        else:
+            B = self._solve_float(b, b.R.toarray())
         return pd.DataFrame(B, index=self.transient, columns=self.absorbing, dtype=object if self.exact else float)
 
-    def expected_reward(self, r: Mapping[Hashable, Any] | Sequence, start: Hashable | None = None):
+    def expected_reward(
+        self, r: Mapping[Hashable, Number] | Sequence[Number], start: Hashable | None = None
+    ) -> pd.Series | Number:
         """B r = N (R r): expected reward paid on absorption, for rewards r on the
         absorbing states (Grinstead & Snell, ch. 11.2).
 
@@ -427,12 +487,19 @@ class AbsorbingChain:
             values = list(r)
             if len(values) != len(self.absorbing):
                 raise ValueError(f"r has {len(values)} rewards for {len(self.absorbing)} absorbing states")
-        values = [Fraction(v) for v in values] if self.exact else [float(v) for v in values]
-        Rr = self._Rr(values)
+        b = self._blocks
+        Rr: list[Fraction] | _FloatArray  # R r, a length-t vector
+        if isinstance(b, _ExactBlocks):
+            exact = [Fraction(v) for v in values]
+            Rr = [sum((p * exact[m] for m, p in row.items()), Fraction(0)) for row in b.R]
+        else:
+            Rr = b.R @ np.asarray(values, dtype=np.float64)
         if start is not None:
             row = self._start_row(start)
-            return sum((n_k * Rr[k] for k, n_k in enumerate(row) if n_k), self._zero())
-        return self._series(self._solve(self._column(Rr))[:, 0], self.transient)
+            if isinstance(Rr, list):
+                return sum((Fraction(n_k) * Rr[k] for k, n_k in enumerate(row) if n_k), Fraction(0))
+            return np.float64(sum((n_k * Rr[k] for k, n_k in enumerate(row) if n_k), 0.0))
+        return self._series(self._visits(Rr), self.transient)
 
     # -- display ---------------------------------------------------------------------
 
@@ -450,7 +517,7 @@ class AbsorbingChain:
         return head + f"<p>transient: {self.transient[:6]}…<br>absorbing: {self.absorbing[:6]}…</p>"
 
 
-def _exact_solve(A: list[dict[int, Fraction]], rhs: list[dict[int, Any]], width: int) -> np.ndarray:
+def _exact_solve(A: _Rows, rhs: _Rows, width: int) -> _ObjectArray:
     """Solve A X = rhs exactly by Gaussian elimination on sparse rows.
 
     A must be a nonsingular M-matrix (here I - Q of an absorbing chain), so the

@@ -13,6 +13,7 @@ from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_
 from dragonkit.cli import main
 from dragonkit.rules import PRESETS
 from dragonkit.simulate import round_robin, simulate_games, simulate_turns
+from dragonkit.simulate.games import BotSpec
 from dragonkit.simulate.turns import OUTCOMES
 
 Z999 = 3.2905
@@ -136,6 +137,8 @@ def test_bad_bot_lists_are_refused():
         simulate_games(["coach", "random"], 0)
     with pytest.raises(ValueError, match="at least two bots"):
         round_robin(["random"], 10)
+    with pytest.raises(ValueError, match="unknown bot 'wizard'"):
+        BotSpec("wizard").make(seed=1)
 
 
 def test_round_robin_standings_and_pairs():

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -99,7 +100,7 @@ def gems(n: int, lang: str | None = None) -> str:
     return tr("{n} gem" if n == 1 else "{n} gems", lang, n=int(n))
 
 
-def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
+def tr(msgid: str, lang: str | None = None, /, **fields: object) -> str:
     """The text of ``msgid`` in ``lang`` (default: the current language), with ``fields`` filled in.
 
     A field that is a :class:`Gems` or :class:`Describable` (a
@@ -124,7 +125,7 @@ def tr(msgid: str, lang: str | None = None, /, **fields) -> str:
     return text.format(**{key: _words(value, lang) for key, value in fields.items()})
 
 
-def _words(value, lang: str):
+def _words(value: object, lang: str) -> object:
     """A field value as it is written in ``lang``."""
     if isinstance(value, Gems):
         return gems(value, lang)
@@ -138,7 +139,7 @@ def _words(value, lang: str):
     return value
 
 
-def initial_language(environ=os.environ) -> str:
+def initial_language(environ: Mapping[str, str] = os.environ) -> str:
     """The language a new kernel starts in: ``?lang=`` of the Voilà page, else the
     ``DRAGONKIT_LANG`` environment variable, else English."""
     query = parse_qs(environ.get("QUERY_STRING", ""))

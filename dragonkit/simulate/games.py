@@ -30,14 +30,28 @@ CHUNK = 250  # games per unit of work
 _SPEC = re.compile(r"(?P<kind>coach|threshold|random)(?::(?P<arg>[0-9]{1,4}))?(?:#[0-9]+)?")
 
 
+def _match(spec: str) -> re.Match[str]:
+    """The parts of a bot spec; ValueError for an unknown one."""
+    match = _SPEC.fullmatch(spec)
+    if match is None:
+        raise ValueError(f"unknown bot {str(spec)!r}; use coach, random or threshold:T (T a whole number of gems)")
+    return match
+
+
 class BotSpec(str):
     """A bot named by a short spec: ``"coach"``, ``"random"`` or ``"threshold:T"``
     (holds at a pot of T gems; 20 by default).  ``"#2"`` may be appended to tell
     two bots of the same kind apart."""
 
     def make(self, seed: int) -> Bot:
-        """A fresh bot; a random bot is seeded with ``seed``."""
-        match = _SPEC.fullmatch(self)
+        """A fresh bot; a random bot is seeded with ``seed``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown spec.
+        """
+        match = _match(self)
         kind, arg = match["kind"], match["arg"]
         if kind == "threshold":
             return make_bot(kind, threshold=int(arg) if arg else 20)
@@ -57,8 +71,7 @@ def parse_bots(specs: Iterable[str]) -> list[BotSpec]:
     out: list[BotSpec] = []
     for spec in specs:
         spec = str(spec).strip()
-        if not _SPEC.fullmatch(spec):
-            raise ValueError(f"unknown bot {spec!r}; use coach, random or threshold:T (T a whole number of gems)")
+        _match(spec)
         name, k = spec, 2
         while name in out:
             name, k = f"{spec}#{k}", k + 1
@@ -82,8 +95,8 @@ def play_game(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> dict:
     """
     bots = [spec.make(seed + i) for i, spec in enumerate(seating)]
     game = Game([str(s) for s in seating], rules, seed=seed)
-    while not game.is_over:
-        game.apply(bots[game.to_move].choose(game), by=game.to_move)
+    while (seat := game.to_move) is not None:  # None once the game is over
+        game.apply(bots[seat].choose(game), by=seat)
     record = {
         "seating": ",".join(seating),
         "winners": ",".join(seating[i] for i in game.winners),

@@ -105,14 +105,17 @@ def _slot_table(graph: DecisionGraph, depth: int, masks: list[np.ndarray]):
     for value, gems, kind_index in ((STOPPED, graph.stop_reward, k), (danger, graph.danger_reward, k + 1)):
         hit = kind == kind_index
         reward[hit], code[hit] = gems, value
+    layer_ends, layer_child, layer_reward = graph_layer.ends, graph_layer.child, graph_layer.end_reward
+    if layer_ends is None or layer_child is None or layer_reward is None:
+        raise ValueError(f"layer {depth} of the decision graph has no edges")
     fp = np.flatnonzero(kind < k)
     p, i = point[fp], kind[fp]
-    ends = graph_layer.ends[p, i]
+    ends = layer_ends[p, i]
     stop_here = ends != CONTINUES
-    reward[fp[stop_here]] = graph_layer.end_reward[p[stop_here], i[stop_here]]
+    reward[fp[stop_here]] = layer_reward[p[stop_here], i[stop_here]]
     code[fp[stop_here]] = np.where(ends[stop_here] == HEAD, AT_HEAD, DECK_EMPTY)
     go = fp[~stop_here]
-    nxt = graph_layer.child[p[~stop_here], i[~stop_here]]
+    nxt = layer_child[p[~stop_here], i[~stop_here]]
     if go.size:
         reveal = masks[depth + 1][nxt]
         child[go[reveal]] = nxt[reveal]
