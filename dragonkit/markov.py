@@ -34,7 +34,7 @@ import numbers
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -92,7 +92,7 @@ def _exact_rows(P: object) -> _Rows | None:
 
 
 def _float_matrix(P: object) -> _Csr:
-    """P as our own float CSR matrix (the caller's matrix is never modified), duplicates summed, zeros dropped."""
+    """P as our own float CSR matrix (the caller's matrix is never modified), repeated entries summed, zeros dropped."""
     import scipy.sparse as sp
 
     try:
@@ -392,6 +392,11 @@ class AbsorbingChain:
             N = self._solve_float(b, np.identity(t))
         return pd.DataFrame(N, index=self.transient, columns=self.transient, dtype=object if self.exact else float)
 
+    # None is Hashable too, but a missing start (None) means "every state": the first overload is meant
+    @overload
+    def expected_steps(self, start: None = None) -> pd.Series: ...  # type: ignore[overload-overlap]
+    @overload
+    def expected_steps(self, start: Hashable) -> Number: ...
     def expected_steps(self, start: Hashable | None = None) -> pd.Series | Number:
         """t = N 1: expected number of steps before absorption (Grinstead & Snell, Thm. 11.5).
 
@@ -409,6 +414,11 @@ class AbsorbingChain:
             return sum(row, Fraction(0)) if isinstance(row, list) else np.float64(sum(row, 0.0))
         return self._series(self._steps(), self.transient)
 
+    # None is Hashable too, but a missing start (None) means "every state": the first overload is meant
+    @overload
+    def steps_variance(self, start: None = None) -> pd.Series: ...  # type: ignore[overload-overlap]
+    @overload
+    def steps_variance(self, start: Hashable) -> Number: ...
     def steps_variance(self, start: Hashable | None = None) -> pd.Series | Number:
         """Variance of the number of steps before absorption: (2N - I) t - t∘t
         (Kemeny & Snell, Thm. 3.3.5; Grinstead & Snell, Thm. 11.5).
@@ -428,6 +438,11 @@ class AbsorbingChain:
             return var[self._index(start)]
         return self._series(var, self.transient)
 
+    # None is Hashable too, but a missing start (None) means "every state": the first overload is meant
+    @overload
+    def absorption_probabilities(self, start: None = None) -> pd.DataFrame: ...  # type: ignore[overload-overlap]
+    @overload
+    def absorption_probabilities(self, start: Hashable) -> pd.Series: ...
     def absorption_probabilities(self, start: Hashable | None = None) -> pd.DataFrame | pd.Series:
         """B = N R: probability of ending in each absorbing state (Grinstead & Snell, Thm. 11.6).
 
@@ -457,6 +472,11 @@ class AbsorbingChain:
             B = self._solve_float(b, b.R.toarray())
         return pd.DataFrame(B, index=self.transient, columns=self.absorbing, dtype=object if self.exact else float)
 
+    # None is Hashable too, but a missing start (None) means "every state": the first overload is meant
+    @overload
+    def expected_reward(self, r: Mapping[Hashable, Number] | Sequence[Number], start: None = None) -> pd.Series: ...  # type: ignore[overload-overlap]
+    @overload
+    def expected_reward(self, r: Mapping[Hashable, Number] | Sequence[Number], start: Hashable) -> Number: ...
     def expected_reward(
         self, r: Mapping[Hashable, Number] | Sequence[Number], start: Hashable | None = None
     ) -> pd.Series | Number:

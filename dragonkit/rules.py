@@ -29,9 +29,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    IntArray: TypeAlias = NDArray[np.int64]
 
 from .i18n import Gems, tr
 
@@ -80,14 +85,16 @@ class Message(str):
     """
 
     msgid: str
-    fields: dict
+    fields: dict[str, object]
 
-    def __new__(cls, msgid: str, /, **fields) -> Message:
+    def __new__(cls, msgid: str, /, **fields: object) -> Message:
         message = super().__new__(cls, tr(msgid, "en", **fields))
         message.msgid, message.fields = msgid, fields
         return message
 
-    def __getnewargs_ex__(self):  # copies and pickles (errors sent between processes) keep the msgid
+    def __getnewargs_ex__(
+        self,
+    ) -> tuple[tuple[str], dict[str, object]]:  # copies and pickles (errors sent between processes) keep the msgid
         return (self.msgid,), self.fields
 
     def describe(self, lang: str | None = None) -> str:
@@ -543,15 +550,17 @@ class Ruleset:
     starting_gems: int = 40
     treasure: int = 400
     stripe_values: tuple[int, ...] = tuple(range(1, 18))
-    footprints: Any = ((1, 14), (2, 12), (3, 8), (4, 4))
+    # Each field is typed as it is stored: a mapping of footprints, (rate, multiplier) pairs
+    # and a string bounty rate are accepted too, checked and stored in these types.
+    footprints: tuple[tuple[int, int], ...] = ((1, 14), (2, 12), (3, 8), (4, 4))
     stop_cards: int = 10
     danger_cards: int = 3
-    stages: Any = (Stage(Fraction(1, 4), 1), Stage(Fraction(1, 4), 1), Stage(Fraction(1, 2), 2))
+    stages: tuple[Stage, ...] = (Stage(Fraction(1, 4), 1), Stage(Fraction(1, 4), 1), Stage(Fraction(1, 2), 2))
     final_danger: str = "all_gems"
-    bounty_rate: Any = Fraction(1)
+    bounty_rate: Fraction = Fraction(1)
     _composition: Composition = field(init=False, repr=False, compare=False)
-    _stripe_table: tuple = field(init=False, repr=False, compare=False)
-    _stripe_array: Any = field(init=False, repr=False, compare=False)
+    _stripe_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _stripe_array: NDArray[np.int64] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -654,7 +663,7 @@ class Ruleset:
 
     # -- serialization -----------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` inverts it."""
         return {
             "name": self.name,
@@ -670,7 +679,7 @@ class Ruleset:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> Ruleset:
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Build from :meth:`to_dict` output.
 
         Raises
@@ -736,28 +745,55 @@ class Ruleset:
         """
         if not 0 <= dangers_revealed < len(self.stages):
             raise ValueError(f"stage must lie in 0..{len(self.stages) - 1}, not {dangers_revealed}")
-        return self.stages[dangers_revealed]
+        stage: Stage = self.stages[dangers_revealed]
+        return stage
 
     def penalty(self, gems: int, dangers_revealed: int) -> int:
         """Stop penalty at stage ``dangers_revealed``: ``floor(rate * gems)`` (gems)."""
         rate = self.stage(dangers_revealed).rate
         return gems * rate.numerator // rate.denominator  # floor, in integers
 
-    def stripe_value(self, position, dangers_revealed: int):
+    @overload
+    def stripe_value(self, position: int, dangers_revealed: int) -> int: ...
+    @overload
+    def stripe_value(self, position: IntArray, dangers_revealed: int) -> IntArray: ...
+    def stripe_value(self, position: int | IntArray, dangers_revealed: int) -> int | IntArray:
         """What stripe ``position`` (1-based) pays at this stage before the treasure's
         limit: its value times the stage multiplier (gems).  Elementwise on numpy
         integer arrays too; 0 at the tail and at the head."""
-        table = self._stripe_array if isinstance(position, np.ndarray) else self._stripe_table
-        return table[position] * self.stage(dangers_revealed).multiplier
+        multiplier = self.stage(dangers_revealed).multiplier
+        if isinstance(position, np.ndarray):
+            return self._stripe_array[position] * multiplier
+        return self._stripe_table[position] * multiplier
 
-    def stripe_gems(self, position, dangers_revealed: int, treasure):
+    @overload
+    def stripe_gems(self, position: int, dangers_revealed: int, treasure: int) -> int: ...
+    @overload
+    def stripe_gems(self, position: IntArray, dangers_revealed: int, treasure: int | IntArray) -> IntArray: ...
+    def stripe_gems(self, position: int | IntArray, dangers_revealed: int, treasure: int | IntArray) -> int | IntArray:
         """Gems placed when the knight lands on stripe ``position`` (1-based):
         :meth:`stripe_value`, at most what the treasure holds (gems).
         Elementwise on numpy integer arrays too; 0 at the head."""
-        value = self.stripe_value(position, dangers_revealed)
-        return value - (value - treasure) * (value > treasure)  # min(value, treasure), elementwise
+        value = self.stripe_value(position, dangers_revealed)  # type: ignore[call-overload]  # int or array, as given
+        return value - (value - treasure) * (value > treasure)  # type: ignore[no-any-return]  # min, elementwise
 
-    def footprint_effect(self, steps: int, position, pot, treasure, dangers_revealed: int, cards_left: int):
+    @overload
+    def footprint_effect(
+        self, steps: int, position: int, pot: int, treasure: int, dangers_revealed: int, cards_left: int
+    ) -> tuple[int, int, int, int, int, int, int]: ...
+    @overload
+    def footprint_effect(
+        self,
+        steps: int,
+        position: IntArray,
+        pot: IntArray,
+        treasure: int | IntArray,
+        dangers_revealed: int,
+        cards_left: int,
+    ) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]: ...
+    def footprint_effect(
+        self, steps: int, position: Any, pot: Any, treasure: Any, dangers_revealed: int, cards_left: int
+    ) -> tuple[Any, ...]:
         """What a footprint card of ``steps`` steps does (rules section 3).
 
         Written with 0/1 masks and arithmetic only, so that the same lines run on
@@ -796,7 +832,7 @@ class Ruleset:
 
     def bounty(self, pot: int) -> int:
         """The takeover bounty for a pot: ``floor(bounty_rate * pot)`` (gems)."""
-        return pot * self.bounty_rate.numerator // self.bounty_rate.denominator  # floor, in integers
+        return int(pot * self.bounty_rate.numerator // self.bounty_rate.denominator)  # floor, in integers
 
     def may_take_over(self, gems: int, pot: int) -> bool:
         """Whether a player owning ``gems`` gems may accept a held turn with ``pot`` in the
