@@ -113,7 +113,7 @@ class Event:
     template: str
     player: int | None = None
     amount: int | None = None
-    fields: tuple = ()
+    fields: tuple[tuple[str, object], ...] = ()
 
     @property
     def text(self) -> str:
@@ -397,7 +397,8 @@ class Game:
     def reveal(self, by: int | None = None) -> Card:
         """The active player reveals the top card; returns it."""
         self._check(Action.REVEAL, by)
-        return self._apply(Action.REVEAL)
+        self._actions.append(Action.REVEAL)
+        return self._reveal()
 
     def hold(self, by: int | None = None) -> None:
         """The active player holds; the turn is offered to the others."""
@@ -450,6 +451,7 @@ class Game:
         if s.phase is Phase.OVER:
             raise GameOverError(Message("the game is over; no {action} is possible", action=Phrase(action.value)))
         mover = self.to_move
+        assert mover is not None  # the game is not over
         if by is not None and (isinstance(by, bool) or not isinstance(by, int) or by != mover):
             who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else reprlib.repr(by)
             raise NotYourTurnError(Message("it is {mover}'s move, not {who}'s", mover=self._players[mover], who=who))
@@ -469,7 +471,9 @@ class Game:
 
     # -- applying ------------------------------------------------------------------
 
-    def _emit(self, kind: str, template: str, player: int | None = None, amount: int | None = None, **fields) -> None:
+    def _emit(
+        self, kind: str, template: str, player: int | None = None, amount: int | None = None, **fields: object
+    ) -> None:
         self._events.append(Event(kind, template, player, amount, tuple(fields.items())))
 
     def _apply(self, action: Action) -> Card | None:
@@ -700,7 +704,7 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, players: Sequence[str], rules: Ruleset | None, seed: int, actions: Sequence) -> Game:
+    def replay(cls, players: Sequence[str], rules: Ruleset | None, seed: int, actions: Sequence[Action | str]) -> Game:
         """A new game with the same seed, played through ``actions``.
 
         Raises

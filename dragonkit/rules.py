@@ -443,27 +443,27 @@ def _fraction(value: Any, name: str) -> Fraction:
     elif isinstance(value, bool) or not isinstance(value, numbers.Rational):
         raise problem()
     try:
-        value = Fraction(value)
+        fraction = Fraction(value)
     except (ValueError, ZeroDivisionError):
         raise problem() from None
-    if abs(value.numerator) > LIMITS["denominator"] or value.denominator > LIMITS["denominator"]:
+    if abs(fraction.numerator) > LIMITS["denominator"] or fraction.denominator > LIMITS["denominator"]:
         raise ValueError(
             Message(
                 "{name} must be a simple fraction (terms up to {limit}), not {value}",
                 name=name,
                 limit=LIMITS["denominator"],
-                value=str(value),
+                value=str(fraction),
             )
         )
-    return value
+    return fraction
 
 
 def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, numbers.Integral)
-        or value < minimum
-        or (maximum is not None and value > maximum)
+        or int(value) < minimum
+        or (maximum is not None and int(value) > maximum)
     ):
         if maximum is None:
             raise ValueError(
@@ -774,8 +774,8 @@ class Ruleset:
         """Gems placed when the knight lands on stripe ``position`` (1-based):
         :meth:`stripe_value`, at most what the treasure holds (gems).
         Elementwise on numpy integer arrays too; 0 at the head."""
-        value = self.stripe_value(position, dangers_revealed)  # type: ignore[call-overload]  # int or array, as given
-        return value - (value - treasure) * (value > treasure)  # type: ignore[no-any-return]  # min, elementwise
+        value = self.stripe_value(position, dangers_revealed)
+        return value - (value - treasure) * (value > treasure)  # min(value, treasure), elementwise
 
     @overload
     def footprint_effect(
@@ -898,7 +898,7 @@ PRESETS["dragon-stripes"] = Ruleset()
 PRESETS["kali"] = Ruleset(
     name="kali",
     stripe_values=tuple(range(1, 19)),
-    footprints={1: 14, 2: 12, 3: 8, 4: 4},
+    footprints=((1, 14), (2, 12), (3, 8), (4, 4)),
     stop_cards=12,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
@@ -907,7 +907,7 @@ PRESETS["kali"] = Ruleset(
 PRESETS["drago-rosso"] = Ruleset(
     name="drago-rosso",
     stripe_values=tuple(range(1, 17)),
-    footprints={1: 15, 2: 13, 3: 9, 4: 4},
+    footprints=((1, 15), (2, 13), (3, 9), (4, 4)),
     stop_cards=11,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
@@ -918,7 +918,7 @@ PRESETS["mini"] = Ruleset(
     starting_gems=12,
     treasure=20,
     stripe_values=(1, 2, 3, 4, 5),
-    footprints={1: 3, 2: 2},
+    footprints=((1, 3), (2, 2)),
     stop_cards=2,
     danger_cards=1,
     stages=(Stage(_QUARTER, 1),),

@@ -372,7 +372,8 @@ class FootprintStep:
     @property
     def goes_on(self) -> NDArray[np.bool_]:
         """Where the turn goes on after the card, shape (m,)."""
-        return (self.at_head == 0) & (self.deck_empty == 0)
+        goes_on: NDArray[np.bool_] = (self.at_head == 0) & (self.deck_empty == 0)
+        return goes_on
 
 
 def footprint_children(

@@ -12,7 +12,7 @@ absorption probabilities ``B = N R`` grouped by reward.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
@@ -23,10 +23,11 @@ from ..markov import AbsorbingChain
 from ..rules import Outcome
 from ..turn import TurnState
 from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
-from .policies import HoldAtPot, OptimalPolicy, PolicyLike, as_policy
+from .policies import HoldAtPot, OptimalPolicy, Policy, PolicyLike, as_policy
 
 if TYPE_CHECKING:  # pandas and scipy.sparse load when a chain is built: the play app needs neither
     import pandas as pd
+    import scipy.sparse as sp
 
 __all__ = ["PolicyEvaluation", "Situation", "TurnChain", "compare_policies", "evaluate_policy", "turn_chain"]
 
@@ -54,7 +55,14 @@ class TurnChain(AbsorbingChain):
     policy : Policy
     """
 
-    def __init__(self, P, labels, start: Situation, rewards: dict, policy):
+    def __init__(
+        self,
+        P: list[dict[int, Fraction]] | sp.csr_matrix,
+        labels: list[Hashable],
+        start: Situation,
+        rewards: dict[Hashable, int],
+        policy: Policy,
+    ) -> None:
         super().__init__(P, labels)
         self.start, self.rewards, self.policy = start, rewards, policy
 
@@ -116,7 +124,7 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
     n_transient = int(offsets[-1])
 
     absorbing: dict[str, int] = {}
-    rewards: dict[str, int] = {}
+    rewards: dict[Hashable, int] = {}
 
     def target(label: str, reward: int) -> int:
         if label not in absorbing:
@@ -169,8 +177,9 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
     rows_a, cols_a = np.concatenate(rows), np.concatenate(cols)
     nums_a, dens_a = np.concatenate(nums), np.concatenate(dens)
     absorbing_ids = np.arange(n_transient, size)
+    P: list[dict[int, Fraction]] | sp.csr_matrix
     if exact:
-        P = [dict() for _ in range(size)]
+        P = [{} for _ in range(size)]
         for r_, c_, k_, n_ in zip(rows_a.tolist(), cols_a.tolist(), nums_a.tolist(), dens_a.tolist()):
             P[r_][c_] = P[r_].get(c_, 0) + Fraction(k_, n_)
         for a in absorbing_ids.tolist():
@@ -183,15 +192,17 @@ def turn_chain(state: TurnState, policy: PolicyLike, exact: bool = False) -> Tur
             ),
             shape=(size, size),
         )
-    labels: list = []
+    labels: list[Hashable] = []
     for d, act in enumerate(active):
         layer, rows_d = layers[d], np.flatnonzero(act)
         labels += [
             Situation(p, q, w)
             for p, q, w in zip(layer.position[rows_d].tolist(), layer.pot[rows_d].tolist(), graph.drawn(d, rows_d))
         ]
+    start = labels[0]
+    assert isinstance(start, Situation)  # the root is the first transient state
     labels += list(absorbing)
-    return TurnChain(P, labels, start=labels[0], rewards=rewards, policy=policy)
+    return TurnChain(P, labels, start=start, rewards=rewards, policy=policy)
 
 
 @dataclass(frozen=True)
@@ -233,7 +244,7 @@ class PolicyEvaluation:
     @property
     def std(self) -> float:
         """Standard deviation of the gem change (gems)."""
-        return float(self.variance) ** 0.5
+        return float(self.variance) ** 0.5  # type: ignore[no-any-return]  # float ** float: float here
 
     def summary(self) -> pd.Series:
         """The headline numbers as a labelled Series."""
@@ -294,8 +305,8 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
     outcomes = chain.absorption_probabilities(start=chain.start)
     gain = chain.expected_reward(chain.rewards, start=chain.start)
     by_gain: dict[int, Number] = {}
-    for label, p in outcomes.items():
-        by_gain[chain.rewards[label]] = by_gain.get(chain.rewards[label], zero) + p
+    for outcome, p in outcomes.items():
+        by_gain[chain.rewards[outcome]] = by_gain.get(chain.rewards[outcome], zero) + p
     distribution = pd.Series(dict(sorted(by_gain.items())), dtype=object if exact else float)
     second = sum((p * r * r for r, p in by_gain.items()), zero)
     return PolicyEvaluation(

@@ -16,14 +16,18 @@ ends the turn with the reward :meth:`TurnState.child` gives it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..rules import DANGER_CARD, STOP_CARD, Ruleset
 from ..turn import TurnState, footprint_children
 
 __all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer"]
+
+#: The edges of a layer not expanded yet (the deepest one): no decision point, no card.
+_EMPTY_EDGES = np.zeros((0, 0), dtype=np.int64)
 
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
@@ -58,9 +62,9 @@ class Layer:
     counts: np.ndarray
     position: np.ndarray
     pot: np.ndarray
-    ends: np.ndarray | None = None
-    child: np.ndarray | None = None
-    end_reward: np.ndarray | None = None
+    ends: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    child: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    end_reward: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
 
     def __len__(self) -> int:
         return len(self.pot)
@@ -112,15 +116,15 @@ class DecisionGraph:
     def __init__(
         self,
         rules: Ruleset,
-        counts,
+        counts: ArrayLike,
         stops: int,
         dangers: int,
         dangers_revealed: int,
         gems: int,
         bank: int,
-        positions,
-        pots,
-    ):
+        positions: ArrayLike,
+        pots: ArrayLike,
+    ) -> None:
         self.rules, self.stops, self.dangers = rules, stops, dangers
         self.dangers_revealed, self.gems, self.bank = dangers_revealed, gems, bank
         self.steps = tuple(s for s, _ in rules.footprints)

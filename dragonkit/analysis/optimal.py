@@ -82,7 +82,8 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
     dtype = object if exact else float
     const = graph.stops * graph.stop_reward + graph.dangers * graph.danger_reward
     results: list[LayerValues] = [None] * len(graph.layers)  # type: ignore[list-item]
-    next_value, next_scale = None, 1
+    next_value: np.ndarray = np.zeros(0, dtype=dtype)  # the deepest layer's cards all end the turn
+    next_scale = 1
     for depth in range(len(graph.layers) - 1, -1, -1):
         layer = graph.layers[depth]
         acc = np.full(len(layer), const * next_scale if exact else float(const), dtype=dtype)

@@ -113,9 +113,9 @@ class OptimalPolicy(Policy):
 
     name = "optimal"
 
-    def __init__(self):
-        self.state = None
-        self.value = None
+    def __init__(self) -> None:
+        self.state: TurnState | None = None
+        self.value: float | Fraction | None = None
         self._cache: tuple[DecisionGraph, list[LayerValues]] | None = None
 
     def values(self, graph: DecisionGraph, exact: bool = False) -> list[LayerValues]:
@@ -134,9 +134,9 @@ class OptimalPolicy(Policy):
 class FunctionPolicy(Policy):
     """A policy from a callable ``f(TurnState) -> "reveal" | "hold"``."""
 
-    def __init__(self, function: Callable[[TurnState], str], name: str | None = None):
+    def __init__(self, function: Callable[[TurnState], str], name: str | None = None) -> None:
         self.function = function
-        self.name = name or getattr(function, "__name__", "custom policy")
+        self.name = name or str(getattr(function, "__name__", "custom policy"))
 
     def decide(self, state: TurnState, reveals: int = 0) -> str:
         action = self.function(state)
