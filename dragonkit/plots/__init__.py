@@ -17,6 +17,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from ..analysis import Situation
 from ..engine import Game
 from ..i18n import tr
 
@@ -129,7 +130,12 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
         cmap="RdBu",
         interpolation="nearest",
         norm=TwoSlopeNorm(vmin=low, vcenter=0.0, vmax=high),
-        extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5, grid.index.min() - 0.5, grid.index.max() + 0.5),
+        extent=(
+            float(grid.columns.min()) - 0.5,
+            float(grid.columns.max()) + 0.5,
+            float(grid.index.min()) - 0.5,
+            float(grid.index.max()) + 0.5,
+        ),
     )
     holds = np.where(np.isfinite(values), (values <= 0).astype(float), np.nan)
     if np.nanmax(holds, initial=0) > 0 and np.nanmin(holds, initial=1) < 1:  # draw the hold/reveal border
@@ -174,7 +180,7 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
     rows = comparison[comparison["threshold"].notna()]
     gains = rows["expected_gain"].astype(float)
     ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label=tr("hold when pot ≥ t"))
-    best = rows.index[np.argmax(gains.to_numpy())]
+    best = rows.index[int(np.argmax(gains.to_numpy()))]
     ax.plot(
         rows.loc[best, "threshold"],
         gains[best],
@@ -185,7 +191,7 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
     )
     if "optimal" in comparison.index:
         ax.axhline(
-            float(comparison.loc["optimal", "expected_gain"]),
+            float(comparison["expected_gain"].astype(float)["optimal"]),
             color="#2f7d4a",
             linestyle="--",
             label=tr("optimal policy"),
@@ -220,7 +226,7 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
         raise ValueError(f"the chain has {len(frame)} states; draw at most {max_states}")
     names = {label: _short(label) for label in frame.index}
     losses = {names[label] for label in chain.absorbing if label in _LOSSES}
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[str] = nx.DiGraph()
     for source in chain.transient:
         for target, p in frame.loc[[source]].iloc[0].items():
             if p:
@@ -263,7 +269,7 @@ _LOSSES = ("stopped", "danger", "final danger")
 
 def _short(label) -> str:
     """A node's name on two lines, in the current language: ``@3 / pot 6``, ``held / 6``, ``final / danger``."""
-    if isinstance(label, tuple) and hasattr(label, "position"):
+    if isinstance(label, Situation):
         return tr("@{position}\npot {pot}", position=label.position, pot=label.pot)
     held = re.fullmatch(r"held (\d+)", str(label))
     if held:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -22,18 +23,18 @@ from .stats import ESTIMATE_COLUMNS, proportion_estimate
 __all__ = ["TournamentResult", "round_robin"]
 
 
-def _pair_range(rules: dict, a: str, b: str, pair: int, seed: int, start: int, stop: int) -> Counter:
+def _pair_range(rules: dict, a: str, b: str, pair: int, seed: int, start: int, stop: int) -> Counter[Any]:
     """Totals for games ``start..stop`` of one pairing: wins (a tie shares the win),
     games, endings and turns."""
     rules_ = Ruleset.from_dict(rules)
     specs = (BotSpec(a), BotSpec(b))
-    totals: Counter = Counter()
+    totals: Counter[Any] = Counter()  # game counts, turn counts and (fractional) win shares
     for g in range(start, stop):
         seating = specs if g % 2 == 0 else specs[::-1]
         record = play_game(rules_, seating, game_seed(seed, pair, g))
         winners = record["winners"].split(",")
         for w in winners:
-            totals[("wins", pair, w)] += 1 / len(winners)
+            totals[("wins", pair, w)] += 1 / len(winners)  # type: ignore[assignment]  # a shared win: a float share
         totals[("games", pair)] += 1
         totals[("ending", record["ending"])] += 1
         totals["turns"] += record["turns"]
@@ -66,7 +67,7 @@ class TournamentResult:
     level: float
 
     def _repr_html_(self) -> str:
-        return self.standings.to_html(float_format="%.3f")
+        return self.standings.to_html(float_format="{:.3f}".format)
 
 
 def round_robin(
@@ -119,7 +120,7 @@ def round_robin(
         for p, (a, b) in enumerate(pairings)
         for start in range(0, games_per_pair, CHUNK)
     ]
-    totals: Counter = run_chunks(
+    totals: Counter[Any] = run_chunks(
         _pair_range, chunks, workers, client, progress, "tournament", combine=lambda x, y: x + y
     )
     wins = {s: sum(totals[("wins", p, s)] for p in range(len(pairings))) for s in specs}

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -60,7 +61,7 @@ def _check_text(text, what: str) -> None:
     if isinstance(text, Mapping):
         if "en" not in text or set(text) - set(i18n.LANGUAGES):
             raise ValueError(f"{what} must have an 'en' text and only languages {sorted(i18n.LANGUAGES)}")
-        texts = text.values()
+        texts = list(text.values())
     else:
         texts = [text]
     if not all(isinstance(t, str) and t for t in texts):
@@ -69,6 +70,15 @@ def _check_text(text, what: str) -> None:
 
 class _Exercise:
     """What both kinds of exercise share: the question, hints, feedback, attempts, redraw on language change."""
+
+    answer_widget: widgets.Widget
+
+    def check(self, answer: Any) -> bool:
+        """Judge ``answer`` and show the feedback; each kind of exercise says how."""
+        raise NotImplementedError
+
+    def _message(self, kind: str, args: list[Any], lang: str) -> str:
+        raise NotImplementedError
 
     def __init__(self, question, hints, explanation):
         _check_text(question, "question")
@@ -126,6 +136,7 @@ class _Exercise:
         self.feedback.value = self._feedback_html(lang) if self._feedback_key else ""
 
     def _feedback_html(self, lang: str) -> str:
+        assert self._feedback_key is not None  # drawn only once an answer was judged
         kind, *args = self._feedback_key
         level = {"right": "success", "wrong": "danger"}.get(kind, "warning")
         message = self._message(kind, args, lang)
