@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import HoldAtPot, TurnState, turn_chain
 from ..i18n import tr
 from ..plots import figure_png
@@ -369,7 +369,7 @@ def spy_figure(matrix, title: str | None = None):
     rows, cols = matrix.shape
     fig = Figure(figsize=(5.2, 5.0), dpi=100, layout="constrained")
     ax = fig.subplots()
-    ax.spy(matrix, markersize=0.6, color="#2f5c9e")
+    ax.spy(matrix, markersize=0.6, color=palette.BLUE)
     ax.set_xlabel(tr("column: the state after the card"))
     ax.set_ylabel(tr("row: the state before the card"))
     ax.xaxis.set_label_position("top")

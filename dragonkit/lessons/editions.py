@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import solve_turn
 from ..i18n import tr
 from ..plots import figure_png
@@ -163,9 +163,6 @@ def compare_editions(entries: Mapping[str, Ruleset], policy="optimal", stages: b
     return frame
 
 
-_STAGE_COLOURS = ("#5b7db1", "#e3a33b", "#c0392b", "#7a4fa3", "#2f7d4a")
-
-
 def deck_chart(editions=EDITIONS) -> LiveFigure:
     """:func:`deck_figure` of presets, as a widget that follows the language."""
     entries = {e: Ruleset.preset(e) for e in editions}
@@ -203,11 +200,11 @@ def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, st
                 xs.append(i - 0.4 + width * (d + 0.5))
                 ys.append(float(table.loc[(e, d), measure]))
         bars = ax.bar(
-            xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)], label=tr("stage {d}", d=d)
+            xs, ys, width=width * 0.95, color=palette.STAGES[d % len(palette.STAGES)], label=tr("stage {d}", d=d)
         )
         ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
     ax.set_xticks(range(len(editions)), [labels[e] for e in editions], parse_math=False)  # a deck named "$x^$"
-    ax.axhline(0, color="#888", linewidth=0.8)
+    ax.axhline(0, color=palette.GRID, linewidth=0.8)
     ax.set_ylabel(tr(MEASURES[measure]))
     ax.set_title(tr("Which edition is riskier? {measure}, fresh turn", measure=tr(MEASURES[measure])))
     ax.legend(fontsize="small", ncols=n_stages)
@@ -228,16 +225,14 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
     ax = fig.subplots()
     order = {"footprint": 0, "stop": 1, "danger": 2}
     kinds = sorted({(order[c.kind], c.kind, c.steps) for r in entries.values() for c, _ in r.composition.counts()})
-    greens = ["#cfe8d6", "#9fd1ac", "#6fb983", "#3f9f5b", "#2f7d4a", "#1f5c35"]
+    greens = palette.FOOTPRINT_SHADES
     y = np.arange(len(entries))[::-1]
     left = np.zeros(len(entries))
     for _order, kind, steps in kinds:
         card = Card(kind, steps)
         counts = np.array([r.composition.count(card) for r in entries.values()], dtype=float)
-        colour = (
-            greens[(steps - 1) % len(greens)] if kind == "footprint" else "#e3a33b" if kind == "stop" else "#c0392b"
-        )
-        bars = ax.barh(y, counts, left=left, color=colour, edgecolor="white", label=card.describe())
+        colour = greens[(steps - 1) % len(greens)] if kind == "footprint" else palette.CARD[kind]
+        bars = ax.barh(y, counts, left=left, color=colour, edgecolor=palette.WHITE, label=card.describe())
         ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center", fontsize="x-small")
         left += counts
     ax.set_yticks(y, [labels[e] for e in entries], parse_math=False)

@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from .. import palette
 from ..analysis import TurnState, fair_bounty, solve_turn
 from ..i18n import Gems, tr
 from ..plots import figure_png
@@ -279,7 +280,7 @@ def takeover_figure(
         fair,
         marker="o",
         markersize=3,
-        color="#5b7db1",
+        color=palette.BLUE,
         label=tr("fair bounty F(g): the turn's value with g gems"),
     )
     ax.plot(
@@ -287,13 +288,15 @@ def takeover_figure(
         after[ok],
         marker="o",
         markersize=3,
-        color="#2f7d4a",
+        color=palette.GOOD,
         label=tr("F(g − b): its value after paying the bounty"),
     )
-    ax.axhline(bounty, color="#c0392b", linestyle="--", label=tr("the rules' bounty b = {b}", b=bounty))
+    ax.axhline(bounty, color=palette.BAD, linestyle="--", label=tr("the rules' bounty b = {b}", b=bounty))
     for first, (low, high) in enumerate(consecutive_runs(gaining_takers(curve))):
-        ax.axvspan(low - 0.5, high + 0.5, color="#2f7d4a", alpha=0.15, label=None if first else tr("taking over pays"))
-    for value, colour, label in ((holder_gems, "#7a5a00", tr("holder")), (taker_gems, "#222222", tr("taker"))):
+        ax.axvspan(
+            low - 0.5, high + 0.5, color=palette.GOOD, alpha=0.15, label=None if first else tr("taking over pays")
+        )
+    for value, colour, label in ((holder_gems, palette.AMBER, tr("holder")), (taker_gems, palette.INK, tr("taker"))):
         if value is not None:
             ax.axvline(value, color=colour, linestyle=":", linewidth=1.5)
             ax.annotate(
@@ -713,14 +716,14 @@ def auction_figure(result: AuctionResult) -> Figure:
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     x = np.arange(len(bids))
-    colours = ["#2f7d4a" if p >= 0 else "#c0392b" for p in bids["expected_profit"]]
+    colours = [palette.GOOD if p >= 0 else palette.BAD for p in bids["expected_profit"]]
     bars = ax.bar(x, bids["bid"], color=colours)
-    bars[0].set_edgecolor("#222222")
+    bars[0].set_edgecolor(palette.INK)
     bars[0].set_linewidth(2.5)
     if result.break_even is not None:
         ax.axhline(
             result.break_even,
-            color="#2f5c9e",
+            color=palette.EXACT,
             linestyle="--",
             label=tr("break-even bid: {b}", b=Gems(result.break_even)),
         )

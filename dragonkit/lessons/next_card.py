@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from .. import palette
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Card, Composition, Ruleset
@@ -47,7 +48,6 @@ __all__ = [
 ]
 
 #: Bar colours by kind of card.
-COLOURS = {"footprint": "#2f7d4a", "stop": "#d08c1e", "danger": "#c0392b"}
 
 #: The discards of the lesson's exercises (a few turns into a game of the default edition).
 EXERCISE_DISCARDS = {
@@ -207,10 +207,12 @@ def _draw_composition(ax, composition: Composition, full: Composition) -> None:
     x = range(len(kinds))
     left = [composition.count(card) for card, _ in kinds]
     gone = [count - composition.count(card) for card, count in kinds]
-    colours = [COLOURS[card.kind] for card, _ in kinds]
+    colours = [palette.CARD[card.kind] for card, _ in kinds]
     ax.bar(x, left, color=colours, label=tr("left in the deck"))
     if any(gone):
-        ax.bar(x, gone, bottom=left, color="white", edgecolor=colours, hatch="//", linewidth=1, label=tr("discarded"))
+        ax.bar(
+            x, gone, bottom=left, color=palette.WHITE, edgecolor=colours, hatch="//", linewidth=1, label=tr("discarded")
+        )
         ax.legend(fontsize="small", loc="upper right", frameon=False)
         ax.set_title(tr("The deck: {left} of {total} cards left", left=total, total=full.total))
     else:
@@ -261,21 +263,21 @@ def _draw_runs(ax, rows: list[dict]) -> None:
         [k - width / 2 for k in ks],
         [float(r["without"]) for r in rows],
         width,
-        color=COLOURS["footprint"],
+        color=palette.FOOTPRINT,
         label=tr("without replacement (exact)"),
     )
     ax.bar(
         [k + width / 2 for k in ks],
         [float(r["with"]) for r in rows],
         width,
-        color="#9cc5a9",
+        color=palette.FOOTPRINT_SHADES[1],
         label=tr("with replacement (exact)"),
     )
     ax.plot(
         [k - width / 2 for k in ks],
         [r["hypergeom"] for r in rows],
         "o",
-        color="black",
+        color=palette.INK,
         markersize=4,
         label="scipy.stats.hypergeom",
     )
@@ -283,7 +285,7 @@ def _draw_runs(ax, rows: list[dict]) -> None:
         [k + width / 2 for k in ks],
         [r["binom"] for r in rows],
         "x",
-        color="black",
+        color=palette.INK,
         markersize=5,
         label="scipy.stats.binom",
     )

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import TurnState, solve_turn
 from ..i18n import tr
 from ..plots import figure_png
@@ -132,11 +132,11 @@ def guess_figure(result: GuessResult) -> Figure:
     t = rows["threshold"].to_numpy(dtype=float)
     fig = Figure(figsize=(10.0, 3.3), dpi=100, layout="constrained")
     gain_ax, loss_ax = fig.subplots(1, 2)
-    gain_ax.plot(t, rows["expected_gain"].to_numpy(dtype=float), color="#5b7db1", label=tr("hold at t"))
-    gain_ax.axhline(float(result.optimal), color="#2f7d4a", linestyle="--", label=tr("optimal play"))
-    gain_ax.axhline(0, color="#999", linewidth=0.8)
-    loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color="#c0392b", label=tr("hold at t"))
-    loss_ax.axhline(result.optimal_p_loss, color="#2f7d4a", linestyle="--", label=tr("optimal play"))
+    gain_ax.plot(t, rows["expected_gain"].to_numpy(dtype=float), color=palette.BLUE, label=tr("hold at t"))
+    gain_ax.axhline(float(result.optimal), color=palette.GOOD, linestyle="--", label=tr("optimal play"))
+    gain_ax.axhline(0, color=palette.GRID, linewidth=0.8)
+    loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color=palette.BAD, label=tr("hold at t"))
+    loss_ax.axhline(result.optimal_p_loss, color=palette.GOOD, linestyle="--", label=tr("optimal play"))
     for ax, guess, best in (
         (gain_ax, float(result.gain), result.best_gain),
         (loss_ax, result.p_loss, result.best_p_loss),
@@ -145,16 +145,16 @@ def guess_figure(result: GuessResult) -> Figure:
             [result.threshold],
             [guess],
             "o",
-            color="#e3b505",
+            color=palette.HIGHLIGHT,
             markersize=10,
-            markeredgecolor="k",
+            markeredgecolor=palette.INK,
             label=tr("your guess: t = {t}", t=result.threshold),
         )
         ax.plot(
             [result.best_threshold],
             [best],
             "*",
-            color="#2f7d4a",
+            color=palette.GOOD,
             markersize=13,
             label=tr("best hold-at-t: t = {t}", t=result.best_threshold),
         )

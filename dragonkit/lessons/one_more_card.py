@@ -35,7 +35,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import TurnState, next_card_probabilities, solve_turn
 from ..analysis.state import check_state
 from ..i18n import Gems, tr
@@ -482,9 +482,9 @@ class OnePushExplorer(LessonWidget):
             if 0 < point <= pots[-1]:
                 curves.plot([float(point)], [0], "o", color=line.get_color(), markersize=5)
         curves.plot(
-            [state.pot], [float(self.push.advantage)], "D", color="black", markersize=7, label=tr("your situation")
+            [state.pot], [float(self.push.advantage)], "D", color=palette.INK, markersize=7, label=tr("your situation")
         )
-        curves.axhline(0, color="#555", linewidth=0.9)
+        curves.axhline(0, color=palette.GRID, linewidth=0.9)
         curves.set_xlabel(tr("pot (gems)"))
         curves.set_ylabel(tr("E1 − pot (gems)"))
         curves.set_title(tr("Does one more card pay? Above 0: reveal"))
@@ -492,9 +492,9 @@ class OnePushExplorer(LessonWidget):
         curves.legend(fontsize="small", frameon=False, title=tr("player's gems"), title_fontsize="small")
         gems_axis = np.arange(0, self.sliders["gems"].max + 1, 2)
         points = [break_even_pot(dataclasses.replace(state, gems=int(g))) for g in gems_axis]
-        wealth.step(gems_axis, [float(p) for p in points], where="post", color="#5b7db1")
+        wealth.step(gems_axis, [float(p) for p in points], where="post", color=palette.BLUE)
         wealth.plot(
-            [state.gems], [float(self.break_even)], "D", color="black", markersize=7, label=tr("your situation")
+            [state.gems], [float(self.break_even)], "D", color=palette.INK, markersize=7, label=tr("your situation")
         )
         wealth.legend(fontsize="small", frameon=False)
         wealth.set_ylim(bottom=0)
@@ -577,7 +577,7 @@ class MyopicVsOptimal(LessonWidget):
         xs = sorted(self.break_even)
         top = float(advantage.index.max())
         ys = [min(float(self.break_even[x]), top + 0.5) for x in xs]
-        ax.step(xs, ys, where="mid", color="black", linewidth=2.2, label=tr("one-step break-even pot"))
+        ax.step(xs, ys, where="mid", color=palette.INK, linewidth=2.2, label=tr("one-step break-even pot"))
         ax.legend(loc="upper left", fontsize="small")
         self.picture.value = figure_png(fig)
         summary = tr(

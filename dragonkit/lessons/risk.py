@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import (
     HoldAfterReveals,
     HoldAtPot,
@@ -311,13 +311,13 @@ def risk_return_figure(points: pd.DataFrame, named: dict):
         points["p_loss"].astype(float),
         points["expected_gain"].astype(float),
         c=points["threshold"].astype(float),
-        cmap="viridis",
+        cmap=palette.SEQUENTIAL,
         s=22,
         zorder=3,
     )
     fig.colorbar(dots, ax=ax).set_label(tr("threshold t of “hold at t” (gems)"))
     markers = ["s", "^", "*", "D"]
-    colours = ["#2f7d4a", "#c0392b", "#e3b505", "#8e44ad"]
+    colours = [palette.GOOD, palette.BAD, palette.HIGHLIGHT, palette.REDDISH_PURPLE]
     for k, (label, e) in enumerate(named.items()):
         ax.scatter(
             [float(e.p_loss)],
@@ -325,11 +325,11 @@ def risk_return_figure(points: pd.DataFrame, named: dict):
             marker=markers[k % 4],
             s=160,
             color=colours[k % 4],
-            edgecolors="k",
+            edgecolors=palette.INK,
             zorder=4,
             label=label,
         )
-    ax.axhline(0, color="#999", lw=0.8)
+    ax.axhline(0, color=palette.GRID, lw=0.8)
     ax.set_xlabel(tr("probability of a loss P(X < 0)"))
     ax.set_ylabel(tr("expected gem change E[X]"))
     ax.set_title(tr("Mean against risk: every dot is a policy"), fontsize=11)
@@ -474,16 +474,16 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = No
     p = table["p_catch_up"].astype(float).to_numpy()
     g = table["expected_gain"].astype(float).to_numpy()
     win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
-    top.bar(t, p, color=np.where(np.isin(t, win), "#e3b505", "#5b7db1"), width=0.8)
+    top.bar(t, p, color=np.where(np.isin(t, win), palette.HIGHLIGHT, palette.SERIES), width=0.8)
     top.set_ylabel(tr("P(X ≥ {d})", d=needed))
     top.set_title(tr("Behind by {d} gems on the last turn: chance to draw level or win", d=needed), fontsize=10)
-    bottom.plot(t, g, marker="o", markersize=3, color="#2f5c9e")
-    bottom.plot(ev, table.loc[ev, "expected_gain"].astype(float), "o", color="#e3b505", markersize=9)
+    bottom.plot(t, g, marker="o", markersize=3, color=palette.EXACT)
+    bottom.plot(ev, table.loc[ev, "expected_gain"].astype(float), "o", color=palette.HIGHLIGHT, markersize=9)
     bottom.set_ylabel(tr("E[X] (gems)"))
     bottom.set_xlabel(tr("threshold t of “hold at t” (gems)"))
     if optimum is not None:
-        top.axhline(float(optimum[0]), color="#2f7d4a", ls="--", label=tr("optimal policy (expected gems)"))
-        bottom.axhline(float(optimum[1]), color="#2f7d4a", ls="--", label=tr("optimal policy (expected gems)"))
+        top.axhline(float(optimum[0]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
+        bottom.axhline(float(optimum[1]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
         top.legend(fontsize="small")
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
@@ -494,7 +494,7 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = No
         textcoords="offset points",
         fontsize=8,
         va="top",
-        bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85},
+        bbox={"boxstyle": "round,pad=0.2", "fc": palette.WHITE, "ec": "none", "alpha": 0.85},
     )
     # the label below the curve, clear of its dots, with an arrow up to the best t
     low = g.min() + 0.25 * (g.max() - g.min())
@@ -507,8 +507,8 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = No
         fontsize=8,
         ha="right" if right else "left",
         va="center",
-        bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "#e3b505"},
-        arrowprops={"arrowstyle": "->", "color": "#7a6400"},
+        bbox={"boxstyle": "round,pad=0.2", "fc": palette.WHITE, "ec": palette.HIGHLIGHT},
+        arrowprops={"arrowstyle": "->", "color": palette.AMBER},
     )
     return fig
 

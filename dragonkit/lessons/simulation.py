@@ -27,6 +27,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
+from .. import palette
 from ..analysis import TurnState
 from ..i18n import tr
 from ..plots import figure_png
@@ -149,12 +150,12 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, level: float = 0.95
         k,
         mean - half,
         mean + half,
-        color="#5b7db1",
+        color=palette.SERIES,
         alpha=0.15,
         label=tr("exact mean ± {z} σ/√n ({level} band)", z=f"{z:.2f}", level=f"{level:.0%}"),
     )
-    ax.plot(k, running, color="#c0392b", linewidth=1.3, label=tr("running mean of the simulated turns"))
-    ax.axhline(mean, color="#2f5c9e", linestyle="--", label=tr("exact expected gain {value}", value=f"{mean:.3f}"))
+    ax.plot(k, running, color=palette.VERMILLION, linewidth=1.3, label=tr("running mean of the simulated turns"))
+    ax.axhline(mean, color=palette.EXACT, linestyle="--", label=tr("exact expected gain {value}", value=f"{mean:.3f}"))
     ax.set_xscale("log")
     ax.set_xlim(1, n)
     spread = max(4 * exact.std / np.sqrt(max(n, 1)) + abs(running[-1] - mean), 3 * exact.std / np.sqrt(10))
@@ -335,12 +336,12 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
     fig = Figure(figsize=(7.4, 3.6), dpi=100, layout="constrained")
     ax = fig.subplots()
     x = np.arange(1, len(frame) + 1)
-    colours = np.where(frame["covers"], "#5b7db1", "#c0392b")
+    colours = np.where(frame["covers"], palette.BLUE, palette.BAD)
     ax.vlines(x, frame["ci_low"], frame["ci_high"], colors=colours, linewidth=2)
-    ax.plot(x, frame["estimate"], "o", color="#222222", markersize=2.5)
+    ax.plot(x, frame["estimate"], "o", color=palette.INK, markersize=2.5)
     ax.axhline(
         float(result.exact.mean),
-        color="#2f7d4a",
+        color=palette.GOOD,
         linestyle="--",
         label=tr("exact expected gain {value}", value=decimal(result.exact.mean)),
     )
@@ -517,11 +518,13 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
     ax.loglog(
         errors.index,
         errors["theory"],
-        color="#2f5c9e",
+        color=palette.EXACT,
         linestyle="--",
         label=tr("σ/√n with the exact σ = {sigma} (slope −1/2)", sigma=f"{exact.std:.2f}"),
     )
-    ax.loglog(errors.index, errors["rms_error"], "o", color="#c0392b", label=tr("observed error (root mean square)"))
+    ax.loglog(
+        errors.index, errors["rms_error"], "o", color=palette.VERMILLION, label=tr("observed error (root mean square)")
+    )
     plain = FuncFormatter(lambda value, _pos: f"{value:g}")
     for axis in (ax.xaxis, ax.yaxis):
         axis.set_major_formatter(plain)
@@ -575,11 +578,11 @@ def standings_figure(standings: pd.DataFrame, level: float) -> Figure:
     ax.bar(
         x,
         standings["estimate"],
-        color="#5b7db1",
+        color=palette.SERIES,
         yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
         capsize=6,
     )
-    ax.axhline(0.5, color="#999999", linestyle="--", linewidth=1)
+    ax.axhline(0.5, color=palette.GRID, linestyle="--", linewidth=1)
     crowded = len(standings) > 4
     ax.set_xticks(
         x, [bot_label(s) for s in standings.index], rotation=20 if crowded else 0, ha="right" if crowded else "center"

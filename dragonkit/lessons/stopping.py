@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
 from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.optimal import backward_induction
@@ -46,8 +46,6 @@ __all__ = [
     "boundary_figure",
     "induction_figure",
 ]
-
-_REVEAL, _HOLD, _UNKNOWN = "#5b7db1", "#e08a2e", "#ffffff"
 
 
 @lru_cache(maxsize=32)
@@ -163,32 +161,31 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
             for k, steps in enumerate(graph.steps):
                 child = int(layer.child[i, k])
                 if child >= 0:
-                    ax.plot([d, d + 1], [ys[d][i], ys[d + 1][child]], color="#bbb", lw=1, zorder=1)
+                    ax.plot([d, d + 1], [ys[d][i], ys[d + 1][child]], color=palette.BORDER, lw=1, zorder=1)
                     ax.text(
                         d + 0.5,
                         (ys[d][i] + ys[d + 1][child]) / 2,
                         str(steps),
                         fontsize=7,
-                        color="#888",
+                        color=palette.TEXT_MUTED,
                         ha="center",
                         va="center",
                         zorder=2,
-                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"),
+                        bbox=dict(boxstyle="round,pad=0.1", fc=palette.WHITE, ec="none"),
                     )
     for d, layer in enumerate(graph.layers):
         known = d >= first
         for i in range(len(layer)):
             if known:
                 reveal = (d == 0 and must_reveal) or values[d].reveal(layer.pot)[i]
-                colour, text = (_REVEAL if reveal else _HOLD), "white"
+                colour, text = (palette.REVEAL, palette.WHITE) if reveal else (palette.HOLD, palette.INK)
                 value = _value(values, d, i, "push" if (d == 0 and must_reveal) else "value")
                 below = f"V = {value}"
             else:
-                colour, text, below = _UNKNOWN, "#555", "V = ?"
-            edge = "#111" if d == first and solved else "#777"
-            ax.scatter(
-                [d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if edge == "#111" else 1, zorder=3
-            )
+                colour, text, below = palette.WHITE, palette.TEXT_MUTED, "V = ?"
+            current = d == first and solved
+            edge = palette.INK if current else palette.TEXT_MUTED
+            ax.scatter([d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if current else 1, zorder=3)
             ax.text(
                 d,
                 ys[d][i] + 0.06,
@@ -207,7 +204,7 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
                 va="center",
                 fontsize=7.5,
                 zorder=4,
-                color="#111" if known else "#999",
+                color=palette.INK if known else palette.TEXT_MUTED,
             )
     ax.set_xticks(range(depths))
     ax.set_xticklabels([tr("{k} cards left", k=layer.cards_left) for layer in graph.layers], fontsize=8)
@@ -218,8 +215,12 @@ def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: boo
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
     handles = [
-        Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec="#777", label=label)
-        for c, label in ((_REVEAL, tr("reveal (push)")), (_HOLD, tr("hold")), (_UNKNOWN, tr("not solved yet")))
+        Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec=palette.TEXT_MUTED, label=label)
+        for c, label in (
+            (palette.REVEAL, tr("reveal (push)")),
+            (palette.HOLD, tr("hold")),
+            (palette.WHITE, tr("not solved yet")),
+        )
     ]
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, ncols=3, bbox_to_anchor=(0, 1.08))
     return fig
@@ -521,7 +522,7 @@ def boundary_figure(shift: pd.DataFrame, names: dict | None = None):
     fig = Figure(figsize=(7.2, 3.3), dpi=100, layout="constrained")
     ax = fig.subplots()
     styles = ["-", "--", ":", "-."]
-    colours = ["#888888", "#2f7d4a", "#8e44ad", "#2f5c9e"]
+    colours = [palette.GRID, palette.GOOD, palette.REDDISH_PURPLE, palette.BLUE]
     shift = shift.loc[:, [c for c in shift.columns if c > 0]]  # position 0: only at a turn's compulsory start
     for k, (row, series) in enumerate(shift.iterrows()):
         ax.plot(

@@ -17,6 +17,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from .. import palette
 from ..analysis import Situation
 from ..engine import Game
 from ..i18n import tr
@@ -56,6 +57,7 @@ def gems_over_game(game: Game) -> Figure:
             marker="o",
             markersize=3,
             label=_plain(name),
+            color=palette.PLAYERS[seat % len(palette.PLAYERS)],
             linewidth=2.5 if seat in game.winners else 1.5,
         )
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -82,11 +84,11 @@ def win_rates(result: TournamentResult) -> Figure:
     ax.bar(
         s.index,
         s["estimate"],
-        color="#5b7db1",
+        color=palette.SERIES,
         yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]],
         capsize=6,
     )
-    ax.axhline(0.5, color="#999", linestyle="--", linewidth=1)
+    ax.axhline(0.5, color=palette.GRID, linestyle="--", linewidth=1)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
     ax.set_title(f"Round robin: win rates with {result.level:.0%} intervals")
@@ -127,7 +129,7 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
         values,
         origin="lower",
         aspect="auto",
-        cmap="RdBu",
+        cmap=palette.DIVERGING,
         interpolation="nearest",
         norm=TwoSlopeNorm(vmin=low, vcenter=0.0, vmax=high),
         extent=(
@@ -139,7 +141,8 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
     )
     holds = np.where(np.isfinite(values), (values <= 0).astype(float), np.nan)
     if np.nanmax(holds, initial=0) > 0 and np.nanmin(holds, initial=1) < 1:  # draw the hold/reveal border
-        ax.contour(grid.columns, grid.index, np.ma.masked_invalid(holds), levels=[0.5], colors="k", linewidths=1.2)
+        border = np.ma.masked_invalid(holds)
+        ax.contour(grid.columns, grid.index, border, levels=[0.5], colors=palette.INK, linewidths=1.2)
     ax.set_xlabel(tr("knight position"))
     ax.set_ylabel(tr("pot (gems)"))
     ax.set_title(tr("Optimal policy: reveal or hold") if title is None else title)
@@ -156,12 +159,12 @@ def outcome_bars(evaluation) -> Figure:
     dist = evaluation.distribution
     gains = np.asarray(dist.index, dtype=float)
     probs = np.asarray([float(p) for p in dist.to_numpy()])
-    colours = np.where(gains < 0, "#c0392b", np.where(gains == 0, "#888888", "#2f7d4a"))
+    colours = np.where(gains < 0, palette.BAD, np.where(gains == 0, palette.NEUTRAL, palette.GOOD))
     width = max(0.8, (gains.max() - gains.min()) / 120) if len(gains) > 1 else 0.8
     ax.bar(gains, probs, width=width, color=colours)
     ax.axvline(
         float(evaluation.expected_gain),
-        color="#2f5c9e",
+        color=palette.EXACT,
         linestyle="--",
         label=tr("expected {value} gems", value=f"{float(evaluation.expected_gain):.2f}"),
     )
@@ -179,20 +182,27 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
     ax = fig.subplots()
     rows = comparison[comparison["threshold"].notna()]
     gains = rows["expected_gain"].astype(float)
-    ax.plot(rows["threshold"].astype(float), gains, marker="o", markersize=3, label=tr("hold when pot ≥ t"))
+    ax.plot(
+        rows["threshold"].astype(float),
+        gains,
+        marker="o",
+        markersize=3,
+        color=palette.EXACT,
+        label=tr("hold when pot ≥ t"),
+    )
     best = rows.index[int(np.argmax(gains.to_numpy()))]
     ax.plot(
         rows.loc[best, "threshold"],
         gains[best],
         "o",
-        color="#e3b505",
+        color=palette.HIGHLIGHT,
         markersize=9,
         label=tr("best t = {t}", t=int(rows.loc[best, "threshold"])),
     )
     if "optimal" in comparison.index:
         ax.axhline(
             float(comparison["expected_gain"].astype(float)["optimal"]),
-            color="#2f7d4a",
+            color=palette.GOOD,
             linestyle="--",
             label=tr("optimal policy"),
         )
@@ -206,7 +216,7 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
 
 def chain_graph(chain, max_states: int = 60) -> Figure:
     """The transition graph of a small absorbing chain, drawn with networkx:
-    transient states in blue, absorbing ones in red (good) or grey.
+    transient states in blue, absorbing ones in red (a loss) or green.
 
     Parameters
     ----------
@@ -243,7 +253,7 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     pos = nx.multipartite_layout(graph, subset_key="layer")
     fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
     ax = fig.subplots()
-    colours = ["#5b7db1" if n in transient else "#c0392b" if n in losses else "#2f7d4a" for n in graph.nodes]
+    colours = [palette.BLUE if n in transient else palette.BAD if n in losses else palette.GOOD for n in graph.nodes]
     nx.draw_networkx(
         graph,
         pos,
@@ -251,9 +261,9 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
         node_color=colours,
         node_size=900,
         font_size=7,
-        font_color="white",
+        font_color=palette.WHITE,
         arrowsize=12,
-        edge_color="#999",
+        edge_color=palette.GRID,
     )
     nx.draw_networkx_edge_labels(
         graph, pos, ax=ax, font_size=7, edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)}

@@ -10,17 +10,15 @@ from __future__ import annotations
 import math
 from html import escape
 
+from .. import palette
 from ..engine import Game
 from ..i18n import gems, tr
 from ..rules import Card
 
-__all__ = ["CARD_COLOURS", "render_board"]
+__all__ = ["render_board"]
 
 WIDTH, HEIGHT = 820, 330
 BAND_LEFT, BAND_RIGHT, BAND_MID, BAND_HALF = 70, 690, 165, 34
-
-#: The colour of a card by kind (the board's revealed cards, the trainer's card labels).
-CARD_COLOURS = {"footprint": "#2f7d4a", "stop": "#444", "danger": "#c0392b"}
 
 
 def _wave(x: float) -> float:
@@ -46,23 +44,21 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
     y0 = _wave(BAND_LEFT)
     out.append(
         f'<polygon points="{BAND_LEFT},{y0 - BAND_HALF} {BAND_LEFT - 58},{y0 + 8} {BAND_LEFT},{y0 + BAND_HALF}" '
-        'fill="#1e5631" stroke="#123" stroke-width="1.5"/>'
+        f'fill="{palette.DRAGON_BODY}" stroke="{palette.DRAGON_OUTLINE}" stroke-width="1.5"/>'
     )
     label_size = 15 if n <= 18 else 12
     for k in range(1, n + 1):
         xa, xb = BAND_LEFT + (k - 1) * width, BAND_LEFT + k * width
         ya, yb = _wave(xa), _wave(xb)
-        fill = "#3f8f4f" if k % 2 else "#2c6e3c"
-        if k == game.position:
-            fill = "#e3b505"
+        fill = palette.KNIGHT_STRIPE if k == game.position else palette.DRAGON_STRIPES[(k - 1) % 2]
         out.append(
             f'<polygon class="stripe" data-stripe="{k}" points="{xa:.1f},{ya - BAND_HALF:.1f} {xb:.1f},'
             f'{yb - BAND_HALF:.1f} {xb:.1f},{yb + BAND_HALF:.1f} {xa:.1f},{ya + BAND_HALF:.1f}" '
-            f'fill="{fill}" stroke="#123" stroke-width="1"/>'
+            f'fill="{fill}" stroke="{palette.DRAGON_OUTLINE}" stroke-width="1"/>'
         )
         xm, ym = (xa + xb) / 2, (ya + yb) / 2
         value = rules.stripe_value(k, stage)
-        colour = "#222" if k == game.position else "#fff"
+        colour = palette.INK if k == game.position else palette.WHITE
         out.append(
             f'<text x="{xm:.1f}" y="{ym + 5:.1f}" text-anchor="middle" font-size="{label_size}" '
             f'font-weight="bold" fill="{colour}">{value}</text>'
@@ -70,24 +66,28 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
         if value != k:  # the stripe's number, where its gems differ from it
             out.append(
                 f'<text x="{xm:.1f}" y="{ym + BAND_HALF - 4:.1f}" text-anchor="middle" font-size="9" '
-                f'fill="#cfe8d4">#{k}</text>'
+                f'fill="{palette.WHITE}">#{k}</text>'
             )
     # head
     yh = _wave(BAND_RIGHT)
     hx = BAND_RIGHT
     out.append(
         f'<polygon points="{hx},{yh - BAND_HALF - 6} {hx + 60},{yh - 30} {hx + 100},{yh - 8} {hx + 104},{yh + 10} '
-        f'{hx + 60},{yh + 22} {hx},{yh + BAND_HALF + 6}" fill="#8e1b1b" stroke="#311" stroke-width="1.5"/>'
+        f'{hx + 60},{yh + 22} {hx},{yh + BAND_HALF + 6}" fill="{palette.DRAGON_HEAD}" '
+        f'stroke="{palette.DRAGON_OUTLINE}" stroke-width="1.5"/>'
     )
     out.append(
-        f'<polygon points="{hx + 20},{yh - BAND_HALF - 4} {hx + 34},{yh - 62} {hx + 42},{yh - 34}" fill="#6b1212"/>'
+        f'<polygon points="{hx + 20},{yh - BAND_HALF - 4} {hx + 34},{yh - 62} {hx + 42},{yh - 34}" '
+        f'fill="{palette.DRAGON_HORN}"/>'
     )
-    out.append(f'<circle cx="{hx + 62}" cy="{yh - 14}" r="6" fill="#ffd54a" stroke="#311"/>')
-    out.append(f'<circle cx="{hx + 63}" cy="{yh - 14}" r="2.2" fill="#111"/>')
+    out.append(
+        f'<circle cx="{hx + 62}" cy="{yh - 14}" r="6" fill="{palette.DRAGON_EYE}" stroke="{palette.DRAGON_OUTLINE}"/>'
+    )
+    out.append(f'<circle cx="{hx + 63}" cy="{yh - 14}" r="2.2" fill="{palette.INK}"/>')
     head = tr("HEAD", lang)
     out.append(
         f'<text x="{hx + 36}" y="{yh + 10}" text-anchor="middle" font-size="{_fit(head, 12, 62)}" '
-        f'font-weight="bold" fill="#fff">{escape(head)}</text>'
+        f'font-weight="bold" fill="{palette.WHITE}">{escape(head)}</text>'
     )
     return out
 
@@ -101,27 +101,34 @@ def _knight(game: Game, lang: str | None) -> list[str]:
     px = x + 16 if x < BAND_RIGHT else x - 16 - width  # the bubble goes left of the knight at the head
     pot = (
         f'<g class="pot"><rect x="{px:.1f}" y="{y - 26:.1f}" width="{width}" height="22" rx="11" '
-        f'fill="#fff3c4" stroke="#b8860b"/><text x="{px + width / 2:.1f}" y="{y - 10:.1f}" text-anchor="middle" '
-        f'font-size="13" font-weight="bold" fill="#7a5a00">{escape(label)}</text></g>'
+        f'fill="{palette.GOLD_TINT}" stroke="{palette.POT}"/>'
+        f'<text x="{px + width / 2:.1f}" y="{y - 10:.1f}" text-anchor="middle" '
+        f'font-size="13" font-weight="bold" fill="{palette.AMBER}">{escape(label)}</text></g>'
     )
     if game.is_over:
         pot = ""  # the pot has been paid out or returned
+    cross = f'stroke="{palette.WHITE}" stroke-width="3"'
     return [
         f'<g class="knight" data-position="{game.position}">',
         f'<polygon points="{x - 13:.1f},{y - 12:.1f} {x + 13:.1f},{y - 12:.1f} {x + 13:.1f},{y + 6:.1f} '
-        f'{x:.1f},{y + 22:.1f} {x - 13:.1f},{y + 6:.1f}" fill="#5b7db1" stroke="#1b2f52" stroke-width="2"/>',
-        f'<line x1="{x:.1f}" y1="{y - 8:.1f}" x2="{x:.1f}" y2="{y + 14:.1f}" stroke="#fff" stroke-width="3"/>',
-        f'<line x1="{x - 8:.1f}" y1="{y:.1f}" x2="{x + 8:.1f}" y2="{y:.1f}" stroke="#fff" stroke-width="3"/>',
+        f'{x:.1f},{y + 22:.1f} {x - 13:.1f},{y + 6:.1f}" fill="{palette.KNIGHT}" '
+        f'stroke="{palette.KNIGHT_OUTLINE}" stroke-width="2"/>',
+        f'<line x1="{x:.1f}" y1="{y - 8:.1f}" x2="{x:.1f}" y2="{y + 14:.1f}" {cross}/>',
+        f'<line x1="{x - 8:.1f}" y1="{y:.1f}" x2="{x + 8:.1f}" y2="{y:.1f}" {cross}/>',
         "</g>",
         pot,
     ]
 
 
 def _stage(game: Game, rules, lang: str | None) -> list[str]:
-    out = [f'<text x="12" y="22" font-size="13" font-weight="bold" fill="#333">{escape(tr("Stage", lang))}</text>']
+    out = [
+        f'<text x="12" y="22" font-size="13" font-weight="bold" fill="{palette.INK}">{escape(tr("Stage", lang))}</text>'
+    ]
     for i in range(rules.danger_cards):
-        fill = "#c0392b" if i < game.stage else "#fff"
-        out.append(f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="#c0392b" stroke-width="2"/>')
+        fill = palette.DANGER if i < game.stage else palette.WHITE
+        out.append(
+            f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="{palette.DANGER}" stroke-width="2"/>'
+        )
     x = 78 + 22 * max(rules.danger_cards, 1)
     dangers = tr(
         "{stage} of {n} danger" if rules.danger_cards == 1 else "{stage} of {n} dangers",
@@ -129,7 +136,7 @@ def _stage(game: Game, rules, lang: str | None) -> list[str]:
         stage=game.stage,
         n=rules.danger_cards,
     )
-    out.append(f'<text x="{x}" y="22" font-size="13" fill="#333">{escape(dangers)}</text>')
+    out.append(f'<text x="{x}" y="22" font-size="13" fill="{palette.INK}">{escape(dangers)}</text>')
     if game.stage < len(rules.stages):
         stage = rules.stage(game.stage)
         line = tr(
@@ -138,7 +145,7 @@ def _stage(game: Game, rules, lang: str | None) -> list[str]:
             rate=f'<tspan font-weight="bold">{stage.rate}</tspan>',
             multiplier=f'<tspan font-weight="bold">x{stage.multiplier}</tspan>',
         )
-        out.append(f'<text x="12" y="44" font-size="13" fill="#333">{line}</text>')
+        out.append(f'<text x="12" y="44" font-size="13" fill="{palette.INK}">{line}</text>')
     return out
 
 
@@ -146,9 +153,9 @@ def _treasure(game: Game, lang: str | None) -> list[str]:
     x = WIDTH - 170
     title = tr("dragon's treasure", lang)
     return [
-        f'<rect x="{x}" y="6" width="158" height="44" rx="8" fill="#fff8e1" stroke="#b8860b"/>',
-        f'<text x="{x + 12}" y="24" font-size="12" fill="#7a5a00">{escape(title)}</text>',
-        f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="#7a5a00">'
+        f'<rect x="{x}" y="6" width="158" height="44" rx="8" fill="{palette.TREASURE_TINT}" stroke="{palette.POT}"/>',
+        f'<text x="{x + 12}" y="24" font-size="12" fill="{palette.AMBER}">{escape(title)}</text>',
+        f'<text x="{x + 12}" y="43" font-size="18" font-weight="bold" fill="{palette.AMBER}">'
         f"{escape(gems(game.treasure, lang))}</text>",
     ]
 
@@ -157,18 +164,20 @@ def _deck(game: Game, lang: str | None) -> list[str]:
     comp = game.remaining
     full = game.rules.composition
     left = tr("Deck: {left} of {total} cards left", lang, left=comp.total, total=full.total)
-    out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="#333">{escape(left)}</text>']
+    out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="{palette.INK}">{escape(left)}</text>']
     kinds = list(comp.counts())
     for col, (card, count) in enumerate(kinds):
         total = full.count(card)
         x = 12 + col * 96
-        colour = CARD_COLOURS[card.kind]
+        colour = palette.CARD[card.kind]
         h = 34 * (count / total) if total else 0
-        out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="#eee" stroke="#bbb"/>')
+        out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="{palette.SURFACE}" stroke="{palette.BORDER}"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
-        out.append(f'<text x="{x + 21}" y="287" font-size="12" fill="#333">{escape(card.describe(lang))}</text>')
         out.append(
-            f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{colour}">{count}/{total}</text>'
+            f'<text x="{x + 21}" y="287" font-size="12" fill="{palette.INK}">{escape(card.describe(lang))}</text>'
+        )
+        out.append(
+            f'<text x="{x + 21}" y="303" font-size="13" font-weight="bold" fill="{palette.INK}">{count}/{total}</text>'
         )
     return out
 
@@ -177,20 +186,20 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
     card: Card | None = game.last_card
     x, y = WIDTH - 120, 240
     out = [
-        f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="#555">'
+        f'<text x="{x - 8}" y="{y + 6}" text-anchor="end" font-size="12" fill="{palette.TEXT_MUTED}">'
         f"{escape(tr('last card', lang))}</text>"
     ]
     if card is None:
         out.append(
-            f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="#f4f4f4" stroke="#bbb" '
-            'stroke-dasharray="4 3"/>'
+            f'<rect x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{palette.SURFACE}" '
+            f'stroke="{palette.BORDER}" stroke-dasharray="4 3"/>'
         )
         out.append(
-            f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="#999">'
+            f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="12" fill="{palette.TEXT_MUTED}">'
             f"{escape(tr('none yet', lang))}</text>"
         )
         return out
-    colour = CARD_COLOURS[card.kind]
+    colour, text = palette.CARD[card.kind], palette.CARD_TEXT[card.kind]
     if card.kind == "footprint":  # the number of steps, big, and the word under it
         big, size = str(card.steps), 34
         small = tr("step" if card.steps == 1 else "steps", lang)
@@ -199,14 +208,14 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
         size = _fit(big, 18, 90)
     out.append(
         f'<rect class="last-card" x="{x}" y="{y - 8}" width="100" height="80" rx="8" fill="{colour}" '
-        'stroke="#222" stroke-width="1.5"/>'
+        f'stroke="{palette.INK}" stroke-width="1.5"/>'
     )
     out.append(
         f'<text x="{x + 50}" y="{y + 36}" text-anchor="middle" font-size="{size}" font-weight="bold" '
-        f'fill="#fff">{escape(big)}</text>'
+        f'fill="{text}">{escape(big)}</text>'
     )
     out.append(
-        f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="#fff">{escape(small)}</text>'
+        f'<text x="{x + 50}" y="{y + 58}" text-anchor="middle" font-size="12" fill="{text}">{escape(small)}</text>'
     )
     return out
 
@@ -225,7 +234,7 @@ def render_board(game: Game, lang: str | None = None) -> str:
     parts = [
         f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#f3efe2"/>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{palette.PAPER}"/>',
     ]
     parts += _stage(game, rules, lang)
     parts += _treasure(game, lang)

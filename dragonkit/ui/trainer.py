@@ -24,14 +24,14 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import i18n
+from .. import i18n, palette
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import Gems, tr
 from ..rules import Card, CardEffect, Message, Outcome
 from ..style import CSS
 from ..teach.notes import language_picker
-from .board import CARD_COLOURS, render_board
+from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
 from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
 from .numbers import decimal, format_fraction, gems_html
@@ -421,7 +421,8 @@ def _percent(share: Fraction) -> str:
 
 def _card(card: Card, lang: str) -> str:
     """A card as a coloured label."""
-    return f'<span class="dk-card" style="background:{CARD_COLOURS[card.kind]}">{escape(card.describe(lang))}</span>'
+    style = f"background:{palette.CARD[card.kind]};color:{palette.CARD_TEXT[card.kind]}"
+    return f'<span class="dk-card" style="{style}">{escape(card.describe(lang))}</span>'
 
 
 def _effect_cell(effect: CardEffect, lang: str) -> str:
