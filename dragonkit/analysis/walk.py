@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..rules import Card
+from ..rules import STOP_CARD, Card
 from ..turn import TurnState
 
-__all__ = ["after_cards"]
+__all__ = ["after_cards", "stop_penalty"]
 
 
 def after_cards(state: TurnState, cards: Iterable[Card]) -> TurnState:
@@ -43,3 +43,15 @@ def after_cards(state: TurnState, cards: Iterable[Card]) -> TurnState:
             raise ValueError(f"a {card.label} card here ends the turn ({after.outcome.label})")
         state = after
     return state
+
+
+def stop_penalty(state: TurnState) -> int:
+    """What a stop card revealed now costs the active player (gems): minus the
+    :meth:`~dragonkit.turn.TurnState.returns` of ``state.child(stop)``.
+
+    Raises
+    ------
+    ValueError
+        If no stop card is left or the turn has ended.
+    """
+    return -state.child(STOP_CARD).returns()
