@@ -212,7 +212,9 @@ def fair_bounty_curve(state: TurnState, max_gems: int) -> pd.DataFrame:
 def gaining_takers(curve: pd.DataFrame) -> list[int]:
     """The taker's gems, among the curve's (:func:`fair_bounty_curve`), for which taking over
     gains gems on average (:math:`G(g) > 0`), in increasing order."""
-    return [int(g) for g, net in curve["net_gain"].items() if net is not None and net > 0]
+    return [
+        int(g) for g, net in zip(curve.index.tolist(), curve["net_gain"], strict=True) if net is not None and net > 0
+    ]
 
 
 # -- the sealed-bid auction ---------------------------------------------------------------------------------------
