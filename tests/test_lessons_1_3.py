@@ -28,19 +28,15 @@ from dragonkit.analysis import (
     policy_map,
     solve_turn,
 )
+from dragonkit.analysis.deck import all_footprints, deck_after, run_table
+from dragonkit.analysis.first_guess import GuessResult
+from dragonkit.analysis.one_push import break_even_pot, one_push, story_state, with_pot
+from dragonkit.analysis.walk import after_cards
 from dragonkit.lessons import next_card, observe, one_more_card
-from dragonkit.lessons.base import LessonWidget, fresh_turn
-from dragonkit.lessons.next_card import DeckExplorer, all_footprints, deck_after, run_table
-from dragonkit.lessons.observe import DeckView, FirstGuess, GuessResult
-from dragonkit.lessons.one_more_card import (
-    MyopicVsOptimal,
-    OnePushExplorer,
-    after_cards,
-    break_even_pot,
-    one_push,
-    story_state,
-    with_pot,
-)
+from dragonkit.lessons.base import LessonWidget, fresh_turn, largest_pot
+from dragonkit.lessons.next_card import DeckExplorer
+from dragonkit.lessons.observe import DeckView, FirstGuess
+from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
 from dragonkit.simulate import simulate_turns
 from dragonkit.teach import ChoiceExercise, FractionExercise
@@ -197,9 +193,10 @@ def test_lesson_1_answers_from_the_rules_text():
 
 def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
     state = fresh_turn(DRAGON)
-    one = GuessResult(state, 1)  # reveal the compulsory card, then hold: by hand
+    top = largest_pot(state)
+    one = GuessResult(state, 1, top)  # reveal the compulsory card, then hold: by hand
     assert one.gain == Fraction(1 * 14 + 2 * 12 + 3 * 8 + 4 * 4 - 10 * 13, 51)
-    guess = GuessResult(state, 20)
+    guess = GuessResult(state, 20, top)
     assert guess.gain == evaluate_policy(state, HoldAtPot(20), exact=True).expected_gain
     summary = simulate_turns(state, HoldAtPot(20), 200_000, rng=7).summary(level=0.999)
     low, high = summary.loc["expected_gain", ["ci_low", "ci_high"]]
@@ -210,7 +207,7 @@ def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
     assert float(guess.gain) <= guess.best_gain <= float(guess.optimal) + 1e-9
     for bad in (0, -3, 2.5, True):
         with pytest.raises(ValueError):
-            GuessResult(state, bad)
+            GuessResult(state, bad, top)
 
 
 def test_the_guess_widget_records_guesses_and_shows_the_values():

@@ -1,67 +1,50 @@
-r"""Lesson 7, the takeover market: what a held turn is worth to whoever takes it over.
+"""Lesson 7, the takeover market: the widgets of the lesson on what a held turn is worth to whoever takes it over.
 
-When a player holds, the others may take the turn over by paying the bounty
-(RULES.md section 4).  For a player with :math:`g` gems the **fair bounty** is
-:math:`F(g)`, that player's turn value of the situation with a compulsory reveal
-(:func:`dragonkit.analysis.fair_bounty`).  The taker pays the bounty :math:`b`
-*before* revealing, so plays the turn with :math:`g - b` gems; taking over is
-worth, in expectation,
+Every number comes from :mod:`dragonkit.analysis.market` (the fair bounty :math:`F(g)`, the takeover
+gain :math:`F(g - b) - b`, the auction's values) and :mod:`dragonkit.simulate.takeover`; the figures
+from :mod:`dragonkit.plots.market`.  This module reads what the learner types (:func:`parse_drawn`,
+:func:`parse_bids`) and shows the results:
 
-.. math::
-
-    G(g) = F(g - b) - b \quad \text{gems},
-
-and it pays exactly when :math:`G(g) > 0`.  Penalties are fractions of the
-active player's own gems, so :math:`F` never increases with :math:`g`: the same
-turn is worth more to a poorer player.
-
-* :func:`held_turn` builds the situation after the footprints drawn in a turn;
-* :func:`takeover` and :func:`fair_bounty_curve` give :math:`F` and :math:`G`;
-* :class:`TakeoverExplorer` is the lesson's widget, :func:`takeover_figure` its chart;
+* :class:`TakeoverExplorer` is the lesson's widget;
 * :class:`AuctionSheet` runs the in-class sealed-bid auction of a held turn;
-* :func:`answers` computes the answers of the lesson's exercises.
+* :func:`answers` assembles the answers of the lesson's exercises.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
-from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
 import numpy as np
-import pandas as pd
-from matplotlib.figure import Figure
 
-from .. import palette
-from ..analysis import TurnState, fair_bounty, solve_turn
+from ..analysis import TurnState, solve_turn
+from ..analysis.market import (
+    AuctionResult,
+    break_even_bid,
+    fair_bounty_curve,
+    gaining_takers,
+    held_turn,
+    run_auction,
+    takeover,
+)
 from ..i18n import Gems, tr
 from ..plots import figure_png
-from ..rules import DANGER, Card, Message, Ruleset
+from ..plots.market import auction_figure, takeover_figure
+from ..rules import Message, Ruleset
+from ..simulate.takeover import TakeoverPlay, mean_profit, play_takeover
 from ..style import CSS
 from ..ui.numbers import decimal, number_html
 from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
 
 __all__ = [
     "TAKERS",
-    "AuctionResult",
     "AuctionSheet",
-    "Takeover",
     "TakeoverExplorer",
     "answers",
-    "auction_figure",
-    "break_even_bid",
     "describe_situation",
-    "fair_bounty_curve",
-    "gaining_takers",
-    "held_turn",
     "parse_bids",
     "parse_drawn",
-    "run_auction",
-    "takeover",
-    "takeover_figure",
 ]
 
 #: Most footprint cards a typed turn may list (a turn never draws more than the stripes).
@@ -89,236 +72,7 @@ def parse_drawn(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def held_turn(rules: Ruleset, drawn, stage: int = 0, gems: int | None = None, treasure: int | None = None) -> TurnState:
-    """The situation of a player who revealed the footprint cards ``drawn`` and holds.
-
-    The deck is the full deck of ``rules`` without the ``stage`` danger cards revealed
-    in earlier turns and without ``drawn``; the knight and the pot are where those
-    cards put them, by :meth:`dragonkit.rules.Ruleset.apply_card` (the engine's rule).
-
-    Parameters
-    ----------
-    rules : Ruleset
-    drawn : sequence of int or str
-        Steps of the footprint cards revealed this turn, in order (at least one);
-        a string is read by :func:`parse_drawn`.
-    stage : int
-        Danger cards revealed in earlier turns (0 .. ``len(rules.stages) - 1``).
-    gems : int, optional
-        The holder's gems (default: the starting gems).
-    treasure : int, optional
-        The treasure at the start of the turn (default: the ruleset's, gems).
-
-    Returns
-    -------
-    TurnState
-        With ``must_reveal=False`` (a hold is allowed).
-
-    Raises
-    ------
-    ValueError
-        (translated) For a step the deck has no card left for, a turn that reaches
-        the head or empties the deck (the game would be over), or a stage out of range.
-    """
-    if isinstance(drawn, str):
-        drawn = parse_drawn(drawn)
-    drawn = tuple(drawn)
-    if not drawn:
-        raise ValueError(Message("Type the footprint cards of the turn, such as 1+2+2."))
-    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
-        raise ValueError(Message("The stage must be a whole number from 0 to {top}.", top=len(rules.stages) - 1))
-    gems = rules.starting_gems if gems is None else gems
-    treasure = rules.treasure if treasure is None else treasure
-    deck = rules.composition
-    for _ in range(stage):
-        deck = deck.without(Card(DANGER))
-    position, pot = 0, 0
-    for steps in drawn:
-        card = Card.footprint(steps) if isinstance(steps, (int, np.integer)) and steps >= 1 else None
-        if card is None or deck.count(card) == 0:
-            raise ValueError(Message("The deck has no {steps}-step footprint card left.", steps=steps))
-        deck = deck.without(card)
-        effect = rules.apply_card(
-            card,
-            position=position,
-            pot=pot,
-            gems=gems,
-            treasure=treasure,
-            dangers_revealed=stage,
-            cards_left=deck.total,
-        )
-        if effect.ends_turn:
-            raise ValueError(
-                Message(
-                    "These cards take the knight to the head (or empty the deck): the game would be "
-                    "over, with no turn left to hold."
-                )
-            )
-        position, pot, treasure = effect.position, effect.pot, effect.treasure
-    return TurnState(
-        rules,
-        dict(deck.footprints),
-        deck.stops,
-        deck.dangers,
-        stage,
-        gems,
-        treasure,
-        position=position,
-        pot=pot,
-        must_reveal=False,
-    )
-
-
 # -- the value of taking over -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Takeover:
-    """What taking over a held turn is worth to one player.
-
-    Attributes
-    ----------
-    gems : int
-        The taker's gems before paying (gems).
-    bounty : int
-        The rules' bounty for the pot (gems).
-    affordable : bool
-        Whether the taker owns at least the bounty (only then may they accept).
-    fair_bounty : Fraction
-        :math:`F(g)`: the turn's value to a player with ``gems`` gems, reveal compulsory (gems).
-    value_after_paying : Fraction or None
-        :math:`F(g - b)`: the same with the gems left after paying the bounty (gems).
-    net_gain : Fraction or None
-        :math:`F(g - b) - b`: the expected change of the taker's gems from
-        accepting to the end of the turn (gems); None if not affordable.
-    """
-
-    gems: int
-    bounty: int
-    affordable: bool
-    fair_bounty: Fraction
-    value_after_paying: Fraction | None
-    net_gain: Fraction | None
-
-    @property
-    def pays(self) -> bool:
-        """Whether taking over gains gems on average (a tie declines)."""
-        return self.affordable and self.net_gain > 0
-
-
-def takeover(state: TurnState, gems: int) -> Takeover:
-    """The exact value of taking over ``state`` for a player with ``gems`` gems.
-
-    Parameters
-    ----------
-    state : TurnState
-        The held turn (its own ``gems`` are the holder's and play no part here).
-    gems : int
-        The taker's gems before paying the bounty.
-
-    Raises
-    ------
-    ValueError
-        For negative gems or an empty deck (from :func:`~dragonkit.analysis.fair_bounty`).
-    """
-    bounty = state.rules.bounty(state.pot)
-    value = fair_bounty(state, gems, exact=True)
-    affordable = gems >= bounty
-    after = fair_bounty(state, gems - bounty, exact=True) if affordable else None
-    return Takeover(gems, bounty, affordable, value, after, after - bounty if affordable else None)
-
-
-def fair_bounty_curve(state: TurnState, max_gems: int) -> pd.DataFrame:
-    """:math:`F(g)`, :math:`F(g - b)` and :math:`G(g)` for every taker's gems ``g`` in 0..max_gems.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index ``gems`` (0..max_gems); columns ``fair_bounty``, ``value_after_paying``
-        and ``net_gain`` (exact ``Fraction``\\ s in gems; None where the bounty is
-        not affordable).
-    """
-    if isinstance(max_gems, bool) or not isinstance(max_gems, (int, np.integer)) or max_gems < 0:
-        raise ValueError(f"max_gems must be a whole number >= 0, not {max_gems!r}")
-    bounty = state.rules.bounty(state.pot)
-    values = [fair_bounty(state, g, exact=True) for g in range(max_gems + 1)]
-    after = [values[g - bounty] if g >= bounty else None for g in range(max_gems + 1)]
-    net = [a - bounty if a is not None else None for a in after]
-    frame = pd.DataFrame({"fair_bounty": values, "value_after_paying": after, "net_gain": net}, dtype=object)
-    frame.index.name = "gems"
-    return frame
-
-
-def takeover_figure(
-    curve: pd.DataFrame, bounty: int, holder_gems: int | None = None, taker_gems: int | None = None
-) -> Figure:
-    """Who should take over: the fair bounty and the value after paying against the taker's gems.
-
-    Parameters
-    ----------
-    curve : pandas.DataFrame
-        From :func:`fair_bounty_curve`.
-    bounty : int
-        The rules' bounty (gems), drawn as a horizontal line.
-    holder_gems, taker_gems : int, optional
-        Marked as vertical lines.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        x: the taker's gems before paying; y: gems.  Green bands: the takers for
-        whom taking over pays.
-    """
-    fig = Figure(figsize=(7.2, 4.0), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    gems = np.asarray(curve.index, dtype=float)
-    fair = np.array([float(v) for v in curve["fair_bounty"]])
-    ok = curve["value_after_paying"].notna().to_numpy()
-    after = np.array([float(v) if v is not None else np.nan for v in curve["value_after_paying"]])
-    ax.plot(
-        gems,
-        fair,
-        marker="o",
-        markersize=3,
-        color=palette.BLUE,
-        label=tr("fair bounty F(g): the turn's value with g gems"),
-    )
-    ax.plot(
-        gems[ok],
-        after[ok],
-        marker="o",
-        markersize=3,
-        color=palette.GOOD,
-        label=tr("F(g − b): its value after paying the bounty"),
-    )
-    ax.axhline(bounty, color=palette.BAD, linestyle="--", label=tr("the rules' bounty b = {b}", b=bounty))
-    for first, (low, high) in enumerate(consecutive_runs(gaining_takers(curve))):
-        ax.axvspan(
-            low - 0.5, high + 0.5, color=palette.GOOD, alpha=0.15, label=None if first else tr("taking over pays")
-        )
-    for value, colour, label in ((holder_gems, palette.AMBER, tr("holder")), (taker_gems, palette.INK, tr("taker"))):
-        if value is not None:
-            ax.axvline(value, color=colour, linestyle=":", linewidth=1.5)
-            ax.annotate(
-                label,
-                (value, 1),
-                xycoords=("data", "axes fraction"),
-                xytext=(3, -12),
-                textcoords="offset points",
-                fontsize="small",
-                color=colour,
-            )
-    ax.set_xlabel(tr("the taker's gems before paying"))
-    ax.set_ylabel(tr("gems"))
-    ax.set_title(tr("Who should take over? (bounty {b})", b=Gems(bounty)))
-    ax.grid(alpha=0.3)
-    fig.legend(fontsize="small", loc="outside lower center", ncols=2, frameon=False)
-    return fig
-
-
-def gaining_takers(curve: pd.DataFrame) -> list[int]:
-    """The taker's gems, among the curve's, for which taking over gains gems on average."""
-    return [int(g) for g, net in curve["net_gain"].items() if net is not None and net > 0]
 
 
 def describe_situation(state: TurnState) -> str:
@@ -379,7 +133,7 @@ class TakeoverExplorer(LessonWidget):
         taker_gems: int | None = None,
     ):
         rules = Ruleset.preset(edition)
-        self.state = held_turn(rules, drawn, stage)
+        self.state = held_turn(rules, parse_drawn(drawn), stage)
         self._error: ValueError | None = None
         self.edition = widgets.Dropdown(
             options=[(edition_label(e), e) for e in EDITIONS], value=edition, style={"description_width": "initial"}
@@ -465,7 +219,10 @@ class TakeoverExplorer(LessonWidget):
             return
         try:
             state = held_turn(
-                Ruleset.preset(self.edition.value), self.drawn.value, self.stage.value, treasure=self.treasure.value
+                Ruleset.preset(self.edition.value),
+                parse_drawn(self.drawn.value),
+                self.stage.value,
+                treasure=self.treasure.value,
             )
         except ValueError as exc:
             self._error = exc
@@ -503,7 +260,7 @@ class TakeoverExplorer(LessonWidget):
 
     def _verdict_html(self) -> str:
         state = self.state
-        holder = solve_turn(dataclasses.replace(state, gems=self.holder_gems.value), exact=True)
+        holder = solve_turn(state.replace(gems=self.holder_gems.value), exact=True)
         right = holder.push_value <= state.pot
         holder_line = tr(
             "Holder ({gems}): revealing once more is worth {push}, holding is worth the pot, {pot}.",
@@ -557,8 +314,6 @@ class TakeoverExplorer(LessonWidget):
 #: Most bids an auction sheet takes (a large class).
 MAX_BIDS = 80
 _BID_LINE = re.compile(r"(?P<name>[^\W\d_][\w .'-]{0,23}?)\s*[:,;=]?\s*(?P<bid>\S+)")
-#: The pricing rules of a sealed-bid auction.
-PRICE_RULES = ("first", "second")
 
 
 def parse_bids(text: str, gems: int) -> list[tuple[str, int]]:
@@ -602,139 +357,6 @@ def parse_bids(text: str, gems: int) -> list[tuple[str, int]]:
     return bids
 
 
-def break_even_bid(curve: pd.DataFrame, gems: int) -> int | None:
-    """The largest bid that does not lose gems on average, for bidders holding ``gems`` gems.
-
-    Parameters
-    ----------
-    curve : pandas.DataFrame
-        :func:`fair_bounty_curve` of the held turn, up to at least ``gems``.
-    gems : int
-
-    Returns
-    -------
-    int or None
-        The largest whole ``b`` in 0..gems with :math:`F(g - b) - b \\ge 0`; None when
-        even a free takeover loses gems on average.
-    """
-    fair = curve["fair_bounty"]
-    good = [b for b in range(gems + 1) if fair[gems - b] - b >= 0]
-    return max(good) if good else None
-
-
-@dataclass(frozen=True)
-class AuctionResult:
-    """A sealed-bid auction of a held turn, with the exact values revealed.
-
-    Attributes
-    ----------
-    bids : pandas.DataFrame
-        One row per bidder, highest bid first: ``bid`` and ``expected_profit``,
-        :math:`F(g - \\text{bid}) - \\text{bid}`, what winning at one's own bid is worth (gems).
-    winner : str
-        The highest bidder (a tie goes to the one listed first).
-    price : int
-        What the winner pays: the own bid (first price) or the second-highest bid
-        (second price; 0 with a single bidder).
-    expected_profit : Fraction
-        :math:`F(g - \\text{price}) - \\text{price}` (gems).
-    break_even : int or None
-        :func:`break_even_bid`.
-    fair_bounty : Fraction
-        :math:`F(g)`, the turn's value to a bidder before paying anything (gems).
-    gems : int
-    price_rule : {"first", "second"}
-    """
-
-    bids: pd.DataFrame
-    winner: str
-    price: int
-    expected_profit: Fraction
-    break_even: int | None
-    fair_bounty: Fraction
-    gems: int
-    price_rule: str
-
-    @property
-    def cursed(self) -> bool:
-        """The winner's curse: the winner expects to lose gems at the price paid."""
-        return self.expected_profit < 0
-
-
-def run_auction(
-    state: TurnState, gems: int, bids, price_rule: str = "first", curve: pd.DataFrame | None = None
-) -> AuctionResult:
-    """Award the held turn ``state`` to the highest of ``bids`` and value everything exactly.
-
-    Parameters
-    ----------
-    state : TurnState
-        The held turn.
-    gems : int
-        Gems each bidder holds before paying.
-    bids : sequence of (name, bid)
-        As returned by :func:`parse_bids`.
-    price_rule : {"first", "second"}
-        Pay one's own bid, or the second-highest bid (Vickrey).
-    curve : pandas.DataFrame, optional
-        :func:`fair_bounty_curve` of ``state`` up to ``gems`` (computed if omitted).
-
-    Raises
-    ------
-    ValueError
-        For an unknown price rule or no bids.
-    """
-    if price_rule not in PRICE_RULES:
-        raise ValueError(f"price_rule must be one of {PRICE_RULES}, not {price_rule!r}")
-    bids = list(bids)
-    if not bids:
-        raise ValueError("an auction needs at least one bid")
-    curve = fair_bounty_curve(state, gems) if curve is None else curve
-    fair = curve["fair_bounty"]
-    order = sorted(range(len(bids)), key=lambda i: (-bids[i][1], i))
-    ranked = [bids[i] for i in order]
-    table = pd.DataFrame(
-        {"bid": [b for _, b in ranked], "expected_profit": [fair[gems - b] - b for _, b in ranked]},
-        index=pd.Index([n for n, _ in ranked], name="bidder"),
-    )
-    winner, top = ranked[0]
-    price = top if price_rule == "first" else (ranked[1][1] if len(ranked) > 1 else 0)
-    return AuctionResult(
-        table, winner, price, fair[gems - price] - price, break_even_bid(curve, gems), fair[gems], gems, price_rule
-    )
-
-
-def auction_figure(result: AuctionResult) -> Figure:
-    """The sealed bids, highest first, against the break-even bid; the winner outlined.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        Bars: bids (gems), green where winning at that bid gains on average, red where it loses.
-    """
-    bids = result.bids
-    fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    x = np.arange(len(bids))
-    colours = [palette.GOOD if p >= 0 else palette.BAD for p in bids["expected_profit"]]
-    bars = ax.bar(x, bids["bid"], color=colours)
-    bars[0].set_edgecolor(palette.INK)
-    bars[0].set_linewidth(2.5)
-    if result.break_even is not None:
-        ax.axhline(
-            result.break_even,
-            color=palette.EXACT,
-            linestyle="--",
-            label=tr("break-even bid: {b}", b=Gems(result.break_even)),
-        )
-        ax.legend(fontsize="small", loc="upper right")
-    ax.set_xticks(x, list(bids.index), rotation=45 if len(bids) > 8 else 0, ha="right" if len(bids) > 8 else "center")
-    ax.set_ylabel(tr("bid (gems)"))
-    ax.set_title(tr("Sealed bids for the held turn; the winner is outlined"))
-    ax.grid(axis="y", alpha=0.3)
-    return fig
-
-
 #: How a simulated turn ended, as the auction reports it.
 _OUTCOME_TEXT = {
     "held": "held",
@@ -775,9 +397,8 @@ class AuctionSheet(LessonWidget):
         The held turn.
     result : AuctionResult or None
         The last revealed auction.
-    plays : list of (int, int, str)
-        The turns played out since: the winner's gem change in the turn, the profit
-        after the price (gems), and how the turn ended (see :data:`dragonkit.simulate.OUTCOMES`).
+    plays : list of TakeoverPlay
+        The turns played out since the last auction (:func:`~dragonkit.simulate.takeover.play_takeover`).
     """
 
     def __init__(
@@ -789,13 +410,12 @@ class AuctionSheet(LessonWidget):
         treasure: int | None = 60,
         seed: int = 0,
     ):
-        self.state = held_turn(Ruleset.preset(edition), drawn, stage, treasure=treasure)
+        self.state = held_turn(Ruleset.preset(edition), parse_drawn(drawn), stage, treasure=treasure)
         if isinstance(gems, bool) or not isinstance(gems, int) or gems < 0:
             raise ValueError(f"gems must be a whole number >= 0, not {gems!r}")
         self.gems = gems
-        self.curve = fair_bounty_curve(self.state, gems)
         self.result: AuctionResult | None = None
-        self.plays: list[tuple[int, int, str]] = []
+        self.plays: list[TakeoverPlay] = []
         self._rng = np.random.default_rng(seed)
         self._error: ValueError | None = None
         self.bids = widgets.Textarea(
@@ -833,13 +453,14 @@ class AuctionSheet(LessonWidget):
             self._error = exc
         else:
             self._error = None
-            self.result = run_auction(self.state, self.gems, bids, price_rule, self.curve)
+            self.result = run_auction(self.state, self.gems, bids, price_rule)
             self.plays = []
         self._redraw()
         return None if self._error else self.result
 
     def play_out(self) -> tuple[int, int]:
-        """Play the turn once for the winner (optimal play after the compulsory reveal).
+        """Play the turn once for the winner (optimal play after the compulsory reveal,
+        :func:`~dragonkit.simulate.takeover.play_takeover`).
 
         Returns
         -------
@@ -851,18 +472,12 @@ class AuctionSheet(LessonWidget):
         ValueError
             Before an auction has been revealed.
         """
-        from ..analysis import optimal_policy
-        from ..simulate import OUTCOMES, simulate_turns
-
         if self.result is None:
             raise ValueError("reveal an auction first")
-        price = self.result.price
-        start = dataclasses.replace(self.state, gems=self.gems - price, must_reveal=True)
-        turn = simulate_turns(start, optimal_policy(start), 1, rng=self._rng)
-        gain = int(turn.gain[0])
-        self.plays.append((gain, gain - price, OUTCOMES[int(turn.outcome[0])].label))
+        play = play_takeover(self.state, self.gems, self.result.price, self._rng)
+        self.plays.append(play)
         self._redraw()
-        return gain, gain - price
+        return play.gain, play.profit
 
     def _redraw(self, _change=None) -> None:
         relabel(
@@ -901,7 +516,6 @@ class AuctionSheet(LessonWidget):
             if result.break_even is not None
             else tr("Even a free takeover loses gems on average.")
         )
-        above = int((bids["expected_profit"] < 0).sum())
         lines = [
             tr(
                 "The turn is worth F({gems}) = {value} to a bidder who has paid nothing.",
@@ -911,8 +525,8 @@ class AuctionSheet(LessonWidget):
             even,
             tr(
                 "Mean bid {mean} gems; {k} of {n} bids lose gems on average.",
-                mean=f"{bids['bid'].mean():.2f}",
-                k=above,
+                mean=f"{result.mean_bid:.2f}",
+                k=result.losing_bids,
                 n=len(bids),
             ),
             tr(
@@ -931,19 +545,18 @@ class AuctionSheet(LessonWidget):
         plays = ""
         if self.plays:
             rows = "".join(
-                f"<li>{tr(_OUTCOME_TEXT[o])}: "
-                + tr("gem change {gain}, profit after the price {profit}", gain=g, profit=p)
+                f"<li>{tr(_OUTCOME_TEXT[p.outcome.label])}: "
+                + tr("gem change {gain}, profit after the price {profit}", gain=p.gain, profit=p.profit)
                 + "</li>"
-                for g, p, o in self.plays
+                for p in self.plays
             )
-            mean = sum(p for _, p, _ in self.plays) / len(self.plays)
             plays = (
                 f"<p><b>{tr('Turns played out')}</b></p><ol>{rows}</ol>"
                 + "<p>"
                 + tr(
                     "Average profit of {n} plays: {mean} gems; expected: {expected}.",
                     n=len(self.plays),
-                    mean=f"{mean:.2f}",
+                    mean=f"{mean_profit(self.plays):.2f}",
                     expected=decimal(result.expected_profit),
                 )
                 + "</p>"
@@ -979,9 +592,9 @@ def answers() -> dict:
         If more than one of the takers gains (the question would have two answers).
     """
     mini = Ruleset.preset("mini")
-    last = held_turn(mini, "1+2+2")
+    last = held_turn(mini, (1, 2, 2))
     offer = takeover(last, 12)
-    second = held_turn(mini, "1+2")
+    second = held_turn(mini, (1, 2))
     gaining = [i for i, g in enumerate(TAKERS) if takeover(second, g).pays]
     if len(gaining) > 1:
         raise ValueError(f"takers {[TAKERS[i] for i in gaining]} all gain: the question needs exactly one")
@@ -991,5 +604,5 @@ def answers() -> dict:
         "bounty": offer.bounty,
         "net_gain": offer.net_gain,
         "who": gaining[0] if gaining else len(TAKERS),
-        "break_even": break_even_bid(fair_bounty_curve(second, 12), 12),
+        "break_even": break_even_bid(second, 12),
     }

@@ -1,19 +1,9 @@
-r"""Lesson 2, *The next card*: the deck's composition after the discards, the law
-of the next card, and the chance that the next ``k`` cards are all footprints.
+"""Lesson 2, *The next card*: the widgets of the lesson on the deck left after the discards.
 
-The deck is dealt without replacement, so with :math:`N` cards left of which
-:math:`F` are footprints, the next ``k`` cards are all footprints with probability
-
-.. math::
-
-    P_{\text{without}}(k) = \frac{F}{N}\cdot\frac{F-1}{N-1}\cdots\frac{F-k+1}{N-k+1}
-                          = \binom{F}{k} \Big/ \binom{N}{k},
-
-the hypergeometric probability of ``k`` successes in ``k`` draws.  Were every card
-put back and the deck shuffled again (drawing *with* replacement), it would be the
-binomial :math:`P_{\text{with}}(k) = (F/N)^k`.  Both are exact ``Fraction``\ s here;
-:class:`DeckExplorer` shows them next to the floats of ``scipy.stats.hypergeom``
-and ``scipy.stats.binom``.
+:class:`DeckExplorer` removes cards with sliders and shows the law of the next card and the
+chance that the next ``k`` cards are all footprints, without replacement (hypergeometric) and
+with it (binomial), next to scipy's floats.  Every number comes from
+:mod:`dragonkit.analysis.deck`; the figures from :mod:`dragonkit.plots.next_card`.
 """
 
 from __future__ import annotations
@@ -23,31 +13,30 @@ from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
-from .. import palette
+from ..analysis.deck import (
+    all_footprints,
+    cards_discarded,
+    deck_after,
+    ender_chance,
+    ender_within,
+    enders_left,
+    footprint_chance,
+    footprints_left,
+    most_discards,
+    run_factors,
+    run_table,
+    stop_chance,
+)
 from ..i18n import tr
 from ..plots import figure_png
+from ..plots.next_card import explorer_figure
 from ..rules import Card, Composition, Ruleset
 from ..style import CSS
 from ..ui.numbers import decimal, format_fraction
 from .base import LessonWidget
 
-__all__ = [
-    "EXERCISE_DISCARDS",
-    "DeckExplorer",
-    "all_footprints",
-    "answers",
-    "composition_figure",
-    "deck_after",
-    "explorer_figure",
-    "footprints_left",
-    "next_card_table",
-    "run_table",
-]
-
-#: Bar colours by kind of card.
+__all__ = ["EXERCISE_DISCARDS", "DeckExplorer", "answers", "next_card_table"]
 
 #: The discards of the lesson's exercises (a few turns into a game of the default edition).
 EXERCISE_DISCARDS = {
@@ -58,119 +47,6 @@ EXERCISE_DISCARDS = {
     Card("stop"): 3,
     Card("danger"): 1,
 }
-
-
-def deck_after(rules: Ruleset, discards: Mapping[Card, int]) -> Composition:
-    """The composition of the deck left once ``discards`` have been revealed.
-
-    Parameters
-    ----------
-    rules : Ruleset
-        The edition, whose full deck is the starting point.
-    discards : mapping of Card to int
-        How many cards of each kind have been revealed (cards).
-
-    Returns
-    -------
-    Composition
-
-    Raises
-    ------
-    TypeError
-        If ``rules`` is not a Ruleset or a key is not a Card.
-    ValueError
-        For a negative or non-whole count, or more cards of a kind than the deck holds.
-    """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
-    deck = rules.composition
-    for card, count in dict(discards).items():
-        if not isinstance(card, Card):
-            raise TypeError(f"discards must be keyed by Card, not {type(card).__name__}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"the number of discarded {card.label} cards must be a whole number >= 0, not {count!r}")
-        if count > rules.composition.count(card):
-            raise ValueError(f"the deck holds only {rules.composition.count(card)} {card.label} cards, not {count}")
-        for _ in range(count):
-            deck = deck.without(card)
-    return deck
-
-
-def footprints_left(composition: Composition) -> int:
-    """Footprint cards in ``composition``, whatever their steps (cards)."""
-    return sum(count for _steps, count in composition.footprints)
-
-
-def all_footprints(composition: Composition, k: int, replacement: bool = False) -> Fraction:
-    """Exact probability that the next ``k`` cards are all footprints.
-
-    Parameters
-    ----------
-    composition : Composition
-        The deck left (``N`` cards, ``F`` footprints).
-    k : int
-        How many cards are drawn (cards), ``k >= 0``.
-    replacement : bool
-        False: the game's way, without replacement, the product
-        ``F/N * (F-1)/(N-1) * ... * (F-k+1)/(N-k+1)`` (hypergeometric).
-        True: each card put back before the next draw, ``(F/N)**k`` (binomial).
-
-    Returns
-    -------
-    Fraction
-
-    Raises
-    ------
-    ValueError
-        For a negative ``k``, an empty deck, or (without replacement) ``k`` larger than ``N``.
-    """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise ValueError(f"k must be a whole number of cards >= 0, not {k!r}")
-    total, footprints = composition.total, footprints_left(composition)
-    if total == 0:
-        raise ValueError("the deck is empty: no card can be drawn")
-    if replacement:
-        return Fraction(footprints, total) ** k
-    if k > total:
-        raise ValueError(f"only {total} cards are left: {k} cannot be drawn without replacement")
-    probability = Fraction(1)
-    for i in range(k):
-        probability *= Fraction(footprints - i, total - i)
-    return probability
-
-
-def run_table(composition: Composition, k_max: int) -> list[dict]:
-    """``P(next k cards are all footprints)`` for ``k = 1..k_max``, exact and by scipy.
-
-    Returns
-    -------
-    list of dict
-        One per ``k`` with keys ``k``, ``without`` and ``with`` (exact Fractions:
-        without and with replacement), ``hypergeom`` and ``binom`` (floats from
-        ``scipy.stats.hypergeom(N, F, k).pmf(k)`` and ``scipy.stats.binom(k, F/N).pmf(k)``).
-
-    Raises
-    ------
-    ValueError
-        For ``k_max`` below 1 or above the cards left.
-    """
-    from scipy import stats  # loads only when a table is drawn
-
-    total, footprints = composition.total, footprints_left(composition)
-    if isinstance(k_max, bool) or not isinstance(k_max, int) or not 1 <= k_max <= total:
-        raise ValueError(f"k_max must be a whole number from 1 to the {total} cards left, not {k_max!r}")
-    rows = []
-    for k in range(1, k_max + 1):
-        rows.append(
-            {
-                "k": k,
-                "without": all_footprints(composition, k),
-                "with": all_footprints(composition, k, replacement=True),
-                "hypergeom": float(stats.hypergeom(total, footprints, k).pmf(k)),
-                "binom": float(stats.binom(k, footprints / total).pmf(k)),
-            }
-        )
-    return rows
 
 
 def next_card_table(composition: Composition) -> str:
@@ -188,130 +64,15 @@ def next_card_table(composition: Composition) -> str:
         for card, p in composition.outcomes()
     ]
     if total:
-        footprints = footprints_left(composition)
-        enders = composition.stops + composition.dangers
-        for label, count in ((tr("any footprint"), footprints), (tr("stop or danger (the turn ends)"), enders)):
-            p = Fraction(count, total)
+        for label, count, p in (
+            (tr("any footprint"), footprints_left(composition), footprint_chance(composition)),
+            (tr("stop or danger (the turn ends)"), enders_left(composition), ender_chance(composition)),
+        ):
             rows.append(
                 f'<tr class="dk-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
                 f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
             )
     return f'<table class="dk-table">{header}{"".join(rows)}</table>'
-
-
-def _draw_composition(ax, composition: Composition, full: Composition) -> None:
-    """Bars of the cards left by kind, the discarded ones stacked above in outline,
-    each bar labelled ``count/total``: the chance that the next card is of its kind."""
-    total = composition.total
-    kinds = list(full.counts())
-    x = range(len(kinds))
-    left = [composition.count(card) for card, _ in kinds]
-    gone = [count - composition.count(card) for card, count in kinds]
-    colours = [palette.CARD[card.kind] for card, _ in kinds]
-    ax.bar(x, left, color=colours, label=tr("left in the deck"))
-    if any(gone):
-        ax.bar(
-            x, gone, bottom=left, color=palette.WHITE, edgecolor=colours, hatch="//", linewidth=1, label=tr("discarded")
-        )
-        ax.legend(fontsize="small", loc="upper right", frameon=False)
-        ax.set_title(tr("The deck: {left} of {total} cards left", left=total, total=full.total))
-    else:
-        ax.set_title(tr("The deck: {total} cards", total=total))
-    for i, (count, extra) in enumerate(zip(left, gone)):
-        if total:
-            ax.annotate(
-                f"{count}/{total}",
-                (i, count + extra),
-                textcoords="offset points",
-                xytext=(0, 3),
-                ha="center",
-                fontsize=9,
-            )
-    ax.set_xticks(list(x), [card.describe() for card, _ in kinds], fontsize=9)
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylim(0, max(count for _, count in kinds) * 1.18)
-    ax.set_ylabel(tr("cards"))
-    ax.set_xlabel(tr("above each bar: P(the next card is of that kind)"), fontsize=9)
-
-
-def composition_figure(composition: Composition, full: Composition | None = None) -> Figure:
-    """The deck by kind of card (one bar each), with the exact chance of each kind
-    as the next card written on its bar.
-
-    Parameters
-    ----------
-    composition : Composition
-        The cards left.
-    full : Composition, optional
-        The full deck (default ``composition`` itself): the difference is drawn as discards.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        x: kind of card; y: cards.
-    """
-    fig = Figure(figsize=(6.0, 3.2), dpi=100, layout="constrained")
-    _draw_composition(fig.subplots(), composition, full or composition)
-    return fig
-
-
-def _draw_runs(ax, rows: list[dict]) -> None:
-    """Exact P(all k footprints) without and with replacement as bars, scipy's floats as dots."""
-    ks = [row["k"] for row in rows]
-    width = 0.38
-    ax.bar(
-        [k - width / 2 for k in ks],
-        [float(r["without"]) for r in rows],
-        width,
-        color=palette.FOOTPRINT,
-        label=tr("without replacement (exact)"),
-    )
-    ax.bar(
-        [k + width / 2 for k in ks],
-        [float(r["with"]) for r in rows],
-        width,
-        color=palette.FOOTPRINT_SHADES[1],
-        label=tr("with replacement (exact)"),
-    )
-    ax.plot(
-        [k - width / 2 for k in ks],
-        [r["hypergeom"] for r in rows],
-        "o",
-        color=palette.INK,
-        markersize=4,
-        label="scipy.stats.hypergeom",
-    )
-    ax.plot(
-        [k + width / 2 for k in ks],
-        [r["binom"] for r in rows],
-        "x",
-        color=palette.INK,
-        markersize=5,
-        label="scipy.stats.binom",
-    )
-    ax.set_xticks(ks)
-    ax.set_ylim(0, 1.05)
-    ax.set_xlabel(tr("k (cards)"))
-    ax.set_ylabel(tr("probability"))
-    ax.set_title(tr("P(the next k cards are all footprints)"))
-    ax.grid(alpha=0.3, axis="y")
-    ax.legend(fontsize="small", frameon=False)
-
-
-def explorer_figure(composition: Composition, full: Composition, k_max: int) -> Figure:
-    """:class:`DeckExplorer`'s picture: the deck left (left panel) and
-    ``P(next k cards are all footprints)`` for ``k = 1..k_max`` (right panel).
-
-    Raises
-    ------
-    ValueError
-        For ``k_max`` outside 1..cards left.
-    """
-    fig = Figure(figsize=(10.0, 3.4), dpi=100, layout="constrained")
-    left, right = fig.subplots(1, 2, width_ratios=[1, 1.15])
-    _draw_composition(left, composition, full)
-    _draw_runs(right, run_table(composition, k_max))
-    return fig
 
 
 class DeckExplorer(LessonWidget):
@@ -406,9 +167,8 @@ class DeckExplorer(LessonWidget):
         return min(self.k_slider.value, self.composition.total)
 
     def _most(self, card: Card) -> int:
-        """How many cards of a kind can be discarded while the game goes on (the last danger ends it)."""
-        count = self.rules.composition.count(card)
-        return max(count - 1, 0) if card.kind == "danger" else count
+        """How many cards of a kind can be discarded while the game goes on (:func:`most_discards`)."""
+        return most_discards(self.rules, card)
 
     def _check(self, discards: Mapping[Card, int]) -> None:
         deck_after(self.rules, discards)
@@ -449,7 +209,7 @@ class DeckExplorer(LessonWidget):
         self.reset_button.description = tr("Put the discards back")
         self.discards_title.value = f"<b>{escape(tr('The discards'))}</b>"
         deck = self.composition
-        discarded = self.rules.deck_size - deck.total
+        discarded = cards_discarded(self.rules, deck)
         footprints = footprints_left(deck)
         status = tr(
             "{left} cards left ({gone} discarded), {f} of them footprints.",
@@ -461,10 +221,10 @@ class DeckExplorer(LessonWidget):
         self.next_card.value = next_card_table(deck)
         k_max = self.k_max
         self.picture.value = figure_png(explorer_figure(deck, self.rules.composition, k_max))
-        self.runs.value = self._runs_html(run_table(deck, k_max), footprints, deck.total)
+        self.runs.value = self._runs_html(run_table(deck, k_max), run_factors(deck, 2))
 
     @staticmethod
-    def _runs_html(rows: list[dict], footprints: int, total: int) -> str:
+    def _runs_html(rows: list[dict], factors: list[tuple[int, int]]) -> str:
         head = (
             f"<tr><th>k</th><th colspan='2'>{escape(tr('without replacement (hypergeometric)'))}</th>"
             f"<th>scipy.stats.hypergeom</th><th colspan='2'>{escape(tr('with replacement (binomial)'))}</th>"
@@ -478,10 +238,10 @@ class DeckExplorer(LessonWidget):
         )
         formula = tr(
             "Without replacement: {f}/{n} · {f1}/{n1} · … ; with replacement: ({f}/{n})^k.",
-            f=footprints,
-            n=total,
-            f1=max(footprints - 1, 0),
-            n1=max(total - 1, 0),
+            f=factors[0][0],
+            n=factors[0][1],
+            f1=factors[1][0],
+            n1=factors[1][1],
         )
         return (
             f"<b>{escape(tr('P(the next k cards are all footprints)'))}</b>"
@@ -504,9 +264,9 @@ def answers() -> dict[str, Fraction]:
     deck = deck_after(Ruleset.preset("dragon-stripes"), EXERCISE_DISCARDS)
     return {
         "cards": deck.total,
-        "footprint": Fraction(footprints_left(deck), deck.total),
-        "stop": Fraction(deck.stops, deck.total),
+        "footprint": footprint_chance(deck),
+        "stop": stop_chance(deck),
         "three": all_footprints(deck, 3),
         "three_with": all_footprints(deck, 3, replacement=True),
-        "ends": 1 - all_footprints(deck, 3),
+        "ends": ender_within(deck, 3),
     }

@@ -1,172 +1,35 @@
-"""Lesson 1, *Play and observe*: the deck a turn starts from, and a first guess
-at when to hold, compared with the exact value of hold-at-t policies.
+"""Lesson 1, *Play and observe*: the widgets of the lesson on the deck a turn starts from and a
+first guess at when to hold.
 
-The guess is the policy "hold as soon as the pot reaches t gems"
-(:class:`~dragonkit.analysis.HoldAtPot`), evaluated on a fresh turn of a fresh
-game (full deck, the starting gems, the whole treasure) through its absorbing
-Markov chain (:func:`~dragonkit.analysis.evaluate_policy`); the optimum comes
-from backward induction (:func:`~dragonkit.analysis.solve_turn`).
+The guess is valued by :class:`dragonkit.analysis.first_guess.GuessResult` (hold-at-t
+policies through their absorbing chains, the optimum by backward induction) and drawn by
+:func:`dragonkit.plots.first_guess.guess_figure`; the exercises' answers come from
+:mod:`dragonkit.analysis.deck` and :mod:`dragonkit.analysis.walk`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
-from matplotlib.figure import Figure
 
-from .. import i18n, palette
-from ..analysis import TurnState, solve_turn
+from .. import i18n
+from ..analysis import TurnState
+from ..analysis.deck import ender_chance, most_likely_card, stop_chance
+from ..analysis.first_guess import SCAN_STEP, GuessResult
+from ..analysis.walk import after_cards, stop_penalty
 from ..i18n import tr
 from ..plots import figure_png
+from ..plots.first_guess import guess_figure
+from ..plots.next_card import composition_figure
 from ..rules import Card, Ruleset
 from ..style import CSS
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, largest_pot
-from .next_card import composition_figure, next_card_table
+from .next_card import next_card_table
 
-__all__ = ["DeckView", "FirstGuess", "GuessResult", "answers", "threshold_scan"]
-
-#: Spacing of the thresholds t in the curve of :class:`FirstGuess` (gems).
-SCAN_STEP = 4
-
-
-@lru_cache(maxsize=8)
-def threshold_scan(state: TurnState, step: int = SCAN_STEP):
-    """Hold-at-t policies from ``state`` for ``t = 1, 1 + step, ...`` up to the largest pot,
-    evaluated in floats (:func:`~dragonkit.analysis.compare_policies`); cached.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per threshold and one for the optimal policy; columns as
-        :func:`~dragonkit.analysis.compare_policies`.
-    """
-    from ..analysis import compare_policies
-
-    top = largest_pot(state)
-    return compare_policies(state, thresholds=sorted({*range(1, top + 1, step), top}))
-
-
-class GuessResult:
-    """The exact value of a guessed threshold, next to the best hold-at-t and the optimum.
-
-    Attributes
-    ----------
-    threshold : int
-        The guess t (gems).
-    gain : Fraction
-        Exact expected gem change of a turn under "hold at t" (gems).
-    p_loss, p_head : float
-        Probabilities that the turn ends with fewer gems, and at the head.
-    best_threshold : int
-        The best t among the scanned thresholds and their neighbours (gems).
-    best_gain, best_p_loss, best_p_head : float
-        Its expected gem change (gems), probability of a loss and probability of reaching the head.
-    optimal : Fraction
-        The optimal turn value (gems), by backward induction.
-    optimal_p_loss, optimal_p_head : float
-        The optimal policy's probabilities of a loss and of reaching the head.
-    scan : pandas.DataFrame
-        The hold-at-t table behind the curve (floats).
-
-    Parameters
-    ----------
-    state : TurnState
-        The situation the policies start from (:func:`fresh_turn` in the lesson).
-    threshold : int
-        The guess t (gems), at least 1.
-
-    Raises
-    ------
-    ValueError
-        For a threshold that is not a whole number >= 1.
-    """
-
-    def __init__(self, state: TurnState, threshold: int):
-        from ..analysis import HoldAtPot, compare_policies, evaluate_policy
-
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 1:
-            raise ValueError(f"the threshold must be a whole number of gems >= 1, not {threshold!r}")
-        threshold = int(threshold)
-
-        scan = threshold_scan(state)
-        rows = scan[scan["threshold"].notna()]
-        near = int(rows["threshold"].iloc[int(np.argmax(rows["expected_gain"].to_numpy(dtype=float)))])
-        extra = [t for t in range(max(1, near - SCAN_STEP + 1), near + SCAN_STEP) if t not in set(rows["threshold"])]
-        if threshold not in set(rows["threshold"]):
-            extra.append(threshold)
-        if extra:
-            scan = compare_policies(state, thresholds=extra).pipe(lambda more: _merge(scan, more))
-        rows = scan[scan["threshold"].notna()]
-        best = rows.index[int(np.argmax(rows["expected_gain"].to_numpy(dtype=float)))]
-        guess = evaluate_policy(state, HoldAtPot(threshold), exact=True)
-        self.threshold = threshold
-        self.gain = guess.expected_gain
-        self.p_loss, self.p_head = float(guess.p_loss), float(guess.p_head)
-        self.best_threshold = int(rows.loc[best, "threshold"])
-        self.best_gain = float(rows.loc[best, "expected_gain"])
-        self.best_p_loss = float(rows.loc[best, "p_loss"])
-        self.best_p_head = float(rows.loc[best, "p_head"])
-        self.optimal = solve_turn(state, exact=True).value
-        self.optimal_p_loss = float(scan.loc["optimal", "p_loss"])
-        self.optimal_p_head = float(scan.loc["optimal", "p_head"])
-        self.scan = scan
-
-
-def _merge(scan, more):
-    """Two compare_policies tables as one, thresholds in order, the optimum last."""
-    import pandas as pd
-
-    rows = pd.concat([scan[scan["threshold"].notna()], more[more["threshold"].notna()]])
-    return pd.concat([rows.sort_values("threshold"), scan.loc[["optimal"]]])
-
-
-def guess_figure(result: GuessResult) -> Figure:
-    """Expected gem change (left) and probability of a loss (right) of the hold-at-t
-    policies against t, with the guess and the best t marked and the optimum as a line."""
-    rows = result.scan[result.scan["threshold"].notna()]
-    t = rows["threshold"].to_numpy(dtype=float)
-    fig = Figure(figsize=(10.0, 3.3), dpi=100, layout="constrained")
-    gain_ax, loss_ax = fig.subplots(1, 2)
-    gain_ax.plot(t, rows["expected_gain"].to_numpy(dtype=float), color=palette.BLUE, label=tr("hold at t"))
-    gain_ax.axhline(float(result.optimal), color=palette.GOOD, linestyle="--", label=tr("optimal play"))
-    gain_ax.axhline(0, color=palette.GRID, linewidth=0.8)
-    loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color=palette.BAD, label=tr("hold at t"))
-    loss_ax.axhline(result.optimal_p_loss, color=palette.GOOD, linestyle="--", label=tr("optimal play"))
-    for ax, guess, best in (
-        (gain_ax, float(result.gain), result.best_gain),
-        (loss_ax, result.p_loss, result.best_p_loss),
-    ):
-        ax.plot(
-            [result.threshold],
-            [guess],
-            "o",
-            color=palette.HIGHLIGHT,
-            markersize=10,
-            markeredgecolor=palette.INK,
-            label=tr("your guess: t = {t}", t=result.threshold),
-        )
-        ax.plot(
-            [result.best_threshold],
-            [best],
-            "*",
-            color=palette.GOOD,
-            markersize=13,
-            label=tr("best hold-at-t: t = {t}", t=result.best_threshold),
-        )
-        ax.set_xlabel(tr("hold when the pot reaches t gems"))
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize="small", frameon=False)
-    gain_ax.set_ylabel(tr("expected gem change per turn"))
-    gain_ax.set_title(tr("What a turn is worth on average"))
-    loss_ax.set_ylim(0, 1)
-    loss_ax.set_ylabel(tr("probability"))
-    loss_ax.set_title(tr("P(the turn ends with fewer gems)"))
-    return fig
+__all__ = ["DeckView", "FirstGuess", "answers"]
 
 
 class DeckView(LessonWidget):
@@ -256,7 +119,7 @@ class FirstGuess(LessonWidget):
         """Record the slider's threshold as a guess and show what it is worth."""
         self.report.value = f'<div class="dk-message dk-info">{escape(tr("Computing the exact values…"))}</div>'
         threshold = int(self.slider.value)
-        self.result = GuessResult(self.state, threshold)
+        self.result = GuessResult(self.state, threshold, largest_pot(self.state))
         self.guesses.append(threshold)
         self._redraw()
         return self.result
@@ -304,8 +167,8 @@ class FirstGuess(LessonWidget):
 
 
 def answers() -> dict[str, Fraction | int]:
-    """The exact answers of the lesson's exercises (edition ``dragon-stripes``), read
-    from the ruleset and its rule arithmetic.
+    """The exact answers of the lesson's exercises (edition ``dragon-stripes``), from the
+    deck's composition and the first turn of a game stepped on the turn model.
 
     Returns
     -------
@@ -316,30 +179,13 @@ def answers() -> dict[str, Fraction | int]:
         after a 2-step then a 3-step footprint (gems); ``"likely"`` the index, in the
         deck's order (:meth:`Composition.counts`), of the most likely first card.
     """
-    rules = Ruleset.preset("dragon-stripes")
-    deck = rules.composition
-    n, gems = deck.total, rules.starting_gems
-    stop = rules.apply_card(
-        Card("stop"), position=0, pot=0, gems=gems, treasure=rules.treasure, dangers_revealed=0, cards_left=n - 1
-    )
-    first = rules.apply_card(
-        Card.footprint(2), position=0, pot=0, gems=gems, treasure=rules.treasure, dangers_revealed=0, cards_left=n - 1
-    )
-    second = rules.apply_card(
-        Card.footprint(3),
-        position=first.position,
-        pot=first.pot,
-        gems=gems,
-        treasure=first.treasure,
-        dangers_revealed=0,
-        cards_left=n - 2,
-    )
-    counts = [count for _card, count in deck.counts()]
+    state = TurnState.fresh(Ruleset.preset("dragon-stripes"))
+    deck = state.composition
     return {
-        "deck": n,
-        "stop": Fraction(deck.stops, n),
-        "ends": Fraction(deck.stops + deck.dangers, n),
-        "penalty": -stop.gems_change,
-        "pot": second.pot,
-        "likely": counts.index(max(counts)),
+        "deck": deck.total,
+        "stop": stop_chance(deck),
+        "ends": ender_chance(deck),
+        "penalty": stop_penalty(state),
+        "pot": after_cards(state, [Card.footprint(2), Card.footprint(3)]).pot,
+        "likely": [card for card, _count in deck.counts()].index(most_likely_card(deck)),
     }

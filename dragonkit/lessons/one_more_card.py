@@ -1,292 +1,37 @@
-r"""Lesson 3, *One more card?*: the expected value of a single push, its break-even
-pot, why it moves with the player's wealth, and how the one-step rule compares
-with optimal play.
+"""Lesson 3, *One more card?*: the widgets of the lesson on a single push.
 
-Revealing exactly one more card and then holding is worth
-
-.. math::
-
-    E_1 = \sum_{c} P(c)\, g(c),
-
-summed over the kinds of card ``c`` left, with ``P(c)`` the exact next-card
-probability and ``g(c)`` the active player's gem change when the turn ends after
-that card (RULES.md section 7): the new pot for a footprint (then hold), minus the
-penalty for a stop or a danger, the pot plus the treasure at the head.  Every
-``g(c)`` comes from :meth:`dragonkit.rules.Ruleset.apply_card`, the engine's own
-rule arithmetic.  One more card *pays* when :math:`E_1` exceeds the pot (the hold
-value).  The advantage :math:`E_1 - \text{pot}` falls as the pot grows (a stop or
-danger takes the pot with it), and a richer player's penalty ``floor(rate × gems)``
-is larger, so the pot at which one more card stops paying, the *break-even pot*,
-is lower for a richer player.
-
-The one-step (myopic) rule "reveal while one more card pays" is compared with
-the optimal policy of :func:`dragonkit.analysis.solve_turn` and
-:func:`dragonkit.analysis.policy_map`.
+:class:`OnePushExplorer` shows the expected value :math:`E_1` of revealing exactly one more
+card and then holding, its break-even pot and how that moves with the player's wealth;
+:class:`MyopicVsOptimal` sets the one-step rule against optimal play.  Every number comes
+from :mod:`dragonkit.analysis.one_push` (which walks the turn model) and
+:func:`dragonkit.analysis.solve_turn`; the figures from :mod:`dragonkit.plots.one_push`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
-from matplotlib.figure import Figure
 
-from .. import i18n, palette
-from ..analysis import TurnState, next_card_probabilities, solve_turn
+from ..analysis import TurnState, solve_turn
+from ..analysis.one_push import (
+    OnePush,
+    break_even_pot,
+    compare_with_optimal,
+    one_push,
+    situation,
+    story_state,
+)
 from ..analysis.state import check_state
 from ..i18n import Gems, tr
-from ..plots import figure_png, policy_heatmap
-from ..rules import Card, CardEffect, Ruleset
+from ..plots import figure_png
+from ..plots.one_push import myopic_figure, one_push_figure
 from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
-from .base import LessonWidget, fresh_turn
+from .base import LessonWidget
 
-__all__ = [
-    "RICH",
-    "STORY_CARDS",
-    "CardOutcome",
-    "MyopicVsOptimal",
-    "OnePush",
-    "OnePushExplorer",
-    "after_cards",
-    "answers",
-    "break_even_pot",
-    "one_push",
-    "story_state",
-    "with_pot",
-]
-
-#: The lesson's situation: the first turn of a game, whose first four cards were footprints of 4, 1, 2 and 1
-#: steps (the knight is on stripe 8 with 4 + 5 + 7 + 8 = 24 gems in the pot).
-STORY_CARDS = (Card.footprint(4), Card.footprint(1), Card.footprint(2), Card.footprint(1))
-
-#: The gem levels drawn as curves by :class:`OnePushExplorer` (gems).
-GEM_LEVELS = (10, 40, 100, 200)
-
-
-@dataclass(frozen=True)
-class CardOutcome:
-    """One kind of next card and what it does if the player holds right after it.
-
-    Attributes
-    ----------
-    card : Card
-    probability : Fraction
-        Chance that the next card is of this kind.
-    effect : CardEffect
-        What :meth:`Ruleset.apply_card` says the card does.
-    gain : int
-        The active player's gem change to the end of the turn (gems): the new pot
-        if the turn goes on (then hold), else the card's own gem change.
-    """
-
-    card: Card
-    probability: Fraction
-    effect: CardEffect
-    gain: int
-
-
-@dataclass(frozen=True)
-class OnePush:
-    """Reveal exactly one more card, then hold: its expected value against holding now.
-
-    Attributes
-    ----------
-    state : TurnState
-    outcomes : tuple of CardOutcome
-        One per kind of card left, in the deck's order (footprints first).
-    value : Fraction
-        :math:`E_1`, the expected gem change of "one more card, then hold" (gems).
-    hold : int
-        The hold value: the pot (gems).
-    """
-
-    state: TurnState
-    outcomes: tuple[CardOutcome, ...]
-    value: Fraction
-    hold: int
-
-    @property
-    def advantage(self) -> Fraction:
-        """``value - hold``: what one more card adds on average compared with holding (gems)."""
-        return self.value - self.hold
-
-    @property
-    def pays(self) -> bool:
-        """Whether one more card is strictly better than holding (a tie holds)."""
-        return self.advantage > 0
-
-
-def one_push(state: TurnState) -> OnePush:
-    """The expected value of revealing exactly one more card from ``state`` and then holding.
-
-    Each kind of card left is applied with :meth:`Ruleset.apply_card` and weighted by its
-    exact probability (:func:`~dragonkit.analysis.next_card_probabilities`).
-
-    Parameters
-    ----------
-    state : TurnState
-        The situation (its ``must_reveal`` is ignored: the card is revealed either way).
-
-    Returns
-    -------
-    OnePush
-
-    Raises
-    ------
-    ValueError
-        If ``state`` is not a TurnState or the deck is empty.
-    """
-    probabilities = next_card_probabilities(state)
-    if not probabilities:
-        raise ValueError("the deck is empty: no card can be revealed")
-    cards_left = state.composition.total - 1
-    outcomes = []
-    for card, p in probabilities.items():
-        effect = state.rules.apply_card(
-            card,
-            position=state.position,
-            pot=state.pot,
-            gems=state.gems,
-            treasure=state.treasure,
-            dangers_revealed=state.dangers_revealed,
-            cards_left=cards_left,
-        )
-        outcomes.append(CardOutcome(card, p, effect, effect.gems_change if effect.ends_turn else effect.pot))
-    value = sum((o.probability * o.gain for o in outcomes), Fraction(0))
-    return OnePush(state, tuple(outcomes), value, state.pot)
-
-
-def after_cards(state: TurnState, cards) -> TurnState:
-    """The situation after revealing ``cards`` (footprints that keep the turn going) from ``state``.
-
-    Parameters
-    ----------
-    state : TurnState
-    cards : iterable of Card
-        Revealed in this order; each is applied with :meth:`Ruleset.apply_card`.
-
-    Returns
-    -------
-    TurnState
-        With the knight moved, the pot filled from the treasure, the cards gone from
-        the deck, and holding allowed.
-
-    Raises
-    ------
-    ValueError
-        If a card is not left in the deck or would end the turn.
-    """
-    rules = state.rules
-    deck, position, pot, treasure = state.composition, state.position, state.pot, state.treasure
-    for card in cards:
-        deck = deck.without(card)  # ValueError if no such card is left
-        effect = rules.apply_card(
-            card,
-            position=position,
-            pot=pot,
-            gems=state.gems,
-            treasure=treasure,
-            dangers_revealed=state.dangers_revealed,
-            cards_left=deck.total,
-        )
-        if effect.ends_turn:
-            raise ValueError(f"a {card.label} card here ends the turn ({effect.outcome})")
-        position, pot, treasure = effect.position, effect.pot, effect.treasure
-    return dataclasses.replace(
-        state,
-        footprints=dict(deck.footprints),
-        stops=deck.stops,
-        dangers=deck.dangers,
-        position=position,
-        pot=pot,
-        treasure=treasure,
-        must_reveal=False,
-    )
-
-
-def story_state(gems: int | None = None) -> TurnState:
-    """The lesson's situation: a fresh game of ``dragon-stripes`` after :data:`STORY_CARDS`
-    (knight on stripe 8, pot 24), with ``gems`` gems (default: the starting 40)."""
-    state = after_cards(fresh_turn(Ruleset.preset("dragon-stripes")), STORY_CARDS)
-    return state if gems is None else dataclasses.replace(state, gems=gems)
-
-
-def with_pot(state: TurnState, pot: int) -> TurnState:
-    """``state`` with ``pot`` gems in the pot and the treasure changed so that
-    ``treasure + pot`` (the gems the dragon can still pay) stays the same, holding allowed.
-
-    Raises
-    ------
-    ValueError
-        For a pot that is negative or larger than ``treasure + pot``.
-    """
-    bank = state.treasure + state.pot
-    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or not 0 <= pot <= bank:
-        raise ValueError(f"pot must be a whole number of gems from 0 to {bank}, not {pot!r}")
-    return dataclasses.replace(state, pot=int(pot), treasure=bank - int(pot), must_reveal=False)
-
-
-def break_even_pot(state: TurnState) -> Fraction:
-    """The pot at which one more card stops paying, at the knight's position of ``state``.
-
-    The advantage :math:`A(p) = E_1 - p` of one more card is computed at whole pots
-    ``p`` (:func:`with_pot`: same deck, gems, stage and ``treasure + pot``).  It
-    falls as the pot grows, and between two whole pots it is affine (a footprint
-    adds the same gems to any pot, a stop or danger costs the same penalty), so
-    its root is found exactly from the first whole pot where :math:`A \\le 0` and
-    the one before.
-
-    Returns
-    -------
-    Fraction
-        ``p*`` with ``A(p*) = 0``: one more card pays while the pot is below ``p*``;
-        ``0`` when it pays at no pot.  Never above ``treasure + pot``: with all
-        those gems in the pot the treasure is empty, a footprint adds nothing and
-        the head pays only the pot back.
-
-    Raises
-    ------
-    ValueError
-        If ``state`` is not a TurnState or the deck is empty.
-    """
-
-    def advantage(pot: int) -> Fraction:
-        return one_push(with_pot(state, pot)).advantage
-
-    bank = state.treasure + state.pot
-    if advantage(0) <= 0:
-        return Fraction(0)
-    low, high = 0, bank  # advantage(low) > 0 >= advantage(high): at pot = bank the dragon has nothing left to pay
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (middle, high) if advantage(middle) > 0 else (low, middle)
-    above, below = advantage(low), advantage(high)
-    return low + above / (above - below)
-
-
-def _what_happens(outcome: CardOutcome) -> str:
-    """What a card does, in words."""
-    effect = outcome.effect
-    if effect.outcome is None:
-        return tr("knight to stripe {position}, pot {pot}", position=effect.position, pot=Gems(effect.pot))
-    if effect.outcome == "head":
-        return tr("the knight reaches the head: you take the pot and the treasure")
-    if effect.outcome == "stopped":
-        return tr("stop: you pay {penalty} and lose the pot", penalty=Gems(-effect.gems_change))
-    if effect.outcome == "danger":
-        return tr(
-            "danger (stage {stage}): you pay {penalty} and lose the pot",
-            stage=effect.dangers_revealed,
-            penalty=Gems(-effect.gems_change),
-        )
-    if effect.outcome == "final_danger":
-        return tr("final danger: you lose {lost} and the pot; the game ends", lost=Gems(-effect.gems_change))
-    return tr("the deck runs out: the pot goes back to the treasure")
+__all__ = ["RICH", "MyopicVsOptimal", "OnePushExplorer", "answers", "outcome_table"]
 
 
 def outcome_table(push: OnePush) -> str:
@@ -299,8 +44,8 @@ def outcome_table(push: OnePush) -> str:
     )
     rows = "".join(
         f"<tr><td>{escape(o.card.describe())}</td><td>{format_fraction(o.probability)}</td>"
-        f"<td>{escape(_what_happens(o))}</td><td>{o.gain:+d}</td>"
-        f"<td>{format_fraction(o.probability * o.gain)}</td></tr>"
+        f"<td>{escape(o.effect.describe())}</td><td>{o.gain:+d}</td>"
+        f"<td>{format_fraction(o.contribution)}</td></tr>"
         for o in push.outcomes
     )
     total = (
@@ -383,18 +128,9 @@ class OnePushExplorer(LessonWidget):
         self._follow_language()
 
     def situation(self) -> TurnState:
-        """The situation the sliders describe."""
+        """The situation the sliders describe (:func:`~dragonkit.analysis.one_push.situation`)."""
         s = {name: slider.value for name, slider in self.sliders.items()}
-        rules = self.base.rules
-        state = dataclasses.replace(
-            self.base,
-            position=s["position"],
-            dangers_revealed=s["stage"],
-            dangers=min(self.base.dangers, rules.danger_cards - s["stage"]),
-            gems=s["gems"],
-            must_reveal=False,
-        )
-        return with_pot(state, s["pot"])
+        return situation(self.base, s["position"], s["pot"], s["gems"], s["stage"])
 
     def _redraw(self, _change=None) -> None:
         names = {
@@ -421,7 +157,9 @@ class OnePushExplorer(LessonWidget):
         self.deck.value = f'<div class="dk-status">{escape(cards)}<br>{escape(rules)}</div>'
         self.table.value = outcome_table(self.push)
         self.verdict.value = self._verdict_html(state)
-        self.picture.value = figure_png(self._figure(state))
+        self.picture.value = figure_png(
+            one_push_figure(self.push, self.break_even, self.sliders["pot"].max, self.sliders["gems"].max)
+        )
 
     def _verdict_html(self, state: TurnState) -> str:
         push = self.push
@@ -462,47 +200,6 @@ class OnePushExplorer(LessonWidget):
             "<br>".join(escape(line) for line in lines[:-1])
             + f'<div class="dk-message {css}">{escape(lines[-1])}</div>'
         )
-
-    def _figure(self, state: TurnState) -> Figure:
-        fig = Figure(figsize=(10.0, 3.4), dpi=100, layout="constrained")
-        curves, wealth = fig.subplots(1, 2)
-        pots = np.arange(0, self.sliders["pot"].max + 1)
-        levels = sorted({*GEM_LEVELS, state.gems})
-        for gems in levels:
-            variant = dataclasses.replace(state, gems=gems)
-            advantage = [float(one_push(with_pot(variant, int(p))).advantage) for p in pots]
-            mine = gems == state.gems
-            (line,) = curves.plot(
-                pots,
-                advantage,
-                linewidth=2.6 if mine else 1.2,
-                label=tr("{gems} (you)", gems=Gems(gems)) if mine else i18n.gems(gems),
-            )
-            point = break_even_pot(variant)
-            if 0 < point <= pots[-1]:
-                curves.plot([float(point)], [0], "o", color=line.get_color(), markersize=5)
-        curves.plot(
-            [state.pot], [float(self.push.advantage)], "D", color=palette.INK, markersize=7, label=tr("your situation")
-        )
-        curves.axhline(0, color=palette.GRID, linewidth=0.9)
-        curves.set_xlabel(tr("pot (gems)"))
-        curves.set_ylabel(tr("E1 − pot (gems)"))
-        curves.set_title(tr("Does one more card pay? Above 0: reveal"))
-        curves.grid(alpha=0.3)
-        curves.legend(fontsize="small", frameon=False, title=tr("player's gems"), title_fontsize="small")
-        gems_axis = np.arange(0, self.sliders["gems"].max + 1, 2)
-        points = [break_even_pot(dataclasses.replace(state, gems=int(g))) for g in gems_axis]
-        wealth.step(gems_axis, [float(p) for p in points], where="post", color=palette.BLUE)
-        wealth.plot(
-            [state.gems], [float(self.break_even)], "D", color=palette.INK, markersize=7, label=tr("your situation")
-        )
-        wealth.legend(fontsize="small", frameon=False)
-        wealth.set_ylim(bottom=0)
-        wealth.set_xlabel(tr("player's gems"))
-        wealth.set_ylabel(tr("break-even pot (gems)"))
-        wealth.set_title(tr("The richer the player, the sooner to hold"))
-        wealth.grid(alpha=0.3)
-        return fig
 
 
 class MyopicVsOptimal(LessonWidget):
@@ -556,40 +253,21 @@ class MyopicVsOptimal(LessonWidget):
         self._follow_language()
 
     def _redraw(self, _change=None) -> None:
-        from ..analysis import policy_map
-
         self.gems.description = tr("your gems")
-        state = dataclasses.replace(
-            self.base, gems=self.gems.value, position=0, pot=0, treasure=self.base.treasure + self.base.pot
-        )
-        advantage = policy_map(state)
-        self.break_even = {
-            int(x): break_even_pot(dataclasses.replace(state, position=int(x))) for x in advantage.columns
-        }
-        pots = advantage.index.to_numpy()
-        myopic = np.column_stack([pots < self.break_even[x] for x in advantage.columns])
-        optimal = advantage.to_numpy(dtype=float) > 0
-        reachable = advantage.notna().to_numpy()
-        self.disagree = int(((optimal != myopic) & reachable).sum())
-        bolder = int((optimal & ~myopic & reachable).sum())
-        fig = policy_heatmap(advantage, title=tr("Optimal play (colours) and the one-step rule (black line)"))
-        ax = fig.axes[0]
-        xs = sorted(self.break_even)
-        top = float(advantage.index.max())
-        ys = [min(float(self.break_even[x]), top + 0.5) for x in xs]
-        ax.step(xs, ys, where="mid", color=palette.INK, linewidth=2.2, label=tr("one-step break-even pot"))
-        ax.legend(loc="upper left", fontsize="small")
-        self.picture.value = figure_png(fig)
+        comparison = compare_with_optimal(self.base.replace(gems=self.gems.value))
+        self.break_even, self.disagree = comparison.break_even, comparison.disagree
+        self.hold_points = comparison.hold_points
+        self.picture.value = figure_png(myopic_figure(comparison))
+        state = comparison.state
         summary = tr(
             "With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} "
             "(position, pot) pairs; at {bolder} of them optimal play reveals where the one-step rule holds.",
             gems=Gems(state.gems),
             stage=tr("stage {d}", d=state.dangers_revealed),
-            n=self.disagree,
-            total=int(reachable.sum()),
-            bolder=bolder,
+            n=comparison.disagree,
+            total=comparison.reachable,
+            bolder=comparison.bolder,
         )
-        self.hold_points = int((~optimal & reachable).sum())
         if self.hold_points == 0:  # the colour legend's "hold" has nothing to point at: say why
             summary += " " + tr(
                 "No cell is red (hold): with {gems} at stake optimal play reveals at every reachable "
