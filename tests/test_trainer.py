@@ -5,22 +5,20 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import random
 import string
 from fractions import Fraction
-from functools import cache
 from html import escape as html_escape
 from pathlib import Path
 
 import pytest
 
-from dragonkit import Game, IllegalActionError, Phase, Ruleset, i18n
-from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy, solve_turn
-from dragonkit.analysis.state import check_state
+from dragonkit import IllegalActionError, i18n
 from dragonkit.rules import DANGER_CARD, Outcome
+from dragonkit.simulate.hands import Hand, deal_hand
 from dragonkit.ui import HandTrainer
 from dragonkit.ui import trainer as trainer_module
-from dragonkit.ui.deal import LEVELS, Hand, deal_hand
+
+from .test_hands import brute_force_push
 
 
 @pytest.fixture(autouse=True)
@@ -35,112 +33,7 @@ def _click(trainer: HandTrainer, name: str) -> None:
     trainer.buttons[name].click()
 
 
-def _snapshot(game: Game):
-    return game.public_state(), game.actions, game.events
-
-
-# -- an independent solver: plain recursion over the cards, using only the rules' card arithmetic --
-
-
-def _brute_force_push(state: TurnState) -> Fraction:
-    """Expected gem change of revealing now and then playing optimally (rules §7), by enumerating
-    every sequence of cards with the rules' ``apply_card`` (no code of dragonkit.analysis)."""
-    rules = state.rules
-
-    @cache
-    def push(comp, position, pot, treasure):
-        total, value = comp.total, Fraction(0)
-        for card, p in comp.outcomes():
-            effect = rules.apply_card(
-                card,
-                position=position,
-                pot=pot,
-                gems=state.gems,
-                treasure=treasure,
-                dangers_revealed=state.dangers_revealed,
-                cards_left=total - 1,
-            )
-            if effect.outcome is None:
-                rest = comp.without(card)
-                later = push(rest, effect.position, effect.pot, effect.treasure) if rest.total else None
-                value += p * (effect.pot if later is None else max(effect.pot, later))
-            else:
-                value += p * effect.gems_change
-        return value
-
-    return push(state.composition, state.position, state.pot, state.treasure)
-
-
-# -- dealing -----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "level, preset",
-    [
-        ("mini", None),
-        ("easy", None),
-        ("medium", None),
-        ("late-game", None),
-        ("medium", "kali"),
-        ("late-game", "drago-rosso"),
-    ],
-)
-def test_dealt_situations_are_reachable_decisions_of_the_level(level, preset):
-    rng = random.Random(5)
-    for _ in range(3):
-        hand = deal_hand(level, preset, rng)
-        game, rules = hand.game, hand.game.rules
-        assert rules.name == (preset or LEVELS[level].presets[0]) and hand.level == level
-        # reachable: the same seed and actions replay to the same state, through legal moves only
-        assert Game.from_json(game.to_json()).public_state() == game.public_state()
-        assert game.phase is Phase.CHOOSE and not game.is_over  # the knight mid-turn: a real choice
-        state = check_state(hand.state)
-        assert state == TurnState.from_game(game) and not state.must_reveal and state.pot > 0
-        revealed = rules.deck_size - state.composition.total
-        assert revealed == len(game.discards)
-        if level == "mini":
-            assert state.dangers_revealed == 0 and 1 <= revealed <= 7
-        elif level == "easy":
-            assert state.dangers_revealed == 0 and revealed <= rules.deck_size / 4
-        elif level == "medium":
-            assert state.dangers_revealed == 1 and rules.deck_size / 5 <= revealed <= rules.deck_size * 3 / 5
-        else:
-            assert 1 <= state.dangers_revealed <= len(rules.stages) - 1
-            assert revealed >= rules.deck_size * 11 / 20 and state.gems >= rules.starting_gems * 5 / 4
-
-
-def test_the_levels_in_cards_for_dragon_stripes():
-    rules = Ruleset.preset("dragon-stripes")
-    ranges = {
-        name: (
-            list(level.stage_range(rules)),
-            [n for n in range(52) if level.revealed[0] * 51 <= n <= level.revealed[1] * 51],
-        )
-        for name, level in LEVELS.items()
-        if name != "mini"
-    }
-    assert ranges["easy"] == ([0], list(range(0, 13)))
-    assert ranges["medium"] == ([1], list(range(11, 31)))
-    assert ranges["late-game"] == ([1, 2], list(range(29, 52)))
-    assert LEVELS["late-game"].min_gems * rules.starting_gems == 50
-    assert list(LEVELS["mini"].stage_range(Ruleset.preset("mini"))) == [0]
-
-
-def test_the_search_bound_is_the_value_of_revealing_one_card_then_holding():
-    from dragonkit.analysis import HoldAfterReveals
-    from dragonkit.ui.deal import _one_card_value
-
-    for level, seed in (("mini", 3), ("late-game", 1), ("medium", 2)):
-        state = deal_hand(level, None, seed).state
-        bound = _one_card_value(state)
-        assert bound == evaluate_policy(state, HoldAfterReveals(1), exact=True).expected_gain
-        assert bound <= solve_turn(state, exact=True).push_value
-
-
-def test_both_answers_come_up():
-    rng = random.Random(2)
-    best = {deal_hand("late-game", None, rng).state for _ in range(8)}
-    assert {solve_turn(s).best_action for s in best} == {"reveal", "hold"}
+# -- dealing (the domain's own tests: tests/test_hands.py) --------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -162,43 +55,6 @@ def test_bad_levels_and_editions_are_refused(level, preset, message):
 def test_bad_seeds_are_refused(seed):
     with pytest.raises(ValueError, match="seed must be a whole number"):
         HandTrainer(level="mini", seed=seed)
-
-
-# -- the verdict -------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("level, seed", [("mini", 1), ("mini", 4), ("late-game", 3), ("medium", 8)])
-def test_the_values_and_the_regret_are_exact_and_agree_with_an_independent_solver(level, seed):
-    hand = deal_hand(level, None, seed)
-    state = hand.state
-    push = _brute_force_push(state)
-    for action in ("reveal", "hold"):
-        verdict = hand.judge(action)
-        assert verdict.solution.push_value == push and verdict.solution.hold_value == state.pot
-        assert isinstance(verdict.given_up, Fraction)
-        chosen = push if action == "reveal" else Fraction(state.pot)
-        assert verdict.given_up == max(push, Fraction(state.pot)) - chosen >= 0
-        assert verdict.optimal == (verdict.given_up == 0)
-    # a third method: the optimal policy's absorbing chain from the same situation, reveal forced
-    if level != "medium":
-        forced = dataclasses.replace(state, must_reveal=True)
-        assert evaluate_policy(forced, optimal_policy(forced, exact=True), exact=True).expected_gain == push
-
-
-def test_the_card_shown_is_the_engines_next_card_and_the_hand_is_unchanged():
-    for seed in range(6):
-        hand = deal_hand("medium", None, seed)
-        game = hand.game
-        top = game._deck[-1]  # the test may look at the hidden order; the trainer does not
-        before = _snapshot(game)
-        verdict = hand.judge("hold" if seed % 2 else "reveal")
-        assert verdict.next_card == top == verdict.after.last_card
-        assert _snapshot(game) == before
-        # the effect shown is what the engine did with that card
-        me = game.active_player
-        assert verdict.after.gems[me] - game.gems[me] == verdict.effect.gems_change
-        assert verdict.after.pot == verdict.effect.pot and verdict.after.stage == verdict.effect.dangers_revealed
-        assert (verdict.after.phase is Phase.CHOOSE) == (verdict.effect.outcome is None)
 
 
 def test_a_decision_shows_the_card_its_effect_and_the_values():
@@ -231,7 +87,7 @@ def test_the_score_adds_up_exactly_and_resets():
     trainer = HandTrainer(level="mini", seed=11)
     expected = []
     for _i, action in enumerate(["reveal", "hold", "reveal", "hold", "hold", "reveal"]):
-        push, pot = _brute_force_push(trainer.hand.state), Fraction(trainer.hand.game.pot)
+        push, pot = brute_force_push(trainer.hand.state), Fraction(trainer.hand.game.pot)
         expected.append(max(push, pot) - (push if action == "reveal" else pot))
         _click(trainer, action)
         assert trainer.verdict.given_up == expected[-1]
@@ -330,11 +186,7 @@ def test_an_unexpected_error_is_a_message_not_a_traceback(monkeypatch):
 
 def _trainer_msgids() -> set[str]:
     tree = ast.parse(Path(trainer_module.__file__).read_text(encoding="utf-8"))
-    found = (
-        set(trainer_module.LEVEL_LABELS.values())
-        | set(trainer_module.REVEALED_SENTENCES.values())
-        | set(trainer_module.HELD_SENTENCES.values())
-    )
+    found = set(trainer_module.LEVEL_LABELS.values()) | set(trainer_module.NEXT_CARD_SENTENCES.values())
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "Message") and node.args:
             arg = node.args[0]
@@ -404,11 +256,10 @@ def test_every_outcome_is_written_in_both_languages():
             for lang in ("en", "it"):
                 html = trainer_module.render_verdict(hand, v, lang)
                 assert "{" not in html and verdict.next_card.describe(lang) in html
+                # the card's effect in the rules' one wording (the pot-only final danger worded apart)
+                assert html_escape(verdict.effect.describe(lang)) in html
                 if verdict.effect.outcome is Outcome.FINAL_DANGER and not verdict.effect.gems_change:
-                    sentences = (
-                        trainer_module.REVEALED_SENTENCES if action == "reveal" else trainer_module.HELD_SENTENCES
-                    )
-                    assert html_escape(i18n.tr(sentences[trainer_module.POT_ONLY], lang)) in html
+                    assert "0 gem" not in html and "0 gemme" not in html
 
 
 def test_hands_are_numbered_by_decisions_whatever_deals_them():

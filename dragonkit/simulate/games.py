@@ -14,14 +14,17 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from tqdm.auto import tqdm
 
 from ..bots import Bot, make_bot
 from ..engine import Game
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game", "run_chunks", "simulate_games"]
 
@@ -221,6 +224,8 @@ def simulate_games(
         (rules_dict, list(specs), seed, start, min(start + CHUNK, games), rotate) for start in range(0, games, CHUNK)
     ]
     parts = run_chunks(_play_range, chunks, workers, client, progress)
+    import pandas as pd  # heavy: loaded when games are tabled, not with the package
+
     return pd.DataFrame([row for part in parts for row in part])
 
 

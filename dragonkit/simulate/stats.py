@@ -4,7 +4,6 @@ Wilson score intervals (scipy.stats)."""
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 __all__ = ["ESTIMATE_COLUMNS", "mean_estimate", "proportion_estimate"]
 
@@ -23,6 +22,8 @@ def mean_estimate(values: np.ndarray, level: float = 0.95) -> dict:
     n = len(values)
     mean = float(np.mean(values)) if n else float("nan")
     se = float(np.std(values, ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
+    from scipy import stats  # loads scipy.sparse: only when an estimate is made
+
     z = stats.norm.ppf(0.5 + level / 2)
     return {"estimate": mean, "std_error": se, "ci_low": mean - z * se, "ci_high": mean + z * se, "n": n}
 
@@ -34,5 +35,7 @@ def proportion_estimate(successes: float, n: int, level: float = 0.95) -> dict:
     p = successes / n if n else float("nan")
     if n == 0:
         return {"estimate": p, "std_error": float("nan"), "ci_low": float("nan"), "ci_high": float("nan"), "n": 0}
+    from scipy import stats
+
     ci = stats.binomtest(round(successes), n).proportion_ci(confidence_level=level, method="wilson")
     return {"estimate": p, "std_error": float(np.sqrt(p * (1 - p) / n)), "ci_low": ci.low, "ci_high": ci.high, "n": n}

@@ -11,14 +11,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ..rules import Ruleset
 from .games import CHUNK, BotSpec, game_seed, parse_bots, play_game, run_chunks
 from .stats import ESTIMATE_COLUMNS, proportion_estimate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["TournamentResult", "round_robin"]
 
@@ -108,6 +110,8 @@ def round_robin(
     ValueError
         For fewer than two bots, a bad spec, or ``games_per_pair < 1``.
     """
+    import pandas as pd  # heavy: loaded when a tournament runs, not with the package
+
     specs = parse_bots(bots)
     if len(specs) < 2:
         raise ValueError("a round robin needs at least two bots")

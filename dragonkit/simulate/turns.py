@@ -11,9 +11,9 @@ the policy into one lookup table per layer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.policies import PolicyLike, as_policy
@@ -21,6 +21,9 @@ from ..analysis.state import check_state
 from ..rules import Outcome
 from ..turn import TurnState
 from .stats import ESTIMATE_COLUMNS, mean_estimate, proportion_estimate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["OUTCOMES", "TurnSimulation", "simulate_turns"]
 
@@ -66,6 +69,8 @@ class TurnSimulation:
             ``p_danger``, ``p_head``, ``p_loss`` (Wilson intervals); columns
             ``estimate``, ``std_error``, ``ci_low``, ``ci_high``, ``n``.
         """
+        import pandas as pd  # heavy: loaded when a summary is asked for, not with the package
+
         n = self.n
         rows = {
             "expected_gain": mean_estimate(self.gain, level),

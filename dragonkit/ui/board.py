@@ -11,6 +11,7 @@ import math
 from html import escape
 
 from .. import palette
+from ..analysis.deck import shares_left
 from ..engine import Game
 from ..i18n import gems, tr
 from ..rules import Card
@@ -165,12 +166,12 @@ def _deck(game: Game, lang: str | None) -> list[str]:
     full = game.rules.composition
     left = tr("Deck: {left} of {total} cards left", lang, left=comp.total, total=full.total)
     out = [f'<text x="12" y="262" font-size="13" font-weight="bold" fill="{palette.INK}">{escape(left)}</text>']
-    kinds = list(comp.counts())
-    for col, (card, count) in enumerate(kinds):
+    shares = shares_left(comp, full)
+    for col, (card, count) in enumerate(comp.counts()):
         total = full.count(card)
         x = 12 + col * 96
         colour = palette.CARD[card.kind]
-        h = 34 * (count / total) if total else 0
+        h = 34 * float(shares[card])  # the meter's height, in pixels
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="{palette.SURFACE}" stroke="{palette.BORDER}"/>')
         out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
         out.append(

@@ -2,8 +2,10 @@
 optimal action and, during a takeover offer, the fair bounty.
 
 Every number comes from :mod:`dragonkit.analysis` in exact ``Fraction``
-arithmetic and is shown both as a decimal and as an exact fraction; the words
-are in the language asked for (the numbers are the same in every language).
+arithmetic and is shown both as a decimal and as an exact fraction; the advice
+during an offer is the coach bot's own choice (:class:`~dragonkit.bots.CoachBot`),
+so the panel and the bot never disagree.  The words are in the language asked for
+(the numbers are the same in every language).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from html import escape
 
 from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
+from ..bots import CoachBot
 from ..engine import VERBS, Game, Phase
 from ..i18n import tr
 from .numbers import decimal, format_fraction, gems_html
@@ -50,7 +53,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             f'<div class="dk-offer">{tr(question, lang, bounty=f"<b>{game.bounty}</b>")}<br>'
             f"{tr('Fair bounty: {value}', lang, value=gems_html(fair, lang))}<br>"
             f"{tr('Expected gain of taking over: {value}', lang, value=gems_html(gain, lang))}<br>"
-            f"{tr('Best: {action}', lang, action=_advice('take_over' if gain > 0 else 'decline', lang))}"
+            f"{tr('Best: {action}', lang, action=_advice(CoachBot(exact=True).choose(game).value, lang))}"
             "</div>",
         ]
     else:

@@ -1,6 +1,6 @@
 """The hand trainer: reveal or hold in real situations, with the exact verdict.
 
-The trainer deals a decision point of a real game (:func:`~dragonkit.ui.deal.deal_hand`:
+The trainer deals a decision point of a real game (:func:`~dragonkit.simulate.hands.deal_hand`:
 a partly used deck, a stage, the player's gems, the knight mid-turn), the
 learner chooses *reveal* or *hold*, and the trainer shows the card that came
 next (the engine's own next card), the exact push and hold values, the expected
@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import random
 import time
-from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
@@ -28,15 +27,15 @@ from .. import i18n, palette
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import Gems, tr
-from ..rules import Card, CardEffect, Message, Outcome
+from ..rules import Card, Message
+from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
 from ..teach.notes import language_picker
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
-from .deal import LEVELS, Hand, Verdict, card_effect, deal_hand, level_named
 from .numbers import decimal, format_fraction, gems_html
 
-__all__ = ["HandTrainer", "Score", "render_score", "render_situation", "render_verdict"]
+__all__ = ["HandTrainer", "render_score", "render_situation", "render_verdict"]
 
 #: The levels' names as the dropdown shows them (msgids).
 LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-game": "late game"}
@@ -45,63 +44,13 @@ LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-g
 RECENT = 5
 
 
-@dataclass
-class Score:
-    """The running score of a session: one entry per decision.
-
-    Attributes
-    ----------
-    given_up : list of Fraction
-        The expected gems each decision gave up, in order (0 for an optimal one).
-    hands : list of (int, str) pairs
-        The hand's number and the action chosen, for each decision.
-    """
-
-    given_up: list[Fraction] = field(default_factory=list)
-    hands: list[tuple[int, str]] = field(default_factory=list)
-
-    def record(self, number: int, verdict: Verdict) -> None:
-        """Add the decision on hand ``number``."""
-        self.given_up.append(verdict.given_up)
-        self.hands.append((number, verdict.action))
-
-    def reset(self) -> None:
-        """Forget every decision."""
-        self.given_up.clear()
-        self.hands.clear()
-
-    @property
-    def decisions(self) -> int:
-        return len(self.given_up)
-
-    @property
-    def optimal(self) -> int:
-        """Decisions that gave nothing up."""
-        return sum(1 for g in self.given_up if g == 0)
-
-    @property
-    def optimal_share(self) -> Fraction | None:
-        """Share of optimal decisions (None before the first decision)."""
-        return Fraction(self.optimal, self.decisions) if self.decisions else None
-
-    @property
-    def total(self) -> Fraction:
-        """Expected gems given up over the session (gems)."""
-        return sum(self.given_up, Fraction(0))
-
-    @property
-    def average(self) -> Fraction | None:
-        """Expected gems given up per decision (gems; None before the first decision)."""
-        return self.total / self.decisions if self.decisions else None
-
-
 class HandTrainer(MessageLine):
     """Practice reveal-or-hold decisions in real game situations; displaying it shows :attr:`widget`.
 
     Parameters
     ----------
     level : {"mini", "easy", "medium", "late-game"}
-        The difficulty (see :data:`dragonkit.ui.deal.LEVELS`): ``mini`` deals the
+        The difficulty (see :data:`dragonkit.simulate.hands.LEVELS`): ``mini`` deals the
         8-card mini deck; ``easy`` the early game of Dragon Stripes at stage 0;
         ``medium`` stage 1 with a fifth to three fifths of the deck gone;
         ``late-game`` a deep deck at stage 1 or 2 with a richer player.
@@ -425,26 +374,6 @@ def _card(card: Card, lang: str) -> str:
     return f'<span class="dk-card" style="{style}">{escape(card.describe(lang))}</span>'
 
 
-def _effect_cell(effect: CardEffect, lang: str) -> str:
-    """What a card does, in a few words (the deck table's column)."""
-    if effect.outcome is None:
-        return tr("stripe {end}, pot {pot}", lang, end=effect.position, pot=effect.pot)
-    if effect.outcome is Outcome.HEAD:
-        return tr("the head: +{gain}", lang, gain=Gems(effect.gems_change))
-    if effect.outcome is Outcome.FINAL_DANGER:
-        if not effect.gems_change:  # kali, drago-rosso: the final danger costs the pot only
-            return tr("pot lost, game over", lang)
-        return tr("−{lost}, pot lost, game over", lang, lost=Gems(-effect.gems_change))
-    if effect.outcome is Outcome.DANGER:
-        return tr(
-            "−{penalty}, pot lost, stage {stage}",
-            lang,
-            penalty=Gems(-effect.gems_change),
-            stage=effect.dangers_revealed,
-        )
-    return tr("−{penalty}, pot lost", lang, penalty=Gems(-effect.gems_change))
-
-
 def render_situation(hand: Hand, lang: str | None = None, chances: bool = False) -> str:
     """The situation panel: the player's gems, the pot, the knight, the stage, the
     deck left with what each card would do and, if ``chances``, the next card's
@@ -476,7 +405,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
                     "{rate} of your gems: {penalty}",
                     lang,
                     rate=str(stage.rate),
-                    penalty=Gems(rules.penalty(game.gems[me], game.stage)),
+                    penalty=Gems(hand.stop_penalty),
                 )
             ),
         ),
@@ -496,7 +425,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         cells = [
             escape(card.describe(lang)),
             f"{count}/{rules.composition.count(card)}",
-            escape(_effect_cell(card_effect(state, card), lang)),
+            escape(state.effect(card).describe(lang)),
         ]
         if chances:
             cells += [format_fraction(chance[card]), decimal(chance[card])]
@@ -536,51 +465,21 @@ def _headline(verdict: Verdict, lang: str) -> str:
     return f'<div class="dk-message dk-{level} dk-verdict">{mark} {escape(text)}</div>'
 
 
-#: The outcome of a final danger that costs only the pot (kali, drago-rosso), worded apart.
-POT_ONLY = "final_danger_pot_only"
-#: What the card after the decision did, when the learner revealed it (msgids, by the card's outcome).
-REVEALED_SENTENCES = {
-    None: "You revealed a footprint of {card}: the knight moves to stripe {end} and the pot grows to {pot}.",
-    Outcome.HEAD: "You revealed a footprint of {card}: the knight reaches the head and you take the pot and "
-    "the treasure, {gain}.",
-    Outcome.STOPPED: "You revealed a stop: you pay a penalty of {penalty} and the pot goes back to the treasure.",
-    Outcome.DANGER: "You revealed a danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the "
-    "stage rises to {stage}.",
-    Outcome.FINAL_DANGER: "You revealed the final danger: you lose {lost} and the pot, and the game ends.",
-    POT_ONLY: "You revealed the final danger: you lose the pot, and the game ends.",
-}
-#: What it would have done, when the learner held (msgids, by the card's outcome).
-HELD_SENTENCES = {
-    None: "The next card was a footprint of {card}: revealing would have moved the knight to stripe {end} and "
-    "raised the pot to {pot}.",
-    Outcome.HEAD: "The next card was a footprint of {card}: revealing would have reached the head and won the pot and "
-    "the treasure, {gain}.",
-    Outcome.STOPPED: "The next card was a stop: revealing would have cost a penalty of {penalty} and the pot.",
-    Outcome.DANGER: "The next card was a danger: revealing would have cost a penalty of {penalty} and the pot, and "
-    "raised the stage to {stage}.",
-    Outcome.FINAL_DANGER: "The next card was the final danger: revealing would have cost {lost} and the pot, and ended "
-    "the game.",
-    POT_ONLY: "The next card was the final danger: revealing would have cost the pot, and ended the game.",
+#: What the card after the decision did, framing :meth:`CardEffect.describe <dragonkit.rules.CardEffect.describe>`
+#: (msgids, by the action chosen).
+NEXT_CARD_SENTENCES = {
+    "reveal": "You revealed it — {what}.",
+    "hold": "Revealing it instead — {what}.",
 }
 
 
 def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
     """What the card that followed did, or would have done."""
-    effect = verdict.effect
-    fields = {
-        "card": verdict.next_card,
-        "end": effect.position,
-        "pot": Gems(effect.pot),
-        "gain": Gems(effect.gems_change),
-        "penalty": Gems(-effect.gems_change),
-        "lost": Gems(-effect.gems_change),
-        "stage": effect.dangers_revealed,
-    }
-    outcome = POT_ONLY if effect.outcome is Outcome.FINAL_DANGER and not effect.gems_change else effect.outcome
+    what = escape(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=verdict.effect.describe(lang)))
     if verdict.action == "reveal":
-        return escape(tr(REVEALED_SENTENCES[outcome], lang, **fields))
+        return what
     kept = tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot))
-    return f"{escape(kept)}<br>{escape(tr(HELD_SENTENCES[outcome], lang, **fields))}"
+    return f"{escape(kept)}<br>{what}"
 
 
 def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str:
@@ -629,7 +528,7 @@ def render_score(score: Score, lang: str | None = None) -> str:
     recent = "".join(
         f"<tr><td>{number}</td><td>{escape(tr('Reveal' if action == 'reveal' else 'Hold', lang))}</td>"
         f"<td>{'✓' if given_up == 0 else escape(_gems_amount(given_up, lang))}</td></tr>"
-        for (number, action), given_up in list(zip(score.hands, score.given_up))[::-1][:RECENT]
+        for number, action, given_up in score.recent(RECENT)
     )
     head = "".join(f"<th>{escape(h)}</th>" for h in (tr("hand", lang), tr("choice", lang), tr("given up", lang)))
     return (

@@ -1,5 +1,5 @@
-"""Practice hands for the hand trainer: real decision points of real games, and
-the verdict on a learner's choice.
+"""Practice hands for the hand trainer: real decision points of real games, the
+verdict on a learner's choice, and the score of a session.
 
 Nothing is made up.  A hand is a game of Dragon Stripes that seeded threshold
 bots (:class:`~dragonkit.bots.ThresholdBot`) play with the engine from the
@@ -10,15 +10,16 @@ decision was revealed by the engine, and the card that follows the decision is
 the engine's next card, read by replaying the game with one more reveal
 (:meth:`Game.replay <dragonkit.engine.Game.replay>`): the dealt game itself is
 never changed.  The values come from :func:`~dragonkit.analysis.solve_turn` in
-exact arithmetic, and what a card does from :meth:`Ruleset.apply_card
-<dragonkit.rules.Ruleset.apply_card>`, the rules' one implementation of it.
+exact arithmetic, and what a card does from :meth:`TurnState.effect
+<dragonkit.turn.TurnState.effect>`, the turn model's one step.
 
 Difficulty levels (:data:`LEVELS`) say which decision points qualify; a game
 is played to its end, one of its qualifying points is drawn, and the game is
 replayed up to it.  So that clicking the same button every time does not
 score well, each deal draws the best action it looks for, reveal or hold at
 even odds, and takes the first qualifying point (in random order) whose best
-action that is.  Revealing one card and then holding is worth no more than the
+action that is.  Revealing one card and then holding
+(:func:`~dragonkit.analysis.one_card.one_card_value`) is worth no more than the
 push value, so where it beats the pot the best action is "reveal" without
 solving anything; elsewhere the turn is solved in floats.  Early in a game
 holding is rarely best (the treasure at the head is worth a lot), so when no
@@ -32,15 +33,17 @@ generator's state.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..analysis import TurnSolution, TurnState, solve_turn
+from ..analysis import TurnSolution, solve_turn
+from ..analysis.one_card import one_card_value
 from ..bots import ThresholdBot
 from ..engine import Action, Game, Phase
 from ..rules import Card, CardEffect, Ruleset
+from ..turn import TurnState
 
-__all__ = ["LEVELS", "MAX_CARDS", "MAX_WORK", "Hand", "Level", "Verdict", "card_effect", "deal_hand", "level_named"]
+__all__ = ["LEVELS", "MAX_CARDS", "MAX_WORK", "Hand", "Level", "Score", "Verdict", "deal_hand", "level_named"]
 
 #: At most this many cards are revealed in the games played to find a hand whose best action is the one
 #: looked for (about 60 games of ``dragon-stripes``, 500 of ``mini``).
@@ -154,33 +157,36 @@ class Verdict:
         What the learner chose.
     solution : TurnSolution
         The exact push and hold values of the situation (``Fraction``, gems).
-    given_up : Fraction
-        Expected gems the choice gave up: the turn value minus the chosen
-        action's value (0 when the choice is optimal; never negative).
     next_card : Card
         The engine's next card: what revealing did (or would have done).
     effect : CardEffect
-        What that card does to the turn, by the rules' arithmetic.
+        What that card does to the turn (:meth:`TurnState.effect <dragonkit.turn.TurnState.effect>`).
     after : Game
         The game after the active player reveals it (a replay; the hand's game is unchanged).
     """
 
     action: str
     solution: TurnSolution
-    given_up: Fraction
     next_card: Card
     effect: CardEffect
     after: Game
 
     @property
+    def chosen_value(self) -> Fraction:
+        """The expected gem change of the chosen action (gems): the push value for a reveal,
+        the pot for a hold."""
+        return Fraction(self.solution.push_value if self.action == "reveal" else self.solution.hold_value)
+
+    @property
+    def given_up(self) -> Fraction:
+        """Expected gems the choice gave up: the turn value minus :attr:`chosen_value`
+        (gems; 0 when the choice is optimal, never negative)."""
+        return Fraction(self.solution.value) - self.chosen_value
+
+    @property
     def optimal(self) -> bool:
         """Whether the choice gave nothing up (on a tie, both choices are optimal)."""
         return self.given_up == 0
-
-    @property
-    def chosen_value(self) -> Fraction:
-        """The expected gem change of the chosen action (gems)."""
-        return Fraction(self.solution.push_value if self.action == "reveal" else self.solution.hold_value)
 
 
 @dataclass(frozen=True)
@@ -213,6 +219,13 @@ class Hand:
         return TurnState.from_game(self.game)
 
     @property
+    def stop_penalty(self) -> int:
+        """What a stop would cost the active player now (gems): :meth:`Ruleset.penalty
+        <dragonkit.rules.Ruleset.penalty>` of their gems at the current stage."""
+        game = self.game
+        return game.rules.penalty(game.gems[game.active_player], game.stage)
+
+    @property
     def player(self) -> str:
         """The name of the active player, whose shoes the learner is in."""
         return self.game.players[self.game.active_player]
@@ -241,14 +254,11 @@ class Hand:
         """
         if action not in (Action.REVEAL, Action.HOLD):  # Action is a str enum: "reveal" matches too
             raise ValueError(f"a decision is 'reveal' or 'hold', not {action!r}")
-        action = Action(action).value
         state = self.state
-        solution = solve_turn(state, exact=True)
-        given_up = Fraction(solution.value) - Fraction(
-            solution.push_value if action == "reveal" else solution.hold_value
-        )
         after = self.revealed()
-        return Verdict(action, solution, given_up, after.last_card, card_effect(state, after.last_card), after)
+        card = after.last_card
+        assert card is not None  # the replay has just revealed it
+        return Verdict(Action(action).value, solve_turn(state, exact=True), card, state.effect(card), after)
 
 
 def _play(rules: Ruleset, level: Level, rng: random.Random) -> tuple[Game, list[tuple[int, TurnState]]]:
@@ -306,7 +316,7 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
             if fallback is None:
                 fallback = (game, count)
             # revealing one card and holding is one way to push: if it beats the pot, revealing is best
-            if _one_card_value(state) > state.pot:
+            if one_card_value(state) > state.pot:
                 if wanted == Action.REVEAL.value:
                     return _replayed(game, count, spec.name)
                 continue
@@ -323,23 +333,61 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
     return _replayed(*fallback, spec.name)
 
 
-def card_effect(state: TurnState, card: Card) -> CardEffect:
-    """What revealing ``card`` would do in ``state``: :meth:`Ruleset.apply_card
-    <dragonkit.rules.Ruleset.apply_card>` with the situation's numbers."""
-    return state.effect(card)
-
-
-def _one_card_value(state: TurnState) -> Fraction:
-    """Expected gem change of revealing exactly one card and then holding (gems): a lower bound
-    of the push value, so holding can be optimal only where it is at most the pot.  The same number
-    as ``evaluate_policy(state, HoldAfterReveals(1))``, from the rules' card arithmetic alone."""
-    value = Fraction(0)
-    for card, p in state.composition.outcomes():
-        effect = card_effect(state, card)
-        value += p * (effect.gems_change + effect.pot)  # the pot is held after a move, 0 once the turn ends
-    return value
-
-
 def _replayed(game: Game, count: int, level: str) -> Hand:
     """The hand at the decision point after ``count`` actions of ``game``."""
     return Hand(Game.replay(game.players, game.rules, game.seed, game.actions[:count]), level)
+
+
+@dataclass
+class Score:
+    """The running score of a practice session: one entry per decision.
+
+    Attributes
+    ----------
+    given_up : list of Fraction
+        The expected gems each decision gave up, in order (gems; 0 for an optimal one).
+    hands : list of (int, str) pairs
+        The hand's number and the action chosen, for each decision.
+    """
+
+    given_up: list[Fraction] = field(default_factory=list)
+    hands: list[tuple[int, str]] = field(default_factory=list)
+
+    def record(self, number: int, verdict: Verdict) -> None:
+        """Add the decision on hand ``number``."""
+        self.given_up.append(verdict.given_up)
+        self.hands.append((number, verdict.action))
+
+    def reset(self) -> None:
+        """Forget every decision."""
+        self.given_up.clear()
+        self.hands.clear()
+
+    @property
+    def decisions(self) -> int:
+        """Decisions recorded."""
+        return len(self.given_up)
+
+    @property
+    def optimal(self) -> int:
+        """Decisions that gave nothing up."""
+        return sum(1 for g in self.given_up if g == 0)
+
+    @property
+    def optimal_share(self) -> Fraction | None:
+        """Share of optimal decisions (None before the first decision)."""
+        return Fraction(self.optimal, self.decisions) if self.decisions else None
+
+    @property
+    def total(self) -> Fraction:
+        """Expected gems given up over the session (gems)."""
+        return sum(self.given_up, Fraction(0))
+
+    @property
+    def average(self) -> Fraction | None:
+        """Expected gems given up per decision (gems; None before the first decision)."""
+        return self.total / self.decisions if self.decisions else None
+
+    def recent(self, count: int) -> list[tuple[int, str, Fraction]]:
+        """The last ``count`` decisions, newest first: (hand number, action, gems given up)."""
+        return [(number, action, g) for (number, action), g in zip(self.hands, self.given_up)][::-1][:count]
