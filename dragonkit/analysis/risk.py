@@ -93,7 +93,8 @@ def probability_at_least(e: PolicyEvaluation, needed: int, exact: bool = False) 
     Fraction or float
         A ``Fraction`` when ``exact`` (the evaluation's distribution in fractions).
     """
-    return sum((p for x, p in e.distribution.items() if x >= needed), Fraction(0) if exact else 0.0)
+    law = e.distribution
+    return sum((p for x, p in zip(law.index.tolist(), law.tolist()) if x >= needed), Fraction(0) if exact else 0.0)
 
 
 def catch_up(state: TurnState, needed: int, thresholds: Iterable[int], exact: bool = False) -> pd.DataFrame:

@@ -95,6 +95,8 @@ def bellman_terms(graph: DecisionGraph, values: list[LayerValues], depth: int, i
     layer = graph.layers[depth]
     if not 0 <= index < len(layer):
         raise IndexError(f"layer {depth} has {len(layer)} decision points, not {index + 1}")
+    ends, children, end_reward = layer.ends, layer.child, layer.end_reward
+    assert ends is not None and children is not None and end_reward is not None  # set for every layer of a graph
     terms: list[tuple[str | int, int, Fraction, tuple[int, int] | None]] = []
     if graph.stops:
         terms.append(("stop", graph.stops, Fraction(graph.stop_reward), None))
@@ -102,14 +104,14 @@ def bellman_terms(graph: DecisionGraph, values: list[LayerValues], depth: int, i
         kind = (graph.danger_outcome or Outcome.DANGER).label
         terms.append((kind, graph.dangers, Fraction(graph.danger_reward), None))
     for i, steps in enumerate(graph.steps):
-        count, end = int(layer.counts[index, i]), int(layer.ends[index, i])
+        count, end = int(layer.counts[index, i]), int(ends[index, i])
         if count == 0:
             continue
         if end == CONTINUES:
-            child = int(layer.child[index, i])
+            child = int(children[index, i])
             terms.append((steps, count, point_value(values, depth + 1, child, "value"), (depth + 1, child)))
         else:
-            terms.append((steps, count, Fraction(int(layer.end_reward[index, i])), None))
+            terms.append((steps, count, Fraction(int(end_reward[index, i])), None))
     push = point_value(values, depth, index, "push")
     pot = int(layer.pot[index])
     return {
@@ -119,7 +121,7 @@ def bellman_terms(graph: DecisionGraph, values: list[LayerValues], depth: int, i
         "hold": pot,
         "value": point_value(values, depth, index, "value"),
         "action": "reveal" if push > pot else "hold",
-        "ends": {steps: int(layer.ends[index, i]) for i, steps in enumerate(graph.steps)},
+        "ends": {steps: int(ends[index, i]) for i, steps in enumerate(graph.steps)},
     }
 
 

@@ -78,7 +78,7 @@ def best_thresholds(values: pd.Series) -> list[int]:
     list of int
     """
     best = max(values)
-    return [int(t) for t, v in values.items() if v == best]
+    return [int(t) for t, v in zip(values.index.tolist(), values.tolist()) if v == best]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """What the lesson widgets share: the widget base (language redraw and close), a
 figure that follows the language, sliders for a situation, the editions and policies
 the menus offer, and small helpers for menus and error messages.  The start of a
-turn, :func:`fresh_turn` and :func:`largest_pot`, comes from :mod:`dragonkit.analysis.start`.
+turn, :func:`fresh_turn`, comes from :mod:`dragonkit.analysis.start`, :func:`largest_pot`
+from :mod:`dragonkit.analysis.thresholds`.
 
 The lesson topic modules import these from here, not from each other; the kit's
 stylesheet is :data:`dragonkit.style.CSS`, its way of writing exact numbers
@@ -16,7 +17,8 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..analysis import OptimalPolicy
-from ..analysis.start import fresh_turn, largest_pot
+from ..analysis.start import fresh_turn
+from ..analysis.thresholds import largest_pot
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Message, Ruleset
@@ -117,7 +119,7 @@ class LiveFigure(LessonWidget):
 
 
 # -- a situation's sliders --------------------------------------------------------------------------------------
-# (:func:`~dragonkit.analysis.start.fresh_turn` and :func:`~dragonkit.analysis.start.largest_pot`, imported above,
+# (:func:`~dragonkit.analysis.start.fresh_turn` and :func:`~dragonkit.analysis.thresholds.largest_pot`, imported above,
 # are offered here to the lesson modules and the notebooks, which call ``dragonkit.lessons.base.fresh_turn``.)
 
 
