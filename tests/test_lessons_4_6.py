@@ -27,16 +27,22 @@ from dragonkit.analysis import (
     HoldAtPot,
     TurnState,
     evaluate_policy,
+    named,
     optimal_policy,
     policy_map,
     policy_shift,
     solve_turn,
     turn_chain,
 )
+from dragonkit.analysis.chain_tables import chain_matrices, outcome_order
+from dragonkit.analysis.risk import catch_up, evaluation, moments_table, probability_at_least
+from dragonkit.analysis.stopping import bellman_terms, solved_graph
+from dragonkit.analysis.thresholds import best_thresholds, largest_pot
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
 from dragonkit.lessons import stopping as L5
+from dragonkit.plots.chain import spy_figure
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
 from dragonkit.ui.numbers import number_html
@@ -210,9 +216,9 @@ def test_chain_matrices_agree_with_a_dense_inverse_and_with_the_enumeration(thre
 
 def test_outcome_columns_run_from_the_worst_to_the_best():
     chain = L4.ChainLab(threshold=7).chain
-    order = L4.outcome_order(chain)
+    order = outcome_order(chain)
     assert [chain.rewards[a] for a in order] == sorted(chain.rewards.values())
-    assert list(L4.chain_matrices(chain)["B"].columns) == order
+    assert list(chain_matrices(chain)["B"].columns) == order
 
 
 def test_read_aloud_says_the_row_of_n_t_b_and_the_expected_gain():
@@ -264,7 +270,7 @@ def test_the_real_deck_code_of_lesson_4_solves_the_sparse_chain():
     x = spsolve((sp.identity(n, format="csc") - Q).T.tocsc(), e)
     assert np.isclose(x.sum(), chain.expected_steps(start=chain.start))
     assert np.allclose(x @ R, chain.absorption_probabilities(start=chain.start).to_numpy(dtype=float))
-    assert "7,945 × 7,945" in L4.spy_figure(Q).axes[0].get_title()
+    assert "7,945 × 7,945" in spy_figure(Q).axes[0].get_title()
 
 
 def test_lesson_4_answers_by_enumeration():
@@ -357,25 +363,25 @@ def test_the_stepper_solves_one_layer_per_click_and_shows_the_recursions_values(
 @pytest.mark.parametrize("gems", [0, 4, 24])
 def test_backward_induction_agrees_with_a_plain_recursion(gems):
     root = base.fresh_turn("mini", gems=gems)
-    graph, values = L5._solved(root)
+    graph, values = solved_graph(root)
     for depth, layer in enumerate(graph.layers):
         for index in range(len(layer)):
-            info = L5.bellman_terms(graph, values, depth, index)
+            info = bellman_terms(graph, values, depth, index)
             state = graph.state(depth, index, must_reveal=depth == 0)
             assert (info["push"] if depth == 0 else info["value"]) == _bellman_state(state)
-    assert L5.bellman_terms(graph, values, 0, 0)["push"] == solve_turn(root, exact=True).value
+    assert bellman_terms(graph, values, 0, 0)["push"] == solve_turn(root, exact=True).value
 
 
 def test_bellman_terms_add_up_to_the_push_value():
-    graph, values = L5._solved(base.fresh_turn("mini", gems=4))
+    graph, values = solved_graph(base.fresh_turn("mini", gems=4))
     for depth, layer in enumerate(graph.layers):
         for index in range(len(layer)):
-            info = L5.bellman_terms(graph, values, depth, index)
+            info = bellman_terms(graph, values, depth, index)
             assert sum(count for _kind, count, _x, _child in info["terms"]) == info["cards_left"] == layer.cards_left
             assert sum(count * x for _kind, count, x, _child in info["terms"]) / info["cards_left"] == info["push"]
             assert info["value"] == max(info["push"], info["hold"])
     with pytest.raises(IndexError):
-        L5.bellman_terms(graph, values, 0, 5)
+        bellman_terms(graph, values, 0, 5)
 
 
 def test_the_stepper_buttons_slider_and_formula():
@@ -473,7 +479,7 @@ def test_the_distribution_is_the_enumerated_one_and_its_moments_add_up(threshold
     law = _enumerated(threshold)
     assert dict(e.distribution) == law["dist"]
     assert sum(e.distribution) == 1
-    table = L6.moments_table(e.distribution)
+    table = moments_table(e.distribution)
     mean, second = table.xp.sum(), table.x2p.sum()
     assert mean == e.expected_gain == sum(g * p for g, p in law["dist"].items())
     assert second - mean**2 == e.variance
@@ -528,15 +534,15 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_classroom_deck():
     assert explorer.optimum() == (0, Fraction(-11, 8))
     assert "t = 5, with probability" in explorer.verdict.value
     explorer.needed.value = 9
-    assert L6._argmax(explorer.table()["p_catch_up"]) != L6._argmax(explorer.table()["expected_gain"])
+    assert best_thresholds(explorer.table()["p_catch_up"]) != best_thresholds(explorer.table()["expected_gain"])
 
 
 def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo():
     state = base.fresh_turn("dragon-stripes")
-    table = L6.catch_up(state, 20, [*range(1, 61), 80, 100])
-    assert L6._argmax(table["p_catch_up"]) == [20]
-    assert L6._argmax(table["expected_gain"]) == [100]  # the head's jackpot: the larger t, the more gems
-    optimum = L6._at_least(L6.evaluation(state, "optimal"), 20, False)
+    table = catch_up(state, 20, [*range(1, 61), 80, 100])
+    assert best_thresholds(table["p_catch_up"]) == [20]
+    assert best_thresholds(table["expected_gain"]) == [100]  # the head's jackpot: the larger t, the more gems
+    optimum = probability_at_least(evaluation(state, "optimal"), 20, False)
     n = 200_000
     for policy, exact in ((HoldAtPot(20), table.loc[20, "p_catch_up"]), (optimal_policy(state), optimum)):
         sim = simulate_turns(state, policy, n, rng=7)
@@ -550,13 +556,13 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo
     gains = {t: evaluate_policy(state, HoldAtPot(t), exact=False).expected_gain for t in (60, 150, 151, 200)}
     assert gains[151] > gains[60] + 10 and abs(gains[151] - 13.45) < 0.005 and gains[151] >= gains[150]
     assert abs(gains[200] - gains[151]) < 1e-9  # holding at t > the largest pot is never holding
-    assert explorer.thresholds() == range(1, base.largest_pot(state) + 2)
+    assert explorer.thresholds() == range(1, largest_pot(state) + 2)
     assert "(t = 1..154): t = 151, E[X] = 13.450" in explorer.verdict.value
-    assert L6._argmax(explorer.table()["expected_gain"])[0] == 151
+    assert best_thresholds(explorer.table()["expected_gain"])[0] == 151
     explorer.deck.value = "classroom deck (mini), exact"
     assert explorer.needed.value == 16 and explorer.needed.max == 16
     with pytest.raises(ValueError, match="needed"):
-        L6.catch_up(state, 2.5, [1])
+        catch_up(state, 2.5, [1])
 
 
 def test_lesson_6_answers():
@@ -616,7 +622,7 @@ def test_every_label_of_the_lessons_has_an_italian_translation():
     ours = json.loads((ROOT / "dragonkit/i18n/it/lessons_4_6.json").read_text(encoding="utf-8"))
     merged = i18n.catalog("it")  # raises if a msgid is translated differently in two catalogs
     direct, constants = set(), set()
-    for module in (base, L4, L5, L6):
+    for module in (base, L4, L5, L6, named):
         d, c = _literals(module)
         direct |= d
         constants |= c

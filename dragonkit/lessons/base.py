@@ -1,6 +1,8 @@
 """What the lesson widgets share: the widget base (language redraw and close), a
-figure that follows the language, the start of a turn, the editions and policies
-the menus offer, and small helpers for menus and error messages.
+figure that follows the language, sliders for a situation, the editions and policies
+the menus offer, and small helpers for menus and error messages.  The start of a
+turn, :func:`fresh_turn`, comes from :mod:`dragonkit.analysis.start`, :func:`largest_pot`
+from :mod:`dragonkit.analysis.thresholds`.
 
 The lesson topic modules import these from here, not from each other; the kit's
 stylesheet is :data:`dragonkit.style.CSS`, its way of writing exact numbers
@@ -12,10 +14,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import ipywidgets as widgets
-import numpy as np
 
 from .. import i18n
-from ..analysis import HoldAtPot, OptimalPolicy, TurnState
+from ..analysis import OptimalPolicy
+from ..analysis.start import fresh_turn
+from ..analysis.thresholds import largest_pot
 from ..i18n import tr
 from ..plots import figure_png
 from ..rules import Message, Ruleset
@@ -26,7 +29,6 @@ __all__ = [
     "POLICIES",
     "LessonWidget",
     "LiveFigure",
-    "analysis_policy",
     "consecutive_runs",
     "edition_label",
     "error_text",
@@ -116,59 +118,9 @@ class LiveFigure(LessonWidget):
         self.widget.value = figure_png(self.make())
 
 
-# -- the start of a turn --------------------------------------------------------------------------------------
-
-
-def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None, treasure: int | None = None) -> TurnState:
-    """The first decision of a turn with a full deck but for the dangers of earlier stages.
-
-    With the defaults it is the first decision of a game: stage 0, the starting
-    gems, the whole treasure, the knight on the tail, a compulsory reveal.
-
-    Parameters
-    ----------
-    rules : Ruleset or str
-        A ruleset or a preset name.
-    stage : int
-        Danger cards already revealed (in earlier turns); they are missing from the deck.
-    gems : int, optional
-        The active player's gems (gems; default: the ruleset's starting gems).
-    treasure : int, optional
-        Gems in the dragon's treasure (gems; default: the ruleset's whole treasure).
-
-    Returns
-    -------
-    TurnState
-        Knight on the tail, empty pot, compulsory reveal.
-
-    Raises
-    ------
-    ValueError
-        For an unknown preset or something else than a ruleset, a stage outside
-        ``0 .. len(rules.stages) - 1``, or gems or a treasure the ruleset does not allow.
-    """
-    rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
-    if not isinstance(rules, Ruleset):
-        raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
-    if isinstance(stage, bool) or not isinstance(stage, (int, np.integer)) or not 0 <= stage < len(rules.stages):
-        raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
-    return TurnState(
-        rules,
-        dict(rules.footprints),
-        rules.stop_cards,
-        rules.danger_cards - int(stage),
-        int(stage),
-        rules.starting_gems if gems is None else gems,
-        rules.treasure if treasure is None else treasure,
-    )
-
-
-def largest_pot(state: TurnState) -> int:
-    """The largest pot a turn from ``state`` can collect: every stripe from the
-    knight's position on, at the current stage, within what the treasure holds (gems)."""
-    rules = state.rules
-    stripes = np.arange(state.position + 1, rules.n_stripes + 1)
-    return state.pot + min(state.treasure, int(rules.stripe_value(stripes, state.dangers_revealed).sum()))
+# -- a situation's sliders --------------------------------------------------------------------------------------
+# (:func:`~dragonkit.analysis.start.fresh_turn` and :func:`~dragonkit.analysis.thresholds.largest_pot`, imported above,
+# are offered here to the lesson modules and the notebooks, which call ``dragonkit.lessons.base.fresh_turn``.)
 
 
 def situation_sliders(
@@ -245,18 +197,6 @@ def edition_label(edition: str, rules: Ruleset | None = None) -> str:
 
 #: The policies the menus offer: "optimal" and hold-at-t thresholds (gems).
 POLICIES = ("optimal", 10, 20, 40)
-
-
-def analysis_policy(policy):
-    """A policy as the menus name it — ``"optimal"`` or a threshold t (gems) — as an
-    analysis policy: :class:`~dragonkit.analysis.OptimalPolicy` or :class:`~dragonkit.analysis.HoldAtPot`.
-
-    Raises
-    ------
-    ValueError
-        For anything else.
-    """
-    return OptimalPolicy() if policy == "optimal" else HoldAtPot(policy)
 
 
 def policy_label(policy) -> str:

@@ -9,11 +9,13 @@ module shows that chain for the classroom deck (``mini``):
   the chain's graph, the matrices :math:`P, Q, R, N = (I-Q)^{-1}, t = N\mathbf 1,
   B = NR` and the expected gem change :math:`Br` as exact-fraction tables, and a
   panel that reads a chosen row of them aloud in words;
-* :func:`spy_plot` — the sparsity pattern of a large chain's :math:`Q`;
+* :func:`spy_plot` — the sparsity pattern of a large chain's :math:`Q`
+  (:func:`dragonkit.plots.chain.spy_figure`);
 * :func:`answers` — the exercises' answers, read off the chains.
 
 :func:`state_name` names the chain's states for people.  Every number comes from
-:mod:`dragonkit.analysis` and :mod:`dragonkit.markov`.
+:mod:`dragonkit.analysis` (the tables: :mod:`dragonkit.analysis.chain_tables`) and
+:mod:`dragonkit.markov`.
 """
 
 from __future__ import annotations
@@ -26,22 +28,21 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
-from .. import i18n, palette
-from ..analysis import HoldAtPot, TurnState, turn_chain
+from .. import i18n
+from ..analysis import TurnState
+from ..analysis.chain_tables import chain_matrices, outcome_order, threshold_chain
 from ..i18n import tr
 from ..plots import figure_png
+from ..plots.chain import spy_figure
 from ..rules import Ruleset
 from ..style import CSS
-from ..ui.numbers import decimal, number_html
+from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, policy_name
 
 __all__ = [
     "ChainLab",
     "answers",
-    "chain_matrices",
-    "outcome_order",
     "read_aloud",
-    "spy_figure",
     "spy_plot",
     "state_name",
 ]
@@ -61,49 +62,6 @@ def state_name(label, lang: str | None = None) -> str:
 
 
 # -- the chain of the mini deck -----------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _chain(state: TurnState, threshold: int):
-    return turn_chain(state, HoldAtPot(threshold), exact=True)
-
-
-def outcome_order(chain) -> list:
-    """A turn chain's absorbing states from the worst to the best gem change (the
-    order of the columns of R and B in the lessons); other chains keep theirs."""
-    rewards = getattr(chain, "rewards", None)
-    if rewards is None:
-        return list(chain.absorbing)
-    return sorted(chain.absorbing, key=lambda a: (rewards[a], str(a)))
-
-
-def chain_matrices(chain) -> dict[str, pd.DataFrame]:
-    """The canonical-form blocks and the results of an absorbing chain, as labelled tables.
-
-    Parameters
-    ----------
-    chain : dragonkit.markov.AbsorbingChain
-        With ``rewards`` (a :class:`~dragonkit.analysis.TurnChain`) the expected reward is included.
-
-    Returns
-    -------
-    dict of pandas.DataFrame
-        ``"P"`` (n x n, canonical order), ``"Q"`` (t x t), ``"R"`` (t x a), ``"N"`` (t x t),
-        ``"t"`` (t x 1, cards), ``"B"`` (t x a) and, for a turn chain, ``"Br"`` (t x 1, gems).
-    """
-    tr_, ab = chain.transient, chain.absorbing
-    order = outcome_order(chain)
-    out = {
-        "P": chain.canonical_form().loc[tr_ + order, tr_ + order],
-        "Q": pd.DataFrame(chain.Q, index=tr_, columns=tr_),
-        "R": pd.DataFrame(chain.R, index=tr_, columns=ab)[order],
-        "N": chain.fundamental_matrix(),
-        "t": chain.expected_steps().to_frame("t"),
-        "B": chain.absorption_probabilities()[order],
-    }
-    if getattr(chain, "rewards", None) is not None:
-        out["Br"] = chain.expected_reward(chain.rewards).to_frame("Br")
-    return out
 
 
 def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
@@ -278,7 +236,7 @@ class ChainLab(LessonWidget):
     @property
     def chain(self):
         """The current :class:`~dragonkit.analysis.TurnChain` (exact)."""
-        return _chain(self.state, self.slider.value)
+        return threshold_chain(self.state, self.slider.value)
 
     def matrices(self) -> dict[str, pd.DataFrame]:
         """The current chain's tables (see :func:`chain_matrices`)."""
@@ -343,49 +301,10 @@ class ChainLab(LessonWidget):
 
 @lru_cache(maxsize=64)
 def _matrices(state: TurnState, threshold: int) -> dict[str, pd.DataFrame]:
-    return chain_matrices(_chain(state, threshold))
+    return chain_matrices(threshold_chain(state, threshold))
 
 
 # -- the real deck: sparse matrices ----------------------------------------------------------
-
-
-def spy_figure(matrix, title: str | None = None):
-    """The sparsity pattern of a (large, sparse) matrix: a dot for each non-zero entry.
-
-    Parameters
-    ----------
-    matrix : scipy.sparse matrix or ndarray, shape (n, m)
-    title : str, optional
-        Default: the shape and the number of non-zero entries, in the current language.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-    """
-    import scipy.sparse as sp
-    from matplotlib.figure import Figure
-
-    matrix = sp.csr_matrix(matrix)
-    rows, cols = matrix.shape
-    fig = Figure(figsize=(5.2, 5.0), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    ax.spy(matrix, markersize=0.6, color=palette.BLUE)
-    ax.set_xlabel(tr("column: the state after the card"))
-    ax.set_ylabel(tr("row: the state before the card"))
-    ax.xaxis.set_label_position("top")
-    density = matrix.nnz / (rows * cols) if rows * cols else 0.0
-    ax.set_title(
-        title
-        or tr(
-            "{rows} × {cols}, {nnz} non-zero entries ({density} of all)",
-            rows=f"{rows:,}",
-            cols=f"{cols:,}",
-            nnz=f"{matrix.nnz:,}",
-            density=f"{decimal(100 * density, 3)}%",
-        ),
-        fontsize=10,
-    )
-    return fig
 
 
 def spy_plot(matrix, title: str | None = None):
@@ -412,7 +331,7 @@ def answers(rules: Ruleset | str = "mini") -> dict:
         ``"gain"``: the expected gem change B r at the start under hold at 4 (gems, Fraction).
     """
     state = fresh_turn(rules)
-    chain4, chain5 = _chain(state, 4), _chain(state, 5)
+    chain4, chain5 = threshold_chain(state, 4), threshold_chain(state, 5)
     target = next(s for s in chain4.transient if s.drawn == "1+1")
     return {
         "states": len(chain5.transient),

@@ -4,12 +4,14 @@ classroom mini deck and the learners' own decks, compared by the numbers.
 For each edition and each stage ``d`` the lesson analyses a *fresh turn*: the
 full deck without the ``d`` danger cards revealed in earlier turns, the
 starting gems, the whole treasure, a compulsory first reveal
-(:func:`dragonkit.lessons.base.fresh_turn`).  :func:`edition_profile` measures it exactly with
-:mod:`dragonkit.analysis`: the expected gain, the probability of a loss, the
-standard deviation, the expected number of cards, the chance of the head.
+(:func:`dragonkit.analysis.start.fresh_turn`).  :func:`~dragonkit.analysis.editions.edition_profile`
+measures it exactly: the expected gain, the probability of a loss, the standard deviation,
+the expected number of cards, the chance of the head.
 
-* :func:`compare_editions` tabulates editions by stage; :func:`comparison_figure`
-  and :func:`deck_figure` draw them;
+* :func:`~dragonkit.analysis.editions.compare_editions` tabulates editions by stage (these two
+  come from :mod:`dragonkit.analysis.editions`; :data:`MEASURES` names its measures);
+  :func:`~dragonkit.plots.editions.comparison_figure` and :func:`~dragonkit.plots.editions.deck_figure`
+  draw them (:func:`deck_chart`: as a widget);
 * :class:`EditionComparison` is the comparison widget, :class:`DeckDesigner` the
   deck designer (a refused deck shows why and changes nothing);
 * :func:`answers` computes the answers of the lesson's exercises.
@@ -21,18 +23,24 @@ import contextlib
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
-from .. import i18n, palette
-from ..analysis import solve_turn
+from .. import i18n
+from ..analysis.editions import (
+    compare_editions,
+    edition_profile,
+    expected_first_pot,
+    first_card_ends,
+    footprint_cards,
+    footprints_in_a_row,
+    riskiest,
+)
 from ..i18n import tr
 from ..plots import figure_png
+from ..plots.editions import comparison_figure, deck_figure
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
 from ..style import CSS
 from ..ui.numbers import decimal, format_fraction, number_html
@@ -42,11 +50,9 @@ from .base import (
     POLICIES,
     LessonWidget,
     LiveFigure,
-    analysis_policy,
     consecutive_runs,
     edition_label,
     error_text,
-    fresh_turn,
     policy_label,
     relabel,
 )
@@ -57,11 +63,8 @@ __all__ = [
     "DeckDesigner",
     "EditionComparison",
     "answers",
-    "compare_editions",
-    "comparison_figure",
     "deck_chart",
-    "deck_figure",
-    "edition_profile",
+    "edition_profile",  # dragonkit.analysis.editions's, offered here too
     "format_stages",
     "format_stripes",
     "parse_stages",
@@ -71,7 +74,7 @@ __all__ = [
 #: The editions that were published (the mini deck is a classroom deck).
 PUBLISHED = EDITIONS[:3]
 
-#: Measures of a fresh turn, as columns of :func:`edition_profile`: name -> label msgid.
+#: The measures of :data:`dragonkit.analysis.editions.MEASURES` as the lesson names them: name -> label msgid.
 MEASURES = {
     "expected_gain": "expected gain (gems)",
     "p_loss": "P(loss)",
@@ -82,164 +85,10 @@ MEASURES = {
 }
 
 
-# -- the analysis -----------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=128)
-def edition_profile(rules: Ruleset, stage: int = 0, policy="optimal") -> pd.Series:
-    """The measures of a fresh turn (:func:`fresh_turn`) of ``rules`` at ``stage`` under ``policy``.
-
-    Parameters
-    ----------
-    rules : Ruleset
-    stage : int
-    policy : "optimal" or int
-        Optimal play (backward induction), or hold as soon as the pot reaches ``policy`` gems.
-
-    Returns
-    -------
-    pandas.Series
-        ``cards`` (the deck, cards), ``p_first_ends`` (exact ``Fraction``: the first
-        card is a stop or a danger), ``expected_gain`` (exact ``Fraction``, gems), and
-        from the policy's absorbing chain in floats: ``p_loss``, ``std`` (gems),
-        ``expected_cards`` (cards), ``p_head``.
-
-    Raises
-    ------
-    ValueError
-        For a bad stage, or a policy that is neither ``"optimal"`` nor a whole number >= 0.
-
-    Notes
-    -----
-    Cached: a ruleset is immutable, so its profile never changes.
-    """
-    from ..analysis import evaluate_policy, optimal_policy
-
-    state = fresh_turn(rules, stage)
-    comp = state.composition
-    if policy == "optimal":
-        exact_gain = solve_turn(state, exact=True).value
-        evaluation = evaluate_policy(state, optimal_policy(state))
-    else:
-        exact_gain = evaluate_policy(state, analysis_policy(policy), exact=True).expected_gain
-        evaluation = evaluate_policy(state, analysis_policy(policy))
-    return pd.Series(
-        {
-            "cards": comp.total,
-            "p_first_ends": Fraction(comp.stops + comp.dangers, comp.total),
-            "expected_gain": Fraction(exact_gain),
-            "p_loss": float(evaluation.p_loss),
-            "std": evaluation.std,
-            "expected_cards": float(evaluation.expected_cards),
-            "p_head": float(evaluation.p_head),
-        },
-        dtype=object,
-    )
-
-
-def compare_editions(entries: Mapping[str, Ruleset], policy="optimal", stages: bool = True) -> pd.DataFrame:
-    """:func:`edition_profile` of every edition, by stage.
-
-    Parameters
-    ----------
-    entries : mapping of str to Ruleset
-        Edition key (a preset name or :data:`CUSTOM`) -> rules.
-    policy : "optimal" or int
-    stages : bool
-        Every stage of each edition, or stage 0 only.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index (``edition``, ``stage``); the columns of :func:`edition_profile`.
-    """
-    rows = {
-        (key, d): edition_profile(rules, d, policy)
-        for key, rules in entries.items()
-        for d in range(len(rules.stages) if stages else 1)
-    }
-    frame = pd.DataFrame.from_dict(rows, orient="index")
-    frame.index = pd.MultiIndex.from_tuples(frame.index, names=["edition", "stage"])
-    return frame
-
-
 def deck_chart(editions=EDITIONS) -> LiveFigure:
     """:func:`deck_figure` of presets, as a widget that follows the language."""
     entries = {e: Ruleset.preset(e) for e in editions}
     return LiveFigure(lambda: deck_figure(entries, {e: edition_label(e) for e in entries}))
-
-
-def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, str]) -> Figure:
-    """Bars of one measure for every edition, one bar per stage.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        From :func:`compare_editions`.
-    measure : str
-        A key of :data:`MEASURES`.
-    labels : mapping of str to str
-        Edition key -> the name shown.
-
-    Raises
-    ------
-    ValueError
-        For an unknown measure.
-    """
-    if measure not in MEASURES:
-        raise ValueError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}")
-    fig = Figure(figsize=(7.6, 3.5), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    editions = list(dict.fromkeys(table.index.get_level_values("edition")))
-    n_stages = int(table.index.get_level_values("stage").max()) + 1
-    width = 0.8 / n_stages
-    for d in range(n_stages):
-        xs, ys = [], []
-        for i, e in enumerate(editions):
-            if (e, d) in table.index:
-                xs.append(i - 0.4 + width * (d + 0.5))
-                ys.append(float(table.loc[(e, d), measure]))
-        bars = ax.bar(
-            xs, ys, width=width * 0.95, color=palette.STAGES[d % len(palette.STAGES)], label=tr("stage {d}", d=d)
-        )
-        ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
-    ax.set_xticks(range(len(editions)), [labels[e] for e in editions], parse_math=False)  # a deck named "$x^$"
-    ax.axhline(0, color=palette.GRID, linewidth=0.8)
-    ax.set_ylabel(tr(MEASURES[measure]))
-    ax.set_title(tr("Which edition is riskier? {measure}, fresh turn", measure=tr(MEASURES[measure])))
-    ax.legend(fontsize="small", ncols=n_stages)
-    ax.margins(y=0.15)
-    return fig
-
-
-def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Figure:
-    """What is in each deck: stacked bars of footprints by steps, stops and dangers (cards).
-
-    Parameters
-    ----------
-    entries : mapping of str to Ruleset
-    labels : mapping of str to str
-        Edition key -> the name shown.
-    """
-    fig = Figure(figsize=(7.6, 0.6 + 0.55 * len(entries)), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    order = {"footprint": 0, "stop": 1, "danger": 2}
-    kinds = sorted({(order[c.kind], c.kind, c.steps) for r in entries.values() for c, _ in r.composition.counts()})
-    greens = palette.FOOTPRINT_SHADES
-    y = np.arange(len(entries))[::-1]
-    left = np.zeros(len(entries))
-    for _order, kind, steps in kinds:
-        card = Card(kind, steps)
-        counts = np.array([r.composition.count(card) for r in entries.values()], dtype=float)
-        colour = greens[(steps - 1) % len(greens)] if kind == "footprint" else palette.CARD[kind]
-        bars = ax.barh(y, counts, left=left, color=colour, edgecolor=palette.WHITE, label=card.describe())
-        ax.bar_label(bars, labels=[str(int(c)) if c else "" for c in counts], label_type="center", fontsize="x-small")
-        left += counts
-    ax.set_yticks(y, [labels[e] for e in entries], parse_math=False)
-    ax.set_xlabel(tr("cards in the deck"))
-    ax.set_title(tr("What is in each deck"))
-    fig.legend(fontsize="small", loc="outside right upper", frameon=False)
-    return fig
 
 
 # -- the widgets ------------------------------------------------------------------------------------------------
@@ -356,7 +205,8 @@ class EditionComparison(LessonWidget):
         self.measure.description = tr("Chart")
         self.exact.description = tr("show exact fractions")
         labels = self.labels()
-        self.plot.value = figure_png(comparison_figure(self.table, self.measure.value, labels))
+        measure = self.measure.value
+        self.plot.value = figure_png(comparison_figure(self.table, measure, labels, tr(MEASURES[measure])))
         self.html.value = _table_html(self.table, labels, self.exact.value)
         self.note.value = (
             '<p class="dk-note">'
@@ -742,12 +592,12 @@ class DeckDesigner(LessonWidget):
             "{cards} cards: footprints {footprints}, stops {stops}, dangers {dangers}; {n} stripes worth "
             "{values}; P(the first card ends the turn) = {p}.",
             cards=comp.total,
-            footprints=comp.total - comp.stops - comp.dangers,
+            footprints=footprint_cards(comp),
             stops=comp.stops,
             dangers=comp.dangers,
             n=rules.n_stripes,
             values=format_stripes(rules.stripe_values),
-            p=number_html(Fraction(comp.stops + comp.dangers, comp.total)),
+            p=number_html(first_card_ends(comp)),
         )
         note = f'<div class="dk-message dk-note">{tr(self._note)}</div>' if self._note else ""
         if self.error is None:
@@ -784,18 +634,12 @@ def answers() -> dict:
         (the index in :data:`PUBLISHED` of the edition whose fresh optimal turn at stage 0
         has the largest P(loss), the largest standard deviation).
     """
-    kali = Ruleset.preset("kali").composition
     stripes = Ruleset.preset("dragon-stripes")
-    deck = stripes.composition
-    footprints = deck.total - deck.stops - deck.dangers
     table = compare_editions({e: Ruleset.preset(e) for e in PUBLISHED}, "optimal", stages=False)
     return {
-        "kali_first_ends": Fraction(kali.stops + kali.dangers, kali.total),
-        "two_footprints": Fraction(footprints, deck.total) * Fraction(footprints - 1, deck.total - 1),
-        "first_pot": sum(
-            (p * stripes.stripe_value(card.steps, 0) for card, p in deck.outcomes() if card.kind == "footprint"),
-            Fraction(0),
-        ),
-        "riskiest_p_loss": int(np.argmax(table["p_loss"].astype(float).to_numpy())),
-        "riskiest_std": int(np.argmax(table["std"].astype(float).to_numpy())),
+        "kali_first_ends": first_card_ends(Ruleset.preset("kali").composition),
+        "two_footprints": footprints_in_a_row(stripes.composition, 2),
+        "first_pot": expected_first_pot(stripes),
+        "riskiest_p_loss": PUBLISHED.index(riskiest(table, "p_loss")),
+        "riskiest_std": PUBLISHED.index(riskiest(table, "std")),
     }

@@ -11,131 +11,43 @@ probabilities grouped by gem change are the exact distribution of the gain
   hold-at-t policies, a cautious, a greedy and the optimal policy;
 * :class:`CatchUpExplorer` — a player ``d`` gems behind on the last turn: the
   policy that maximizes :math:`P(X \ge d)` is not the one that maximizes :math:`E[X]`;
-* :class:`NeverHold` — the greedy policy, and :func:`answers`.
+* :func:`answers` — the exercises' answers.
+
+The numbers come from :mod:`dragonkit.analysis.risk` (the greedy policy is
+:class:`dragonkit.analysis.named.NeverHold`), the figures from :mod:`dragonkit.plots.risk`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
 import ipywidgets as widgets
-import numpy as np
 import pandas as pd
 
-from .. import i18n, palette
-from ..analysis import (
-    HoldAfterReveals,
-    HoldAtPot,
-    OptimalPolicy,
-    Policy,
-    PolicyEvaluation,
-    TurnState,
-    compare_policies,
-    evaluate_policy,
-)
+from .. import i18n
+from ..analysis import HoldAtPot, PolicyEvaluation, TurnState, compare_policies
+from ..analysis.named import named_policy
+from ..analysis.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
+from ..analysis.thresholds import best_thresholds, every_threshold
 from ..i18n import tr
 from ..plots import figure_png
+from ..plots.risk import catch_up_figure, risk_return_figure
 from ..rules import Ruleset
 from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from .base import LessonWidget, fresh_turn, largest_pot, policy_name, relabel, situation_sliders
+from .base import LessonWidget, fresh_turn, policy_name, relabel, situation_sliders
 
-__all__ = [
-    "CatchUpExplorer",
-    "NeverHold",
-    "OutcomeExplorer",
-    "RiskReturnExplorer",
-    "answers",
-    "catch_up",
-    "catch_up_figure",
-    "evaluation",
-    "moments_table",
-    "named_policy",
-    "risk_return_figure",
-]
+__all__ = ["CatchUpExplorer", "OutcomeExplorer", "RiskReturnExplorer", "answers"]
 
 
-class NeverHold(Policy):
-    """The greedy policy: reveal until the turn ends by itself (a stop, a danger or the head)."""
-
-    name = "never hold"
-
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        return "reveal"
-
-    def reveal_mask(self, graph, depth: int) -> np.ndarray:
-        return np.ones(len(graph.layers[depth]), dtype=bool)
-
-
-#: The named policies of the lesson: key -> a factory.
-NAMED = {"cautious": lambda: HoldAfterReveals(1), "greedy": NeverHold, "optimal": OptimalPolicy}
-
-#: Their labels (msgids).
+#: The labels (msgids) of the named policies of :data:`dragonkit.analysis.named.NAMED`.
 LABELS = {
     "cautious": "cautious: hold after 1 card",
     "greedy": "greedy: never hold",
     "optimal": "optimal (the largest expected gain)",
 }
-
-
-def named_policy(kind: str, threshold: int = 1) -> Policy:
-    """A policy of the lesson by name: ``"threshold"`` (hold at ``threshold``), ``"cautious"``
-    (hold after one card), ``"greedy"`` (never hold) or ``"optimal"``.
-
-    Raises
-    ------
-    ValueError
-        For another name, or a threshold that is not a whole number >= 0.
-    """
-    if kind == "threshold":
-        return HoldAtPot(threshold)
-    if kind not in NAMED:
-        raise ValueError(f"policy must be one of threshold, {', '.join(NAMED)}, not {kind!r}")
-    return NAMED[kind]()
-
-
-@lru_cache(maxsize=512)
-def evaluation(state: TurnState, kind: str, threshold: int = 1, exact: bool = False) -> PolicyEvaluation:
-    """:func:`~dragonkit.analysis.evaluate_policy` of a named policy, cached (the widgets ask again on redraws).
-
-    Parameters
-    ----------
-    state : TurnState
-    kind, threshold
-        As for :func:`named_policy`.
-    exact : bool
-        Fractions (exact elimination) or floats (sparse LU).
-
-    Returns
-    -------
-    PolicyEvaluation
-    """
-    return evaluate_policy(state, named_policy(kind, threshold), exact=exact)
-
-
-def moments_table(distribution: pd.Series) -> pd.DataFrame:
-    """The distribution of a gain X with the columns that give its mean and variance.
-
-    Parameters
-    ----------
-    distribution : pandas.Series
-        P(X = x) indexed by x (gems), as in :attr:`PolicyEvaluation.distribution`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index x; columns ``p`` = P(X = x), ``xp`` = x P(X = x), ``x2p`` = x² P(X = x),
-        so that E[X] = sum(xp), E[X²] = sum(x2p) and Var X = E[X²] − E[X]².
-    """
-    x = distribution.index.to_numpy()
-    p = distribution.to_numpy()
-    return pd.DataFrame(
-        {"p": p, "xp": [int(a) * b for a, b in zip(x, p)], "x2p": [int(a) * int(a) * b for a, b in zip(x, p)]},
-        index=distribution.index,
-    )
 
 
 @lru_cache(maxsize=32)
@@ -187,7 +99,7 @@ class OutcomeExplorer(LessonWidget):
         self.threshold = widgets.IntSlider(
             value=threshold,
             min=1,
-            max=largest_pot(self.state) + 1,
+            max=every_threshold(self.state)[-1],
             continuous_update=False,
             style={"description_width": "initial"},
             layout=widgets.Layout(width="520px"),
@@ -245,7 +157,7 @@ class OutcomeExplorer(LessonWidget):
             (tr("probability of a loss P(X < 0)", lang), shown(e.p_loss)),
             (
                 tr("probability of a gain P(X > 0)", lang),
-                shown(sum((p for x, p in e.distribution.items() if x > 0), Fraction(0) if self.exact else 0.0)),
+                shown(probability_at_least(e, 1, self.exact)),  # X is a whole number of gems
             ),
             (tr("expected cards revealed", lang), shown(e.expected_cards)),
         ]
@@ -271,9 +183,10 @@ class OutcomeExplorer(LessonWidget):
             f"<tr><th>{x}</th><td>{shown(r.p)}</td><td>{shown(r.xp)}</td><td>{shown(r.x2p)}</td></tr>"
             for x, r in table.iterrows()
         )
+        sums = moment_sums(table)
         total = (
-            f"<tr><th>{tr('sum', lang)}</th><td>{shown(table.p.sum())}</td><td>E[X] = {shown(table.xp.sum())}"
-            f"</td><td>E[X²] = {shown(table.x2p.sum())}</td></tr>"
+            f"<tr><th>{tr('sum', lang)}</th><td>{shown(sums.p)}</td><td>E[X] = {shown(sums.xp)}"
+            f"</td><td>E[X²] = {shown(sums.x2p)}</td></tr>"
         )
         self.table.value = (
             f"<h4>{tr('The distribution, term by term', lang)}</h4>"
@@ -287,55 +200,6 @@ class OutcomeExplorer(LessonWidget):
 
 
 # -- mean against risk -----------------------------------------------------------------------
-
-
-def risk_return_figure(points: pd.DataFrame, named: dict):
-    """Expected gem change against the probability of a loss.
-
-    Parameters
-    ----------
-    points : pandas.DataFrame
-        The hold-at-t policies: columns ``threshold``, ``expected_gain``, ``p_loss``.
-    named : dict
-        Label -> :class:`~dragonkit.analysis.PolicyEvaluation` of other policies, drawn as big markers.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-    """
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(7.4, 3.9), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    dots = ax.scatter(
-        points["p_loss"].astype(float),
-        points["expected_gain"].astype(float),
-        c=points["threshold"].astype(float),
-        cmap=palette.SEQUENTIAL,
-        s=22,
-        zorder=3,
-    )
-    fig.colorbar(dots, ax=ax).set_label(tr("threshold t of “hold at t” (gems)"))
-    markers = ["s", "^", "*", "D"]
-    colours = [palette.GOOD, palette.BAD, palette.HIGHLIGHT, palette.REDDISH_PURPLE]
-    for k, (label, e) in enumerate(named.items()):
-        ax.scatter(
-            [float(e.p_loss)],
-            [float(e.expected_gain)],
-            marker=markers[k % 4],
-            s=160,
-            color=colours[k % 4],
-            edgecolors=palette.INK,
-            zorder=4,
-            label=label,
-        )
-    ax.axhline(0, color=palette.GRID, lw=0.8)
-    ax.set_xlabel(tr("probability of a loss P(X < 0)"))
-    ax.set_ylabel(tr("expected gem change E[X]"))
-    ax.set_title(tr("Mean against risk: every dot is a policy"), fontsize=11)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small", loc="best")
-    return fig
 
 
 class RiskReturnExplorer(LessonWidget):
@@ -406,113 +270,6 @@ class RiskReturnExplorer(LessonWidget):
 # -- expected gems or the chance to win --------------------------------------------------------
 
 
-def catch_up(state: TurnState, needed: int, thresholds, exact: bool = False) -> pd.DataFrame:
-    """For each hold-at-t policy, the chance to gain at least ``needed`` gems and the expected gain.
-
-    A player ``needed`` gems behind the leader on the game's last turn draws level
-    (a shared win) or wins exactly when the turn's gain X is at least ``needed``.
-
-    Parameters
-    ----------
-    state : TurnState
-    needed : int
-        Gems needed (gems).
-    thresholds : iterable of int
-        The t of the hold-at-t policies (gems).
-    exact : bool
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index: t; columns ``p_catch_up`` = P(X >= needed) and ``expected_gain`` = E[X] (gems),
-        both read off the exact distribution of X (:func:`evaluate_policy`).
-
-    Raises
-    ------
-    ValueError
-        If ``needed`` is not a whole number.
-    """
-    if isinstance(needed, bool) or not isinstance(needed, (int, np.integer)):
-        raise ValueError(f"needed must be a whole number of gems, not {needed!r}")
-    rows = {}
-    for t in thresholds:
-        e = evaluation(state, "threshold", int(t), exact)
-        rows[int(t)] = {"p_catch_up": _at_least(e, needed, exact), "expected_gain": e.expected_gain}
-    return pd.DataFrame.from_dict(rows, orient="index")
-
-
-def _at_least(e: PolicyEvaluation, needed: int, exact: bool):
-    return sum((p for x, p in e.distribution.items() if x >= needed), Fraction(0) if exact else 0.0)
-
-
-def _argmax(series: pd.Series) -> list[int]:
-    best = max(series)
-    return [int(t) for t, v in series.items() if v == best]
-
-
-def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple | None = None):
-    """Two panels against the threshold t: P(X >= needed) and E[X], each best t marked.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        :func:`catch_up` output.
-    needed : int
-        Gems needed (gems).
-    optimum : (P(X >= needed), E[X]) of the optimal policy, optional
-        Drawn as dashed lines.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-    """
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(7.6, 5.0), dpi=100, layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    t = table.index.to_numpy()
-    p = table["p_catch_up"].astype(float).to_numpy()
-    g = table["expected_gain"].astype(float).to_numpy()
-    win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
-    top.bar(t, p, color=np.where(np.isin(t, win), palette.HIGHLIGHT, palette.SERIES), width=0.8)
-    top.set_ylabel(tr("P(X ≥ {d})", d=needed))
-    top.set_title(tr("Behind by {d} gems on the last turn: chance to draw level or win", d=needed), fontsize=10)
-    bottom.plot(t, g, marker="o", markersize=3, color=palette.EXACT)
-    bottom.plot(ev, table.loc[ev, "expected_gain"].astype(float), "o", color=palette.HIGHLIGHT, markersize=9)
-    bottom.set_ylabel(tr("E[X] (gems)"))
-    bottom.set_xlabel(tr("threshold t of “hold at t” (gems)"))
-    if optimum is not None:
-        top.axhline(float(optimum[0]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
-        bottom.axhline(float(optimum[1]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
-        top.legend(fontsize="small")
-    for ax in (top, bottom):
-        ax.grid(alpha=0.3)
-    top.annotate(
-        tr("best for winning: t = {t}", t=win[0]),
-        (win[0], p[list(t).index(win[0])]),
-        xytext=(8, -2),
-        textcoords="offset points",
-        fontsize=8,
-        va="top",
-        bbox={"boxstyle": "round,pad=0.2", "fc": palette.WHITE, "ec": "none", "alpha": 0.85},
-    )
-    # the label below the curve, clear of its dots, with an arrow up to the best t
-    low = g.min() + 0.25 * (g.max() - g.min())
-    right = ev[0] > (t[0] + t[-1]) / 2
-    bottom.annotate(
-        tr("best for gems: t = {t}", t=ev[0]),
-        (ev[0], g[list(t).index(ev[0])]),
-        xytext=(ev[0] - 0.06 * (t[-1] - t[0]) if right else ev[0] + 0.06 * (t[-1] - t[0]), low),
-        textcoords="data",
-        fontsize=8,
-        ha="right" if right else "left",
-        va="center",
-        bbox={"boxstyle": "round,pad=0.2", "fc": palette.WHITE, "ec": palette.HIGHLIGHT},
-        arrowprops={"arrowstyle": "->", "color": palette.AMBER},
-    )
-    return fig
-
-
 class CatchUpExplorer(LessonWidget):
     """A player ``d`` gems behind on the last turn: which hold-at-t policy wins most often?
 
@@ -579,9 +336,9 @@ class CatchUpExplorer(LessonWidget):
         self.needed.value = min(self.needed.value, top)
 
     def thresholds(self) -> range:
-        """Every distinct hold-at-t policy of the current deck: t = 1 .. largest pot + 1 (gems;
-        a larger t never holds either, like t = largest pot + 1)."""
-        return range(1, largest_pot(self.state) + 2)
+        """Every distinct hold-at-t policy of the current deck (t in gems;
+        :func:`~dragonkit.analysis.thresholds.every_threshold`)."""
+        return every_threshold(self.state)
 
     def table(self) -> pd.DataFrame:
         """:func:`catch_up` for the current deck and d, over :meth:`thresholds`."""
@@ -590,7 +347,7 @@ class CatchUpExplorer(LessonWidget):
     def optimum(self) -> tuple:
         """P(X >= d) and E[X] of the optimal policy (the one maximizing expected gems)."""
         e = evaluation(self.state, "optimal", 1, self.exact)
-        return _at_least(e, self.needed.value, self.exact), e.expected_gain
+        return probability_at_least(e, self.needed.value, self.exact), e.expected_gain
 
     def _on_deck(self, _change=None) -> None:
         if not self._muted:
@@ -604,7 +361,7 @@ class CatchUpExplorer(LessonWidget):
         self.verdict.value = f'<div class="dk-read">{tr("Computing…", lang)}</div>'  # the full deck's first time
         table, optimum = self.table(), self.optimum()
         self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
-        win, ev = _argmax(table["p_catch_up"]), _argmax(table["expected_gain"])
+        win, ev = best_thresholds(table["p_catch_up"]), best_thresholds(table["expected_gain"])
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
         text = tr(
             "Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, "
@@ -645,13 +402,13 @@ def answers() -> dict:
     """
     mini = fresh_turn("mini")
     table = catch_up(mini, 5, range(1, 17), exact=True)
-    best = _argmax(table["p_catch_up"])
+    best = best_thresholds(table["p_catch_up"])
     if len(best) != 1:
         raise RuntimeError("the catch-up exercise needs a single best t")
     return {
         "variance_1": evaluation(mini, "threshold", 1, True).variance,
         "loss_2": evaluation(mini, "threshold", 2, True).p_loss,
         "catch_up_5": table.loc[5, "p_catch_up"],
-        "catch_up_ev": _at_least(evaluation(mini, "optimal", 1, True), 5, True),
+        "catch_up_ev": probability_at_least(evaluation(mini, "optimal", 1, True), 5, True),
         "best_t_5": best[0],
     }

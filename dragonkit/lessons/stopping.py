@@ -12,8 +12,10 @@ r"""Lesson 5: optimal stopping of a turn by backward induction.
 
 Values come from :func:`dragonkit.analysis.optimal.backward_induction` over the
 :class:`~dragonkit.analysis.graph.DecisionGraph` (exact integers with a common
-denominator per layer), the maps from :func:`~dragonkit.analysis.policy_map` and
-:func:`~dragonkit.analysis.policy_shift`; nothing here knows a rule of the game.
+denominator per layer; Bellman's terms from :mod:`dragonkit.analysis.stopping`), the maps
+from :func:`~dragonkit.analysis.policy_map` and :func:`~dragonkit.analysis.policy_shift`, the
+best thresholds from :mod:`dragonkit.analysis.thresholds`; the figures are
+:mod:`dragonkit.plots.stopping`'s.  Nothing here knows a rule of the game.
 """
 
 from __future__ import annotations
@@ -26,96 +28,25 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 
-from .. import i18n, palette
+from .. import i18n
 from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
-from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
-from ..analysis.optimal import backward_induction
+from ..analysis.graph import HEAD, DecisionGraph
+from ..analysis.stopping import bellman_terms, hold_boundaries, point_value, solved_graph
+from ..analysis.thresholds import every_threshold, threshold_verdict
 from ..i18n import tr
 from ..plots import figure_png
-from ..rules import Outcome, Ruleset
+from ..plots.stopping import boundary_figure, induction_figure
+from ..rules import Ruleset
 from ..style import CSS
 from ..ui.numbers import decimal, number_html
-from .base import LessonWidget, fresh_turn, largest_pot, situation_sliders
+from .base import LessonWidget, fresh_turn, situation_sliders
 
 __all__ = [
     "InductionStepper",
     "PolicyMapExplorer",
     "ThresholdExplorer",
     "answers",
-    "bellman_terms",
-    "boundary_figure",
-    "induction_figure",
 ]
-
-
-@lru_cache(maxsize=32)
-def _solved(state: TurnState):
-    graph = DecisionGraph.from_state(state)
-    return graph, backward_induction(graph, exact=True)
-
-
-def _value(values, depth: int, index: int, which: str) -> Fraction:
-    layer_values = values[depth]
-    return Fraction(layer_values.exact(getattr(layer_values, which), index))
-
-
-def bellman_terms(graph: DecisionGraph, values, depth: int, index: int) -> dict:
-    r"""The terms of Bellman's equation at one decision point, exactly.
-
-    :math:`W = \frac1n\bigl[S\,r_{stop} + D\,r_{danger} + \sum_i c_i x_i\bigr]`, where
-    :math:`x_i` is the gem change of a footprint kind that ends the turn (the head)
-    or the value :math:`V` of the decision point it leads to.
-
-    Parameters
-    ----------
-    graph : DecisionGraph
-    values : list of LayerValues
-        ``backward_induction(graph, exact=True)``.
-    depth, index : int
-        The decision point: its layer and its row in the layer.
-
-    Returns
-    -------
-    dict
-        ``cards_left`` (n), ``terms`` (list of ``(kind, count, x, child)``: kind is
-        ``"stop"``, ``"danger"``, ``"final danger"`` or a number of steps; child is
-        ``(depth + 1, row)`` or None), ``push`` (W, Fraction), ``hold`` (the pot),
-        ``value`` (V) and ``action`` (``"reveal"`` or ``"hold"``).
-
-    Raises
-    ------
-    IndexError
-        For a point that is not in the graph.
-    """
-    layer = graph.layers[depth]
-    if not 0 <= index < len(layer):
-        raise IndexError(f"layer {depth} has {len(layer)} decision points, not {index + 1}")
-    terms = []
-    if graph.stops:
-        terms.append(("stop", graph.stops, Fraction(graph.stop_reward), None))
-    if graph.dangers:
-        kind = (graph.danger_outcome or Outcome.DANGER).label
-        terms.append((kind, graph.dangers, Fraction(graph.danger_reward), None))
-    for i, steps in enumerate(graph.steps):
-        count, end = int(layer.counts[index, i]), int(layer.ends[index, i])
-        if count == 0:
-            continue
-        if end == CONTINUES:
-            child = int(layer.child[index, i])
-            terms.append((steps, count, _value(values, depth + 1, child, "value"), (depth + 1, child)))
-        else:
-            terms.append((steps, count, Fraction(int(layer.end_reward[index, i])), None))
-    push = _value(values, depth, index, "push")
-    pot = int(layer.pot[index])
-    return {
-        "cards_left": layer.cards_left,
-        "terms": terms,
-        "push": push,
-        "hold": pot,
-        "value": _value(values, depth, index, "value"),
-        "action": "reveal" if push > pot else "hold",
-        "ends": {steps: int(layer.ends[index, i]) for i, steps in enumerate(graph.steps)},
-    }
 
 
 def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
@@ -126,104 +57,6 @@ def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
 def _signed(value: Fraction) -> str:
     """A term of a sum: negative numbers in brackets."""
     return f"({value})" if value < 0 else str(value)
-
-
-def induction_figure(graph: DecisionGraph, values, solved: int, must_reveal: bool = True):
-    """The decision graph with the values known after ``solved`` layers of backward induction.
-
-    Parameters
-    ----------
-    graph : DecisionGraph
-    values : list of LayerValues
-        ``backward_induction(graph, exact=True)``.
-    solved : int
-        Layers solved so far, from the deepest (0 = none, ``len(graph.layers)`` = all).
-    must_reveal : bool
-        Whether the root's reveal is compulsory (it is then drawn as a reveal).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        x: cards revealed since the start; a node per decision point, labelled by
-        position and pot, coloured reveal/hold once solved, with its value V.
-    """
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-
-    depths = len(graph.layers)
-    first = depths - solved  # layers >= first are solved
-    tallest = max(len(layer) for layer in graph.layers)
-    fig = Figure(figsize=(9.4, max(3.6, 0.62 * tallest + 1.2)), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    ys = [np.arange(len(layer))[::-1] - (len(layer) - 1) / 2 for layer in graph.layers]
-    for d, layer in enumerate(graph.layers[:-1]):
-        for i in range(len(layer)):
-            for k, steps in enumerate(graph.steps):
-                child = int(layer.child[i, k])
-                if child >= 0:
-                    ax.plot([d, d + 1], [ys[d][i], ys[d + 1][child]], color=palette.BORDER, lw=1, zorder=1)
-                    ax.text(
-                        d + 0.5,
-                        (ys[d][i] + ys[d + 1][child]) / 2,
-                        str(steps),
-                        fontsize=7,
-                        color=palette.TEXT_MUTED,
-                        ha="center",
-                        va="center",
-                        zorder=2,
-                        bbox=dict(boxstyle="round,pad=0.1", fc=palette.WHITE, ec="none"),
-                    )
-    for d, layer in enumerate(graph.layers):
-        known = d >= first
-        for i in range(len(layer)):
-            if known:
-                reveal = (d == 0 and must_reveal) or values[d].reveal(layer.pot)[i]
-                colour, text = (palette.REVEAL, palette.WHITE) if reveal else (palette.HOLD, palette.INK)
-                value = _value(values, d, i, "push" if (d == 0 and must_reveal) else "value")
-                below = f"V = {value}"
-            else:
-                colour, text, below = palette.WHITE, palette.TEXT_MUTED, "V = ?"
-            current = d == first and solved
-            edge = palette.INK if current else palette.TEXT_MUTED
-            ax.scatter([d], [ys[d][i]], s=1350, c=colour, edgecolors=edge, linewidths=2.2 if current else 1, zorder=3)
-            ax.text(
-                d,
-                ys[d][i] + 0.06,
-                f"@{int(layer.position[i])}\n{tr('pot {pot}', pot=int(layer.pot[i]))}",
-                ha="center",
-                va="center",
-                fontsize=7,
-                color=text,
-                zorder=4,
-            )
-            ax.text(
-                d + 0.2,
-                ys[d][i] - 0.3,
-                below,
-                ha="left",
-                va="center",
-                fontsize=7.5,
-                zorder=4,
-                color=palette.INK if known else palette.TEXT_MUTED,
-            )
-    ax.set_xticks(range(depths))
-    ax.set_xticklabels([tr("{k} cards left", k=layer.cards_left) for layer in graph.layers], fontsize=8)
-    ax.set_xlabel(tr("cards revealed since the start of the turn: 0, 1, 2, ... (one layer each)"))
-    ax.set_yticks([])
-    ax.set_xlim(-0.5, depths - 0.2)
-    ax.set_ylim(-tallest / 2 - 0.3, tallest / 2 + 0.1)
-    for side in ("left", "right", "top"):
-        ax.spines[side].set_visible(False)
-    handles = [
-        Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec=palette.TEXT_MUTED, label=label)
-        for c, label in (
-            (palette.REVEAL, tr("reveal (push)")),
-            (palette.HOLD, tr("hold")),
-            (palette.WHITE, tr("not solved yet")),
-        )
-    ]
-    ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, ncols=3, bbox_to_anchor=(0, 1.08))
-    return fig
 
 
 class InductionStepper(LessonWidget):
@@ -296,12 +129,12 @@ class InductionStepper(LessonWidget):
 
     @property
     def graph(self) -> DecisionGraph:
-        return _solved(self.state)[0]
+        return solved_graph(self.state)[0]
 
     @property
     def values(self):
         """The backward induction's exact values, a list of LayerValues (all layers)."""
-        return _solved(self.state)[1]
+        return solved_graph(self.state)[1]
 
     @property
     def layers(self) -> int:
@@ -322,7 +155,7 @@ class InductionStepper(LessonWidget):
         out = {}
         for d in range(self.layers - self.solved, self.layers):
             for i in range(len(self.graph.layers[d])):
-                out[(d, i)] = _value(self.values, d, i, "push" if d == 0 else "value")
+                out[(d, i)] = point_value(self.values, d, i, "push" if d == 0 else "value")
         return out
 
     def _on_gems(self, _change=None) -> None:
@@ -499,59 +332,9 @@ class InductionStepper(LessonWidget):
 # -- the policy map of the full deck ----------------------------------------------------------
 
 
-def boundary_figure(shift: pd.DataFrame, names: dict | None = None):
-    """Where holding becomes optimal, by knight position, for several variants.
-
-    Parameters
-    ----------
-    shift : pandas.DataFrame
-        :func:`~dragonkit.analysis.policy_shift` output: one row per variant, one
-        column per position, values the smallest pot that holds (gems; NaN: always reveal).
-        Position 0 is left out: the knight is there only at the start of a turn, where
-        the reveal is compulsory.
-    names : dict, optional
-        A legend label for each row (default: the row names).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-    """
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    fig = Figure(figsize=(7.2, 3.3), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    styles = ["-", "--", ":", "-."]
-    colours = [palette.GRID, palette.GOOD, palette.REDDISH_PURPLE, palette.BLUE]
-    shift = shift.loc[:, [c for c in shift.columns if c > 0]]  # position 0: only at a turn's compulsory start
-    for k, (row, series) in enumerate(shift.iterrows()):
-        ax.plot(
-            series.index.astype(int),
-            series.to_numpy(dtype=float),
-            marker="o",
-            markersize=3.5,
-            linestyle=styles[k % 4],
-            color=colours[k % 4],
-            label=(names or {}).get(row, row),
-            linewidth=2.4 if k == len(shift) - 1 else 1.4,
-        )
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(tr("knight position"))
-    ax.set_ylabel(tr("hold from pot (gems)"))
-    ax.set_title(tr("Where holding starts (no point: always reveal there)"), fontsize=10)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
-    return fig
-
-
 @lru_cache(maxsize=64)
 def _map(state: TurnState) -> pd.DataFrame:
     return policy_map(state)
-
-
-@lru_cache(maxsize=64)
-def _shift(state: TurnState, gems: int, stage: int) -> pd.DataFrame:
-    return policy_shift(state, gems=[gems], stages=[stage])
 
 
 class PolicyMapExplorer(LessonWidget):
@@ -604,19 +387,9 @@ class PolicyMapExplorer(LessonWidget):
         return fresh_turn(self.rules, gems=self.gems_slider.value, treasure=self.treasure.value, stage=self.stage.value)
 
     def shift(self) -> pd.DataFrame:
-        """Where holding starts for the reference player, with the gems, the stage and both changed.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Rows ``"reference"``, ``"gems"``, ``"stage"``, ``"both"``; columns: positions (pots, gems).
-        """
-        reference = fresh_turn(self.rules, treasure=self.treasure.value)
-        parts = _shift(reference, self.gems_slider.value, self.stage.value)
-        both = _shift(self.state, self.gems_slider.value, self.stage.value).loc[["as is"]]
-        frame = pd.concat([parts, both])
-        frame.index = ["reference", "gems", "stage", "both"]
-        return frame
+        """Where holding starts for the reference player (stage 0, the starting gems), with the
+        gems, the stage and both changed (:func:`~dragonkit.analysis.stopping.hold_boundaries`)."""
+        return hold_boundaries(self.state, fresh_turn(self.rules, treasure=self.treasure.value))
 
     def _redraw(self, _change=None) -> None:
         from ..plots import policy_heatmap
@@ -668,8 +441,8 @@ class PolicyMapExplorer(LessonWidget):
 
 @lru_cache(maxsize=32)
 def _compare(state: TurnState, exact: bool) -> pd.DataFrame:
-    if exact:  # every t up to one past the largest pot (that one never holds)
-        return compare_policies(state, range(1, largest_pot(state) + 2), exact=True)
+    if exact:  # every distinct hold-at-t policy
+        return compare_policies(state, every_threshold(state), exact=True)
     return compare_policies(state)
 
 
@@ -725,18 +498,17 @@ class ThresholdExplorer(LessonWidget):
         self.treasure.description = tr("Gems in the treasure", lang)
         comparison = self.comparison()
         self.picture.value = figure_png(threshold_curve(comparison))
-        best = self.best_thresholds()
-        gain = comparison.loc[comparison["threshold"] == best[0], "expected_gain"].iloc[0]
-        optimum = comparison.loc["optimal", "expected_gain"]
+        verdict = threshold_verdict(comparison, self.exact)
+        best = verdict.best
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
         text = tr(
             "Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
             lang,
             t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
-            gain=shown(gain),
-            optimum=shown(optimum),
+            gain=shown(verdict.gain),
+            optimum=shown(verdict.optimum),
         )
-        if optimum - gain > (0 if self.exact else 1e-9):
+        if not verdict.optimal:
             text += " " + tr(
                 "No hold-at-t policy is optimal here: the optimal policy also looks at the position "
                 "and at the cards left, not only at the pot.",
@@ -770,21 +542,19 @@ def answers() -> dict:
         If the threshold exercise has no single best t (a changed ruleset).
     """
     mini = fresh_turn("mini")
-    graph, values = _solved(mini)
+    graph, values = solved_graph(mini)
     last = len(graph.layers) - 1
     index = int(np.argmax(graph.layers[last].pot))
-    rows = _compare(fresh_turn("mini", gems=0), True)
-    rows = rows[rows["threshold"].notna()]
-    best = rows.loc[rows["expected_gain"] == max(rows["expected_gain"]), "threshold"]
+    best = threshold_verdict(_compare(fresh_turn("mini", gems=0), True), True).best
     if len(best) != 1:
         raise RuntimeError("the threshold exercise needs a single best t")
     position = 6
     shift = policy_shift(fresh_turn("dragon-stripes", treasure=100), gems=[80], stages=[2])
     return {
         "last_point": graph.state(last, index),
-        "last_push": _value(values, last, index, "push"),
+        "last_push": point_value(values, last, index, "push"),
         "value_4": solve_turn(fresh_turn("mini", gems=4), exact=True).value,
-        "threshold_0": int(best.iloc[0]),
+        "threshold_0": best[0],
         "position": position,
         "hold_from": {row: int(shift.loc[row, position]) for row in shift.index},
     }

@@ -1,0 +1,85 @@
+r"""A turn's absorbing chain as the tables lesson 4 shows.
+
+* :func:`threshold_chain` — the exact chain of *hold when the pot reaches t* (cached);
+* :func:`outcome_order` — its absorbing states from the worst to the best gem change;
+* :func:`chain_matrices` — :math:`P, Q, R, N = (I-Q)^{-1}, t = N\mathbf 1, B = NR` and
+  :math:`Br` as labelled tables (:class:`~dragonkit.markov.AbsorbingChain` computes them).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..turn import TurnState
+from .evaluate import TurnChain, turn_chain
+from .policies import HoldAtPot
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..markov import AbsorbingChain
+
+__all__ = ["chain_matrices", "outcome_order", "threshold_chain"]
+
+
+@lru_cache(maxsize=64)
+def threshold_chain(state: TurnState, threshold: int) -> TurnChain:
+    """:func:`~dragonkit.analysis.turn_chain` of *hold when the pot reaches* ``threshold`` (gems)
+    from ``state``, in exact fractions; cached (a state is immutable).
+
+    Raises
+    ------
+    ValueError
+        For a threshold that is not a whole number >= 0.
+    """
+    return turn_chain(state, HoldAtPot(threshold), exact=True)
+
+
+def outcome_order(chain: AbsorbingChain) -> list[Any]:
+    """A turn chain's absorbing states from the worst to the best gem change (the
+    order of the columns of R and B in the lessons; ties by name); other chains keep theirs.
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+        With ``rewards`` (a :class:`~dragonkit.analysis.TurnChain`: gems by absorbing state), sorted.
+    """
+    rewards = getattr(chain, "rewards", None)
+    if rewards is None:
+        return list(chain.absorbing)
+    return sorted(chain.absorbing, key=lambda a: (rewards[a], str(a)))
+
+
+def chain_matrices(chain: AbsorbingChain) -> dict[str, pd.DataFrame]:
+    """The canonical-form blocks and the results of an absorbing chain, as labelled tables.
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+        With ``rewards`` (a :class:`~dragonkit.analysis.TurnChain`) the expected reward is included.
+
+    Returns
+    -------
+    dict of pandas.DataFrame
+        With t transient and a absorbing states, n = t + a: ``"P"`` (n x n, canonical
+        order: transient states, then the outcomes by :func:`outcome_order`), ``"Q"`` (t x t),
+        ``"R"`` (t x a), ``"N"`` (t x t, visits), ``"t"`` (t x 1, cards), ``"B"`` (t x a,
+        probabilities) and, for a turn chain, ``"Br"`` (t x 1, gems).
+    """
+    import pandas as pd
+
+    tr_, ab = chain.transient, chain.absorbing
+    order = outcome_order(chain)
+    out = {
+        "P": chain.canonical_form().loc[tr_ + order, tr_ + order],
+        "Q": pd.DataFrame(chain.Q, index=tr_, columns=tr_),
+        "R": pd.DataFrame(chain.R, index=tr_, columns=ab)[order],
+        "N": chain.fundamental_matrix(),
+        "t": chain.expected_steps().to_frame("t"),
+        "B": chain.absorption_probabilities()[order],
+    }
+    rewards = getattr(chain, "rewards", None)
+    if rewards is not None:
+        out["Br"] = chain.expected_reward(rewards).to_frame("Br")
+    return out
