@@ -67,7 +67,7 @@ def _dragon(game: Game, stage: int, lang: str | None) -> list[str]:
         if value != k:  # the stripe's number, where its gems differ from it
             out.append(
                 f'<text x="{xm:.1f}" y="{ym + BAND_HALF - 4:.1f}" text-anchor="middle" font-size="9" '
-                f'fill="{palette.WHITE}">#{k}</text>'
+                f'fill="{colour}">#{k}</text>'
             )
     # head
     yh = _wave(BAND_RIGHT)
