@@ -13,7 +13,7 @@ from collections.abc import Callable
 from .analysis import TurnState, solve_turn, takeover_gain
 from .engine import Action, Game, Phase
 
-__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "bot_seed", "make_bot"]
 
 
 class Bot:
@@ -123,7 +123,14 @@ class CoachBot(Bot):
 BOTS: dict[str, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, ThresholdBot, RandomBot)}
 
 
-def make_bot(kind: str, **options) -> Bot:
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot sitting at ``seat`` (0-based) in a game seeded ``game_seed``:
+    ``game_seed + seat``, so that a seeded game is played again move for move, bots' choices included,
+    and two random bots of one game do not choose alike."""
+    return game_seed + seat
+
+
+def make_bot(kind: str, **options: object) -> Bot:
     """A bot by kind name (``"coach"``, ``"threshold"``, ``"random"``).
 
     Raises

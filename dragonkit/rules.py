@@ -724,6 +724,12 @@ class Ruleset:
         return len(self.stripe_values) + 1
 
     @property
+    def last_stage(self) -> int:
+        """The last stage that is not game over (dangers revealed): ``stages[last_stage]`` is in force
+        once every danger but the final one is revealed; 0 without danger cards."""
+        return len(self.stages) - 1
+
+    @property
     def composition(self) -> Composition:
         """The full deck's composition."""
         return self._composition

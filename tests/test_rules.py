@@ -489,6 +489,14 @@ def test_the_final_stage_has_no_penalty_rate(name, final):
         rules.stage(-1)
     assert not rules.is_final_danger(final - 1)
     assert rules.is_final_danger(final)
+    assert rules.last_stage == final - 1
+    assert rules.stage(rules.last_stage) == rules.stages[-1]
+
+
+def test_without_danger_cards_stage_zero_is_the_last():
+    rules = Ruleset(danger_cards=0, stages=ONE_STAGE)
+    assert rules.last_stage == 0
+    assert rules.stage(rules.last_stage) == rules.stages[0]
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ import pytest
 
 from dragonkit import Action, Game, Phase, i18n
 from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
+from dragonkit.bots import bot_seed
+from dragonkit.rules import Outcome, Ruleset
 from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
@@ -252,6 +254,8 @@ def test_exact_numbers_read_the_same_in_every_language(lang):
         whole, part = gems_html(1), gems_html(Fraction(5, 2))
         assert "<b>" + format_fraction(1) + "</b>" in whole and ("gem" if lang == "en" else "gemma") in whole
         assert "≈ 2.5000" in part and format_fraction(Fraction(5, 2)) in part
+        estimate = gems_html(2.5)  # a float has no exact value: its decimal only
+        assert "≈ 2.5000" in estimate and "dk-frac" not in estimate
     finally:
         i18n.set_language("en")
 
@@ -265,6 +269,11 @@ def _all_widget_state(root: widgets.Widget) -> str:
         stack.extend(getattr(widget, "children", ()))
         stack.extend(w for w in (getattr(widget, "layout", None), getattr(widget, "style", None)) if w is not None)
     return json.dumps(states, default=str)
+
+
+def test_the_apps_random_bots_are_seeded_from_the_game_and_their_seat():
+    app = PlayApp(autoplay=False, config=_config("human", "random bot", "random bot", seed=3))
+    assert [bot.seed for bot in app.bots[1:]] == [bot_seed(3, 1), bot_seed(3, 2)] == [4, 5]
 
 
 def test_the_deck_order_never_reaches_a_widget():
@@ -284,6 +293,21 @@ def test_the_deck_order_never_reaches_a_widget():
             _click(app, game.legal_actions()[0].value)
         else:
             _click(app, "next")
+
+
+def test_after_the_final_danger_the_board_keeps_the_last_stages_stripes_and_no_stage_line():
+    game, rules = Game(["a", "b"], seed=1), Ruleset.preset("dragon-stripes")
+    before = None
+    while not game.is_over:
+        if game.stage == rules.last_stage and before is None:
+            before = render_board(game)  # the last stage in force: its penalty and multiplier are shown
+        game.apply(Action.DECLINE if game.phase is Phase.OFFER else Action.REVEAL)
+    assert game.ending is Outcome.FINAL_DANGER and game.stage == rules.danger_cards == 3
+    svg = render_board(game)
+    stripes = [int(v) for v in re.findall(r'font-size="15" font-weight="bold" fill="[^"]+">([0-9]+)</text>', svg)]
+    assert stripes == [rules.stripe_value(k, rules.last_stage) for k in range(1, rules.n_stripes + 1)]
+    assert "3 of 3 dangers" in svg and "stop penalty" not in svg
+    assert before is not None and "stop penalty <tspan" in before and "x2</tspan>" in before
 
 
 def test_board_marks_knight_pot_stage_and_last_card():

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, bot_seed, make_bot
 from ..engine import Game
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
 
@@ -96,7 +96,7 @@ def play_game(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> dict:
         ``seating``, ``winners`` (bots, comma-separated), ``ending``, ``turns`` and
         one ``gems[bot]`` entry per bot (gems at the end).
     """
-    bots = [spec.make(seed + i) for i, spec in enumerate(seating)]
+    bots = [spec.make(bot_seed(seed, seat)) for seat, spec in enumerate(seating)]
     game = Game([str(s) for s in seating], rules, seed=seed)
     while (seat := game.to_move) is not None:  # None once the game is over
         game.apply(bots[seat].choose(game), by=seat)

@@ -81,7 +81,7 @@ class Level:
 
     def stage_range(self, rules: Ruleset) -> range:
         """The stages this level deals in ``rules`` (empty if the edition has too few stages)."""
-        last = len(rules.stages) - 1 if self.stages[1] is None else min(self.stages[1], len(rules.stages) - 1)
+        last = rules.last_stage if self.stages[1] is None else min(self.stages[1], rules.last_stage)
         return range(self.stages[0], last + 1)
 
     def rules(self, preset: str | None = None) -> Ruleset:
@@ -269,10 +269,10 @@ def _play(rules: Ruleset, level: Level, rng: random.Random) -> tuple[Game, list[
     low, high = max(1, rules.starting_gems // 8), max(2, 2 * rules.starting_gems)
     bots = [ThresholdBot(rng.randint(low, high)) for _ in range(seats)]
     points = []
-    while not game.is_over:
+    while (seat := game.to_move) is not None:  # None once the game is over
         if level.admits(game):
             points.append((len(game.actions), TurnState.from_game(game)))
-        game.apply(bots[game.to_move].choose(game))
+        game.apply(bots[seat].choose(game), by=seat)
     return game, points
 
 

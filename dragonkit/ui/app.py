@@ -19,10 +19,12 @@ import functools
 import os
 import secrets
 import time
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import i18n
+from ..bots import Bot, bot_seed
 from ..engine import Action, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..rules import Message
@@ -50,7 +52,7 @@ def _follow_the_visitors_language() -> None:
     except (ImportError, RuntimeError):  # no Voilà, or no event loop: nothing to wait on
         return
 
-    def arrived(future) -> None:
+    def arrived(future: asyncio.Future[Any]) -> None:
         if not future.cancelled() and future.exception() is None:
             i18n.set_language(i18n.initial_language())
 
@@ -101,9 +103,9 @@ class PlayApp(MessageLine):
             raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         self.game: Game | None = None
         self.seats: tuple[SeatConfig, ...] = ()
-        self.bots: list = []
+        self.bots: list[Bot | None] = []
         self.bot_delay = bot_delay
-        self._pending = None
+        self._pending: asyncio.TimerHandle | None = None
         self._last_click: tuple[Action | None, float] = (None, 0.0)
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -159,7 +161,7 @@ class PlayApp(MessageLine):
         if config is not None:
             self.start(config)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # -- starting ----------------------------------------------------------------------
@@ -171,7 +173,7 @@ class PlayApp(MessageLine):
         self.start(self.setup_form.config())
 
     @guarded
-    def _on_option(self, _change=None) -> None:
+    def _on_option(self, _change: object = None) -> None:
         self._after_change()
 
     def start(self, config: GameConfig) -> Game:
@@ -185,7 +187,7 @@ class PlayApp(MessageLine):
         seed = config.seed if config.seed is not None else secrets.randbits(63)
         game = Game([s.name for s in config.seats], config.rules, seed=seed)
         self.seats = config.seats
-        self.bots = [s.make_bot(seed + seat) for seat, s in enumerate(config.seats)]
+        self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
         self.setup_form.layout.display = "none"
         self.game_view.layout.display = None
@@ -209,7 +211,7 @@ class PlayApp(MessageLine):
         return tuple(s.label for s in self.seats)
 
     @guarded
-    def _on_action(self, action: Action, _button=None) -> None:
+    def _on_action(self, action: Action, _button: object = None) -> None:
         if is_double_click(self._last_click, action):
             return  # the second half of a double click on the same button
         self.act(action)
@@ -235,10 +237,11 @@ class PlayApp(MessageLine):
     @guarded
     def _on_next(self) -> None:
         game = self._require_game()
-        if game.is_over:
+        seat = game.to_move
+        if seat is None:  # the game is over
             raise IllegalActionError(Message("the game is over; press New game to play again"))
-        if self.bots[game.to_move] is None:
-            raise IllegalActionError(Message("it is {name}'s move, not a bot's", name=game.players[game.to_move]))
+        if self.bots[seat] is None:
+            raise IllegalActionError(Message("it is {name}'s move, not a bot's", name=game.players[seat]))
         self.step()
 
     @guarded
@@ -246,11 +249,12 @@ class PlayApp(MessageLine):
         """Let the bot that is to move play one action (no-op when a human is to move)."""
         self._cancel_pending()
         game = self.game
-        if game is None or game.is_over or self.bots[game.to_move] is None:
+        seat = None if game is None else game.to_move  # None too once the game is over
+        bot = None if seat is None else self.bots[seat]
+        if game is None or bot is None:
             return
-        seat = game.to_move
         try:
-            action = self.bots[seat].choose(game)
+            action = bot.choose(game)
         except Exception:
             self.autoplay.value = False
             raise
@@ -280,7 +284,7 @@ class PlayApp(MessageLine):
         self.show_coach.tooltip = tr("show or hide the coach")
 
     @guarded
-    def _on_language(self, _change=None) -> None:
+    def _on_language(self, _change: object = None) -> None:
         self._label()
         self._refresh()
         self._show_message()
@@ -300,7 +304,8 @@ class PlayApp(MessageLine):
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
         self.event_log.value = render_log(game)
-        human_to_move = game.to_move is not None and self.bots[game.to_move] is None
+        seat = game.to_move
+        human_to_move = seat is not None and self.bots[seat] is None
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
@@ -331,7 +336,8 @@ class PlayApp(MessageLine):
         """Plan the next bot move; where it cannot be planned, offer the Next button."""
         self._cancel_pending()
         game = self.game
-        bot_to_move = game is not None and not game.is_over and self.bots[game.to_move] is not None
+        seat = None if game is None else game.to_move  # None too once the game is over
+        bot_to_move = seat is not None and self.bots[seat] is not None
         if bot_to_move and self.autoplay.value:
             try:
                 loop = asyncio.get_running_loop()

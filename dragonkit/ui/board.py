@@ -14,7 +14,7 @@ from .. import palette
 from ..analysis.deck import shares_left
 from ..engine import Game
 from ..i18n import gems, tr
-from ..rules import Card
+from ..rules import Card, Outcome, Ruleset
 
 __all__ = ["render_board"]
 
@@ -26,7 +26,7 @@ def _wave(x: float) -> float:
     return BAND_MID + 22 * math.sin((x - BAND_LEFT) / (BAND_RIGHT - BAND_LEFT) * 2.2 * math.pi)
 
 
-def _stripe_x(rules, position: int) -> float:
+def _stripe_x(rules: Ruleset, position: int) -> float:
     """Centre x of a position: 0 the tail, 1..n the stripes, n+1 the head."""
     width = (BAND_RIGHT - BAND_LEFT) / rules.n_stripes
     if position <= 0:
@@ -121,7 +121,7 @@ def _knight(game: Game, lang: str | None) -> list[str]:
     ]
 
 
-def _stage(game: Game, rules, lang: str | None) -> list[str]:
+def _stage(game: Game, rules: Ruleset, lang: str | None) -> list[str]:
     out = [
         f'<text x="12" y="22" font-size="13" font-weight="bold" fill="{palette.INK}">{escape(tr("Stage", lang))}</text>'
     ]
@@ -138,7 +138,7 @@ def _stage(game: Game, rules, lang: str | None) -> list[str]:
         n=rules.danger_cards,
     )
     out.append(f'<text x="{x}" y="22" font-size="13" fill="{palette.INK}">{escape(dangers)}</text>')
-    if game.stage < len(rules.stages):
+    if game.ending is not Outcome.FINAL_DANGER:  # after the final danger no stage is in force
         stage = rules.stage(game.stage)
         line = tr(
             "stop penalty {rate} of your gems · stripe gems {multiplier}",
@@ -231,7 +231,8 @@ def render_board(game: Game, lang: str | None = None) -> str:
     """The board as an SVG string, ``WIDTH x HEIGHT`` pixels (820 x 330), its words in ``lang``
     (default: the current language of :mod:`dragonkit.i18n`)."""
     rules = game.rules
-    stage = min(game.stage, len(rules.stages) - 1)  # after the final danger, the last stage's values
+    # after the final danger the stripes keep the last stage's values
+    stage = rules.last_stage if game.ending is Outcome.FINAL_DANGER else game.stage
     parts = [
         f'<svg class="dk-board" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans, Arial, sans-serif">',

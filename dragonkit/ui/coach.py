@@ -15,7 +15,7 @@ from html import escape
 from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from ..bots import CoachBot
-from ..engine import VERBS, Game, Phase
+from ..engine import VERBS, Game
 from ..i18n import tr
 from .numbers import decimal, format_fraction, gems_html
 
@@ -39,8 +39,8 @@ def render_coach(game: Game, lang: str | None = None) -> str:
         )
     state = TurnState.from_game(game)
     parts = ['<div class="dk-coach">']
-    if game.phase is Phase.OFFER:
-        taker = game.offer_to
+    taker = game.offer_to
+    if taker is not None:  # a takeover offer (offer_to is None outside one)
         fair = fair_bounty(state, game.gems[taker], exact=True)
         gain = takeover_gain(state, game.gems[taker], game.bounty, exact=True)
         question = (

@@ -7,7 +7,9 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Callable
 from html import escape
+from typing import Concatenate, ParamSpec, TypeVar
 
 from ..engine import IllegalActionError
 from ..rules import Message
@@ -21,7 +23,7 @@ log = logging.getLogger("dragonkit.ui")
 DOUBLE_CLICK_SECONDS = 0.35
 
 
-def is_double_click(last: tuple[object, float], key) -> bool:
+def is_double_click(last: tuple[object, float], key: object) -> bool:
     """Whether a click on ``key`` is the second half of a double click.
 
     Parameters
@@ -69,13 +71,18 @@ class MessageLine:
         raise NotImplementedError
 
 
-def guarded(method):
+_App = TypeVar("_App", bound=MessageLine)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def guarded(method: Callable[Concatenate[_App, _P], _R]) -> Callable[Concatenate[_App, _P], _R | None]:
     """Decorate a callback of a :class:`MessageLine` so that any error ends up as a
     message, never as a traceback: a refused action or value as a warning, a bug as
     an apology (its traceback goes to the ``dragonkit.ui`` log)."""
 
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: _App, /, *args: _P.args, **kwargs: _P.kwargs) -> _R | None:
         try:
             return method(self, *args, **kwargs)
         except IllegalActionError as exc:

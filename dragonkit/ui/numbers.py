@@ -20,12 +20,12 @@ def format_fraction(value: Fraction | int) -> str:
     return f'<span class="dk-frac">{Fraction(value)}</span>'
 
 
-def decimal(value, digits: int = 3) -> str:
+def decimal(value: Fraction | float, digits: int = 3) -> str:
     """``value`` rounded to ``digits`` decimals, as plain text with a decimal point: ``0.375``."""
     return f"{float(value):.{digits}f}"
 
 
-def number_html(value, digits: int = 3) -> str:
+def number_html(value: Fraction | float, digits: int = 3) -> str:
     """An exact number as HTML: ``3/8 ≈ 0.375``; a whole number alone; a float (an
     estimate, no exact value) as its decimal only.
 
@@ -43,17 +43,20 @@ def number_html(value, digits: int = 3) -> str:
     return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal(value, digits)}</span>'
 
 
-def gems_html(value: Fraction | int, lang: str | None = None) -> str:
+def gems_html(value: Fraction | float, lang: str | None = None) -> str:
     """A value in gems, as the coach shows it: ``3 gems``, or the decimal first
-    (``≈ 2.3214 gems``) with the exact fraction under it.
+    (``≈ 2.3214 gems``) with the exact fraction under it; a float (an estimate,
+    no exact value) as its decimal only.
 
     Parameters
     ----------
-    value : Fraction or int
+    value : Fraction, int or float
         Gems.
     lang : str, optional
         The language of the words (default: the current language).
     """
+    if isinstance(value, float):
+        return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>")
     value = Fraction(value)
     if value.denominator == 1:
         return tr("{n} gem" if abs(value) == 1 else "{n} gems", lang, n=f"<b>{format_fraction(value)}</b>")

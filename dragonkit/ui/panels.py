@@ -61,12 +61,12 @@ def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -
     """One line: whose turn, who holds the knight, and what is expected of whom;
     at the end, how the game ended and who won (the engine's last event, names in bold)."""
     names = game.players
-    if game.is_over:
+    mover = game.to_move
+    if mover is None:  # the game is over
         over = next(e for e in reversed(game.events) if e.kind == "game_over")
         fields = dict(over.fields)
-        fields["names"] = tuple(f"<b>{escape(n)}</b>" for n in fields["names"])
+        fields["names"] = tuple(f"<b>{escape(names[seat])}</b>" for seat in game.winners)  # the event's names, bold
         return f'<div class="dk-status dk-over">{tr(over.template, lang, **fields)}</div>'
-    mover = game.to_move
     who = escape(names[mover])
     if kinds[mover] != "human":
         who += f" ({escape(tr(kinds[mover], lang))})"

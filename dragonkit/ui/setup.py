@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -96,7 +98,7 @@ class SetupForm(widgets.VBox):
         Called with no argument when the Start button is clicked.
     """
 
-    def __init__(self, on_start=None, **kwargs):
+    def __init__(self, on_start: Callable[[], None] | None = None, **kwargs: Any) -> None:
         self.n_players = widgets.Dropdown(
             options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3, layout=widgets.Layout(width="160px")
         )
@@ -163,13 +165,13 @@ class SetupForm(widgets.VBox):
                 kind_w.options = options
                 kind_w.value = kind
 
-    def _on_language(self, change) -> None:
+    def _on_language(self, change: Mapping[str, Any]) -> None:
         for (default, _kind), name_w in zip(_DEFAULT_SEATS, self.names):
             if name_w.value == tr(default, change["old"]):  # a default name the user left: follow the language
                 name_w.value = tr(default, change["new"])
         self._label()
 
-    def _update_rows(self, _change=None) -> None:
+    def _update_rows(self, _change: object = None) -> None:
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
         for seat, row in enumerate(self.rows):
             row.layout.display = None if seat < shown else "none"

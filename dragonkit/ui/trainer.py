@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 import random
 import time
+from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -101,8 +103,8 @@ class HandTrainer(MessageLine):
         self.rng = random.Random(seed)
         self.level, self.preset = spec.name, rules.name
         self.score = Score()
-        self.number = 0
-        self.hand: Hand | None = None
+        self.number = 0  # no hand yet: the first deal is hand 1
+        self.hand: Hand  # dealt at the end of __init__
         self.verdict: Verdict | None = None
         self._quiet = False  # set while the dropdowns are relabelled: their changes are not the learner's
         self._last_click: tuple[str | None, float] = (None, 0.0)
@@ -149,7 +151,7 @@ class HandTrainer(MessageLine):
         self._relabel()
         self.deal()
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # -- what the learner does -----------------------------------------------------------
@@ -173,10 +175,11 @@ class HandTrainer(MessageLine):
         if preset is None:
             preset = self.preset if self.preset in spec.presets else spec.presets[0]
         rules = spec.rules(preset)
-        self._show_hand(deal_hand(spec.name, rules.name, self.rng))
+        hand = deal_hand(spec.name, rules.name, self.rng)
+        self._show_hand(hand)
         self.level, self.preset = spec.name, rules.name
         self._relabel()
-        return self.hand
+        return hand
 
     def decide(self, action: Action | str) -> Verdict:
         """The learner reveals or holds: judge the choice, show the next card, count it in the score.
@@ -211,8 +214,9 @@ class HandTrainer(MessageLine):
             raise IllegalActionError(
                 Message("you can play on only after revealing a footprint that keeps the turn going")
             )
-        self._show_hand(Hand(verdict.after, self.level))
-        return self.hand
+        hand = Hand(verdict.after, self.level)
+        self._show_hand(hand)
+        return hand
 
     def reset_score(self) -> None:
         """Start the score again from zero (the hand stays)."""
@@ -226,7 +230,7 @@ class HandTrainer(MessageLine):
         self.message.value = html
 
     @guarded
-    def _on_decide(self, action: str, _button=None) -> None:
+    def _on_decide(self, action: str, _button: object = None) -> None:
         if is_double_click(self._last_click, action):
             return  # the second half of a double click on the same button
         self.decide(action)
@@ -246,7 +250,7 @@ class HandTrainer(MessageLine):
         self._say(Message("The score is back to zero."))
 
     @guarded
-    def _on_level(self, change) -> None:
+    def _on_level(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
             try:
                 self.deal(level=change["new"])
@@ -254,7 +258,7 @@ class HandTrainer(MessageLine):
                 self._relabel()
 
     @guarded
-    def _on_edition(self, change) -> None:
+    def _on_edition(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
             try:
                 self.deal(preset=change["new"])
@@ -262,13 +266,13 @@ class HandTrainer(MessageLine):
                 self._relabel()
 
     @guarded
-    def _on_chances(self, _change=None) -> None:
+    def _on_chances(self, _change: object = None) -> None:
         self._refresh()
 
     # -- redrawing -------------------------------------------------------------------------
 
     def _show_hand(self, hand: Hand) -> None:
-        if self.hand is None or self.verdict is not None:  # an undecided hand's number goes to its successor
+        if self.number == 0 or self.verdict is not None:  # an undecided hand's number goes to its successor
             self.number += 1
         self.hand, self.verdict = hand, None
         self._last_click = (None, 0.0)
@@ -276,7 +280,7 @@ class HandTrainer(MessageLine):
         self._refresh()
 
     @guarded
-    def _redraw(self, _change=None) -> None:
+    def _redraw(self, _change: object = None) -> None:
         """Everything again in the new language."""
         self._relabel()
         self._refresh()
@@ -306,8 +310,6 @@ class HandTrainer(MessageLine):
 
     def _refresh(self) -> None:
         hand, verdict = self.hand, self.verdict
-        if hand is None:
-            return
         lang = i18n.get_language()
         game = hand.game
         if verdict is None:
@@ -365,7 +367,8 @@ def _total(value: Fraction, lang: str) -> str:
 
 
 def _percent(share: Fraction) -> str:
-    return f"{float(share) * 100:.1f}%"
+    """A share as a percentage with one decimal: ``62.5%``."""
+    return f"{float(share):.1%}"
 
 
 def _card(card: Card, lang: str) -> str:
@@ -516,13 +519,14 @@ def render_score(score: Score, lang: str | None = None) -> str:
     per decision, and the last few decisions."""
     lang = lang or i18n.get_language()
     title = f'<div class="dk-coach"><h3>{escape(tr("Score", lang))}</h3>'
-    if not score.decisions:
+    share, average = score.optimal_share, score.average
+    if share is None or average is None:  # before the first decision
         return title + f"<p>{escape(tr('No decisions yet.', lang))}</p></div>"
     rows = [
         (tr("decisions", lang), f"<b>{score.decisions}</b>"),
-        (tr("optimal decisions", lang), f"<b>{score.optimal}</b> ({_percent(score.optimal_share)})"),
+        (tr("optimal decisions", lang), f"<b>{score.optimal}</b> ({_percent(share)})"),
         (tr("expected gems given up", lang), _total(score.total, lang)),
-        (tr("average per decision", lang), _total(score.average, lang)),
+        (tr("average per decision", lang), _total(average, lang)),
     ]
     table = "".join(f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows)
     recent = "".join(
