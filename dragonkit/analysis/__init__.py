@@ -8,6 +8,21 @@ as an absorbing Markov chain.
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`;
 * :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map.
 
+What the lessons show, topic by topic (their main functions are exported here too):
+
+* :mod:`.start` — :func:`fresh_turn`, the first decision of a turn at a stage;
+* :mod:`.walk` — :func:`after_cards`, the situation after known cards;
+* :mod:`.deck` — :func:`deck_after`, :func:`all_footprints`: the deck a player can count;
+* :mod:`.one_push` — :func:`one_push`, :func:`break_even_pot`: one more card against holding;
+* :mod:`.thresholds` — :func:`every_threshold`, :func:`threshold_verdict`: the hold-at-t policies;
+* :mod:`.named` — :func:`named_policy`: the policies the lessons name;
+* :mod:`.chain_tables` — :func:`threshold_chain`, :func:`chain_matrices`: a turn's chain as tables;
+* :mod:`.stopping` — :func:`solved_graph`, :func:`bellman_terms`: backward induction step by step;
+* :mod:`.risk` — :func:`moments_table`, :func:`catch_up`: the spread of a turn's gem change;
+* :mod:`.market` — :func:`held_turn`, :func:`takeover`, :func:`fair_bounty_curve`,
+  :func:`break_even_bid`, :func:`run_auction`: the takeover market;
+* :mod:`.editions` — :func:`edition_profile`, :func:`compare_editions`: the editions by the numbers.
+
 Rewards are changes of the active player's own gems to the end of the turn
 (RULES.md section 7); every chance outcome comes from the engine's own rule
 arithmetic in :mod:`dragonkit.rules`.
@@ -16,11 +31,22 @@ arithmetic in :mod:`dragonkit.rules`.
 # Explicit imports: the chain laboratory's heavy libraries (pandas, scipy.sparse) load
 # inside the functions that use them, so a Voilà kernel's play app starts without them.
 from ..turn import TurnState
+from .chain_tables import chain_matrices, threshold_chain
+from .deck import all_footprints, deck_after
+from .editions import compare_editions, edition_profile
 from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
+from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, takeover
+from .named import named_policy
+from .one_push import break_even_pot, one_push
 from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, optimal_policy
+from .risk import catch_up, moments_table
+from .start import fresh_turn
 from .state import next_card_probabilities
+from .stopping import bellman_terms, solved_graph
 from .table import PolicyTable, policy_map, policy_shift, policy_table
+from .thresholds import every_threshold, threshold_verdict
+from .walk import after_cards
 
 __all__ = [
     "FunctionPolicy",
@@ -34,15 +60,37 @@ __all__ = [
     "TurnChain",
     "TurnSolution",
     "TurnState",
+    "after_cards",
+    "all_footprints",
+    "bellman_terms",
+    "break_even_bid",
+    "break_even_pot",
+    "catch_up",
+    "chain_matrices",
+    "compare_editions",
     "compare_policies",
+    "deck_after",
+    "edition_profile",
     "evaluate_policy",
+    "every_threshold",
     "fair_bounty",
+    "fair_bounty_curve",
+    "fresh_turn",
+    "held_turn",
+    "moments_table",
+    "named_policy",
     "next_card_probabilities",
+    "one_push",
     "optimal_policy",
     "policy_map",
     "policy_shift",
     "policy_table",
+    "run_auction",
     "solve_turn",
+    "solved_graph",
+    "takeover",
     "takeover_gain",
+    "threshold_chain",
+    "threshold_verdict",
     "turn_chain",
 ]

@@ -33,6 +33,7 @@ __all__ = [
     "enders_left",
     "footprint_chance",
     "footprints_left",
+    "longest_draw",
     "most_discards",
     "most_likely_card",
     "run_factors",
@@ -283,3 +284,14 @@ def shares_left(remaining: Composition, full: Composition) -> dict[Card, Fractio
             raise ValueError(f"{left} {card.label} cards left of a deck that has {total}")
         shares[card] = Fraction(left, total) if total else Fraction(0)
     return shares
+
+
+def longest_draw(composition: Composition, k: int) -> int:
+    """The most cards that can be drawn in a row, ``k`` at most: ``min(k, cards left)``.
+
+    Examples
+    --------
+    >>> longest_draw(Composition.of({1: 2}, stops=1, dangers=0), 6)
+    3
+    """
+    return min(k, composition.total)

@@ -11,15 +11,16 @@ first reveal.
   where a measure is largest;
 * :func:`first_card_ends`, :func:`footprint_cards`, :func:`footprints_in_a_row` — what a deck's
   composition says about the first cards (hypergeometric draws);
-* :func:`expected_first_pot` — the gems the first card of a game puts in the pot, on average.
+* :func:`expected_first_pot` — the gems the first card of a game puts in the pot, on average;
+* :func:`stage_count`, :func:`fit_stages` — the stages a deck with some danger cards lists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..rules import Composition, Ruleset
 from ..turn import TurnState
@@ -38,10 +39,14 @@ __all__ = [
     "edition_profile",
     "expected_first_pot",
     "first_card_ends",
+    "fit_stages",
     "footprint_cards",
     "footprints_in_a_row",
     "riskiest",
+    "stage_count",
 ]
+
+_T = TypeVar("_T")
 
 #: The measures of a fresh turn that a comparison shows, columns of :func:`edition_profile`.
 MEASURES = ("expected_gain", "p_loss", "std", "expected_cards", "p_head", "p_first_ends")
@@ -177,3 +182,35 @@ def riskiest(table: pd.DataFrame, measure: str) -> Any:
 
     rows = table.index.get_level_values("edition")
     return rows[int(np.argmax(table[measure].astype(float).to_numpy()))]
+
+
+def stage_count(dangers: int) -> int:
+    """How many stages a ruleset with ``dangers`` danger cards lists: one per number of dangers
+    revealed before the last, one when there is no danger card (RULES.md; :class:`~dragonkit.rules.Ruleset`).
+
+    Examples
+    --------
+    >>> stage_count(3), stage_count(0)
+    (3, 1)
+    """
+    return max(1, dangers)
+
+
+def fit_stages(typed: Sequence[_T], dangers: int) -> list[_T]:
+    """The stages a learner typed, fitted to a deck with ``dangers`` danger cards: the first
+    :func:`stage_count` of them, the last one repeated if there are too few.
+
+    Raises
+    ------
+    ValueError
+        For no stage typed.
+
+    Examples
+    --------
+    >>> fit_stages(["1/4 x1", "1/2 x2"], 3)
+    ['1/4 x1', '1/2 x2', '1/2 x2']
+    """
+    if not typed:
+        raise ValueError("no stage to fit")
+    wanted = stage_count(dangers)
+    return [*typed[:wanted], *[typed[-1]] * (wanted - len(typed))]

@@ -86,6 +86,19 @@ class GuessResult:
         For a threshold that is not a whole number >= 1.
     """
 
+    threshold: int
+    gain: Fraction
+    p_loss: float
+    p_head: float
+    best_threshold: int
+    best_gain: float
+    best_p_loss: float
+    best_p_head: float
+    optimal: Fraction
+    optimal_p_loss: float
+    optimal_p_head: float
+    scan: pd.DataFrame
+
     def __init__(self, state: TurnState, threshold: int, top: int) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, numbers.Integral) or threshold < 1:
             raise ValueError(f"the threshold must be a whole number of gems >= 1, not {threshold!r}")

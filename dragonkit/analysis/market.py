@@ -27,11 +27,12 @@ import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import Card, Message, Ruleset
 from ..turn import TurnState
 from .optimal import fair_bounty, takeover_gain
+from .start import SliderRange
 from .walk import after_cards
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ __all__ = [
     "held_turn",
     "run_auction",
     "takeover",
+    "takeover_sliders",
 ]
 
 #: The pricing rules of a sealed-bid auction: pay one's own bid, or the second-highest bid (Vickrey).
@@ -215,6 +217,49 @@ def gaining_takers(curve: pd.DataFrame) -> list[int]:
     return [
         int(g) for g, net in zip(curve.index.tolist(), curve["net_gain"], strict=True) if net is not None and net > 0
     ]
+
+
+#: :func:`takeover_sliders`: the richest taker shown has at least this many gems.
+LEAST_TOP_GEMS = 24
+#: :func:`takeover_sliders`: the richest taker shown has this many times the starting gems (if more).
+TOP_STARTS = 2
+#: :func:`takeover_sliders`: the taker shown first has this share of the starting gems.
+TAKER_SHARE = 3
+
+
+class TakeoverSliders(NamedTuple):
+    """The gems a takeover's holder and taker may have, and the gems they have first.
+
+    Attributes
+    ----------
+    gems : SliderRange
+        Both players' gems (gems); its ``high`` is the richest taker of the takeover curve.
+    holder, taker : int
+        The gems shown first (gems).
+    """
+
+    gems: SliderRange
+    holder: int
+    taker: int
+
+
+def takeover_sliders(rules: Ruleset) -> TakeoverSliders:
+    """The players' gems a takeover is shown for under ``rules``.
+
+    Returns
+    -------
+    TakeoverSliders
+        Gems 0 to :data:`TOP_STARTS` times the starting gems, at least :data:`LEAST_TOP_GEMS`;
+        the holder first with the starting gems, the taker with 1/:data:`TAKER_SHARE` of them
+        (rounded down).
+
+    Examples
+    --------
+    >>> takeover_sliders(Ruleset.preset("mini"))
+    TakeoverSliders(gems=SliderRange(low=0, high=24, step=1), holder=12, taker=4)
+    """
+    start = rules.starting_gems
+    return TakeoverSliders(SliderRange(0, max(LEAST_TOP_GEMS, TOP_STARTS * start)), start, start // TAKER_SHARE)
 
 
 # -- the sealed-bid auction ---------------------------------------------------------------------------------------

@@ -4,7 +4,10 @@ r"""Optimal stopping, shown step by step (lesson 5).
 * :func:`point_value` — one decision point's push value W or value V, as a ``Fraction``;
 * :func:`bellman_terms` — the terms of Bellman's equation at one decision point;
 * :func:`hold_boundaries` — where holding starts, for a reference player and with the
-  gems, the stage or both changed.
+  gems, the stage or both changed;
+* :func:`last_richest_point` — the decision point of the last layer with the largest pot;
+* :func:`stepper_gem_range`, :func:`map_treasure` — the gems of the step-by-step induction's
+  slider, and the treasure the policy map starts from.
 
 Backward induction is :func:`dragonkit.analysis.optimal.backward_induction` over the
 :class:`~dragonkit.analysis.graph.DecisionGraph`: at a point with n cards left,
@@ -21,16 +24,30 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..rules import Outcome
+from ..rules import Outcome, Ruleset
 from ..turn import TurnState
 from .graph import CONTINUES, DecisionGraph
 from .optimal import LayerValues, backward_induction
+from .start import SliderRange
 from .table import policy_shift
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["bellman_terms", "hold_boundaries", "point_value", "solved_graph"]
+__all__ = [
+    "bellman_terms",
+    "hold_boundaries",
+    "last_richest_point",
+    "map_treasure",
+    "point_value",
+    "solved_graph",
+    "stepper_gem_range",
+]
+
+#: :func:`stepper_gem_range`: the gems slider reaches this many times the starting gems.
+STEPPER_STARTS = 2
+#: :func:`map_treasure`: the policy map starts from this share of the ruleset's treasure.
+MAP_TREASURE_SHARE = 4
 
 
 @lru_cache(maxsize=32)
@@ -155,3 +172,41 @@ def hold_boundaries(state: TurnState, reference: TurnState) -> pd.DataFrame:
     frame = pd.concat([parts, both])
     frame.index = pd.Index(["reference", "gems", "stage", "both"])
     return frame
+
+
+def last_richest_point(graph: DecisionGraph) -> tuple[int, int]:
+    """The decision point of the graph's last layer with the largest pot (the first such row).
+
+    Returns
+    -------
+    tuple of int
+        ``(depth, index)``: the last layer and the point's row in it.
+    """
+    import numpy as np
+
+    last = len(graph.layers) - 1
+    return last, int(np.argmax(graph.layers[last].pot))
+
+
+def stepper_gem_range(rules: Ruleset) -> SliderRange:
+    """The player's gems the step-by-step induction may start from: 0 to
+    :data:`STEPPER_STARTS` times the starting gems (gems).
+
+    Examples
+    --------
+    >>> stepper_gem_range(Ruleset.preset("mini"))
+    SliderRange(low=0, high=24, step=1)
+    """
+    return SliderRange(0, STEPPER_STARTS * rules.starting_gems)
+
+
+def map_treasure(rules: Ruleset) -> int:
+    """The treasure the policy map shows first: 1/:data:`MAP_TREASURE_SHARE` of the ruleset's,
+    rounded down (gems), where holding matters more than with the whole treasure.
+
+    Examples
+    --------
+    >>> map_treasure(Ruleset.preset("dragon-stripes"))
+    100
+    """
+    return rules.treasure // MAP_TREASURE_SHARE

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..analysis import OptimalPolicy
-from ..analysis.start import fresh_turn
+from ..analysis.start import fresh_turn, situation_ranges
 from ..analysis.thresholds import largest_pot
 from ..i18n import tr
 from ..plots import figure_png
@@ -133,8 +133,7 @@ def situation_sliders(
     rules : Ruleset
     gems, treasure : int, optional
         Initial values (gems; default: the ruleset's starting gems and treasure).
-        The gems slider runs from 0 to three times the starting gems, the treasure
-        slider from a sixteenth of the ruleset's treasure to all of it (wider if needed).
+        The sliders' ranges are :func:`~dragonkit.analysis.start.situation_ranges`.
     stage : int, optional
         Initial stage; without it there is no stage slider.
 
@@ -150,18 +149,13 @@ def situation_sliders(
         For gems, a treasure or a stage the ruleset does not allow (as :func:`fresh_turn`).
     """
     state = fresh_turn(rules, stage or 0, gems=gems, treasure=treasure)
-    start, full = rules.starting_gems, rules.treasure
+    ranges = situation_ranges(state)
+    shown = {"gems": state.gems, "treasure": state.treasure, "stage": state.dangers_revealed}
+    names = ("gems", "treasure") if stage is None else ("gems", "treasure", "stage")
     sliders = {
-        "gems": widgets.IntSlider(value=state.gems, min=0, max=max(3 * start, state.gems), step=max(1, start // 8)),
-        "treasure": widgets.IntSlider(
-            value=state.treasure,
-            min=min(max(1, full // 16), state.treasure),
-            max=max(full, state.treasure),
-            step=max(1, full // 40),
-        ),
+        name: widgets.IntSlider(value=shown[name], min=ranges[name].low, max=ranges[name].high, step=ranges[name].step)
+        for name in names
     }
-    if stage is not None:
-        sliders["stage"] = widgets.IntSlider(value=state.dangers_revealed, min=0, max=len(rules.stages) - 1)
     for slider in sliders.values():
         slider.continuous_update = False
         slider.style = {"description_width": "initial"}

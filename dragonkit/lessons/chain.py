@@ -30,7 +30,7 @@ import pandas as pd
 
 from .. import i18n
 from ..analysis import TurnState
-from ..analysis.chain_tables import chain_matrices, outcome_order, threshold_chain
+from ..analysis.chain_tables import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..i18n import tr
 from ..plots import figure_png
 from ..plots.chain import spy_figure
@@ -275,8 +275,8 @@ class ChainLab(LessonWidget):
                 "reveals) and {a} absorbing states (the outcomes). One step of the chain is one card.",
                 lang,
                 policy=policy_name(chain.policy, lang),
-                t=len(chain.transient),
-                a=len(chain.absorbing),
+                t=state_counts(chain)[0],
+                a=state_counts(chain)[1],
             )
             + "</p>"
         )
@@ -332,9 +332,9 @@ def answers(rules: Ruleset | str = "mini") -> dict:
     """
     state = fresh_turn(rules)
     chain4, chain5 = threshold_chain(state, 4), threshold_chain(state, 5)
-    target = next(s for s in chain4.transient if s.drawn == "1+1")
+    target = situation_after(chain4, "1+1")
     return {
-        "states": len(chain5.transient),
+        "states": state_counts(chain5)[0],
         "visits_state": target,
         "visits": chain4.fundamental_matrix().loc[chain4.start, target],
         "cards": chain4.expected_steps(start=chain4.start),

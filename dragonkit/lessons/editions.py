@@ -34,6 +34,7 @@ from ..analysis.editions import (
     edition_profile,
     expected_first_pot,
     first_card_ends,
+    fit_stages,
     footprint_cards,
     footprints_in_a_row,
     riskiest,
@@ -109,7 +110,7 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
         f"<th>{h}</th>" for h in [tr("edition"), tr("stage"), tr("cards"), *(tr(MEASURES[m]) for m in MEASURES)]
     )
     rows = []
-    for (edition, stage), row in table.iterrows():
+    for (edition, stage), row in zip(table.index.tolist(), table.to_dict("records"), strict=True):
         cells = [
             escape(labels[edition]),
             str(stage),
@@ -498,17 +499,19 @@ class DeckDesigner(LessonWidget):
         name = self.name.value.strip()
         if len(name) > limits["name"]:
             raise ValueError(Message("A deck name has at most {n} characters.", n=limits["name"]))
-        return Ruleset(
-            name=name,
-            starting_gems=gems,
-            treasure=treasure,
-            stripe_values=parse_stripes(self.stripes.value),
-            footprints={s: c for s, c in footprints.items() if c},
-            stop_cards=stops,
-            danger_cards=dangers,
-            stages=parse_stages(self.stages.value),
-            final_danger=self.final_danger.value,
-            bounty_rate=self.rules.bounty_rate,
+        return Ruleset.from_dict(  # the mapping of footprints and the typed stages are checked and stored by the rules
+            dict(
+                name=name,
+                starting_gems=gems,
+                treasure=treasure,
+                stripe_values=parse_stripes(self.stripes.value),
+                footprints={s: c for s, c in footprints.items() if c},
+                stop_cards=stops,
+                danger_cards=dangers,
+                stages=parse_stages(self.stages.value),
+                final_danger=self.final_danger.value,
+                bounty_rate=self.rules.bounty_rate,
+            )
         )
 
     def _on_dangers(self, _change=None) -> None:
@@ -521,8 +524,7 @@ class DeckDesigner(LessonWidget):
             self._note = ""
             self._on_change()
             return
-        wanted = max(1, self.dangers.value)
-        stages = (typed + [typed[-1]] * wanted)[:wanted]
+        stages = fit_stages(typed, self.dangers.value)
         text = "; ".join(f"{rate} x{mult}" for rate, mult in stages)
         if text != self.stages.value:
             with self.muted():
@@ -530,7 +532,7 @@ class DeckDesigner(LessonWidget):
             self._note = (
                 "The Stages box now lists one stage per danger card; the stages you typed are kept and "
                 "come back if you add danger cards again."
-                if len(typed) > wanted
+                if len(typed) > len(stages)
                 else "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
                 "change them if you like."
             )

@@ -27,7 +27,9 @@ from ..analysis.market import (
     held_turn,
     run_auction,
     takeover,
+    takeover_sliders,
 )
+from ..analysis.start import stage_range
 from ..i18n import Gems, tr
 from ..plots import figure_png
 from ..plots.market import auction_figure, takeover_figure
@@ -145,7 +147,7 @@ class TakeoverExplorer(LessonWidget):
             style={"description_width": "initial"},
         )
         self.stage = widgets.Dropdown(
-            options=list(range(len(rules.stages))),
+            options=list(stage_range(rules).values()),
             value=stage,
             layout=widgets.Layout(width="150px"),
             style={"description_width": "initial"},
@@ -158,7 +160,7 @@ class TakeoverExplorer(LessonWidget):
             style={"description_width": "initial"},
         )
         slider = dict(
-            min=0, continuous_update=False, style={"description_width": "360px"}, layout=widgets.Layout(width="720px")
+            continuous_update=False, style={"description_width": "360px"}, layout=widgets.Layout(width="720px")
         )
         self.holder_gems = widgets.IntSlider(**slider)
         self.taker_gems = widgets.IntSlider(**slider)
@@ -189,15 +191,15 @@ class TakeoverExplorer(LessonWidget):
 
     @property
     def max_gems(self) -> int:
-        """The richest taker shown: twice the starting gems, at least 24 (gems)."""
-        return max(24, 2 * self.state.rules.starting_gems)
+        """The richest taker shown (gems; :func:`~dragonkit.analysis.market.takeover_sliders`)."""
+        return takeover_sliders(self.state.rules).gems.high
 
     def _set_gem_range(self, rules: Ruleset, holder: int | None = None, taker: int | None = None) -> None:
-        top = max(24, 2 * rules.starting_gems)
-        for control, _value in ((self.holder_gems, holder), (self.taker_gems, taker)):
-            control.max = top
-        self.holder_gems.value = rules.starting_gems if holder is None else holder
-        self.taker_gems.value = rules.starting_gems // 3 if taker is None else taker
+        shown = takeover_sliders(rules)
+        for control in (self.holder_gems, self.taker_gems):
+            control.min, control.max = shown.gems.low, shown.gems.high
+        self.holder_gems.value = shown.holder if holder is None else holder
+        self.taker_gems.value = shown.taker if taker is None else taker
 
     def _compute_curve(self) -> None:
         self.curve = fair_bounty_curve(self.state, self.max_gems)
@@ -207,7 +209,7 @@ class TakeoverExplorer(LessonWidget):
             return
         rules = Ruleset.preset(self.edition.value)
         with self.muted():  # one recomputation for the whole change, not one per control
-            self.stage.options = list(range(len(rules.stages)))
+            self.stage.options = list(stage_range(rules).values())
             self.stage.value = 0
             self.treasure.value = rules.treasure
             self._set_gem_range(rules)
@@ -276,7 +278,7 @@ class TakeoverExplorer(LessonWidget):
             (tr("fair bounty F(g)"), number_html(offer.fair_bounty)),
             (tr("the rules' bounty b"), str(offer.bounty)),
         ]
-        if offer.affordable:
+        if offer.value_after_paying is not None and offer.net_gain is not None:  # the taker can pay
             rows += [
                 (tr("value after paying, F(g − b)"), number_html(offer.value_after_paying)),
                 (tr("expected net gain, F(g − b) − b"), number_html(offer.net_gain)),

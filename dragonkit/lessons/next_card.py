@@ -23,6 +23,7 @@ from ..analysis.deck import (
     enders_left,
     footprint_chance,
     footprints_left,
+    longest_draw,
     most_discards,
     run_factors,
     run_table,
@@ -164,7 +165,7 @@ class DeckExplorer(LessonWidget):
     @property
     def k_max(self) -> int:
         """The largest ``k`` shown: the slider's value, at most the cards left."""
-        return min(self.k_slider.value, self.composition.total)
+        return longest_draw(self.composition, self.k_slider.value)
 
     def _most(self, card: Card) -> int:
         """How many cards of a kind can be discarded while the game goes on (:func:`most_discards`)."""
@@ -249,7 +250,7 @@ class DeckExplorer(LessonWidget):
         )
 
 
-def answers() -> dict[str, Fraction]:
+def answers() -> dict[str, int | Fraction]:
     """The exact answers of the lesson's exercises: the deck of ``dragon-stripes``
     after the discards :data:`EXERCISE_DISCARDS`.
 

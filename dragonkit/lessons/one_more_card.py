@@ -23,6 +23,7 @@ from ..analysis.one_push import (
     situation,
     story_state,
 )
+from ..analysis.start import stage_range
 from ..analysis.state import check_state
 from ..i18n import Gems, tr
 from ..plots import figure_png
@@ -91,7 +92,7 @@ class OnePushExplorer(LessonWidget):
             "position": (0, rules.n_stripes),
             "pot": (0, pot_max),
             "gems": (0, gems_max),
-            "stage": (0, len(rules.stages) - 1),
+            "stage": stage_range(rules)[:2],
         }
         values = {
             "position": self.base.position,

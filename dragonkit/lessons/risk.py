@@ -331,9 +331,7 @@ class CatchUpExplorer(LessonWidget):
         return _exact_flag(self.state.rules)
 
     def _limits(self) -> None:
-        top = self.DECKS[self.deck.value][2]
-        self.needed.max = top
-        self.needed.value = min(self.needed.value, top)
+        self.needed.max = self.DECKS[self.deck.value][2]  # the slider keeps its value within its new range
 
     def thresholds(self) -> range:
         """Every distinct hold-at-t policy of the current deck (t in gems;
@@ -401,7 +399,7 @@ def answers() -> dict:
         If the best t is not unique (a changed ruleset).
     """
     mini = fresh_turn("mini")
-    table = catch_up(mini, 5, range(1, 17), exact=True)
+    table = catch_up(mini, 5, every_threshold(mini), exact=True)
     best = best_thresholds(table["p_catch_up"])
     if len(best) != 1:
         raise RuntimeError("the catch-up exercise needs a single best t")

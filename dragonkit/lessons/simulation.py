@@ -20,6 +20,7 @@ every tournament from :func:`dragonkit.simulate.round_robin`; the figures are
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import numpy as np
@@ -55,10 +56,14 @@ from .base import (
     relabel,
 )
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = [
     "BOT_CHOICES",
     "COACH_GAMES",
     "CoverageLab",
+    "ErrorShrinkage",
     "MonteCarloLab",
     "TournamentLab",
     "answers",
@@ -297,20 +302,34 @@ class CoverageLab(LessonWidget):
 # -- the error shrinks like 1/sqrt(n) -----------------------------------------------------------------------------
 
 
-def error_shrinkage(edition: str = "dragon-stripes", policy=20, repetitions: int = 100, seed: int = 3) -> LiveFigure:
+class ErrorShrinkage(LiveFigure):
+    """:func:`~dragonkit.plots.simulation.error_figure` of a table of :func:`error_by_n`, as a
+    widget that follows the language.
+
+    Attributes
+    ----------
+    errors : pandas.DataFrame
+        The table of :func:`error_by_n` drawn.
+    """
+
+    def __init__(self, errors: pd.DataFrame, exact: ExactTurn) -> None:
+        self.errors = errors
+        super().__init__(lambda: plots.error_figure(errors, exact), width="700px")
+
+
+def error_shrinkage(
+    edition: str = "dragon-stripes", policy: str | int = 20, repetitions: int = 100, seed: int = 3
+) -> ErrorShrinkage:
     """:func:`error_figure` of :func:`error_by_n` for a fresh turn of ``edition``, as a widget that follows the
     language (the simulation runs once).
 
     Returns
     -------
-    LiveFigure
+    ErrorShrinkage
         With ``errors``, the table of :func:`error_by_n`, as an attribute.
     """
     exact = exact_turn(edition, policy)
-    errors = error_by_n(exact, repetitions=repetitions, seed=seed)
-    view = LiveFigure(lambda: plots.error_figure(errors, exact), width="700px")
-    view.errors = errors
-    return view
+    return ErrorShrinkage(error_by_n(exact, repetitions=repetitions, seed=seed), exact)
 
 
 # -- the tournament -----------------------------------------------------------------------------------------------

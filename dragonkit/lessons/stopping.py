@@ -31,7 +31,15 @@ import pandas as pd
 from .. import i18n
 from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
 from ..analysis.graph import HEAD, DecisionGraph
-from ..analysis.stopping import bellman_terms, hold_boundaries, point_value, solved_graph
+from ..analysis.stopping import (
+    bellman_terms,
+    hold_boundaries,
+    last_richest_point,
+    map_treasure,
+    point_value,
+    solved_graph,
+    stepper_gem_range,
+)
 from ..analysis.thresholds import every_threshold, threshold_verdict
 from ..i18n import tr
 from ..plots import figure_png
@@ -84,10 +92,11 @@ class InductionStepper(LessonWidget):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
         self.state = fresh_turn(self.rules, gems=gems)
         self.solved = 0
+        gem_range = stepper_gem_range(self.rules)
         self.gems = widgets.IntSlider(
             value=gems,
-            min=0,
-            max=2 * self.rules.starting_gems,
+            min=gem_range.low,
+            max=gem_range.high,
             continuous_update=False,
             style={"description_width": "initial"},
             layout=widgets.Layout(width="480px"),
@@ -281,7 +290,7 @@ class InductionStepper(LessonWidget):
                         lang,
                         count=count,
                         steps=kind,
-                        point=_point_name(self.graph, *child, lang),
+                        point=_point_name(self.graph, child[0], child[1], lang),
                         value=number_html(x),
                     )
                 )
@@ -367,7 +376,7 @@ class PolicyMapExplorer(LessonWidget):
         treasure: int | None = None,
     ):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
-        treasure = self.rules.treasure // 4 if treasure is None else treasure
+        treasure = map_treasure(self.rules) if treasure is None else treasure
         sliders = situation_sliders(self.rules, gems, treasure, stage)
         self.stage, self.gems_slider, self.treasure = sliders["stage"], sliders["gems"], sliders["treasure"]
         for slider in sliders.values():
@@ -485,10 +494,7 @@ class ThresholdExplorer(LessonWidget):
 
     def best_thresholds(self) -> list[int]:
         """The thresholds t whose expected gem change is the largest among the hold-at-t policies."""
-        rows = self.comparison()
-        rows = rows[rows["threshold"].notna()]
-        best = max(rows["expected_gain"])
-        return [int(t) for t in rows.loc[rows["expected_gain"] == best, "threshold"]]
+        return threshold_verdict(self.comparison(), self.exact).best
 
     def _redraw(self, _change=None) -> None:
         from ..plots import threshold_curve
@@ -543,8 +549,7 @@ def answers() -> dict:
     """
     mini = fresh_turn("mini")
     graph, values = solved_graph(mini)
-    last = len(graph.layers) - 1
-    index = int(np.argmax(graph.layers[last].pot))
+    last, index = last_richest_point(graph)
     best = threshold_verdict(_compare(fresh_turn("mini", gems=0), True), True).best
     if len(best) != 1:
         raise RuntimeError("the threshold exercise needs a single best t")

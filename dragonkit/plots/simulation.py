@@ -73,7 +73,7 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
     fig = Figure(figsize=(7.4, 3.6), dpi=100, layout="constrained")
     ax = fig.subplots()
     x = np.arange(1, len(frame) + 1)
-    colours = np.where(frame["covers"], palette.BLUE, palette.BAD)
+    colours = [palette.BLUE if covers else palette.BAD for covers in frame["covers"]]
     ax.vlines(x, frame["ci_low"], frame["ci_high"], colors=colours, linewidth=2)
     ax.plot(x, frame["estimate"], "o", color=palette.INK, markersize=2.5)
     ax.axhline(

@@ -143,8 +143,8 @@ def boundary_figure(shift: pd.DataFrame, names: Mapping[str, str] | None = None)
     ax = fig.subplots()
     styles = ["-", "--", ":", "-."]
     colours = [palette.GRID, palette.GOOD, palette.REDDISH_PURPLE, palette.BLUE]
-    shift = shift.loc[:, [c for c in shift.columns if c > 0]]  # position 0: only at a turn's compulsory start
-    for k, (row, series) in enumerate(shift.iterrows()):
+    moving = shift.drop(columns=0, errors="ignore")  # position 0: only at a turn's compulsory start
+    for k, (row, series) in enumerate(moving.iterrows()):
         ax.plot(
             series.index.astype(int),
             series.to_numpy(dtype=float),
@@ -152,8 +152,8 @@ def boundary_figure(shift: pd.DataFrame, names: Mapping[str, str] | None = None)
             markersize=3.5,
             linestyle=styles[k % 4],
             color=colours[k % 4],
-            label=(names or {}).get(row, row),
-            linewidth=2.4 if k == len(shift) - 1 else 1.4,
+            label=(names or {}).get(str(row), str(row)),
+            linewidth=2.4 if k == len(moving) - 1 else 1.4,
         )
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(tr("knight position"))

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..analysis import TurnState, evaluate_policy, optimal_policy, solve_turn
+from ..analysis import Policy, TurnState, evaluate_policy, optimal_policy, solve_turn
 from ..analysis.named import menu_policy
 from ..analysis.start import fresh_turn
 from ..rules import Ruleset
@@ -92,6 +92,7 @@ def exact_turn(edition: str, policy: Any = "optimal", stage: int = 0) -> ExactTu
         For an unknown preset, stage or policy.
     """
     state = fresh_turn(Ruleset.preset(edition), stage)
+    chosen: Policy
     if policy == "optimal":
         chosen = optimal_policy(state)
         mean = Fraction(solve_turn(state, exact=True).value)
@@ -112,11 +113,10 @@ def check_estimate(simulation: TurnSimulation, exact: ExactTurn, level: float = 
         ``exact`` (the exact mean, a Fraction), ``error`` (estimate − exact, gems) and
         ``covers`` (whether the interval contains the exact mean).
     """
-    row = simulation.summary(level).loc["expected_gain"].astype(object)
-    row["exact"] = exact.mean
-    row["error"] = row["estimate"] - float(exact.mean)
-    row["covers"] = bool(row["ci_low"] <= exact.mean <= row["ci_high"])
-    return row
+    row = mean_estimate(simulation.gain, level)  # the summary's expected_gain row
+    error = row["estimate"] - float(exact.mean)
+    covers = bool(row["ci_low"] <= exact.mean <= row["ci_high"])
+    return pd.Series({**row, "exact": exact.mean, "error": error, "covers": covers}, dtype=object)
 
 
 @dataclass(frozen=True)
