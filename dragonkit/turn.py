@@ -127,7 +127,7 @@ class TurnState:
             raise ValueError(f"outcome must be an Outcome or None, not {reprlib.repr(self.outcome)}")
         ended = self.outcome is not None
         most = LIMITS["gems"] * 4  # every gem of the game could be in one place
-        last_stage = len(rules.stages) - (0 if ended else 1)  # the final danger ends the turn past the last stage
+        last_stage = rules.last_stage + (1 if ended else 0)  # the final danger ends the turn past the last stage
         revealed = self.dangers_revealed if isinstance(self.dangers_revealed, int) else 0
         checks = {
             "stops": (self.stops, 0, rules.stop_cards),

@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 
 from ..analysis.named import menu_policy
 from ..i18n import tr
-from ..plots import figure_png
+from ..plots import figure_png, win_rates
 from ..plots import simulation as plots
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
@@ -482,7 +482,7 @@ class TournamentLab(LessonWidget):
         if result is None:
             return
         labels = {spec: bot_label(spec) for spec in result.standings.index}
-        self.plot.value = figure_png(plots.standings_figure(result.standings, result.level, labels))
+        self.plot.value = figure_png(win_rates(result, labels))
         self.plot.layout.display = None
         s = result.standings
         head = "".join(

@@ -23,6 +23,8 @@ from ..engine import Game
 from ..i18n import tr
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     import pandas as pd
 
     from ..simulate import TournamentResult
@@ -70,28 +72,41 @@ def gems_over_game(game: Game) -> Figure:
     return fig
 
 
-def win_rates(result: TournamentResult) -> Figure:
-    """Win rates of a round robin (:func:`dragonkit.simulate.round_robin`) with their confidence intervals.
+def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None) -> Figure:
+    """Win rates of a round robin (:func:`dragonkit.simulate.round_robin`) with their Wilson intervals.
+
+    Parameters
+    ----------
+    result : TournamentResult
+        Its :attr:`standings <dragonkit.simulate.TournamentResult.standings>`: one row per bot spec, best first,
+        columns ``estimate``, ``ci_low``, ``ci_high``; and the intervals' ``level``.
+    labels : mapping of str to str, optional
+        Bot spec -> the name shown (default: the specs themselves).
 
     Returns
     -------
     matplotlib.figure.Figure
-        A bar per bot, best first; the error bars span the Wilson interval at ``result.level``.
+        A bar per bot (x: bots; y: win rate, 0 to 1); the error bars span the Wilson interval.
     """
-    fig = Figure(figsize=(6.5, 3.4), dpi=100, layout="constrained")
+    standings = result.standings
+    fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
-    s = result.standings
+    x = np.arange(len(standings))
     ax.bar(
-        s.index,
-        s["estimate"],
+        x,
+        standings["estimate"],
         color=palette.SERIES,
-        yerr=[s["estimate"] - s["ci_low"], s["ci_high"] - s["estimate"]],
+        yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
         capsize=6,
     )
     ax.axhline(0.5, color=palette.GRID, linestyle="--", linewidth=1)
+    crowded = len(standings) > 4
+    names = [_plain(labels[s] if labels else str(s)) for s in standings.index]
+    ax.set_xticks(x, names, rotation=20 if crowded else 0, ha="right" if crowded else "center")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate")
-    ax.set_title(f"Round robin: win rates with {result.level:.0%} intervals")
+    ax.set_ylabel(tr("win rate"))
+    ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=f"{result.level:.0%}"))
+    ax.grid(axis="y", alpha=0.3)
     return fig
 
 

@@ -3,8 +3,6 @@ intervals, the 1/√n shrinkage of the error, and a tournament's standings."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -14,7 +12,7 @@ from .. import palette
 from ..i18n import tr
 from ..simulate.coverage import Coverage, ExactTurn
 
-__all__ = ["coverage_figure", "error_figure", "running_mean_figure", "standings_figure"]
+__all__ = ["coverage_figure", "error_figure", "running_mean_figure"]
 
 
 def running_mean_figure(gains: np.ndarray, exact: ExactTurn, policy: str, level: float = 0.95) -> Figure:
@@ -120,39 +118,4 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
     ax.set_title(tr("Ten times more turns, about three times less error"))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
-    return fig
-
-
-def standings_figure(standings: pd.DataFrame, level: float, labels: Mapping[str, str]) -> Figure:
-    """Win rates with their Wilson intervals, best first (x: bots; y: win rate).
-
-    Parameters
-    ----------
-    standings : pandas.DataFrame
-        :attr:`TournamentResult.standings <dragonkit.simulate.TournamentResult.standings>`: one row per bot spec,
-        columns ``estimate``, ``ci_low``, ``ci_high``.
-    level : float
-        The intervals' confidence level.
-    labels : mapping of str to str
-        Bot spec -> the name shown.
-    """
-    fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    x = np.arange(len(standings))
-    ax.bar(
-        x,
-        standings["estimate"],
-        color=palette.SERIES,
-        yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
-        capsize=6,
-    )
-    ax.axhline(0.5, color=palette.GRID, linestyle="--", linewidth=1)
-    crowded = len(standings) > 4
-    ax.set_xticks(
-        x, [labels[s] for s in standings.index], rotation=20 if crowded else 0, ha="right" if crowded else "center"
-    )
-    ax.set_ylim(0, 1)
-    ax.set_ylabel(tr("win rate"))
-    ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=f"{level:.0%}"))
-    ax.grid(axis="y", alpha=0.3)
     return fig
