@@ -6,7 +6,11 @@ as an absorbing Markov chain.
 * :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`, :func:`takeover_gain`;
 * :mod:`.policies` — optimal, hold-at-t, hold-after-k and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`;
-* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map.
+* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map;
+* :mod:`.stochastic_game` — :class:`StochasticGame`, :func:`solve_game`: two-player win
+  probabilities by layered value iteration;
+* :mod:`.pig` — :func:`solve_pig`, :func:`hold_at_outcomes`, :func:`hold_at_expected_score`:
+  Pig, the warm-up, solved by that code.
 
 What the lessons show, topic by topic (their main functions are exported here too):
 
@@ -39,10 +43,12 @@ from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, t
 from .named import named_policy
 from .one_push import break_even_pot, one_push
 from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
+from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, pig_game, solve_pig
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, optimal_policy
 from .risk import catch_up, moments_table
 from .start import fresh_turn
 from .state import next_card_probabilities
+from .stochastic_game import GameSolution, StochasticGame, solve_game
 from .stopping import bellman_terms, solved_graph
 from .table import PolicyTable, policy_map, policy_shift, policy_table
 from .thresholds import every_threshold, threshold_verdict
@@ -50,13 +56,16 @@ from .walk import after_cards
 
 __all__ = [
     "FunctionPolicy",
+    "GameSolution",
     "HoldAfterReveals",
     "HoldAtPot",
     "OptimalPolicy",
+    "PigSolution",
     "Policy",
     "PolicyEvaluation",
     "PolicyTable",
     "Situation",
+    "StochasticGame",
     "TurnChain",
     "TurnSolution",
     "TurnState",
@@ -77,15 +86,20 @@ __all__ = [
     "fair_bounty_curve",
     "fresh_turn",
     "held_turn",
+    "hold_at_expected_score",
+    "hold_at_outcomes",
     "moments_table",
     "named_policy",
     "next_card_probabilities",
     "one_push",
     "optimal_policy",
+    "pig_game",
     "policy_map",
     "policy_shift",
     "policy_table",
     "run_auction",
+    "solve_game",
+    "solve_pig",
     "solve_turn",
     "solved_graph",
     "takeover",
