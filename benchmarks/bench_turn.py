@@ -21,7 +21,8 @@ from functools import cache
 
 from dragonkit import Card, Game, Ruleset
 from dragonkit.analysis import TurnState, optimal_policy, solve_turn, turn_chain
-from dragonkit.bots import ThresholdBot
+from dragonkit.bots import CoachBot, ThresholdBot
+from dragonkit.engine import Action, Phase
 from dragonkit.rules import PRESETS
 
 REPEATS = 5
@@ -96,6 +97,27 @@ def games_per_second(preset: str, games: int = 300) -> float:
     return games / (time.perf_counter() - start)
 
 
+class SolveEachDecision(CoachBot):
+    """The coach as it was: a fresh backward induction at every decision (the simplest correct way)."""
+
+    def choose(self, game: Game) -> Action:
+        if game.phase is Phase.OFFER:
+            return super().choose(game)
+        solve_turn.cache_clear()
+        return Action(solve_turn(TurnState.from_game(game), exact=self.exact).best_action)
+
+
+def coach_game_ms(bot: type[CoachBot], preset: str = "dragon-stripes", games: int = 20) -> float:
+    """Mean milliseconds per whole 2-player game between two coaches (seeds 0..games-1)."""
+    rules = Ruleset.preset(preset)
+    start = time.perf_counter()
+    for seed in range(games):
+        bots, game = [bot(), bot()], Game(["a", "b"], rules, seed)
+        while not game.is_over:
+            game.apply(bots[game.to_move].choose(game))
+    return (time.perf_counter() - start) / games * 1e3
+
+
 def main() -> None:
     print(
         f"{'preset':<15}{'states':>7}{'float ms':>10}{'exact ms':>10}{'plain ms':>10}{'speed-up':>9}"
@@ -114,6 +136,11 @@ def main() -> None:
             f"{t_plain / t_float:>8.1f}x{t_chain * 1e3:>10.1f}{float(exact.value):>12.4f}"
             f"{games_per_second(name):>9.0f}"
         )
+    solved_once, each = coach_game_ms(CoachBot), coach_game_ms(SolveEachDecision)
+    print(
+        f"coach vs coach, dragon-stripes, exact: {solved_once:.1f} ms a game solving each turn once "
+        f"(SolvedTurn) vs {each:.1f} ms solving at every decision ({each / solved_once:.1f}x)"
+    )
 
 
 if __name__ == "__main__":

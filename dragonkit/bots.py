@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .analysis import TurnState, solve_turn, takeover_gain
+from .analysis import SolvedTurn, TurnState, takeover_gain
 from .engine import Action, Game, Phase
 
 __all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "bot_seed", "make_bot"]
@@ -97,6 +97,9 @@ class CoachBot(Bot):
     """Plays the exact optimum of :func:`~dragonkit.analysis.solve_turn`, and takes
     over exactly when :func:`~dragonkit.analysis.takeover_gain` is positive.
 
+    It solves a turn once, at its first decision (:class:`~dragonkit.analysis.SolvedTurn`),
+    and looks the later decisions of the same turn up.
+
     Parameters
     ----------
     exact : bool
@@ -107,13 +110,19 @@ class CoachBot(Bot):
 
     def __init__(self, exact: bool = True):
         self.exact = exact
+        self._turn: SolvedTurn | None = None
 
     def choose(self, game: Game) -> Action:
         state = TurnState.from_game(game)
         if game.phase is Phase.OFFER and game.offer_to is not None:  # offer_to is None outside an offer
             gain = takeover_gain(state, game.gems[game.offer_to], game.bounty, exact=self.exact)
             return Action.TAKE_OVER if gain > 0 else Action.DECLINE
-        return Action(solve_turn(state, exact=self.exact).best_action)
+        solution = self._turn.solution(state) if self._turn is not None else None
+        if solution is None:  # a new turn (or a takeover): solve it once
+            self._turn = SolvedTurn(state, exact=self.exact)
+            solution = self._turn.solution(state)
+            assert solution is not None  # the state is its own graph's root
+        return Action(solution.best_action)
 
     def __repr__(self) -> str:
         return f"CoachBot(exact={self.exact})"

@@ -42,7 +42,7 @@ from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, 
 from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, takeover
 from .named import named_policy
 from .one_push import break_even_pot, one_push
-from .optimal import TurnSolution, fair_bounty, solve_turn, takeover_gain
+from .optimal import SolvedTurn, TurnSolution, fair_bounty, solve_turn, takeover_gain
 from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, pig_game, solve_pig
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy, optimal_policy
 from .risk import catch_up, moments_table
@@ -65,6 +65,7 @@ __all__ = [
     "PolicyEvaluation",
     "PolicyTable",
     "Situation",
+    "SolvedTurn",
     "StochasticGame",
     "TurnChain",
     "TurnSolution",

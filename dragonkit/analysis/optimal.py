@@ -33,7 +33,15 @@ from ..turn import TurnState
 from .graph import CONTINUES, DecisionGraph
 from .state import check_state
 
-__all__ = ["LayerValues", "TurnSolution", "backward_induction", "fair_bounty", "solve_turn", "takeover_gain"]
+__all__ = [
+    "LayerValues",
+    "SolvedTurn",
+    "TurnSolution",
+    "backward_induction",
+    "fair_bounty",
+    "solve_turn",
+    "takeover_gain",
+]
 
 Number = float | Fraction
 
@@ -166,27 +174,85 @@ def solve_turn(state: TurnState, exact: bool = False) -> TurnSolution:
 
 @lru_cache(maxsize=256)
 def _solve(state: TurnState, exact: bool) -> TurnSolution:
-    graph = DecisionGraph.from_state(state)
-    root = backward_induction(graph, exact)[0]
-    push = root.exact(root.push, 0)
-    hold = state.pot
-    best = "reveal" if state.must_reveal or push > hold else "hold"
-    value = push if state.must_reveal else max(push, hold)
-    if exact:
-        value = Fraction(value)
-    else:
-        value = float(value)
-    return TurnSolution(
-        value=value,
-        push_value=push,
-        hold_value=hold,
-        best_action=best,
-        must_reveal=state.must_reveal,
-        states=graph.size,
-    )
+    turn = SolvedTurn(state, exact)
+    solution = turn.solution(state)
+    assert solution is not None  # the root is the graph's first point
+    return dataclasses.replace(solution, states=turn.graph.size)
 
 
 solve_turn.cache_clear = _solve.cache_clear  # type: ignore[attr-defined]
+
+
+class SolvedTurn:
+    """A whole turn solved once, from one decision point, and every later decision of it looked up.
+
+    Within a turn only footprint cards keep it going, so every decision point after
+    ``state`` is a point of its decision graph (:class:`~.graph.DecisionGraph`), and
+    backward induction has already valued it: a bot or a coach that asks at each
+    decision of the same turn needs one solve, not one per decision.
+
+    Parameters
+    ----------
+    state : TurnState
+        The turn's first decision point (any decision point: later ones are looked up).
+    exact : bool
+        Values as ``Fraction`` objects (integer arithmetic) instead of floats.
+
+    Attributes
+    ----------
+    graph : DecisionGraph
+    values : list of LayerValues
+        The backward induction, one entry per layer of ``graph``.
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a TurnState or its deck is empty.
+    """
+
+    def __init__(self, state: TurnState, exact: bool = False) -> None:
+        self.root = check_state(state)
+        self.exact = bool(exact)
+        self.graph = DecisionGraph.from_state(state)
+        self.values = backward_induction(self.graph, self.exact)
+        self._rows: dict[int, dict[tuple[int, ...], int]] = {}
+
+    def _turn_key(self, state: TurnState) -> tuple[object, ...]:
+        return (state.rules, state.stops, state.dangers, state.dangers_revealed, state.gems, state.bank)
+
+    def locate(self, state: TurnState) -> tuple[int, int] | None:
+        """``(layer, index)`` of ``state`` in the graph, or None if it is not a decision point of this turn."""
+        if state.is_terminal() or self._turn_key(state) != self._turn_key(self.root):
+            return None
+        depth = self.root.cards_left - state.cards_left
+        if not 0 <= depth < len(self.graph.layers):
+            return None
+        if depth not in self._rows:
+            layer = self.graph.layers[depth]
+            keys = np.column_stack([layer.counts, layer.position, layer.pot]).tolist()
+            self._rows[depth] = {tuple(key): i for i, key in enumerate(keys)}
+        index = self._rows[depth].get((*state.footprints.values(), state.position, state.pot))
+        return None if index is None else (depth, index)
+
+    def solution(self, state: TurnState) -> TurnSolution | None:
+        """The optimal-stopping solution at ``state``, read from the solved turn (no new solve).
+
+        Returns
+        -------
+        TurnSolution or None
+            As :func:`solve_turn` would give it (``states`` is 0: nothing was solved anew);
+            None if ``state`` is not a decision point of this turn.
+        """
+        where = self.locate(check_state(state))
+        if where is None:
+            return None
+        layer_values = self.values[where[0]]
+        push = layer_values.exact(layer_values.push, where[1])
+        hold = state.pot
+        best = "reveal" if state.must_reveal or push > hold else "hold"
+        value: Number = push if state.must_reveal else max(push, hold)
+        value = Fraction(value) if self.exact else float(value)
+        return TurnSolution(value, push, hold, best, state.must_reveal)
 
 
 def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
