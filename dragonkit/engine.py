@@ -503,7 +503,7 @@ class Game:
             dangers_revealed=s.dangers_revealed,
             cards_left=len(self._deck),
         )
-        before = s.position
+        before, pot_before = s.position, s.pot
         s.position, s.pot, s.treasure = effect.position, effect.pot, effect.treasure
         s.gems[s.active] += effect.gems_change
         s.dangers_revealed = effect.dangers_revealed
@@ -577,8 +577,10 @@ class Game:
                     name=name,
                     lost=Gems(lost),
                 )
-            else:  # kali, drago-rosso: the final danger costs the pot only
+            elif pot_before:  # kali, drago-rosso: the final danger costs the pot only
                 self._emit("danger", "Final danger! {name} loses the pot.", s.active, 0, name=name)
+            else:  # ... and the pot was empty: it costs nothing
+                self._emit("danger", "Final danger! {name} reveals it and the game ends.", s.active, 0, name=name)
             self._end(Outcome.FINAL_DANGER)
         else:  # DECK_EMPTY: the pot has gone back to the treasure
             self._end(Outcome.DECK_EMPTY)

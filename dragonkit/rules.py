@@ -372,32 +372,47 @@ class CardEffect:
         """True for the head, the final danger and an exhausted deck."""
         return self.outcome is not None and self.outcome.ends_game
 
-    def describe(self, lang: str | None = None) -> str:
-        """What the card did to the active player, as a short clause in ``lang`` (default:
-        the current language): the one wording of a card's effect, e.g.
-        ``"stop: you pay a penalty of 3 gems and the pot goes back to the treasure"``.
+    def describe(self, lang: str | None = None, *, hypothetical: bool = False) -> str:
+        """What the card does to the active player, as a short clause in ``lang`` (default: the
+        current language): the one wording of a card's effect, e.g. ``"stop: you pay a penalty of
+        3 gems and the pot goes back to the treasure"``; with ``hypothetical``, what it would have
+        done to a player who held instead (``"stop: you would have paid a penalty of 3 gems and
+        lost the pot"``).
 
         A final danger that costs only the pot (``final_danger="pot_only"``) is worded apart.
         """
-        outcome, loss = self.outcome, Gems(-self.gems_change)
+        outcome, loss, past = self.outcome, Gems(-self.gems_change), hypothetical
         if outcome is None:
             return tr(
-                "the knight moves to stripe {position} and the pot grows to {pot}",
+                "the knight would have moved to stripe {position} and the pot grown to {pot}"
+                if past
+                else "the knight moves to stripe {position} and the pot grows to {pot}",
                 lang,
                 position=self.position,
                 pot=Gems(self.pot),
             )
         if outcome is Outcome.HEAD:
             return tr(
-                "the knight reaches the head: you take the pot and the treasure, {gain}",
+                "the knight would have reached the head: you would have taken the pot and the treasure, {gain}"
+                if past
+                else "the knight reaches the head: you take the pot and the treasure, {gain}",
                 lang,
                 gain=Gems(self.gems_change),
             )
         if outcome is Outcome.STOPPED:
-            return tr("stop: you pay a penalty of {penalty} and the pot goes back to the treasure", lang, penalty=loss)
+            return tr(
+                "stop: you would have paid a penalty of {penalty} and lost the pot"
+                if past
+                else "stop: you pay a penalty of {penalty} and the pot goes back to the treasure",
+                lang,
+                penalty=loss,
+            )
         if outcome is Outcome.DANGER:
             return tr(
-                "danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the stage "
+                "danger: you would have paid a penalty of {penalty} and lost the pot, and the stage would have "
+                "risen to {stage}"
+                if past
+                else "danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the stage "
                 "rises to {stage}",
                 lang,
                 penalty=loss,
@@ -405,9 +420,25 @@ class CardEffect:
             )
         if outcome is Outcome.FINAL_DANGER:
             if self.gems_change:
-                return tr("the final danger: you lose {lost} and the pot, and the game ends", lang, lost=loss)
-            return tr("the final danger: you lose the pot, and the game ends", lang)
-        return tr("the deck runs out: the pot goes back to the treasure and the game ends", lang)
+                return tr(
+                    "the final danger: you would have lost {lost} and the pot, and the game would have ended"
+                    if past
+                    else "the final danger: you lose {lost} and the pot, and the game ends",
+                    lang,
+                    lost=loss,
+                )
+            return tr(
+                "the final danger: you would have lost the pot, and the game would have ended"
+                if past
+                else "the final danger: you lose the pot, and the game ends",
+                lang,
+            )
+        return tr(
+            "the deck would have run out: the pot would have gone back to the treasure and the game ended"
+            if past
+            else "the deck runs out: the pot goes back to the treasure and the game ends",
+            lang,
+        )
 
 
 #: Bounds that keep every ruleset playable and every computation small (a saved

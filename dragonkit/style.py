@@ -30,7 +30,7 @@ _RULES = """<style>
 .dk-log { width: 440px; border: 1px solid $RULE; border-radius: 6px; padding: 4px 8px; background: $SURFACE; }
 /* the event list shows 9 whole lines of 17px and scrolls line by line: no line is ever cut */
 .dk-log-lines { height: 153px; overflow-y: auto; margin-top: 4px; scroll-snap-type: y mandatory; }
-.dk-log ol { margin: 0; padding-left: 28px; font-size: 12px; line-height: 17px; }
+.dk-log ol { margin: 0; padding-left: 36px; font-size: 12px; line-height: 17px; }
 .dk-log li { margin: 0; line-height: 17px; scroll-snap-align: start; }
 .dk-ev-danger, .dk-ev-stopped { color: $BAD; } .dk-ev-game_over { font-weight: bold; }
 .dk-ev-pot_collected, .dk-ev-bounty_paid { color: $AMBER; } .dk-ev-turn_started { color: $TEXT_MUTED; }

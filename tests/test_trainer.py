@@ -257,7 +257,8 @@ def test_every_outcome_is_written_in_both_languages():
                 html = trainer_module.render_verdict(hand, v, lang)
                 assert "{" not in html and verdict.next_card.describe(lang) in html
                 # the card's effect in the rules' one wording (the pot-only final danger worded apart)
-                assert html_escape(verdict.effect.describe(lang)) in html
+                wording = verdict.effect.describe(lang, hypothetical=action == "hold")
+                assert html_escape(wording) in html
                 if verdict.effect.outcome is Outcome.FINAL_DANGER and not verdict.effect.gems_change:
                     assert "0 gem" not in html and "0 gemme" not in html
 

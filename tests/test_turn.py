@@ -149,6 +149,9 @@ def test_outcomes_are_one_list_with_one_wording():
     ds = TurnState.fresh(Ruleset()).replace(dangers_revealed=2, dangers=1)
     assert "you lose 40 gems and the pot" in ds.effect(DANGER_CARD).describe("en")
     assert "perdi 40 gemme e il piatto" in ds.effect(DANGER_CARD).describe("it")
+    would = ds.effect(DANGER_CARD).describe("en", hypothetical=True)
+    assert would == "the final danger: you would have lost 40 gems and the pot, and the game would have ended"
+    assert "avresti pagato" in TurnState.fresh(Ruleset()).effect(STOP_CARD).describe("it", hypothetical=True)
 
 
 def test_the_game_steps_too():

@@ -21,6 +21,7 @@ from .. import palette
 from ..analysis import Situation
 from ..engine import Game
 from ..i18n import tr
+from ..rules import Outcome
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -250,7 +251,8 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     if len(frame) > max_states:
         raise ValueError(f"the chain has {len(frame)} states; draw at most {max_states}")
     names = {label: _short(label) for label in frame.index}
-    losses = {names[label] for label in chain.absorbing if label in _LOSSES}
+    # absorbing states in their card's colours (as on the board), the others green (held, head) or blue
+    kinds = {names[label]: _LOSS_KINDS[label] for label in chain.absorbing if label in _LOSS_KINDS}
     graph: nx.DiGraph[str] = nx.DiGraph()
     for source in chain.transient:
         for target, p in frame.loc[[source]].iloc[0].items():
@@ -268,18 +270,17 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     pos = nx.multipartite_layout(graph, subset_key="layer")
     fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
     ax = fig.subplots()
-    colours = [palette.BLUE if n in transient else palette.BAD if n in losses else palette.GOOD for n in graph.nodes]
+    colours = [
+        palette.BLUE if n in transient else palette.CARD[kinds[n]] if n in kinds else palette.GOOD for n in graph.nodes
+    ]
     nx.draw_networkx(
-        graph,
-        pos,
-        ax=ax,
-        node_color=colours,
-        node_size=900,
-        font_size=7,
-        font_color=palette.WHITE,
-        arrowsize=12,
-        edge_color=palette.GRID,
+        graph, pos, ax=ax, node_color=colours, node_size=900, with_labels=False, arrowsize=12, edge_color=palette.GRID
     )
+    for text_colour in {palette.WHITE, *palette.CARD_TEXT.values()}:
+        labels = {
+            n: n for n in graph.nodes if palette.CARD_TEXT.get(kinds.get(n, "footprint"), palette.WHITE) == text_colour
+        }
+        nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=7, font_color=text_colour)
     nx.draw_networkx_edge_labels(
         graph, pos, ax=ax, font_size=7, edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)}
     )
@@ -288,8 +289,9 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     return fig
 
 
-#: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost (drawn red).
-_LOSSES = ("stopped", "danger", "final danger")
+#: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost, by the kind of
+#: card that ends it (drawn in that card's colour).
+_LOSS_KINDS = {Outcome.STOPPED.label: "stop", Outcome.DANGER.label: "danger", Outcome.FINAL_DANGER.label: "danger"}
 
 
 def _short(label) -> str:

@@ -42,19 +42,20 @@ def one_push_figure(push: OnePush, break_even: Fraction, pot_max: int, gems_max:
     fig = Figure(figsize=(10.0, 3.4), dpi=100, layout="constrained")
     curves, wealth = fig.subplots(1, 2)
     pots = np.arange(0, pot_max + 1)
-    for gems in sorted({*GEM_LEVELS, state.gems}):
+    for k, gems in enumerate(sorted({*GEM_LEVELS, state.gems})):
         variant = state.replace(gems=gems)
         mine = gems == state.gems
         (line,) = curves.plot(
             pots,
             [float(a) for a in advantage_curve(variant, pots)],
+            color=palette.PLAYERS[k % len(palette.PLAYERS)],
             linewidth=2.6 if mine else 1.2,
             label=tr("{gems} (you)", gems=i18n.Gems(gems)) if mine else i18n.gems(gems),
         )
         point = break_even_pot(variant)
         if 0 < point <= pots[-1]:
             curves.plot([float(point)], [0], "o", color=line.get_color(), markersize=5)
-    curves.plot([state.pot], [float(push.advantage)], "D", color="black", markersize=7, label=tr("your situation"))
+    curves.plot([state.pot], [float(push.advantage)], "D", color=palette.INK, markersize=7, label=tr("your situation"))
     curves.axhline(0, color=palette.TEXT_MUTED, linewidth=0.9)
     curves.set_xlabel(tr("pot (gems)"))
     curves.set_ylabel(tr("E1 − pot (gems)"))
@@ -64,7 +65,7 @@ def one_push_figure(push: OnePush, break_even: Fraction, pot_max: int, gems_max:
     gems_axis = np.arange(0, gems_max + 1, 2)
     points = [break_even_pot(state.replace(gems=int(g))) for g in gems_axis]
     wealth.step(gems_axis, [float(p) for p in points], where="post", color=palette.SERIES)
-    wealth.plot([state.gems], [float(break_even)], "D", color="black", markersize=7, label=tr("your situation"))
+    wealth.plot([state.gems], [float(break_even)], "D", color=palette.INK, markersize=7, label=tr("your situation"))
     wealth.legend(fontsize="small", frameon=False)
     wealth.set_ylim(bottom=0)
     wealth.set_xlabel(tr("player's gems"))
@@ -89,6 +90,6 @@ def myopic_figure(comparison: MyopicComparison) -> Figure:
     xs = sorted(comparison.break_even)
     top = float(advantage.index.max())
     ys = [min(float(comparison.break_even[x]), top + 0.5) for x in xs]
-    ax.step(xs, ys, where="mid", color="black", linewidth=2.2, label=tr("one-step break-even pot"))
+    ax.step(xs, ys, where="mid", color=palette.INK, linewidth=2.2, label=tr("one-step break-even pot"))
     ax.legend(loc="upper left", fontsize="small")
     return fig

@@ -472,13 +472,14 @@ def _headline(verdict: Verdict, lang: str) -> str:
 #: (msgids, by the action chosen).
 NEXT_CARD_SENTENCES = {
     "reveal": "You revealed it — {what}.",
-    "hold": "Revealing it instead — {what}.",
+    "hold": "Had you revealed it instead — {what}.",
 }
 
 
 def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
     """What the card that followed did, or would have done."""
-    what = escape(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=verdict.effect.describe(lang)))
+    effect = verdict.effect.describe(lang, hypothetical=verdict.action == "hold")
+    what = escape(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=effect))
     if verdict.action == "reveal":
         return what
     kept = tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot))
