@@ -147,8 +147,11 @@ class DecisionGraph:
             layer = self._expand(layer)
 
     @classmethod
-    def from_state(cls, state: TurnState) -> DecisionGraph:
-        """The graph whose single root is ``state``."""
+    def from_state(
+        cls, state: TurnState, positions: ArrayLike | None = None, pots: ArrayLike | None = None
+    ) -> DecisionGraph:
+        """The graph whose single root is ``state``; or, given ``positions`` and ``pots`` (shape (m,)),
+        whose roots are those knight positions and pots with ``state``'s deck, stage, gems and bank."""
         return cls(
             state.rules,
             list(state.footprints.values()),
@@ -156,9 +159,9 @@ class DecisionGraph:
             state.dangers,
             state.dangers_revealed,
             state.gems,
-            state.treasure + state.pot,
-            state.position,
-            state.pot,
+            state.bank,
+            state.position if positions is None else positions,
+            state.pot if pots is None else pots,
         )
 
     def _expand(self, layer: Layer) -> Layer:

@@ -68,17 +68,7 @@ def policy_map(state: TurnState) -> pd.DataFrame:
     top = _max_pots(state)
     positions = np.concatenate([np.full(int(top[p]) + 1, p) for p in range(len(top))])
     pots = np.concatenate([np.arange(int(top[p]) + 1) for p in range(len(top))])
-    graph = DecisionGraph(
-        state.rules,
-        list(state.footprints.values()),
-        state.stops,
-        state.dangers,
-        state.dangers_revealed,
-        state.gems,
-        state.treasure + state.pot,
-        positions,
-        pots,
-    )
+    graph = DecisionGraph.from_state(state, positions, pots)
     root = backward_induction(graph)[0]
     frame = pd.DataFrame({"position": positions, "pot": pots, "advantage": root.push - pots})
     grid = frame.pivot(index="pot", columns="position", values="advantage")
