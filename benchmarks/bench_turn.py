@@ -7,8 +7,9 @@ points and the best of several cold timings of:
 
 * the optimal solve by layered backward induction (``solve_turn``), in float
   and in exact arithmetic;
-* the same solve by a plain memoized recursion over the same states, written
-  the obvious way (below), in float — the baseline to beat tenfold;
+* the same solve by the simplest correct alternative: a memoised recursion over
+  (footprints left, position, pot) with the rule arithmetic inline in plain integers
+  (below), in float — the honest baseline;
 * ``turn_chain`` of the optimal policy plus the sparse solve of its expected reward;
 
 then how many whole games per second three threshold bots play.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import time
 from functools import cache
 
-from dragonkit import Card, Game, Ruleset
+from dragonkit import Game, Ruleset
 from dragonkit.analysis import TurnState, optimal_policy, solve_turn, turn_chain
 from dragonkit.bots import CoachBot, ThresholdBot
 from dragonkit.engine import Action, Phase
@@ -35,38 +36,41 @@ def fresh_turn(rules: Ruleset) -> TurnState:
 
 
 def plain_recursion(state: TurnState) -> float:
-    """The turn value by a memoized recursion over (counts, position, pot), the obvious way."""
-    rules, steps = state.rules, tuple(state.footprints)
-    bank = state.treasure + state.pot
-
-    def effect(card, counts, position, pot):
-        return rules.apply_card(
-            card,
-            position=position,
-            pot=pot,
-            gems=state.gems,
-            treasure=bank - pot,
-            dangers_revealed=state.dangers_revealed,
-            cards_left=sum(counts) + state.stops + state.dangers - 1,
-        )
+    """The turn value by the simplest correct alternative: a memoised recursion over
+    (footprints left, position, pot) — the treasure is the bank minus the pot, the stop and
+    danger cards left never change within a turn — with the rule arithmetic written inline
+    in plain integers (stripe gems capped by the treasure, the penalties computed once)."""
+    rules, steps, head = state.rules, tuple(state.footprints), state.rules.head
+    multiplier = rules.stage(state.dangers_revealed).multiplier
+    stripe = [0, *(v * multiplier for v in rules.stripe_values)]
+    bank, stops, dangers = state.bank, state.stops, state.dangers
+    stop_loss = rules.penalty(state.gems, state.dangers_revealed)
+    final = rules.is_final_danger(state.dangers_revealed + 1)
+    danger_loss = (
+        (state.gems if rules.final_danger == "all_gems" else 0)
+        if final
+        else rules.penalty(state.gems, state.dangers_revealed + 1)
+    )
+    enders = stops * stop_loss + dangers * danger_loss
 
     @cache
-    def push(counts, position, pot):
-        total = sum(counts) + state.stops + state.dangers
-        value = 0.0
-        for card, n in ((Card("stop"), state.stops), (Card("danger"), state.dangers)):
-            if n:
-                value += n / total * effect(card, counts, position, pot).gems_change
+    def push(counts: tuple[int, ...], position: int, pot: int) -> float:
+        total = sum(counts) + stops + dangers
+        value = -enders
         for i, s in enumerate(steps):
-            if counts[i]:
-                e = effect(Card.footprint(s), counts, position, pot)
-                if e.ends_turn:
-                    outcome = e.gems_change
-                else:
-                    rest = counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
-                    outcome = max(e.pot, push(rest, e.position, e.pot))
-                value += counts[i] / total * outcome
-        return value
+            c = counts[i]
+            if not c:
+                continue
+            new = position + s
+            if new >= head:
+                value += c * bank  # the pot and the whole treasure
+                continue
+            new_pot = pot + min(stripe[new], bank - pot)
+            rest = counts[:i] + (c - 1,) + counts[i + 1 :]
+            if total == 1:  # the last card: the deck runs out, the pot goes back
+                continue
+            value += c * max(new_pot, push(rest, new, new_pot))
+        return value / total
 
     return push(tuple(state.footprints.values()), state.position, state.pot)
 
