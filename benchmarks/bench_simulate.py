@@ -4,7 +4,7 @@
 
 * simulated turns per second from a fresh dragon-stripes turn under hold-at-20,
   vectorized (``simulate_turns``) against a plain Python loop drawing one card
-  at a time with the engine's ``apply_card`` (the same rules, the obvious way);
+  at a time with the rule arithmetic inline in plain integers (the simplest correct way);
 * whole games per second between three threshold bots, on one core and on all;
 * the peak memory of round robins of growing size (streaming aggregates).
 """
@@ -27,27 +27,37 @@ def fresh(rules: Ruleset) -> TurnState:
 
 
 def plain_turns(state: TurnState, threshold: int, n: int, seed: int) -> float:
-    """Mean gain of n turns simulated one card at a time in plain Python."""
-    rng, rules, total = random.Random(seed), state.rules, 0
-    deck0 = state.composition.cards()
+    """Mean gain of n turns simulated one card at a time in plain Python, the rule arithmetic
+    inline in plain integers (the simplest correct alternative)."""
+    rng, rules = random.Random(seed), state.rules
+    multiplier = rules.stage(state.dangers_revealed).multiplier
+    stripe = [0, *(v * multiplier for v in rules.stripe_values)]
+    head, bank = rules.head, state.bank
+    stop_loss = rules.penalty(state.gems, state.dangers_revealed)
+    final = rules.is_final_danger(state.dangers_revealed + 1)
+    danger_loss = (
+        (state.gems if rules.final_danger == "all_gems" else 0)
+        if final
+        else rules.penalty(state.gems, state.dangers_revealed + 1)
+    )
+    # the deck as step counts: 0 for a stop, -1 for a danger
+    deck0 = [c.steps if c.kind == "footprint" else 0 if c.kind == "stop" else -1 for c in state.composition.cards()]
+    total = 0
     for _ in range(n):
         deck = deck0[:]
-        position, pot, treasure = state.position, state.pot, state.treasure
+        position, pot = state.position, state.pot
         while True:
-            card = deck.pop(rng.randrange(len(deck)))
-            e = rules.apply_card(
-                card,
-                position=position,
-                pot=pot,
-                gems=state.gems,
-                treasure=treasure,
-                dangers_revealed=state.dangers_revealed,
-                cards_left=len(deck),
-            )
-            if e.ends_turn:
-                total += e.gems_change
+            steps = deck.pop(rng.randrange(len(deck)))
+            if steps <= 0:
+                total -= stop_loss if steps == 0 else danger_loss
                 break
-            position, pot, treasure = e.position, e.pot, e.treasure
+            position += steps
+            if position >= head:
+                total += bank
+                break
+            pot += min(stripe[position], bank - pot)
+            if not deck:  # the deck ran out: the pot goes back
+                break
             if pot >= threshold:
                 total += pot
                 break
