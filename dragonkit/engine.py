@@ -37,6 +37,11 @@ __all__ = [
     "NotYourTurnError",
     "Phase",
     "SaveFormatError",
+    "leaders",
+    "legal_in",
+    "next_turn_owner",
+    "offer_order",
+    "win_shares",
 ]
 
 SAVE_FORMAT = "dragonkit-game/1"
@@ -87,6 +92,65 @@ class GameOverError(IllegalActionError):
 
 class SaveFormatError(ValueError):
     """A saved game that cannot be loaded: malformed, or inconsistent with its actions."""
+
+
+_LEGAL = {
+    Phase.MUST_REVEAL: (Action.REVEAL,),
+    Phase.CHOOSE: (Action.REVEAL, Action.HOLD),
+    Phase.OFFER: (Action.TAKE_OVER, Action.DECLINE),
+    Phase.OVER: (),
+}
+
+
+def legal_in(phase: Phase) -> list[Action]:
+    """The actions the player to move may take in ``phase``: ``[REVEAL]`` (must reveal), ``[REVEAL, HOLD]``
+    (choose), ``[TAKE_OVER, DECLINE]`` (offer), ``[]`` (over)."""
+    return list(_LEGAL[phase])
+
+
+def offer_order(rules: Ruleset, gems: Sequence[int], holder: int, pot: int) -> tuple[int, ...]:
+    """The players a held turn is offered to, in the order they are asked (RULES.md section 3.4).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+    holder : int
+        Seat of the player who holds.
+    pot : int
+        Gems in the pot (gems).
+
+    Returns
+    -------
+    tuple of int
+        The other seats in seating order starting after the holder, keeping those who
+        may take over (:meth:`Ruleset.may_take_over <dragonkit.rules.Ruleset.may_take_over>`).
+    """
+    n = len(gems)
+    others = ((holder + k) % n for k in range(1, n))
+    return tuple(p for p in others if rules.may_take_over(gems[p], pot))
+
+
+def next_turn_owner(owner: int, n_players: int, cards_left: int) -> int | None:
+    """The seat owning the next turn when a turn ends (RULES.md section 3.5), or ``None`` when the
+    empty deck ends the game instead (section 4, custom rulesets only).
+
+    The next turn belongs to the player seated after the turn owner: a takeover skips nobody.
+    """
+    return None if cards_left == 0 else (owner + 1) % n_players
+
+
+def leaders(gems: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most gems (several on a tie): the winners of a game over (section 4)."""
+    best = max(gems)
+    return tuple(i for i, g in enumerate(gems) if g == best)
+
+
+def win_shares(gems: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each seat's share of the win of a game over: ``1/k`` for each of the ``k`` :func:`leaders`, 0 for the others."""
+    winners = leaders(gems)
+    return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(gems)))
 
 
 @dataclass(frozen=True)
@@ -258,6 +322,11 @@ class Game:
         return self._s.offer_queue[0] if self._s.phase is Phase.OFFER else None
 
     @property
+    def offer_queue(self) -> tuple[int, ...]:
+        """Seats still to be offered the held turn, in order (:attr:`offer_to` first); () outside an offer."""
+        return tuple(self._s.offer_queue) if self._s.phase is Phase.OFFER else ()
+
+    @property
     def to_move(self) -> int | None:
         """Seat of the player who must act now (None once the game is over)."""
         if self._s.phase is Phase.OVER:
@@ -321,10 +390,7 @@ class Game:
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats with the most gems once the game is over (several on a tie); () before."""
-        if not self.is_over:
-            return ()
-        best = max(self._s.gems)
-        return tuple(i for i, g in enumerate(self._s.gems) if g == best)
+        return leaders(self._s.gems) if self.is_over else ()
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
         """The next card's possible values with exact probabilities from the remaining
@@ -358,14 +424,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The actions :attr:`to_move` may take now."""
-        phase = self._s.phase
-        if phase is Phase.MUST_REVEAL:
-            return [Action.REVEAL]
-        if phase is Phase.CHOOSE:
-            return [Action.REVEAL, Action.HOLD]
-        if phase is Phase.OFFER:
-            return [Action.TAKE_OVER, Action.DECLINE]
-        return []
+        return legal_in(self._s.phase)
 
     def is_terminal(self) -> bool:
         """Whether the game is over (the stepping interface's name for :attr:`is_over`)."""
@@ -374,8 +433,7 @@ class Game:
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's share of the win: ``1/k`` for each of the ``k`` players with the most gems once
         the game is over (a shared win is split), 0 for the others; all 0 while it goes on."""
-        winners = self.winners
-        return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(self._players)))
+        return win_shares(self._s.gems) if self.is_over else (Fraction(0),) * len(self._players)
 
     def child(self, action: Action | str) -> Game:
         """A new game: this one with ``action`` applied by the player to move (this one is unchanged).
@@ -587,7 +645,7 @@ class Game:
         return card
 
     def _hold(self) -> None:
-        s, n = self._s, len(self._players)
+        s = self._s
         bounty = self.bounty
         self._emit(
             "held",
@@ -598,8 +656,7 @@ class Game:
             pot=Gems(s.pot),
             bounty=bounty,
         )
-        others = [(s.active + k) % n for k in range(1, n)]
-        s.offer_queue = [p for p in others if self._rules.may_take_over(s.gems[p], s.pot)]
+        s.offer_queue = list(offer_order(self._rules, s.gems, s.active, s.pot))
         self._offer_next()
 
     def _offer_next(self) -> None:
@@ -652,11 +709,12 @@ class Game:
 
     def _end_turn(self) -> None:
         s = self._s
-        if not self._deck:  # custom decks without danger cards can run out
+        owner = next_turn_owner(s.turn_owner, len(self._players), len(self._deck))
+        if owner is None:  # custom decks without danger cards can run out
             self._end(Outcome.DECK_EMPTY)
             return
         self._gem_history.append(tuple(s.gems))
-        s.turn_owner = (s.turn_owner + 1) % len(self._players)
+        s.turn_owner = owner
         s.active, s.position, s.pot, s.phase = s.turn_owner, 0, 0, Phase.MUST_REVEAL
         s.turn_number += 1
         self._emit(

@@ -10,7 +10,9 @@ as an absorbing Markov chain.
 * :mod:`.stochastic_game` — :class:`StochasticGame`, :func:`solve_game`: two-player win
   probabilities by layered value iteration;
 * :mod:`.pig` — :func:`solve_pig`, :func:`hold_at_outcomes`, :func:`hold_at_expected_score`:
-  Pig, the warm-up, solved by that code.
+  Pig, the warm-up, solved by that code;
+* :mod:`.win` — :class:`WinSolver`: exact win probabilities of a two-player game of Dragon Stripes
+  from its public state (:class:`~dragonkit.game_state.GameState`), the action values and the optimal policy.
 
 What the lessons show, topic by topic (their main functions are exported here too):
 
@@ -53,6 +55,7 @@ from .stopping import bellman_terms, solved_graph
 from .table import PolicyTable, policy_map, policy_shift, policy_table
 from .thresholds import every_threshold, threshold_verdict
 from .walk import after_cards
+from .win import WinSolver
 
 __all__ = [
     "FunctionPolicy",
@@ -70,6 +73,7 @@ __all__ = [
     "TurnChain",
     "TurnSolution",
     "TurnState",
+    "WinSolver",
     "after_cards",
     "all_footprints",
     "bellman_terms",

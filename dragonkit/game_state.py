@@ -1,0 +1,369 @@
+"""The game as a public state you can step: what a person at the table can count.
+
+A :class:`GameState` is a moment of a whole game as every player sees it: each
+player's gems, the treasure, the composition of the deck (never its order), the
+stage, whose turn it is and who reveals, the phase, the players still to be
+offered a held turn, the knight and the pot.  It offers the interface of
+OpenSpiel's states, like :class:`~dragonkit.turn.TurnState` does for one turn:
+
+* :meth:`~GameState.current_player` and :meth:`~GameState.legal_actions`;
+* :meth:`~GameState.chance_outcomes` — where a reveal is legal, the law of the
+  card it shows: ``(card, probability)`` pairs with exact ``Fraction``\\ s;
+* :meth:`~GameState.child` — the state after a revealed card (the outcome of a
+  reveal) or after a hold, a takeover or a decline;
+* :meth:`~GameState.is_terminal` and :meth:`~GameState.returns` — whether the game
+  is over, and each seat's share of the win (as :meth:`Game.returns
+  <dragonkit.engine.Game.returns>`).
+
+No rule is written twice.  A revealed card steps the turn through
+:meth:`TurnState.child <dragonkit.turn.TurnState.child>` (hence the rules' one
+:meth:`~dragonkit.rules.Ruleset.apply_card`); a hold that nobody takes is the turn's
+own hold; the offer's order, the next turn's owner, the legal actions of a phase and
+the win shares are the engine's functions (:func:`~dragonkit.engine.offer_order`,
+:func:`~dragonkit.engine.next_turn_owner`, :func:`~dragonkit.engine.legal_in`,
+:func:`~dragonkit.engine.win_shares`), the ones :class:`~dragonkit.engine.Game` plays with;
+the bounty is :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`.  A test steps
+this state alongside seeded engine games and compares every public number.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .engine import Action, Game, Phase, legal_in, next_turn_owner, offer_order, win_shares
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
+from .turn import TurnState
+
+__all__ = ["GameState"]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A moment of a game, as everyone at the table sees it.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems : tuple of int, length n_players
+        Each player's gems, in seating order (gems).
+    treasure : int
+        Gems in the dragon's treasure (gems).
+    deck : Composition
+        The cards not yet revealed, by kind (cards); their order is hidden.
+    stage : int
+        Danger cards revealed so far.
+    owner : int
+        Seat of the turn owner.
+    active : int
+        Seat of the player revealing cards (the owner, or who took the turn over).
+    phase : Phase
+        ``MUST_REVEAL``, ``CHOOSE``, ``OFFER`` or ``OVER``.
+    offer_queue : tuple of int
+        During an offer, the seats still to be asked, the one asked now first; () otherwise.
+    position : int
+        Knight position: 0 (tail) to ``rules.head``.
+    pot : int
+        Gems next to the knight (gems).
+    ending : Outcome or None
+        How the game ended (``HEAD``, ``FINAL_DANGER``, ``DECK_EMPTY``) once it is over; ``None`` before.
+
+    Raises
+    ------
+    ValueError
+        If a field is out of range or the fields disagree (e.g. an offer with nobody to ask);
+        the message names the field.
+
+    Examples
+    --------
+    >>> from dragonkit.rules import Ruleset
+    >>> state = GameState.fresh(Ruleset.preset("mini"))
+    >>> state.current_player(), [a.value for a in state.legal_actions()]
+    (0, ['reveal'])
+    >>> state.child(Card.footprint(2)).child("hold").phase.value
+    'offer'
+    """
+
+    rules: Ruleset
+    gems: tuple[int, ...]
+    treasure: int
+    deck: Composition
+    stage: int = 0
+    owner: int = 0
+    active: int = 0
+    phase: Phase = Phase.MUST_REVEAL
+    offer_queue: tuple[int, ...] = ()
+    position: int = 0
+    pot: int = 0
+    ending: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        if not isinstance(rules, Ruleset):
+            raise ValueError(f"rules must be a Ruleset, not {type(self.rules).__name__}")
+        gems = tuple(self.gems)
+        if not MIN_PLAYERS <= len(gems) <= MAX_PLAYERS:
+            raise ValueError(f"gems must list {MIN_PLAYERS} to {MAX_PLAYERS} players' gems, not {reprlib.repr(gems)}")
+        for seat, g in enumerate(gems):
+            _check_int(f"gems[{seat}]", g, 0)
+        object.__setattr__(self, "gems", gems)
+        _check_int("treasure", self.treasure, 0)
+        _check_int("pot", self.pot, 0)
+        _check_int("position", self.position, 0, rules.head)
+        _check_int("stage", self.stage, 0, rules.danger_cards if self.ending else rules.last_stage)
+        n = len(gems)
+        _check_int("owner", self.owner, 0, n - 1)
+        _check_int("active", self.active, 0, n - 1)
+        full = rules.composition
+        if not isinstance(self.deck, Composition) or [s for s, _ in self.deck.footprints] != [
+            s for s, _ in full.footprints
+        ]:
+            raise ValueError(f"deck must be a Composition of this ruleset's cards, not {reprlib.repr(self.deck)}")
+        for (card, left), (_, dealt) in zip(self.deck.counts(), full.counts()):
+            _check_int(f"deck's {card.label} cards", left, 0, dealt)
+        if not isinstance(self.phase, Phase):
+            raise ValueError(f"phase must be a Phase, not {reprlib.repr(self.phase)}")
+        queue = tuple(self.offer_queue)
+        for seat in queue:
+            _check_int("offer_queue's seats", seat, 0, n - 1)
+        if bool(queue) != (self.phase is Phase.OFFER) or self.active in queue:
+            raise ValueError(f"offer_queue {queue} does not fit phase {self.phase.value} with player {self.active}")
+        object.__setattr__(self, "offer_queue", queue)
+        if self.ending is not None and not (isinstance(self.ending, Outcome) and self.ending.ends_game):
+            raise ValueError(f"ending must be an Outcome that ends the game, or None, not {reprlib.repr(self.ending)}")
+        if (self.phase is Phase.OVER) != (self.ending is not None):
+            raise ValueError(f"ending {reprlib.repr(self.ending)} does not fit phase {self.phase.value}")
+
+    # -- making states -----------------------------------------------------------------
+
+    @classmethod
+    def fresh(cls, rules: Ruleset, players: int = 2) -> GameState:
+        """The start of a game: everyone's starting gems, the full deck, player 0 must reveal.
+
+        Raises
+        ------
+        ValueError
+            For a number of players outside 2..6.
+        """
+        return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
+
+    @classmethod
+    def from_game(cls, game: Game) -> GameState:
+        """The public state of ``game`` (an engine game, over or not).
+
+        Raises
+        ------
+        ValueError
+            If ``game`` is not a :class:`~dragonkit.engine.Game`.
+        """
+        if not isinstance(game, Game):
+            raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
+        return cls(
+            rules=game.rules,
+            gems=game.gems,
+            treasure=game.treasure,
+            deck=game.remaining,
+            stage=game.stage,
+            owner=game.turn_owner,
+            active=game.active_player,
+            phase=game.phase,
+            offer_queue=game.offer_queue,
+            position=game.position,
+            pot=game.pot,
+            ending=game.ending,
+        )
+
+    # -- what the table can count ------------------------------------------------------------
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """A hashable key of the state (the rules' fields included)."""
+        return (
+            self.rules,
+            self.gems,
+            self.treasure,
+            self.deck,
+            self.stage,
+            self.owner,
+            self.active,
+            self.phase,
+            self.offer_queue,
+            self.position,
+            self.pot,
+            self.ending,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    @property
+    def n_players(self) -> int:
+        """The number of players."""
+        return len(self.gems)
+
+    @property
+    def offer_to(self) -> int | None:
+        """Seat of the player asked to take the held turn over, during an offer; else ``None``."""
+        return self.offer_queue[0] if self.offer_queue else None
+
+    @property
+    def bounty(self) -> int:
+        """What a takeover would cost now: :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>` of the pot (gems)."""
+        return self.rules.bounty(self.pot)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats sharing the win once the game is over; () before."""
+        return tuple(seat for seat, share in enumerate(self.returns()) if share)
+
+    def turn(self) -> TurnState:
+        """The turn as the active player sees it (during an offer: the holder's), the state the
+        turn's analysis steps.
+
+        Raises
+        ------
+        ValueError
+            If the game is over.
+        """
+        self._check_going_on()
+        return TurnState(
+            rules=self.rules,
+            footprints=dict(self.deck.footprints),
+            stops=self.deck.stops,
+            dangers=self.deck.dangers,
+            dangers_revealed=self.stage,
+            gems=self.gems[self.active],
+            treasure=self.treasure,
+            position=self.position,
+            pot=self.pot,
+            must_reveal=self.phase is Phase.MUST_REVEAL,
+        )
+
+    # -- the stepping interface --------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        """Seat of the player to move: the active player, or during an offer the one asked; ``None`` once over."""
+        if self.phase is Phase.OVER:
+            return None
+        return self.offer_to if self.phase is Phase.OFFER else self.active
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> list[Action]:
+        """The actions :meth:`current_player` may take, as :meth:`Game.legal_actions
+        <dragonkit.engine.Game.legal_actions>` lists them."""
+        return legal_in(self.phase)
+
+    def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
+        """The law of the card a reveal shows now: ``(card, count / cards left)`` pairs summing
+        exactly to 1; ``[]`` where no reveal is legal (an offer, the game over)."""
+        return self.deck.outcomes() if Action.REVEAL in self.legal_actions() else []
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's share of the win: ``1/k`` for each of the ``k`` players with the most gems once the
+        game is over, 0 for the others; all 0 while it goes on."""
+        return win_shares(self.gems) if self.is_terminal() else (Fraction(0),) * self.n_players
+
+    def child(self, move: Card | Action | str) -> GameState:
+        """The state after a move: a revealed ``card``, or ``"hold"``, ``"take_over"``, ``"decline"``.
+
+        Parameters
+        ----------
+        move : Card, Action or str
+            A card is the outcome of a reveal (one of :meth:`chance_outcomes`); an action is
+            taken by :meth:`current_player`.
+
+        Returns
+        -------
+        GameState
+
+        Raises
+        ------
+        ValueError
+            If the move is not legal now, the card is not in the deck, or ``move`` is
+            ``"reveal"`` (its outcome is a card: pass it).
+        """
+        self._check_going_on()
+        if isinstance(move, Card):
+            if Action.REVEAL not in self.legal_actions():
+                raise ValueError(f"no card is revealed during the {self.phase.value} phase")
+            return self._revealed(move)
+        try:
+            action = Action(move)
+        except ValueError:
+            raise ValueError(f"a move is a Card or an action, not {reprlib.repr(move)}") from None
+        if action is Action.REVEAL:
+            raise ValueError(
+                "a reveal shows a card by chance: step with child(card) for each card of chance_outcomes()"
+            )
+        if action not in self.legal_actions():
+            raise ValueError(
+                f"cannot {action.value} now: the legal actions are {[a.value for a in self.legal_actions()]}"
+            )
+        if action is Action.HOLD:
+            queue = offer_order(self.rules, self.gems, self.active, self.pot)
+            return self._replace(phase=Phase.OFFER, offer_queue=queue) if queue else self._collected()
+        if action is Action.TAKE_OVER:
+            taker, bounty = self.offer_queue[0], self.bounty
+            gems = list(self.gems)
+            gems[taker] -= bounty
+            gems[self.active] += bounty
+            return self._replace(gems=tuple(gems), active=taker, phase=Phase.MUST_REVEAL, offer_queue=())
+        rest = self.offer_queue[1:]  # a decline
+        return self._replace(offer_queue=rest) if rest else self._collected()
+
+    # -- the steps -----------------------------------------------------------------------------
+
+    def _revealed(self, card: Card) -> GameState:
+        """The state after ``card`` is revealed: the turn's own step, then the turn's or the game's end."""
+        turn = self.turn().child(card)
+        after = dict(
+            gems=self._with_active(turn.gems),
+            treasure=turn.treasure,
+            deck=turn.composition,
+            stage=turn.dangers_revealed,
+            position=turn.position,
+            pot=turn.pot,
+        )
+        if turn.outcome is None:
+            return self._replace(phase=Phase.CHOOSE, **after)
+        if turn.outcome.ends_game:
+            return self._replace(phase=Phase.OVER, ending=turn.outcome, **after)
+        return self._replace(**after)._turn_ended()
+
+    def _collected(self) -> GameState:
+        """Nobody takes the held turn over: the holder takes the pot (the turn's own hold), and the turn ends."""
+        turn = self.turn().child(Action.HOLD)
+        return self._replace(
+            gems=self._with_active(turn.gems), pot=turn.pot, phase=Phase.CHOOSE, offer_queue=()
+        )._turn_ended()
+
+    def _turn_ended(self) -> GameState:
+        owner = next_turn_owner(self.owner, self.n_players, self.deck.total)
+        if owner is None:
+            return self._replace(phase=Phase.OVER, ending=Outcome.DECK_EMPTY)
+        return self._replace(owner=owner, active=owner, position=0, pot=0, phase=Phase.MUST_REVEAL)
+
+    def _with_active(self, gems: int) -> tuple[int, ...]:
+        return tuple(gems if seat == self.active else g for seat, g in enumerate(self.gems))
+
+    def _replace(self, **changes: Any) -> GameState:
+        """A copy with ``changes``, made by a legal step from a valid state: valid without checking again
+        (the checks would cost a solver over the whole game most of its time)."""
+        state = object.__new__(GameState)
+        state.__dict__.update(self.__dict__, **changes)
+        return state
+
+    def _check_going_on(self) -> None:
+        if self.is_terminal():
+            raise ValueError(f"the game is over ({self.ending}): no move is possible")
+
+
+def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise ValueError(f"{name} must be a whole number {span}, not {reprlib.repr(value)}")
