@@ -821,7 +821,7 @@ class Ruleset:
     @overload
     def footprint_effect(
         self,
-        steps: int,
+        steps: int | IntArray,
         position: IntArray,
         pot: IntArray,
         treasure: int | IntArray,
@@ -829,7 +829,7 @@ class Ruleset:
         cards_left: int,
     ) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]: ...
     def footprint_effect(
-        self, steps: int, position: Any, pot: Any, treasure: Any, dangers_revealed: int, cards_left: int
+        self, steps: Any, position: Any, pot: Any, treasure: Any, dangers_revealed: int, cards_left: int
     ) -> tuple[Any, ...]:
         """What a footprint card of ``steps`` steps does (rules section 3).
 
@@ -839,7 +839,8 @@ class Ruleset:
 
         Parameters
         ----------
-        steps : int
+        steps : int or ndarray of int
+            The footprint kind; an array broadcasts against ``position`` (several kinds at once).
         position, pot, treasure : int or ndarray of int
             Knight position, gems in the pot and in the treasure before the card.
         dangers_revealed : int

@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import numbers
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -355,11 +355,11 @@ class FootprintStep:
 
     Attributes
     ----------
-    position, pot : ndarray of int, shape (m,)
+    position, pot : ndarray of int, shape (m,) or (k, m)
         Knight position and pot afterwards (gems); the pot is 0 where the turn ended.
-    gain : ndarray of int, shape (m,)
+    gain : ndarray of int, shape (m,) or (k, m)
         The active player's change of gems where the card ends the turn (gems), else 0.
-    at_head, deck_empty : ndarray of int, shape (m,)
+    at_head, deck_empty : ndarray of int, shape (m,) or (k, m)
         1 where the card ends the turn with ``Outcome.HEAD`` (resp. ``Outcome.DECK_EMPTY``), else 0.
     """
 
@@ -371,14 +371,14 @@ class FootprintStep:
 
     @property
     def goes_on(self) -> NDArray[np.bool_]:
-        """Where the turn goes on after the card, shape (m,)."""
+        """Where the turn goes on after the card, shaped like the other arrays."""
         goes_on: NDArray[np.bool_] = (self.at_head == 0) & (self.deck_empty == 0)
         return goes_on
 
 
 def footprint_children(
     rules: Ruleset,
-    steps: int,
+    steps: int | Sequence[int],
     position: NDArray[np.int64],
     pot: NDArray[np.int64],
     bank: int,
@@ -396,8 +396,8 @@ def footprint_children(
     Parameters
     ----------
     rules : Ruleset
-    steps : int
-        The footprint kind (cards of ``steps`` steps).
+    steps : int or sequence of int
+        The footprint kind (cards of ``steps`` steps), or ``k`` kinds stepped at once.
     position, pot : ndarray of int, shape (m,)
         Knight positions and pots before the card (gems).
     bank : int
@@ -410,8 +410,15 @@ def footprint_children(
     Returns
     -------
     FootprintStep
+        Arrays of shape (m,) for one kind; of shape (k, m) for ``k`` kinds, row ``i``
+        being what a card of ``steps[i]`` steps does.
     """
+    if isinstance(steps, int):
+        kinds: int | NDArray[np.int64] = steps
+    else:
+        kinds = np.asarray(steps, dtype=np.int64)[:, None]
+        position, pot = position[None, :], pot[None, :]
     new, _placed, new_pot, change, _treasure, at_head, empty = rules.footprint_effect(
-        steps, position, pot, bank - pot, dangers_revealed, cards_left - 1
+        kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1
     )
     return FootprintStep(new, new_pot, change, at_head, empty)

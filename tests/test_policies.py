@@ -1305,3 +1305,32 @@ def test_decision_graph_fresh_decks_follow_apply_card():
     )
     for stops in (0, 1):
         check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)
+
+
+def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
+    """Twelve footprint kinds and a big bank make the mixed-radix key overflow int64: the graph
+    then dedupes rows instead, and still follows apply_card and matches the textbook recursion."""
+    rules = Ruleset(
+        name="wide",
+        starting_gems=40,
+        treasure=10**6,
+        stripe_values=(1, 2, 3, 4, 5),
+        footprints=dict.fromkeys(range(1, 13), 30),
+        stop_cards=5,
+        danger_cards=0,
+        stages=[Stage(Fraction(1, 4), 1)],
+    )
+    state = TurnState.fresh(rules)
+    graph = DecisionGraph.from_state(state)
+    assert graph._radix is None
+    check_graph_against_apply_card(state, random.Random(4))
+
+    @functools.cache
+    def value(s: TurnState) -> Fraction:  # the textbook recursion, one state at a time
+        if s.is_terminal():
+            return Fraction(s.returns())
+        push = sum(p * value(s.child(card)) for card, p in s.chance_outcomes())
+        return push if s.must_reveal else max(push, Fraction(s.pot))
+
+    assert solve_turn(state, exact=True).value == value(state)
+    assert abs(solve_turn(state).value - float(value(state))) < 1e-9

@@ -70,7 +70,8 @@ def test_hold_takes_the_pot_and_ends_the_turn():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_array_step_is_the_model_step(preset):
-    """footprint_children (the decision graph's step) agrees with child() on random situations."""
+    """footprint_children (the decision graph's step), for one kind and for every kind at once,
+    agrees with child() on random situations."""
     rng = np.random.default_rng(3)
     for _, state in _random_situations(preset, 40, 3):
         for card, _p in state.chance_outcomes():
@@ -81,13 +82,19 @@ def test_the_array_step_is_the_model_step(preset):
             step = footprint_children(
                 state.rules, card.steps, positions, pots, state.bank, state.dangers_revealed, state.cards_left
             )
+            kinds = sorted(state.footprints)
+            every = footprint_children(
+                state.rules, kinds, positions, pots, state.bank, state.dangers_revealed, state.cards_left
+            )
+            row = kinds.index(card.steps)
             for k in range(len(positions)):
                 one = state.replace(position=int(positions[k]), pot=int(pots[k]), treasure=state.bank - int(pots[k]))
                 child = one.child(card)
-                assert int(step.position[k]) == child.position
-                assert int(step.pot[k]) == child.pot
-                assert int(step.gain[k]) == child.returns()
-                assert bool(step.goes_on[k]) == (child.outcome is None)
+                for got, at in ((step, (k,)), (every, (row, k))):  # one kind, or every kind at once
+                    assert int(got.position[at]) == child.position
+                    assert int(got.pot[at]) == child.pot
+                    assert int(got.gain[at]) == child.returns()
+                    assert bool(got.goes_on[at]) == (child.outcome is None)
 
 
 def _walk_value(state: TurnState) -> Fraction:

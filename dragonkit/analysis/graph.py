@@ -71,17 +71,20 @@ class Layer:
 
 
 def _dedupe(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Unique rows of an integer matrix and, for each row, its index among them."""
-    if len(keys) == 0:
-        return keys, np.zeros(0, dtype=np.int64)
-    radix = keys.max(axis=0).astype(object) + 1
-    if np.prod(radix) < 2**62:  # one int64 key per row: a fast 1-D unique
-        weights = np.cumprod(np.concatenate([[1], radix[:0:-1].astype(np.int64)]))[::-1]
-        code = keys @ weights
-        _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-        return keys[first], inverse.ravel()
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-    return unique, inverse.ravel()
+    """Where each sorted unique value of an int64 array first occurs, and for each value its
+    index among them.
+
+    The keys of a layer's edges come in one sorted run per footprint kind, which the
+    stable sort (a timsort) merges in near-linear time.
+    """
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    first = np.empty(len(keys), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    inverse = np.empty(len(keys), dtype=np.int64)
+    inverse[order] = np.cumsum(first) - 1
+    return order[first], inverse
 
 
 class DecisionGraph:
@@ -140,11 +143,18 @@ class DecisionGraph:
         total = int(root_counts[0].sum()) + stops + dangers
         if total == 0:
             raise ValueError("the deck is empty: there is no card to reveal")
+        # One int64 key per decision point: footprint counts, position and pot in mixed radix.
+        self._sizes = root_counts[0] + 1
+        width = int(np.prod(self._sizes.astype(object))) * (rules.head + 1) * (bank + 1)
+        weights = np.cumprod(np.concatenate([[1], self._sizes[:0:-1]]))[::-1]
+        self._radix = (weights, rules.head + 1, bank + 1) if width < 2**62 else None
+        # ``weights`` has wrapped around past int64 where ``_radix`` is None: the codes are then unused.
         self.layers: list[Layer] = []
         layer = Layer(0, total, root_counts, positions, pots)
+        code = np.full(len(pots), int(root_counts[0] @ weights), dtype=np.int64)
         while len(layer):
             self.layers.append(layer)
-            layer = self._expand(layer)
+            layer, code = self._expand(layer, code)
 
     @classmethod
     def from_state(
@@ -164,42 +174,47 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _expand(self, layer: Layer) -> Layer:
-        """Fill in the layer's edges and return the next layer."""
+    def _expand(self, layer: Layer, code: np.ndarray) -> tuple[Layer, np.ndarray]:
+        """Fill in the layer's edges; return the next layer and the mixed-radix codes of its
+        footprint counts (``code``: the same for this layer's points).
+
+        Every footprint kind steps the whole layer in one call; the edges are laid out
+        kind by kind (arrays of shape (k, m), exposed transposed).  A decision point of
+        the next layer is identified by one int64 key (footprint counts, position, pot in
+        mixed radix), so duplicates are found by sorting integers; keys too wide for int64
+        fall back to sorting rows.
+        """
         m, k = layer.counts.shape
-        layer.ends = np.full((m, k), NO_CARD, dtype=np.int64)
-        layer.child = np.full((m, k), -1, dtype=np.int64)
-        layer.end_reward = np.zeros((m, k), dtype=np.int64)
-        keys, sources = [], []
-        for i, steps in enumerate(self.steps):
-            have = layer.counts[:, i] > 0
-            step = footprint_children(
-                self.rules, steps, layer.position, layer.pot, self.bank, self.dangers_revealed, layer.cards_left
-            )
-            new, pot = step.position, step.pot
-            ends = np.where(step.at_head == 1, HEAD, np.where(step.deck_empty == 1, DECK_EMPTY, CONTINUES))
-            layer.ends[have, i] = ends[have]
-            layer.end_reward[have, i] = step.gain[have]
-            go = np.flatnonzero(have & (ends == CONTINUES))
-            if go.size:
-                counts = layer.counts[go].copy()
-                counts[:, i] -= 1
-                keys.append(np.column_stack([counts, new[go], pot[go]]))
-                sources.append((i, go))
-        if not keys:
-            return Layer(
-                layer.depth + 1,
-                layer.cards_left - 1,
-                np.zeros((0, k), dtype=np.int64),
-                np.zeros(0, dtype=np.int64),
-                np.zeros(0, dtype=np.int64),
-            )
-        unique, inverse = _dedupe(np.concatenate(keys))
-        start = 0
-        for i, go in sources:
-            layer.child[go, i] = inverse[start : start + go.size]
-            start += go.size
-        return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], unique[:, k], unique[:, k + 1])
+        step = footprint_children(
+            self.rules, self.steps, layer.position, layer.pot, self.bank, self.dangers_revealed, layer.cards_left
+        )
+        have = layer.counts.T > 0
+        go = have & step.goes_on
+        layer.ends = np.where(have, HEAD * step.at_head + DECK_EMPTY * step.deck_empty, NO_CARD).T
+        layer.end_reward = (step.gain * have).T
+        child = np.full((k, m), -1, dtype=np.int64)
+        layer.child = child.T
+        edges = np.flatnonzero(go)
+        if not edges.size:
+            empty = np.zeros(0, dtype=np.int64)
+            return Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64), empty, empty), empty
+        position, pot = step.position.ravel()[edges], step.pot.ravel()[edges]
+        if self._radix is None:
+            counts = layer.counts[edges % m]
+            counts[np.arange(edges.size), edges // m] -= 1
+            rows = np.column_stack([counts, position, pot])
+            unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+            child[go] = inverse.ravel()
+            return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], unique[:, k], unique[:, k + 1]), code
+        weights, head, banks = self._radix
+        codes = (code[None, :] - weights[:, None]).ravel()[edges]
+        keys = (codes * head + position) * banks + pot
+        first, inverse = _dedupe(keys)
+        child[go] = inverse
+        kind, parent = np.divmod(edges[first], m)
+        counts = layer.counts[parent]
+        counts[np.arange(len(first)), kind] -= 1
+        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position[first], pot[first]), codes[first]
 
     @property
     def size(self) -> int:

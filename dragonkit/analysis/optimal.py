@@ -54,7 +54,7 @@ class LayerValues:
     ----------
     push, value : ndarray, shape (m,)
         Push value W and value V = max(pot, W), times ``scale`` (gems).
-        ``int`` objects in exact mode, float64 otherwise.
+        int64 or ``int`` objects in exact mode, float64 otherwise.
     scale : int
         The common denominator :math:`M_L` (1 in float mode).
     """
@@ -70,7 +70,7 @@ class LayerValues:
     def exact(self, array: np.ndarray, index: int) -> Number:
         """One entry as a number in gems: a ``Fraction`` in exact mode."""
         x = array[index]
-        return Fraction(x, self.scale) if isinstance(x, int) else float(x)
+        return Fraction(int(x), self.scale) if isinstance(x, (int, np.integer)) else float(x)
 
 
 def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerValues]:
@@ -86,31 +86,39 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
     -------
     list of LayerValues, one per layer.  Entries are values *as if* holding
     were allowed; at a root with a compulsory reveal use ``push``.
+
+    Notes
+    -----
+    Each layer is one gather of the next layer's values along its edges, kind by kind.
+    Every value is an average of end rewards and pots, so ``bound * scale`` bounds the
+    scaled integers of a layer, where ``bound`` is the largest of those in absolute
+    value: while it fits, the exact path computes in int64, and in Python integers
+    (object arrays) from the first layer where it might not.
     """
-    dtype = object if exact else float
     const = graph.stops * graph.stop_reward + graph.dangers * graph.danger_reward
+    bound = 0
+    if exact:
+        ends = [int(np.abs(layer.end_reward).max(initial=0)) for layer in graph.layers]
+        pots = [int(layer.pot.max(initial=0)) for layer in graph.layers]
+        bound = max(abs(graph.stop_reward), abs(graph.danger_reward), *ends, *pots)
     results: list[LayerValues] = [None] * len(graph.layers)  # type: ignore[list-item]
-    next_value: np.ndarray = np.zeros(0, dtype=dtype)  # the deepest layer's cards all end the turn
+    next_value: np.ndarray = np.zeros(0)  # the deepest layer's cards all end the turn
     next_scale = 1
     for depth in range(len(graph.layers) - 1, -1, -1):
         layer = graph.layers[depth]
-        acc = np.full(len(layer), const * next_scale if exact else float(const), dtype=dtype)
-        for i in range(len(graph.steps)):
-            ends = layer.ends[:, i]
-            if not (ends >= 0).any():
-                continue
-            x = np.zeros(len(layer), dtype=dtype)
-            stop_here = ends > CONTINUES
-            x[stop_here] = layer.end_reward[stop_here, i].astype(dtype) * next_scale
-            go = ends == CONTINUES
-            if go.any():
-                x[go] = next_value[layer.child[go, i]]
-            acc += layer.counts[:, i].astype(dtype) * x
+        reward = layer.end_reward.T
         if exact:
-            push, scale = acc, layer.cards_left * next_scale
+            scale = layer.cards_left * next_scale
+            dtype: type = np.int64 if bound * scale < 2**63 else object
+            reward = reward.astype(dtype) * next_scale
+            next_value = next_value.astype(dtype)
+        x = np.where(layer.ends.T == CONTINUES, next_value[layer.child.T], reward) if len(next_value) else reward
+        acc = np.add.reduce(layer.counts.T * x, axis=0, initial=const * next_scale if exact else float(const))
+        if exact:
+            push = acc
         else:
             push, scale = acc / layer.cards_left, 1
-        value = np.maximum(layer.pot.astype(dtype) * scale, push)
+        value = np.maximum(layer.pot.astype(push.dtype) * scale, push)
         results[depth] = LayerValues(push, value, scale)
         next_value, next_scale = value, scale
     return results
