@@ -309,9 +309,8 @@ class TurnState:
         if isinstance(move, Card):
             effect = self.effect(move)
             deck = self.composition.without(move)
-            return dataclasses.replace(
-                self,
-                footprints=dict(deck.footprints),
+            return self._replace(
+                footprints=MappingProxyType(dict(deck.footprints)),
                 stops=deck.stops,
                 dangers=deck.dangers,
                 dangers_revealed=effect.dangers_revealed,
@@ -336,12 +335,19 @@ class TurnState:
             raise ValueError(
                 f"cannot {action.value} now: the legal actions are {[a.value for a in self.legal_actions()]}"
             )
-        return dataclasses.replace(self, gems=self.gems + self.pot, pot=0, outcome=Outcome.HELD, gain=self.pot)
+        return self._replace(gems=self.gems + self.pot, pot=0, outcome=Outcome.HELD, gain=self.pot)
 
     def returns(self) -> int:
         """The active player's change of gems over the turn (gems): :attr:`gain` once it has
         ended (the pot for a hold, ``-penalty`` for a stop, ...), 0 while it goes on."""
         return self.gain
+
+    def _replace(self, **changes: Any) -> TurnState:
+        """A copy with ``changes``, made by a legal step (:meth:`child`) from a valid state: valid without
+        checking again (the checks would cost a solver over the whole game most of its time)."""
+        state = object.__new__(TurnState)
+        state.__dict__.update(self.__dict__, **changes)
+        return state
 
     def _check_going_on(self) -> None:
         if self.is_terminal():
