@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import rules as R
-from .i18n import Gems, Phrase, tr
+from .i18n import N_, Gems, Phrase, ntr, tr
 from .rules import Card, Composition, Message, Outcome, Ruleset
 
 __all__ = [
@@ -47,16 +47,16 @@ __all__ = [
 SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
-VERBS = {"reveal": "reveal", "hold": "hold", "take_over": "take over", "decline": "decline"}
+VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
 
 
 class Action(str, Enum):
-    """The four moves of the game."""
+    """The four moves of the game (each value is also a msgid: a refusal names the action)."""
 
-    REVEAL = "reveal"
-    HOLD = "hold"
-    TAKE_OVER = "take_over"
-    DECLINE = "decline"
+    REVEAL = N_("reveal")
+    HOLD = N_("hold")
+    TAKE_OVER = N_("take_over")
+    DECLINE = N_("decline")
 
 
 class Phase(str, Enum):
@@ -171,6 +171,11 @@ class Event:
         Gems involved (gems), where the event moves gems.
     fields : tuple of (str, object) pairs
         The values of the template's fields (names, cards, :class:`~dragonkit.i18n.Gems`).
+    plural : str or None
+        The template's plural, where the sentence agrees with ``count`` (the winners of a game over):
+        :func:`dragonkit.i18n.ntr` chooses the form.
+    count : int
+        The number the sentence agrees with, where it has a ``plural``.
     """
 
     kind: str
@@ -178,15 +183,21 @@ class Event:
     player: int | None = None
     amount: int | None = None
     fields: tuple[tuple[str, object], ...] = ()
+    plural: str | None = None
+    count: int = 1
 
     @property
     def text(self) -> str:
         """The event as an English sentence."""
         return self.describe("en")
 
-    def describe(self, lang: str | None = None) -> str:
-        """The event as a sentence in ``lang`` (default: the current language, see :mod:`dragonkit.i18n`)."""
-        return tr(self.template, lang, **dict(self.fields))
+    def describe(self, lang: str | None = None, **fields: object) -> str:
+        """The event as a sentence in ``lang`` (default: the current language, see :mod:`dragonkit.i18n`),
+        with ``fields`` written instead of the event's own (the status line writes the winners in bold)."""
+        values = dict(self.fields) | fields
+        if self.plural is None:
+            return tr(self.template, lang, **values)
+        return ntr(self.template, self.plural, self.count, lang, **values)
 
 
 @dataclass
@@ -515,9 +526,9 @@ class Game:
             raise NotYourTurnError(Message("it is {mover}'s move, not {who}'s", mover=self._players[mover], who=who))
         if action not in self.legal_actions():
             reason = {
-                Phase.MUST_REVEAL: "{name} must reveal a card first",
-                Phase.CHOOSE: "{name} may only reveal or hold",
-                Phase.OFFER: "{name} may only take over or decline the offered turn",
+                Phase.MUST_REVEAL: N_("{name} must reveal a card first"),
+                Phase.CHOOSE: N_("{name} may only reveal or hold"),
+                Phase.OFFER: N_("{name} may only take over or decline the offered turn"),
             }[s.phase]
             raise IllegalActionError(
                 Message(
@@ -732,19 +743,21 @@ class Game:
             s.pot = 0
         s.ending, s.phase, s.offer_queue = ending, Phase.OVER, []
         self._gem_history.append(tuple(s.gems))
-        template = (
-            "Game over ({ending}): {names} wins with {best}."
-            if len(self.winners) == 1
-            else "Game over ({ending}): {names} win with {best}."
-        )
-        self._emit(
-            "game_over",
-            template,
-            None,
-            max(s.gems),
+        fields = dict(
             ending=Phrase(ending.ending),
             names=tuple(self._players[i] for i in self.winners),
             best=Gems(max(s.gems)),
+        )
+        self._events.append(
+            Event(
+                "game_over",
+                "Game over ({ending}): {names} wins with {best}.",
+                None,
+                max(s.gems),
+                tuple(fields.items()),
+                "Game over ({ending}): {names} win with {best}.",
+                len(self.winners),
+            )
         )
 
     # -- saving and replay ---------------------------------------------------------

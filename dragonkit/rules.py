@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     IntArray: TypeAlias = NDArray[np.int64]
 
-from .i18n import Gems, tr
+from .i18n import N_, Gems, ntr, tr
 
 __all__ = [
     "MAX_PLAYERS",
@@ -114,7 +114,7 @@ class Message(str):
         return first if isinstance(first, Message) else str(exc)
 
 
-FOOTPRINT, STOP, DANGER = "footprint", "stop", "danger"
+FOOTPRINT, STOP, DANGER = N_("footprint"), N_("stop"), N_("danger")
 
 
 class Outcome(str, Enum):
@@ -137,7 +137,7 @@ class Outcome(str, Enum):
     def label(self) -> str:
         """A short English name (a msgid of :func:`dragonkit.i18n.tr`): ``"held"``, ``"stopped"``,
         ``"danger"``, ``"final danger"``, ``"head"``, ``"deck empty"``."""
-        return self.value.replace("_", " ")
+        return _LABELS[self]
 
     @property
     def ends_game(self) -> bool:
@@ -159,10 +159,19 @@ class Outcome(str, Enum):
         return _ENDINGS[self]
 
 
+_LABELS = {
+    Outcome.HELD: N_("held"),
+    Outcome.STOPPED: N_("stopped"),
+    Outcome.DANGER: N_("danger"),
+    Outcome.FINAL_DANGER: N_("final danger"),
+    Outcome.HEAD: N_("head"),
+    Outcome.DECK_EMPTY: N_("deck empty"),
+}
+
 _ENDINGS = {
-    Outcome.HEAD: "the knight reached the head",
-    Outcome.FINAL_DANGER: "the final danger",
-    Outcome.DECK_EMPTY: "the deck ran out",
+    Outcome.HEAD: N_("the knight reached the head"),
+    Outcome.FINAL_DANGER: N_("the final danger"),
+    Outcome.DECK_EMPTY: N_("the deck ran out"),
 }
 
 #: Allowed values of :attr:`Ruleset.final_danger`.
@@ -217,7 +226,7 @@ class Card:
             For a language the kit does not speak.
         """
         if self.kind == FOOTPRINT:  # the kind names of the other cards are their msgids
-            return tr("{n} step" if self.steps == 1 else "{n} steps", lang, n=self.steps)
+            return ntr("{n} step", "{n} steps", self.steps, lang, n=self.steps)
         return tr(self.kind, lang)
 
     def to_json(self) -> str:
@@ -384,36 +393,40 @@ class CardEffect:
         outcome, loss, past = self.outcome, Gems(-self.gems_change), hypothetical
         if outcome is None:
             return tr(
-                "the knight would have moved to stripe {position} and the pot grown to {pot}"
+                N_("the knight would have moved to stripe {position} and the pot grown to {pot}")
                 if past
-                else "the knight moves to stripe {position} and the pot grows to {pot}",
+                else N_("the knight moves to stripe {position} and the pot grows to {pot}"),
                 lang,
                 position=self.position,
                 pot=Gems(self.pot),
             )
         if outcome is Outcome.HEAD:
             return tr(
-                "the knight would have reached the head: you would have taken the pot and the treasure, {gain}"
+                N_("the knight would have reached the head: you would have taken the pot and the treasure, {gain}")
                 if past
-                else "the knight reaches the head: you take the pot and the treasure, {gain}",
+                else N_("the knight reaches the head: you take the pot and the treasure, {gain}"),
                 lang,
                 gain=Gems(self.gems_change),
             )
         if outcome is Outcome.STOPPED:
             return tr(
-                "stop: you would have paid a penalty of {penalty} and lost the pot"
+                N_("stop: you would have paid a penalty of {penalty} and lost the pot")
                 if past
-                else "stop: you pay a penalty of {penalty} and the pot goes back to the treasure",
+                else N_("stop: you pay a penalty of {penalty} and the pot goes back to the treasure"),
                 lang,
                 penalty=loss,
             )
         if outcome is Outcome.DANGER:
             return tr(
-                "danger: you would have paid a penalty of {penalty} and lost the pot, and the stage would have "
-                "risen to {stage}"
+                N_(
+                    "danger: you would have paid a penalty of {penalty} and lost the pot, and the stage would have "
+                    "risen to {stage}"
+                )
                 if past
-                else "danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the stage "
-                "rises to {stage}",
+                else N_(
+                    "danger: you pay a penalty of {penalty}, the pot goes back to the treasure and the stage "
+                    "rises to {stage}"
+                ),
                 lang,
                 penalty=loss,
                 stage=self.dangers_revealed,
@@ -421,22 +434,22 @@ class CardEffect:
         if outcome is Outcome.FINAL_DANGER:
             if self.gems_change:
                 return tr(
-                    "the final danger: you would have lost {lost} and the pot, and the game would have ended"
+                    N_("the final danger: you would have lost {lost} and the pot, and the game would have ended")
                     if past
-                    else "the final danger: you lose {lost} and the pot, and the game ends",
+                    else N_("the final danger: you lose {lost} and the pot, and the game ends"),
                     lang,
                     lost=loss,
                 )
             return tr(
-                "the final danger: you would have lost the pot, and the game would have ended"
+                N_("the final danger: you would have lost the pot, and the game would have ended")
                 if past
-                else "the final danger: you lose the pot, and the game ends",
+                else N_("the final danger: you lose the pot, and the game ends"),
                 lang,
             )
         return tr(
-            "the deck would have run out: the pot would have gone back to the treasure and the game ended"
+            N_("the deck would have run out: the pot would have gone back to the treasure and the game ended")
             if past
-            else "the deck runs out: the pot goes back to the treasure and the game ends",
+            else N_("the deck runs out: the pot goes back to the treasure and the game ends"),
             lang,
         )
 

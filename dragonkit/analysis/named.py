@@ -12,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from ..i18n import N_
 from ..turn import TurnState
 from .graph import DecisionGraph
 from .policies import HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy
@@ -22,7 +23,7 @@ __all__ = ["NAMED", "NeverHold", "menu_policy", "named_policy"]
 class NeverHold(Policy):
     """The greedy policy: reveal until the turn ends by itself (a stop, a danger or the head)."""
 
-    name = "never hold"
+    name = N_("never hold")
 
     def decide(self, state: TurnState, reveals: int = 0) -> str:
         return "reveal"

@@ -1,11 +1,16 @@
 """English and Italian for every label, message, event and coach line the kit shows.
 
-As with :mod:`gettext`, a message is identified by its English text (the
-*msgid*); :func:`tr` looks it up in the Italian catalog and fills in the named
-fields.  The catalogs are plain JSON files in ``dragonkit/i18n/it/`` (one per
-part of the kit: ``app.json``, ``teach.json`` ...), so a teacher can correct a
-translation without touching code; the test suite checks that every msgid
-written in the code has a translation and that both texts use the same fields.
+A message is identified by its English text (the gettext *msgid*): :func:`tr`
+looks it up in the language's catalog and fills in the named fields, and
+:func:`ntr` chooses the plural form for a count (``ngettext``).  The catalogs
+are standard gettext files managed with Babel: the template
+``dragonkit/i18n/dragonkit.pot`` (``pybabel extract``), one
+``locales/<lang>/LC_MESSAGES/dragonkit.po`` per language, which a teacher opens
+in Poedit or Weblate, and its compiled ``.mo``, which is what the kit reads.
+The test suite checks that every msgid written in the code has a translation
+with the same fields and that the template and the compiled files are current.
+A text translated elsewhere than where it is written (a table of labels) is
+marked for extraction with :func:`N_`.
 
 The language is one setting per kernel (in Voilà: per visitor),
 :data:`settings`, a traitlets object that widgets observe to redraw themselves
@@ -21,7 +26,7 @@ the rules describe themselves through that protocol.
 
 from __future__ import annotations
 
-import json
+import gettext
 import os
 from collections.abc import Mapping
 from functools import cache
@@ -33,6 +38,8 @@ import traitlets
 
 __all__ = [
     "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
     "Describable",
     "Gems",
     "Phrase",
@@ -40,15 +47,21 @@ __all__ = [
     "gems",
     "get_language",
     "initial_language",
+    "ntr",
     "set_language",
     "settings",
     "tr",
 ]
 
-#: The languages the kit speaks: code -> name in that language.
+#: The languages the kit speaks: code -> name in that language.  English is the
+#: text of the code; every other language has a catalog in :data:`LOCALE_DIR`.
 LANGUAGES = {"en": "English", "it": "Italiano"}
 
-_CATALOG_DIR = Path(__file__).parent
+#: Where the catalogs are: ``<lang>/LC_MESSAGES/dragonkit.po`` and ``.mo``.
+LOCALE_DIR = Path(__file__).parent / "locales"
+
+#: The gettext domain: the catalogs' file name.
+DOMAIN = "dragonkit"
 
 
 class Gems(int):
@@ -72,22 +85,28 @@ class Describable(Protocol):
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """The translations into ``lang``, msgid -> text (empty for English).
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (for English, none: the msgids are the English texts).
 
     Raises
     ------
     ValueError
-        For a language the kit does not speak, or a msgid translated differently in two catalog files.
+        For a language the kit does not speak.
+    OSError
+        If the language's ``.mo`` file is missing (``pybabel compile`` builds it).
     """
     _check_language(lang)
-    merged: dict[str, str] = {}
-    for path in sorted((_CATALOG_DIR / lang).glob("*.json")) if lang != "en" else ():
-        for msgid, text in json.loads(path.read_text(encoding="utf-8")).items():
-            if merged.get(msgid, text) != text:
-                raise ValueError(f"{path.name}: {msgid!r} is translated differently in another catalog")
-            merged[msgid] = text
-    return merged
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for ``pybabel extract`` where it is written, to be translated later with :func:`tr`.
+
+    Returns ``msgid`` unchanged: for the texts of a table, translated where they are shown.
+    """
+    return msgid
 
 
 def _check_language(lang: str) -> None:
@@ -97,7 +116,7 @@ def _check_language(lang: str) -> None:
 
 def gems(n: int, lang: str | None = None) -> str:
     """``n`` gems in words: ``"1 gem"``, ``"3 gems"``, ``"1 gemma"``, ``"3 gemme"``."""
-    return tr("{n} gem" if n == 1 else "{n} gems", lang, n=int(n))
+    return ntr("{n} gem", "{n} gems", n, lang, n=int(n))
 
 
 def tr(msgid: str, lang: str | None = None, /, **fields: object) -> str:
@@ -119,7 +138,31 @@ def tr(msgid: str, lang: str | None = None, /, **fields: object) -> str:
         If the text names a field that was not given.
     """
     lang = lang or settings.language
-    text = catalog(lang).get(msgid, msgid) if lang != "en" else msgid
+    return _fill(catalog(lang).gettext(msgid), lang, fields)
+
+
+def ntr(singular: str, plural: str, count: int, lang: str | None = None, /, **fields: object) -> str:
+    """The form of a message that agrees with ``count``, in ``lang``, with ``fields`` filled in (``ngettext``).
+
+    English has the two forms given; each catalog says how many forms its
+    language has and which one a count takes (Italian: one for 1, the other
+    for 0 and 2 and more).  The count is not a field: pass it among ``fields``
+    where the text shows it (``ntr("{n} gem", "{n} gems", n, n=n)``).  Fields
+    are written as :func:`tr` writes them.
+
+    Raises
+    ------
+    ValueError
+        For an unknown language.
+    KeyError
+        If the text names a field that was not given.
+    """
+    lang = lang or settings.language
+    return _fill(catalog(lang).ngettext(singular, plural, count), lang, fields)
+
+
+def _fill(text: str, lang: str, fields: Mapping[str, object]) -> str:
+    """``text`` with ``fields`` written in ``lang``; without fields, ``text`` as it is (it may hold braces)."""
     if not fields:
         return text
     return text.format(**{key: _words(value, lang) for key, value in fields.items()})

@@ -19,7 +19,7 @@ from .. import i18n
 from ..analysis import OptimalPolicy
 from ..analysis.start import fresh_turn, situation_ranges
 from ..analysis.thresholds import largest_pot
-from ..i18n import tr
+from ..i18n import ntr, tr
 from ..plots import figure_png
 from ..rules import Message, Ruleset
 
@@ -207,7 +207,7 @@ def policy_name(policy, lang: str | None = None) -> str:
         return tr("hold at {t}", lang, t=threshold)
     reveals = getattr(policy, "reveals", None)
     if reveals is not None:
-        return tr("hold after 1 card" if reveals == 1 else "hold after {k} cards", lang, k=reveals)
+        return ntr("hold after {k} card", "hold after {k} cards", reveals, lang, k=reveals)
     if isinstance(policy, OptimalPolicy):
         return tr("optimal policy", lang)
     return tr(policy.name, lang)

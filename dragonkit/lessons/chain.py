@@ -31,7 +31,7 @@ import pandas as pd
 from .. import i18n
 from ..analysis import TurnState
 from ..analysis.chain_tables import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..plots import figure_png
 from ..plots.chain import spy_figure
 from ..rules import Ruleset
@@ -101,9 +101,9 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
         if n:
             lines.append(
                 tr(
-                    "the knight is at {state} now: {visits} visit, this one"
+                    N_("the knight is at {state} now: {visits} visit, this one")
                     if target == start
-                    else "the knight visits {state} on average {visits} times",
+                    else N_("the knight visits {state} on average {visits} times"),
                     lang,
                     state=f"<b>{escape(state_name(target, lang))}</b>",
                     visits=number_html(n),
@@ -141,13 +141,13 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
 
 
 _CAPTIONS = {
-    "P": "P in canonical form: the transient states first, then the absorbing ones (the identity block).",
-    "Q": "Q: one card's transitions between transient states (the policy reveals again).",
-    "R": "R: one card's transitions from a transient state to an outcome (an absorbing state).",
-    "N": "N = (I − Q)⁻¹, the fundamental matrix: N[i, j] is the expected number of visits to j starting from i.",
-    "t": "t = N 1: the expected number of cards revealed from each transient state to the end of the turn.",
-    "B": "B = N R: the probability of ending in each outcome, from each transient state.",
-    "Br": "B r: the expected gem change to the end of the turn, where r is what each outcome pays.",
+    "P": N_("P in canonical form: the transient states first, then the absorbing ones (the identity block)."),
+    "Q": N_("Q: one card's transitions between transient states (the policy reveals again)."),
+    "R": N_("R: one card's transitions from a transient state to an outcome (an absorbing state)."),
+    "N": N_("N = (I − Q)⁻¹, the fundamental matrix: N[i, j] is the expected number of visits to j starting from i."),
+    "t": N_("t = N 1: the expected number of cards revealed from each transient state to the end of the turn."),
+    "B": N_("B = N R: the probability of ending in each outcome, from each transient state."),
+    "Br": N_("B r: the expected gem change to the end of the turn, where r is what each outcome pays."),
 }
 
 

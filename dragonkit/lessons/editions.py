@@ -39,7 +39,7 @@ from ..analysis.editions import (
     footprints_in_a_row,
     riskiest,
 )
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..plots import figure_png
 from ..plots.editions import comparison_figure, deck_figure
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
@@ -77,12 +77,12 @@ PUBLISHED = EDITIONS[:3]
 
 #: The measures of :data:`dragonkit.analysis.editions.MEASURES` as the lesson names them: name -> label msgid.
 MEASURES = {
-    "expected_gain": "expected gain (gems)",
-    "p_loss": "P(loss)",
-    "std": "standard deviation (gems)",
-    "expected_cards": "expected cards revealed",
-    "p_head": "P(head)",
-    "p_first_ends": "P(the first card ends the turn)",
+    "expected_gain": N_("expected gain (gems)"),
+    "p_loss": N_("P(loss)"),
+    "std": N_("standard deviation (gems)"),
+    "expected_cards": N_("expected cards revealed"),
+    "p_head": N_("P(head)"),
+    "p_first_ends": N_("P(the first card ends the turn)"),
 }
 
 
@@ -234,16 +234,16 @@ DESIGN_LIMITS = {
 }
 
 _FIELD_LABELS = {
-    "name": "Name",
-    "starting_gems": "Starting gems",
-    "treasure": "Treasure",
-    "stripe_values": "Stripe values",
-    "footprints": "Footprint cards",
-    "stop_cards": "Stop cards",
-    "danger_cards": "Danger cards",
-    "stages": "Stages",
-    "final_danger": "The final danger costs",
-    "deck": "the whole deck",
+    "name": N_("Name"),
+    "starting_gems": N_("Starting gems"),
+    "treasure": N_("Treasure"),
+    "stripe_values": N_("Stripe values"),
+    "footprints": N_("Footprint cards"),
+    "stop_cards": N_("Stop cards"),
+    "danger_cards": N_("Danger cards"),
+    "stages": N_("Stages"),
+    "final_danger": N_("The final danger costs"),
+    "deck": N_("the whole deck"),
 }
 
 
@@ -313,17 +313,19 @@ def format_stages(stages) -> str:
 #: boxes (the rules' message names the Ruleset's fields, which a learner does not see).
 _REWORDED = {
     "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
-    "(danger_cards={dangers}), not {n}": "The Stages box lists {n} stage(s), but a deck with {dangers} danger "
-    "card(s) needs {wanted}: one for each number of dangers already revealed, from 0 to {last}.",
-    "footprints must hold at least one card": "Put at least one footprint card in the deck.",
-    "the deck may hold at most {limit} cards, not {n}": "The deck has {n} cards; a deck may hold at most {limit}.",
-    "name must be a non-empty string, not {value}": "Give the deck a name.",
-    "{name}.rate must lie between 0 and 1, not {rate}": "Stage {k}: the rate must lie between 0 and 1, not {rate}.",
+    "(danger_cards={dangers}), not {n}": N_(
+        "The Stages box lists {n} stage(s), but a deck with {dangers} danger "
+        "card(s) needs {wanted}: one for each number of dangers already revealed, from 0 to {last}."
+    ),
+    "footprints must hold at least one card": N_("Put at least one footprint card in the deck."),
+    "the deck may hold at most {limit} cards, not {n}": N_("The deck has {n} cards; a deck may hold at most {limit}."),
+    "name must be a non-empty string, not {value}": N_("Give the deck a name."),
+    "{name}.rate must lie between 0 and 1, not {rate}": N_("Stage {k}: the rate must lie between 0 and 1, not {rate}."),
     "{name} must be a number such as 1/4, not {value}": (
-        "Stage {k}: the rate must be a fraction such as 1/4, not {value}."
+        N_("Stage {k}: the rate must be a fraction such as 1/4, not {value}.")
     ),
     "{name} must be a simple fraction (terms up to {limit}), not {value}": (
-        "Stage {k}: the rate must be a simple fraction (terms up to {limit}), not {value}."
+        N_("Stage {k}: the rate must be a simple fraction (terms up to {limit}), not {value}.")
     ),
 }
 
@@ -530,11 +532,15 @@ class DeckDesigner(LessonWidget):
             with self.muted():
                 self.stages.value = text
             self._note = (
-                "The Stages box now lists one stage per danger card; the stages you typed are kept and "
-                "come back if you add danger cards again."
+                N_(
+                    "The Stages box now lists one stage per danger card; the stages you typed are kept and "
+                    "come back if you add danger cards again."
+                )
                 if len(typed) > len(stages)
-                else "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
-                "change them if you like."
+                else N_(
+                    "The Stages box now lists one stage per danger card: the new ones copy your last stage; "
+                    "change them if you like."
+                )
             )
         self._on_change()
 

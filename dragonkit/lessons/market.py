@@ -30,7 +30,7 @@ from ..analysis.market import (
     takeover_sliders,
 )
 from ..analysis.start import stage_range
-from ..i18n import Gems, tr
+from ..i18n import N_, Gems, tr
 from ..plots import figure_png
 from ..plots.market import auction_figure, takeover_figure
 from ..rules import Message, Ruleset
@@ -361,12 +361,12 @@ def parse_bids(text: str, gems: int) -> list[tuple[str, int]]:
 
 #: How a simulated turn ended, as the auction reports it.
 _OUTCOME_TEXT = {
-    "held": "held",
-    "stopped": "stopped",
-    "danger": "danger",
-    "final danger": "final danger",
-    "head": "reached the head",
-    "deck empty": "deck empty",
+    "held": N_("held"),
+    "stopped": N_("stopped"),
+    "danger": N_("danger"),
+    "final danger": N_("final danger"),
+    "head": N_("reached the head"),
+    "deck empty": N_("deck empty"),
 }
 
 

@@ -31,7 +31,7 @@ from ..analysis import HoldAtPot, PolicyEvaluation, TurnState, compare_policies
 from ..analysis.named import named_policy
 from ..analysis.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
 from ..analysis.thresholds import best_thresholds, every_threshold
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..plots import figure_png
 from ..plots.risk import catch_up_figure, risk_return_figure
 from ..rules import Ruleset
@@ -44,9 +44,9 @@ __all__ = ["CatchUpExplorer", "OutcomeExplorer", "RiskReturnExplorer", "answers"
 
 #: The labels (msgids) of the named policies of :data:`dragonkit.analysis.named.NAMED`.
 LABELS = {
-    "cautious": "cautious: hold after 1 card",
-    "greedy": "greedy: never hold",
-    "optimal": "optimal (the largest expected gain)",
+    "cautious": N_("cautious: hold after 1 card"),
+    "greedy": N_("greedy: never hold"),
+    "optimal": N_("optimal (the largest expected gain)"),
 }
 
 
@@ -290,8 +290,8 @@ class CatchUpExplorer(LessonWidget):
 
     #: label (msgid) -> (preset, treasure, the largest d of the slider).
     DECKS: ClassVar[dict[str, tuple[str, int | None, int]]] = {
-        "classroom deck (mini), exact": ("mini", None, 16),
-        "full deck (dragon-stripes)": ("dragon-stripes", None, 60),
+        N_("classroom deck (mini), exact"): ("mini", None, 16),
+        N_("full deck (dragon-stripes)"): ("dragon-stripes", None, 60),
     }
 
     def __init__(self, needed: int = 5, deck: str = "classroom deck (mini), exact"):

@@ -173,7 +173,7 @@ class MonteCarloLab(LessonWidget):
         rows = [
             (tr("estimate (sample mean)"), f"{row['estimate']:.3f}"),
             (tr("standard error s/√n"), f"{row['std_error']:.3f}"),
-            (tr("95% confidence interval"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
+            (tr("{level} confidence interval", level="95%"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
             (tr("exact expected gain"), number_html(row["exact"])),
             (tr("error of the estimate"), f"{row['error']:+.3f}"),
         ]

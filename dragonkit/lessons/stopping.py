@@ -41,7 +41,7 @@ from ..analysis.stopping import (
     stepper_gem_range,
 )
 from ..analysis.thresholds import every_threshold, threshold_verdict
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..plots import figure_png
 from ..plots.stopping import boundary_figure, induction_figure
 from ..rules import Ruleset
@@ -247,7 +247,7 @@ class InductionStepper(LessonWidget):
             action = (
                 tr("reveal (compulsory)", lang)
                 if compulsory
-                else tr("reveal (push)" if info["action"] == "reveal" else "hold", lang)
+                else tr(N_("reveal (push)") if info["action"] == "reveal" else N_("hold"), lang)
             )
             value = info["push"] if compulsory else info["value"]
             cells = [
@@ -323,7 +323,7 @@ class InductionStepper(LessonWidget):
                 pot=info["hold"],
                 push=number_html(info["push"]),
                 value=number_html(info["value"]),
-                action=tr("reveal" if info["action"] == "reveal" else "hold", lang),
+                action=tr(N_("reveal") if info["action"] == "reveal" else N_("hold"), lang),
             )
         )
         self.formula.value = (

@@ -13,7 +13,7 @@ from html import escape
 from .. import palette
 from ..analysis.deck import shares_left
 from ..engine import Game
-from ..i18n import gems, tr
+from ..i18n import gems, ntr, tr
 from ..rules import Card, Outcome, Ruleset
 
 __all__ = ["render_board"]
@@ -131,8 +131,10 @@ def _stage(game: Game, rules: Ruleset, lang: str | None) -> list[str]:
             f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="{palette.DANGER}" stroke-width="2"/>'
         )
     x = 78 + 22 * max(rules.danger_cards, 1)
-    dangers = tr(
-        "{stage} of {n} danger" if rules.danger_cards == 1 else "{stage} of {n} dangers",
+    dangers = ntr(
+        "{stage} of {n} danger",
+        "{stage} of {n} dangers",
+        rules.danger_cards,
         lang,
         stage=game.stage,
         n=rules.danger_cards,
@@ -203,7 +205,7 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
     colour, text = palette.CARD[card.kind], palette.CARD_TEXT[card.kind]
     if card.kind == "footprint":  # the number of steps, big, and the word under it
         big, size = str(card.steps), 34
-        small = tr("step" if card.steps == 1 else "steps", lang)
+        small = ntr("step", "steps", card.steps, lang)
     else:
         big, small = card.describe(lang).upper(), ""
         size = _fit(big, 18, 90)

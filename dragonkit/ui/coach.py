@@ -16,7 +16,7 @@ from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from ..bots import CoachBot
 from ..engine import VERBS, Game
-from ..i18n import tr
+from ..i18n import ntr, tr
 from .numbers import decimal, format_fraction, gems_html
 
 __all__ = ["render_coach"]
@@ -43,14 +43,16 @@ def render_coach(game: Game, lang: str | None = None) -> str:
     if taker is not None:  # a takeover offer (offer_to is None outside one)
         fair = fair_bounty(state, game.gems[taker], exact=True)
         gain = takeover_gain(state, game.gems[taker], game.bounty, exact=True)
-        question = (
-            "Take over for a bounty of {bounty} gem?"
-            if game.bounty == 1
-            else "Take over for a bounty of {bounty} gems?"
+        question = ntr(
+            "Take over for a bounty of {bounty} gem?",
+            "Take over for a bounty of {bounty} gems?",
+            game.bounty,
+            lang,
+            bounty=f"<b>{game.bounty}</b>",
         )
         parts += [
             _heading(names[taker], game.gems[taker], lang),
-            f'<div class="dk-offer">{tr(question, lang, bounty=f"<b>{game.bounty}</b>")}<br>'
+            f'<div class="dk-offer">{question}<br>'
             f"{tr('Fair bounty: {value}', lang, value=gems_html(fair, lang))}<br>"
             f"{tr('Expected gain of taking over: {value}', lang, value=gems_html(gain, lang))}<br>"
             f"{tr('Best: {action}', lang, action=_advice(CoachBot(exact=True).choose(game).value, lang))}"
@@ -79,7 +81,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
     left = state.composition.total
     parts += [
         f"<b>{escape(tr('Next card', lang))}</b> ",
-        escape(tr("({n} card left)" if left == 1 else "({n} cards left)", lang, n=left)),
+        escape(ntr("({n} card left)", "({n} cards left)", left, lang, n=left)),
         f'<table class="dk-probs"><tr><th>{escape(tr("card", lang))}</th><th>{escape(tr("chance", lang))}</th>'
         "<th>≈</th></tr>",
         rows,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..i18n import tr
+from ..i18n import ntr, tr
 
 __all__ = ["decimal", "format_fraction", "gems_html", "number_html"]
 
@@ -59,6 +59,6 @@ def gems_html(value: Fraction | float, lang: str | None = None) -> str:
         return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>")
     value = Fraction(value)
     if value.denominator == 1:
-        return tr("{n} gem" if abs(value) == 1 else "{n} gems", lang, n=f"<b>{format_fraction(value)}</b>")
+        return ntr("{n} gem", "{n} gems", abs(int(value)), lang, n=f"<b>{format_fraction(value)}</b>")
     exact = tr("exact {value}", lang, value=format_fraction(value))
     return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>") + f"<br><small>{exact}</small>"

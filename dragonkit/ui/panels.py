@@ -64,9 +64,8 @@ def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -
     mover = game.to_move
     if mover is None:  # the game is over
         over = next(e for e in reversed(game.events) if e.kind == "game_over")
-        fields = dict(over.fields)
-        fields["names"] = tuple(f"<b>{escape(names[seat])}</b>" for seat in game.winners)  # the event's names, bold
-        return f'<div class="dk-status dk-over">{tr(over.template, lang, **fields)}</div>'
+        bold = tuple(f"<b>{escape(names[seat])}</b>" for seat in game.winners)  # the event's names, bold
+        return f'<div class="dk-status dk-over">{over.describe(lang, names=bold)}</div>'
     who = escape(names[mover])
     if kinds[mover] != "human":
         who += f" ({escape(tr(kinds[mover], lang))})"

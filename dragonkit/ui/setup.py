@@ -15,26 +15,26 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..bots import Bot, make_bot
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 
 __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
 
 #: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
 SEAT_KINDS = {
-    "human": None,
-    "coach bot (exact optimum)": "coach",
-    "threshold bot": "threshold",
-    "random bot": "random",
+    N_("human"): None,
+    N_("coach bot (exact optimum)"): "coach",
+    N_("threshold bot"): "threshold",
+    N_("random bot"): "random",
 }
 
 #: How the players table and the status line name a kind, where shorter than its label in the form (msgids).
-_SHORT_KINDS = {"coach bot (exact optimum)": "coach bot"}
+_SHORT_KINDS = {"coach bot (exact optimum)": N_("coach bot")}
 
 #: The seats as the form first shows them: name (a msgid: each language has its own names) and kind.
 _DEFAULT_SEATS = [
     ("Alex", "human"),
-    ("Coach", "coach bot (exact optimum)"),
+    (N_("Coach"), "coach bot (exact optimum)"),
     ("Tess", "threshold bot"),
     ("Randi", "random bot"),
     ("Ada", "threshold bot"),

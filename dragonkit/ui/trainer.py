@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from .. import i18n, palette
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
-from ..i18n import Gems, tr
+from ..i18n import N_, Gems, ntr, tr
 from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
@@ -40,7 +40,7 @@ from .numbers import decimal, format_fraction, gems_html
 __all__ = ["HandTrainer", "render_score", "render_situation", "render_verdict"]
 
 #: The levels' names as the dropdown shows them (msgids).
-LEVEL_LABELS = {"mini": "mini deck", "easy": "easy", "medium": "medium", "late-game": "late game"}
+LEVEL_LABELS = {"mini": N_("mini deck"), "easy": N_("easy"), "medium": N_("medium"), "late-game": N_("late game")}
 
 #: How many of the last decisions the score panel lists.
 RECENT = 5
@@ -323,9 +323,9 @@ class HandTrainer(MessageLine):
         else:
             self.prompt.value = _status(
                 tr(
-                    "Hand {number}: you chose to reveal."
+                    N_("Hand {number}: you chose to reveal.")
                     if verdict.action == "reveal"
-                    else "Hand {number}: you chose to hold.",
+                    else N_("Hand {number}: you chose to hold."),
                     number=self.number,
                 )
             )
@@ -393,8 +393,10 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         (
             tr("Stage", lang),
             escape(
-                tr(
-                    "{n} of {total} danger revealed" if rules.danger_cards == 1 else "{n} of {total} dangers revealed",
+                ntr(
+                    "{n} of {total} danger revealed",
+                    "{n} of {total} dangers revealed",
+                    rules.danger_cards,
                     lang,
                     n=game.stage,
                     total=rules.danger_cards,
@@ -433,7 +435,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         if chances:
             cells += [format_fraction(chance[card]), decimal(chance[card])]
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    deck_title = tr("Deck: {n} card left" if left.total == 1 else "Deck: {n} cards left", lang, n=left.total)
+    deck_title = ntr("Deck: {n} card left", "Deck: {n} cards left", left.total, lang, n=left.total)
     return (
         f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
         f'<table class="dk-values">{table}</table>'
@@ -452,14 +454,15 @@ def _headline(verdict: Verdict, lang: str) -> str:
         text, level = tr("Revealing and holding are worth exactly the same here.", lang), "success"
     elif verdict.optimal:
         text = tr(
-            "Revealing was the best choice." if verdict.action == "reveal" else "Holding was the best choice.", lang
+            N_("Revealing was the best choice.") if verdict.action == "reveal" else N_("Holding was the best choice."),
+            lang,
         )
         level = "success"
     else:
         text = tr(
-            "Holding was better: by revealing you gave up {amount} in expectation."
+            N_("Holding was better: by revealing you gave up {amount} in expectation.")
             if verdict.action == "reveal"
-            else "Revealing was better: by holding you gave up {amount} in expectation.",
+            else N_("Revealing was better: by holding you gave up {amount} in expectation."),
             lang,
             amount=_gems_amount(verdict.given_up, lang),
         )
@@ -471,8 +474,8 @@ def _headline(verdict: Verdict, lang: str) -> str:
 #: What the card after the decision did, framing :meth:`CardEffect.describe <dragonkit.rules.CardEffect.describe>`
 #: (msgids, by the action chosen).
 NEXT_CARD_SENTENCES = {
-    "reveal": "You revealed it — {what}.",
-    "hold": "Had you revealed it instead — {what}.",
+    "reveal": N_("You revealed it — {what}."),
+    "hold": N_("Had you revealed it instead — {what}."),
 }
 
 
@@ -531,7 +534,7 @@ def render_score(score: Score, lang: str | None = None) -> str:
     ]
     table = "".join(f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows)
     recent = "".join(
-        f"<tr><td>{number}</td><td>{escape(tr('Reveal' if action == 'reveal' else 'Hold', lang))}</td>"
+        f"<tr><td>{number}</td><td>{escape(tr(N_('Reveal') if action == 'reveal' else N_('Hold'), lang))}</td>"
         f"<td>{'✓' if given_up == 0 else escape(_gems_amount(given_up, lang))}</td></tr>"
         for number, action, given_up in score.recent(RECENT)
     )
