@@ -1,46 +1,40 @@
-"""The translation layer: every msgid written in the code has an Italian text with
-the same fields, and no catalog entry is dead."""
+"""The translation layer: the gettext catalogs are current with the code (template, Italian .po, compiled .mo),
+every msgid written in the code has an Italian text with the same fields, no catalog entry is dead, plurals follow
+the Italian rule, and a pseudo-locale shows that every message goes through the catalogs."""
 
 from __future__ import annotations
 
 import ast
-import json
 import string
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
 
 from dragonkit import Game, Ruleset, i18n
-from dragonkit.i18n import Gems, Phrase, tr
+from dragonkit.i18n import Gems, Phrase, ntr, tr
 from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
 
+from .catalogs import CLOSE, OPEN, PO, POT, PSEUDO, extract, install_pseudo_locale, msgids, read
+
 PACKAGE = Path(i18n.__file__).parents[1]
-CATALOG_DIR = Path(i18n.__file__).parent / "it"
+KEYWORDS = {"tr": (0,), "ntr": (0, 1), "N_": (0,), "Message": (0,), "_emit": (1,), "Event": (1, 5)}
 
 
-def _string_constants() -> set[str]:
-    found = set()
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                found.add(node.value)
-    return found
-
-
-def _msgids_in_code() -> set[str]:
-    """First arguments of tr(...) and Message(...) and templates of the engine's events, where written as literals."""
-    found = set()
+def _msgids_in_code() -> set[str | tuple[str, ...]]:
+    """The msgids written as literals in calls of the keywords (a plural as its two msgids), read from the code."""
+    found: set[str | tuple[str, ...]] = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            position = {"tr": 0, "_emit": 1, "Message": 0}.get(name)
-            if position is not None and len(node.args) > position:
-                arg = node.args[position]
-                candidates = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
-                found |= {c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+            positions = KEYWORDS.get(name, ())
+            args = [node.args[p] if p < len(node.args) else None for p in positions]
+            if args and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+                texts = tuple(a.value for a in args)
+                found.add(texts if len(texts) > 1 else texts[0])
     return found
 
 
@@ -48,21 +42,55 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_every_msgid_in_the_code_has_an_italian_text():
-    italian = i18n.catalog("it")
-    msgids = _msgids_in_code()
-    assert len(msgids) > 30
-    missing = sorted(m for m in msgids if m not in italian)
-    assert missing == []
+def test_the_template_is_current_with_the_code(tmp_path):
+    extracted = msgids(extract(tmp_path))
+    assert extracted == _msgids_in_code()  # the extractor finds what the code writes, f-strings included
+    assert len(extracted) > 500
+    assert sorted(map(str, extracted ^ msgids(read(POT)))) == [], "run pybabel extract (README, Translations)"
 
 
-def test_translations_use_the_same_fields_and_are_not_dead():
-    constants = _string_constants()
-    for path in CATALOG_DIR.glob("*.json"):
-        for msgid, text in json.loads(path.read_text(encoding="utf-8")).items():
-            assert _fields(text) == _fields(msgid), (path.name, msgid)
-            assert text.strip(), (path.name, msgid)
-            assert msgid in constants, f"{path.name}: {msgid!r} is used nowhere in the code"
+def test_every_msgid_in_the_code_has_an_italian_text_and_no_entry_is_dead():
+    po = read(PO)
+    assert msgids(po) == msgids(read(POT)), "run pybabel update (README, Translations)"
+    assert po.num_plurals == 2 and po.plural_expr == "(n != 1)"
+    for message in po:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(t.strip() for t in texts) and "fuzzy" not in message.flags, message.id
+        assert all(_fields(t) == _fields(ids[-1]) for t in texts), message.id
+    assert not po.obsolete  # entries pybabel update set aside: dead
+
+
+def test_the_compiled_catalogs_are_current(tmp_path):
+    compiled = tmp_path / "dragonkit.mo"
+    with compiled.open("wb") as f:
+        write_mo(f, read(PO))
+    assert compiled.read_bytes() == PO.with_suffix(".mo").read_bytes(), "run pybabel compile (README, Translations)"
+
+
+def test_plurals_follow_the_italian_rule():
+    assert [ntr("{n} gem", "{n} gems", n, "it", n=n) for n in (0, 1, 2)] == ["0 gemme", "1 gemma", "2 gemme"]
+    assert [ntr("step", "steps", n, "en") for n in (0, 1, 2)] == ["steps", "step", "steps"]
+    assert [Card.footprint(n).describe("it") for n in (1, 2)] == ["1 passo", "2 passi"]
+    assert tr("{n} gems", "it", n="≈ 2.5") == "≈ 2.5 gemme"  # a decimal takes the plural, as a msgid of its own
+
+
+def test_the_pseudo_locale_wraps_every_message(tmp_path, monkeypatch):
+    install_pseudo_locale(tmp_path, monkeypatch)
+    try:
+        assert (
+            tr("{name} declines.", PSEUDO, name=("Ann", "Bo"))
+            == OPEN + "Ann" + OPEN + " and " + CLOSE + "Bo declines." + CLOSE
+        )
+        assert i18n.gems(1, PSEUDO) == OPEN + "1 gem" + CLOSE
+        game = Game(["Ann", "Bo"], Ruleset.preset("mini"), seed=1)
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        assert all(e.describe(PSEUDO).startswith(OPEN) and e.describe(PSEUDO).endswith(CLOSE) for e in game.events)
+    finally:
+        i18n.catalog.cache_clear()
 
 
 def test_words_for_gems_cards_phrases_and_names():
@@ -108,6 +136,8 @@ def test_unknown_language_and_missing_fields_are_refused_and_change_nothing():
     before = i18n.get_language()
     with pytest.raises(ValueError, match="en, it"):
         i18n.set_language("fr")
+    with pytest.raises(ValueError, match="en, it"):
+        i18n.settings.language = "fr"
     with pytest.raises(ValueError, match="language"):
         tr("Check", "de")
     assert i18n.get_language() == before

@@ -29,9 +29,10 @@ from dragonkit.plots.market import takeover_figure
 from dragonkit.rules import Message
 from dragonkit.simulate import round_robin, simulate_turns
 
+from .catalogs import italian
+
 ROOT = Path(__file__).parents[1]
 MODULES = [ROOT / "dragonkit" / "lessons" / f"{name}.py" for name in ("market", "simulation", "editions")]
-CATALOG = ROOT / "dragonkit" / "i18n" / "it" / "lessons_7_9.json"
 NOTEBOOKS = {
     name: ROOT / "notebooks" / f"{name}.ipynb" for name in ("07-takeover-market", "08-simulation", "09-editions")
 }
@@ -265,10 +266,6 @@ def test_stripes_and_stages_read_and_write_back():
 # -- the translations ---------------------------------------------------------------------------------------------
 
 
-def _catalog() -> dict:
-    return json.loads(CATALOG.read_text(encoding="utf-8"))
-
-
 def _msgids_in_modules() -> set[str]:
     """Literal first arguments of tr(...) and Message(...), and the label tables translated with tr(variable)."""
     found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(market._OUTCOME_TEXT.values())
@@ -286,22 +283,11 @@ def _msgids_in_modules() -> set[str]:
 
 
 def test_every_label_of_lessons_7_to_9_has_an_italian_text_with_the_same_fields():
-    catalog, used = _catalog(), _msgids_in_modules()
+    catalog, used = italian(), _msgids_in_modules()  # one catalog for the kit: test_i18n checks no entry is dead
     assert len(used) > 100
     assert sorted(used - set(catalog)) == []
-    shared = ROOT / "dragonkit" / "lessons" / "base.py"  # the menus' edition and policy names
-    constants = {
-        node.value
-        for path in [*MODULES, shared]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-    }
-    assert sorted(set(catalog) - constants) == []
     fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731
-    assert all(fields(msgid) == fields(text) and text.strip() for msgid, text in catalog.items())
-    i18n.catalog.cache_clear()
-    merged = i18n.catalog("it")  # raises if a msgid is translated differently elsewhere
-    assert all(merged[msgid] == text for msgid, text in catalog.items())
+    assert all(fields(msgid) == fields(catalog[msgid]) and catalog[msgid].strip() for msgid in used)
     assert tr("hold at {t} gems", "it", t=20) == "fermati a 20 gemme"
     assert (
         Message("Line {line}: {name} has already bid.", line=2, name="Bo").describe("it")

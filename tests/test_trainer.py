@@ -18,6 +18,7 @@ from dragonkit.simulate.hands import Hand, deal_hand
 from dragonkit.ui import HandTrainer
 from dragonkit.ui import trainer as trainer_module
 
+from . import catalogs
 from .test_hands import brute_force_push
 
 
@@ -188,16 +189,13 @@ def _trainer_msgids() -> set[str]:
     tree = ast.parse(Path(trainer_module.__file__).read_text(encoding="utf-8"))
     found = set(trainer_module.LEVEL_LABELS.values()) | set(trainer_module.NEXT_CARD_SENTENCES.values())
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "Message") and node.args:
-            arg = node.args[0]
-            for c in [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]:
-                if isinstance(c, ast.Constant):
-                    found.add(c.value)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "ntr", "N_", "Message"):
+            found |= {a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     return found
 
 
 def test_every_text_of_the_trainer_has_an_italian_translation_with_the_same_fields():
-    italian = i18n.catalog("it")
+    italian = catalogs.italian()
     msgids = _trainer_msgids()
     assert len(msgids) > 60
 

@@ -27,6 +27,7 @@ from dragonkit.ui.board import render_board
 from dragonkit.ui.coach import render_coach
 from dragonkit.ui.panels import render_log, render_players, render_status
 
+from . import catalogs
 from .test_rules import INVALID
 
 matplotlib.use("Agg")
@@ -505,7 +506,7 @@ def _message_msgids() -> set[str]:
 
 
 def test_every_message_has_an_italian_text_with_the_same_fields():
-    italian = i18n.catalog("it")
+    italian = catalogs.italian()
     msgids = _message_msgids()
     assert len(msgids) > 40
     assert sorted(m for m in msgids if m not in italian) == []

@@ -195,7 +195,14 @@ def initial_language(environ: Mapping[str, str] = os.environ) -> str:
 class LanguageSetting(traitlets.HasTraits):
     """The kernel's language; observe ``language`` to redraw when it changes."""
 
-    language = traitlets.Enum(tuple(LANGUAGES), default_value="en")
+    language = traitlets.Unicode("en")
+
+    @traitlets.validate("language")
+    def _known(self, proposal: dict[str, object]) -> str:
+        """Only a language of :data:`LANGUAGES` (read when set: a test may add a pseudo-locale)."""
+        lang = str(proposal["value"])
+        _check_language(lang)
+        return lang
 
 
 #: The current language of this kernel.

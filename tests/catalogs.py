@@ -1,0 +1,68 @@
+"""The gettext catalogs as the tests read them: the Italian texts of the .po, the msgids ``pybabel extract`` finds in
+the code (the README's command, into a temporary file), and a pseudo-locale built from the template."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from dragonkit import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+POT = ROOT / "dragonkit" / "i18n" / "dragonkit.pot"
+LOCALES = ROOT / "dragonkit" / "i18n" / "locales"
+PO = LOCALES / "it" / "LC_MESSAGES" / "dragonkit.po"
+
+#: The pseudo-locale's code, and the markers it wraps every text in.
+PSEUDO, OPEN, CLOSE = "qps", "⟦", "⟧"
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def italian() -> dict[str, str]:
+    """msgid -> Italian text, for every msgid of the .po (a plural's two msgids each with its form)."""
+    texts = {}
+    for message in read(PO):
+        if isinstance(message.id, tuple):
+            texts |= dict(zip(message.id, message.string))
+        elif message.id:
+            texts[message.id] = message.string
+    return texts
+
+
+def msgids(catalog: Catalog) -> set[str | tuple[str, ...]]:
+    return {message.id for message in catalog if message.id}
+
+
+def extract(tmp: Path) -> Catalog:
+    """The template ``pybabel extract`` writes from the code now."""
+    out = tmp / "dragonkit.pot"
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(out), str(ROOT / "dragonkit")]
+    )
+    return read(out)
+
+
+def install_pseudo_locale(tmp: Path, monkeypatch) -> None:
+    """The caller clears :func:`dragonkit.i18n.catalog`'s cache when done.
+
+    A language ``qps`` whose catalog, built from the template, writes every message as ``⟦English⟧``."""
+    catalog = Catalog(locale="it")  # Italian's plural rule: two forms
+    for message in read(POT):
+        if isinstance(message.id, tuple):
+            catalog.add(message.id, tuple(OPEN + form + CLOSE for form in message.id))
+        elif message.id:
+            catalog.add(message.id, OPEN + message.id + CLOSE)
+    (tmp / PSEUDO / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp / PSEUDO / "LC_MESSAGES" / "dragonkit.mo").open("wb") as f:
+        write_mo(f, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp)
+    monkeypatch.setitem(i18n.LANGUAGES, PSEUDO, "Pseudo")
+    i18n.catalog.cache_clear()
