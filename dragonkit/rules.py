@@ -64,9 +64,9 @@ class Message(str):
     in the app's form) are raised with a ``Message`` as their only argument:
     ``str(exc)`` is the English text, so a message reads and matches as a plain
     one, and :meth:`describe` writes it in another language.  The msgid is the
-    English template, as for :func:`dragonkit.i18n.tr`; the Italian texts are
-    in the catalogs ``dragonkit/i18n/it/*.json`` (``errors.json`` for the rules
-    and the engine).
+    English template, as for :func:`dragonkit.i18n.tr`; the other languages'
+    texts are in the gettext catalogs ``dragonkit/i18n/locales/`` (``pybabel
+    extract`` finds every ``Message("...")`` written with a literal msgid).
 
     Parameters
     ----------
