@@ -54,12 +54,12 @@ def install_pseudo_locale(tmp: Path, monkeypatch) -> None:
     """The caller clears :func:`dragonkit.i18n.catalog`'s cache when done.
 
     A language ``qps`` whose catalog, built from the template, writes every message as ``⟦English⟧``."""
-    catalog = Catalog(locale="it")  # Italian's plural rule: two forms
-    for message in read(POT):
+    catalog = read(POT)  # no language: two plural forms, the second for n != 1
+    for message in catalog:
         if isinstance(message.id, tuple):
-            catalog.add(message.id, tuple(OPEN + form + CLOSE for form in message.id))
+            message.string = tuple(OPEN + form + CLOSE for form in message.id)
         elif message.id:
-            catalog.add(message.id, OPEN + message.id + CLOSE)
+            message.string = OPEN + message.id + CLOSE
     (tmp / PSEUDO / "LC_MESSAGES").mkdir(parents=True)
     with (tmp / PSEUDO / "LC_MESSAGES" / "dragonkit.mo").open("wb") as f:
         write_mo(f, catalog)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import html
 import json
 import os
 import pickle
@@ -596,3 +597,71 @@ def test_a_preheated_kernel_switches_to_the_language_of_its_visitor(monkeypatch)
 
     app = asyncio.run(scenario())
     assert app.setup_form.start.description == "Inizia la partita" and app.language.value == "it"
+
+
+# -- the pseudo-locale ---------------------------------------------------------------------------------------------
+
+#: Words the play app shows that are not messages: the players' names (the form's defaults but "Coach"), the
+#: editions' names (the board's title and the form's menu of presets) and the languages' names in the language
+#: switch (each in its own language).
+NOT_MESSAGES = {"Alex", "Tess", "Randi", "Ada", "Blaise", "English", "Italiano", "Pseudo"} | {
+    "Dragon",
+    "Stripes",
+    "dragon",
+    "stripes",
+    "mini",
+    "kali",
+    "drago",
+    "rosso",
+}
+
+
+def _widgets(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child)
+
+
+def _shown_text(widget) -> str:
+    """What a widget shows as text: its HTML without the tags, its description, placeholder, tooltip and options."""
+    names = ("description", "placeholder", "tooltip")
+    if isinstance(widget, (widgets.HTML, widgets.Label, widgets.Text)):  # a selection's value is not shown
+        names = ("value", *names)
+    parts = [getattr(widget, name, None) for name in names]
+    parts += list(getattr(widget, "_options_labels", ()))
+    texts = [p for p in parts if isinstance(p, str)]
+    return html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", " ".join(texts), flags=re.S))
+
+
+def _unmarked(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's markers."""
+    while True:
+        inner = re.sub(rf"{catalogs.OPEN}[^{catalogs.OPEN}{catalogs.CLOSE}]*{catalogs.CLOSE}", " ", text)
+        if inner == text:
+            return re.findall(r"[^\W\d_]{2,}", text)
+        text = inner
+
+
+def test_no_text_of_the_play_app_escapes_the_catalogs(tmp_path, monkeypatch):
+    catalogs.install_pseudo_locale(tmp_path, monkeypatch)
+    i18n.set_language(catalogs.PSEUDO)
+    try:
+        app = PlayApp(autoplay=False)
+        seen = [_shown_text(w) for w in _widgets(app.widget)]
+        app.setup_form.n_players.value = 3  # Alex, Coach (the coach bot) and Tess (a threshold bot)
+        app.setup_form.start.click()
+        for step in range(2000):
+            if app.game.is_over:
+                break
+            app._last_click = (None, 0.0)
+            visible = [
+                n for n in ("reveal", "hold", "take_over", "decline", "next") if app.buttons[n].layout.display != "none"
+            ]
+            app.buttons[visible[step % len(visible)]].click()
+            seen += [_shown_text(w) for w in _widgets(app.widget)]
+        assert app.game.is_over  # the whole game: offers, dangers, the end and its plot
+        escaped = {word for text in seen for word in _unmarked(text)} - NOT_MESSAGES
+        assert not escaped, " ".join(sorted(escaped))
+    finally:
+        i18n.set_language("en")
+        i18n.catalog.cache_clear()
