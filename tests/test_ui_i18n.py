@@ -642,10 +642,11 @@ def _unmarked(text: str) -> list[str]:
         text = inner
 
 
-def test_no_text_of_the_play_app_escapes_the_catalogs(tmp_path, monkeypatch):
-    catalogs.install_pseudo_locale(tmp_path, monkeypatch)
-    i18n.set_language(catalogs.PSEUDO)
-    try:
+def _pseudo_game(tmp: Path) -> list[str]:
+    """The words a whole game of the play app shows outside the pseudo-locale's markers, names aside."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        catalogs.install_pseudo_locale(tmp, monkeypatch)
+        i18n.set_language(catalogs.PSEUDO)
         app = PlayApp(autoplay=False)
         seen = [_shown_text(w) for w in _widgets(app.widget)]
         app.setup_form.n_players.value = 3  # Alex, Coach (the coach bot) and Tess (a threshold bot)
@@ -654,14 +655,33 @@ def test_no_text_of_the_play_app_escapes_the_catalogs(tmp_path, monkeypatch):
             if app.game.is_over:
                 break
             app._last_click = (None, 0.0)
-            visible = [
-                n for n in ("reveal", "hold", "take_over", "decline", "next") if app.buttons[n].layout.display != "none"
-            ]
+            shown = ("reveal", "hold", "take_over", "decline", "next")
+            visible = [n for n in shown if app.buttons[n].layout.display != "none"]
             app.buttons[visible[step % len(visible)]].click()
             seen += [_shown_text(w) for w in _widgets(app.widget)]
         assert app.game.is_over  # the whole game: offers, dangers, the end and its plot
-        escaped = {word for text in seen for word in _unmarked(text)} - NOT_MESSAGES
-        assert not escaped, " ".join(sorted(escaped))
-    finally:
-        i18n.set_language("en")
-        i18n.catalog.cache_clear()
+    return sorted({word for text in seen for word in _unmarked(text)} - NOT_MESSAGES)
+
+
+PSEUDO_GAME = r"""
+import json, sys
+from pathlib import Path
+from tests.test_ui_i18n import _pseudo_game
+print(json.dumps(_pseudo_game(Path(sys.argv[1]))))
+"""
+
+
+def test_no_text_of_the_play_app_escapes_the_catalogs(tmp_path):
+    """In a kernel of its own: the language switches of the other tests' apps know no pseudo-locale."""
+    root = Path(__file__).parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run(
+        [sys.executable, "-c", PSEUDO_GAME, str(tmp_path)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
