@@ -3,7 +3,8 @@
     python benchmarks/bench_turn.py
 
 For a fresh turn of every preset it prints the number of reachable decision
-points and the best and the median of several cold timings (``best/median``) of:
+points and the best and the median of several cold timings (``best/median``; the
+solve cache emptied before each, one untimed run first) of:
 
 * the optimal solve by layered backward induction (``solve_turn``), in float
   and in exact arithmetic;
@@ -77,8 +78,11 @@ def plain_recursion(state: TurnState) -> float:
 
 
 def timed(function, *args) -> tuple[tuple[float, float], object]:
-    """The best and the median of ``REPEATS`` cold timings (seconds), and the result."""
+    """The best and the median of ``REPEATS`` cold timings (seconds) after one untimed run
+    (the first call of a function in a process pays for warming up), and the result."""
     times, result = [], None
+    solve_turn.cache_clear()
+    function(*args)
     for _ in range(REPEATS):
         solve_turn.cache_clear()
         start = time.perf_counter()

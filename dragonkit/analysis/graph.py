@@ -8,10 +8,15 @@ footprint counts, the knight's position and the pot; the stage, the active
 player's gems, the stop and danger counts and ``treasure + pot`` (the *bank*)
 are the same throughout.
 
-Layers are built breadth first with numpy: each footprint kind steps a whole
-layer at once through :func:`dragonkit.turn.footprint_children`, the array form
-of :meth:`TurnState.child <dragonkit.turn.TurnState.child>`; a stop or a danger
-ends the turn with the reward :meth:`TurnState.child` gives it.
+Layers are built breadth first with numpy.  What a footprint card does depends,
+within a turn, only on the knight's position and the pot (and on whether it is
+the deck's last card), so every footprint kind steps every (position, pot) pair
+the turn can reach (:func:`dragonkit.turn.pot_bound`) once, through
+:func:`dragonkit.turn.footprint_children`, the array form of
+:meth:`TurnState.child <dragonkit.turn.TurnState.child>`, and each layer looks
+its points up in that table (where the pairs are too many, each layer is
+stepped instead); a stop or a danger ends the turn with the reward
+:meth:`TurnState.child` gives it.
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ class Layer:
         Index of the next decision point in the following layer (-1 where the
         card ends the turn or is missing).
     end_reward : ndarray of int, shape (m, k)
-        Gem change of the active player when the card ends the turn (gems).
+        Gem change of the active player when the card ends the turn (gems); 0 where it does not.
     """
 
     depth: int
@@ -71,23 +76,6 @@ class Layer:
 
     def __len__(self) -> int:
         return len(self.pot)
-
-
-def _dedupe(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where each sorted unique value of an int64 array first occurs, and for each value its
-    index among them.
-
-    The keys of a layer's edges come in one sorted run per footprint kind, which the
-    stable sort (a timsort) merges in near-linear time.
-    """
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    first = np.empty(len(keys), dtype=bool)
-    first[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    inverse = np.empty(len(keys), dtype=np.int64)
-    inverse[order] = np.cumsum(first) - 1
-    return order[first], inverse
 
 
 class DecisionGraph:
@@ -204,16 +192,15 @@ class DecisionGraph:
         return np.take(self._tables[last], pair, axis=2)
 
     def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> np.ndarray:
-        """:meth:`_step` for the given pairs (pots past the bound of :func:`~dragonkit.turn.pot_bound`
-        are not reached from a point of the graph: their code is -1)."""
+        """:meth:`_step` for the given pairs.  The child of a pair of the graph is within
+        :func:`~dragonkit.turn.pot_bound`: only the codes of children of pairs no point has may be wrong."""
         step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
-        goes = step.goes_on & (step.pot <= self._bound.take(step.position, mode="clip"))
-        code = np.where(goes, self._offset.take(step.position, mode="clip") + step.pot, -1)
+        code = np.where(step.goes_on, self._offset.take(step.position, mode="clip") + step.pot, -1)
         return np.stack([code, step.gain, HEAD * step.at_head + DECK_EMPTY * step.deck_empty])
 
     def _pair(self, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The knight positions and pots of pair codes."""
-        position = np.searchsorted(self._offset, code, side="right") - 1
+        position = np.searchsorted(self._offset[1:], code, side="right")
         return position, code - self._offset[position]
 
     def _expand(self, layer: Layer, base: np.ndarray, pair: np.ndarray) -> tuple[Layer, np.ndarray, np.ndarray]:
@@ -244,14 +231,20 @@ class DecisionGraph:
             child[go] = inverse.ravel()
             position, pot = self._pair(unique[:, k])
             return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], position, pot), base, unique[:, k]
+        # Sorted by key (a stable sort, a timsort, merges the kinds' runs, each sorted already),
+        # the first edge of each run of equal keys is a new decision point.
         keys = (base - self._radix + pair).ravel()[edges]
-        first, inverse = _dedupe(keys)
-        child[go] = inverse
+        order = np.argsort(keys, kind="stable")
+        keys, edges = keys[order], edges[order]
+        first = np.empty(len(keys), dtype=bool)
+        first[:1] = True
+        np.not_equal(keys[1:], keys[:-1], out=first[1:])
+        child.ravel()[edges] = np.cumsum(first) - 1
         edges = edges[first]
         kind, parent = np.divmod(edges, m)
         pair = pair.ravel()[edges]
         position, pot = self._pair(pair)
-        counts = np.take(layer.counts, parent, axis=0) - np.take(self._eye, kind, axis=0)
+        counts = (np.take(layer.counts.T, parent, axis=1) - np.take(self._eye, kind, axis=1)).T  # laid out kind by kind
         following = Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot)
         return following, keys[first] - pair, pair
 
