@@ -239,14 +239,17 @@ class DecisionGraph:
         first = np.empty(len(keys), dtype=bool)
         first[:1] = True
         np.not_equal(keys[1:], keys[:-1], out=first[1:])
-        child.ravel()[edges] = np.cumsum(first) - 1
-        edges = edges[first]
-        kind, parent = np.divmod(edges, m)
+        rank = np.zeros(len(keys), dtype=np.int64)
+        np.cumsum(first[1:], out=rank[1:])
+        child.ravel()[edges] = rank
+        edges, keys = np.compress(first, edges), np.compress(first, keys)
+        kind = edges // m
+        parent = edges - kind * m
         pair = pair.ravel()[edges]
         position, pot = self._pair(pair)
         counts = (np.take(layer.counts.T, parent, axis=1) - np.take(self._eye, kind, axis=1)).T  # laid out kind by kind
         following = Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot)
-        return following, keys[first] - pair, pair
+        return following, keys - pair, pair
 
     @property
     def size(self) -> int:
