@@ -3,7 +3,8 @@
     python benchmarks/bench_turn.py
 
 For a fresh turn of every preset it prints the number of reachable decision
-points and the best of several cold timings of:
+points and the best and the median of several cold timings (``best/median``; the
+solve cache emptied before each, one untimed run first) of:
 
 * the optimal solve by layered backward induction (``solve_turn``), in float
   and in exact arithmetic;
@@ -17,6 +18,7 @@ then how many whole games per second three threshold bots play.
 
 from __future__ import annotations
 
+import statistics
 import time
 from functools import cache
 
@@ -26,7 +28,7 @@ from dragonkit.bots import CoachBot, ThresholdBot
 from dragonkit.engine import Action, Phase
 from dragonkit.rules import PRESETS
 
-REPEATS = 5
+REPEATS = 9
 
 
 def fresh_turn(rules: Ruleset) -> TurnState:
@@ -75,14 +77,22 @@ def plain_recursion(state: TurnState) -> float:
     return push(tuple(state.footprints.values()), state.position, state.pot)
 
 
-def best_of(function, *args) -> tuple[float, object]:
-    best, result = float("inf"), None
+def timed(function, *args) -> tuple[tuple[float, float], object]:
+    """The best and the median of ``REPEATS`` cold timings (seconds) after one untimed run
+    (the first call of a function in a process pays for warming up), and the result."""
+    times, result = [], None
+    solve_turn.cache_clear()
+    function(*args)
     for _ in range(REPEATS):
         solve_turn.cache_clear()
         start = time.perf_counter()
         result = function(*args)
-        best = min(best, time.perf_counter() - start)
-    return best, result
+        times.append(time.perf_counter() - start)
+    return (min(times), statistics.median(times)), result
+
+
+def ms(t: tuple[float, float]) -> str:
+    return f"{t[0] * 1e3:.1f}/{t[1] * 1e3:.1f}"
 
 
 def chain_and_solve(state: TurnState) -> float:
@@ -124,20 +134,21 @@ def coach_game_ms(bot: type[CoachBot], preset: str = "dragon-stripes", games: in
 
 def main() -> None:
     print(
-        f"{'preset':<15}{'states':>7}{'float ms':>10}{'exact ms':>10}{'plain ms':>10}{'speed-up':>9}"
-        f"{'chain ms':>10}{'turn value':>12}{'games/s':>9}"
+        f"{'preset':<15}{'states':>7}{'float ms':>12}{'exact ms':>12}{'plain ms':>12}{'speed-up':>12}"
+        f"{'chain ms':>12}{'turn value':>12}{'games/s':>9}"
     )
     for name, rules in PRESETS.items():
         state = fresh_turn(rules)
-        t_float, solution = best_of(solve_turn, state, False)
-        t_exact, exact = best_of(solve_turn, state, True)
-        t_plain, plain = best_of(plain_recursion, state)
-        t_chain, chained = best_of(chain_and_solve, state)
+        t_float, solution = timed(solve_turn, state, False)
+        t_exact, exact = timed(solve_turn, state, True)
+        t_plain, plain = timed(plain_recursion, state)
+        t_chain, chained = timed(chain_and_solve, state)
         assert abs(float(exact.value) - solution.value) < 1e-9 and abs(plain - solution.value) < 1e-9
         assert abs(chained - solution.value) < 1e-9
         print(
-            f"{name:<15}{solution.states:>7}{t_float * 1e3:>10.1f}{t_exact * 1e3:>10.1f}{t_plain * 1e3:>10.1f}"
-            f"{t_plain / t_float:>8.1f}x{t_chain * 1e3:>10.1f}{float(exact.value):>12.4f}"
+            f"{name:<15}{solution.states:>7}{ms(t_float):>12}{ms(t_exact):>12}{ms(t_plain):>12}"
+            f"{f'{t_plain[0] / t_float[0]:.1f}x/{t_plain[1] / t_float[1]:.1f}x':>12}{ms(t_chain):>12}"
+            f"{float(exact.value):>12.4f}"
             f"{games_per_second(name):>9.0f}"
         )
     solved_once, each = coach_game_ms(CoachBot), coach_game_ms(SolveEachDecision)

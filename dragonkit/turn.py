@@ -44,7 +44,7 @@ from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["FootprintStep", "TurnState", "footprint_children"]
+__all__ = ["FootprintStep", "TurnState", "footprint_children", "pot_bound"]
 
 
 @dataclass(frozen=True)
@@ -428,3 +428,30 @@ def footprint_children(
         kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1
     )
     return FootprintStep(new, new_pot, change, at_head, empty)
+
+
+def pot_bound(rules: Ruleset, dangers_revealed: int, bank: int, pot: int) -> NDArray[np.int64]:
+    """The largest pot a turn can reach at each knight position, from a pot of ``pot`` gems.
+
+    The knight only moves toward the head, so each stripe pays into the pot at most
+    once in a turn, and before the knight stands on stripe ``p`` only stripes ``1..p``
+    have paid; the pot never holds more than the bank (``treasure + pot``).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    dangers_revealed : int
+        The stage.
+    bank : int
+        ``treasure + pot`` (gems).
+    pot : int
+        The pot now, at any position (gems).
+
+    Returns
+    -------
+    ndarray of int, shape (rules.n_stripes + 1,)
+        Entry ``p``: the bound at position ``p`` (gems), at most ``bank``.
+    """
+    stripes = rules.stripe_value(np.arange(rules.head, dtype=np.int64), dangers_revealed)  # 0 at the tail
+    bound: NDArray[np.int64] = np.minimum(bank, pot + np.cumsum(stripes))
+    return bound

@@ -1307,6 +1307,35 @@ def test_decision_graph_fresh_decks_follow_apply_card():
         check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)
 
 
+def test_decision_graph_steps_each_layer_where_the_pairs_are_too_many_for_a_table():
+    """Stripes worth tens of thousands of gems make too many (position, pot) pairs to step them
+    all at once: each layer is then stepped, and the graph still follows apply_card and the recursion."""
+    rules = Ruleset(
+        name="rich",
+        starting_gems=40,
+        treasure=10**6,
+        stripe_values=(1000, 20000, 30000, 40000, 50000, 60000),
+        footprints={1: 3, 2: 2, 3: 1},
+        stop_cards=2,
+        danger_cards=0,
+        stages=[Stage(Fraction(1, 4), 1)],
+    )
+    state = TurnState.fresh(rules)
+    graph = DecisionGraph.from_state(state)
+    assert graph._tables is None
+    check_graph_against_apply_card(state, random.Random(5))
+    check_graph_against_apply_card(state.replace(treasure=45_000), random.Random(6))  # the cap bites
+
+    @functools.cache
+    def value(s: TurnState) -> Fraction:
+        if s.is_terminal():
+            return Fraction(s.returns())
+        push = sum(p * value(s.child(card)) for card, p in s.chance_outcomes())
+        return push if s.must_reveal else max(push, Fraction(s.pot))
+
+    assert solve_turn(state, exact=True).value == value(state)
+
+
 def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
     """Twelve footprint kinds and a big bank make the mixed-radix key overflow int64: the graph
     then dedupes rows instead, and still follows apply_card and matches the textbook recursion."""

@@ -14,7 +14,7 @@ from dragonkit.analysis import solve_turn
 from dragonkit.bots import RandomBot
 from dragonkit.engine import Action, IllegalActionError, Phase
 from dragonkit.rules import DANGER_CARD, PRESETS, STOP_CARD, Card, Outcome
-from dragonkit.turn import TurnState, footprint_children
+from dragonkit.turn import TurnState, footprint_children, pot_bound
 
 
 def _random_situations(preset: str, n: int, seed: int) -> list[tuple[Game, TurnState]]:
@@ -95,6 +95,23 @@ def test_the_array_step_is_the_model_step(preset):
                     assert int(got.pot[at]) == child.pot
                     assert int(got.gain[at]) == child.returns()
                     assert bool(got.goes_on[at]) == (child.outcome is None)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pot_bound_bounds_every_pot_a_turn_reaches(preset):
+    """Walking child() from real situations (every footprint card, until the turn ends), the pot
+    never passes pot_bound at the knight's position, nor the bank."""
+    rng = random.Random(5)
+    for _, start in _random_situations(preset, 30, 6):
+        bound = pot_bound(start.rules, start.dangers_revealed, start.bank, start.pot)
+        assert bound.shape == (start.rules.n_stripes + 1,) and bound.max() <= start.bank
+        state = start
+        while not state.is_terminal():
+            assert state.pot <= bound[state.position]
+            footprints = [card for card, _p in state.chance_outcomes() if card.kind == "footprint"]
+            if not footprints:
+                break
+            state = state.child(rng.choice(footprints))
 
 
 def _walk_value(state: TurnState) -> Fraction:

@@ -8,10 +8,15 @@ footprint counts, the knight's position and the pot; the stage, the active
 player's gems, the stop and danger counts and ``treasure + pot`` (the *bank*)
 are the same throughout.
 
-Layers are built breadth first with numpy: each footprint kind steps a whole
-layer at once through :func:`dragonkit.turn.footprint_children`, the array form
-of :meth:`TurnState.child <dragonkit.turn.TurnState.child>`; a stop or a danger
-ends the turn with the reward :meth:`TurnState.child` gives it.
+Layers are built breadth first with numpy.  What a footprint card does depends,
+within a turn, only on the knight's position and the pot (and on whether it is
+the deck's last card), so every footprint kind steps every (position, pot) pair
+the turn can reach (:func:`dragonkit.turn.pot_bound`) once, through
+:func:`dragonkit.turn.footprint_children`, the array form of
+:meth:`TurnState.child <dragonkit.turn.TurnState.child>`, and each layer looks
+its points up in that table (where the pairs are too many, each layer is
+stepped instead); a stop or a danger ends the turn with the reward
+:meth:`TurnState.child` gives it.
 """
 
 from __future__ import annotations
@@ -22,12 +27,15 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..rules import DANGER_CARD, STOP_CARD, Ruleset
-from ..turn import TurnState, footprint_children
+from ..turn import TurnState, footprint_children, pot_bound
 
 __all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer"]
 
 #: The edges of a layer not expanded yet (the deepest one): no decision point, no card.
 _EMPTY_EDGES = np.zeros((0, 0), dtype=np.int64)
+
+#: The most (position, pot) pairs stepped all at once, as a table (see ``DecisionGraph._step``).
+_TABLE = 2**16
 
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
@@ -54,7 +62,7 @@ class Layer:
         Index of the next decision point in the following layer (-1 where the
         card ends the turn or is missing).
     end_reward : ndarray of int, shape (m, k)
-        Gem change of the active player when the card ends the turn (gems).
+        Gem change of the active player when the card ends the turn (gems); 0 where it does not.
     """
 
     depth: int
@@ -68,23 +76,6 @@ class Layer:
 
     def __len__(self) -> int:
         return len(self.pot)
-
-
-def _dedupe(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where each sorted unique value of an int64 array first occurs, and for each value its
-    index among them.
-
-    The keys of a layer's edges come in one sorted run per footprint kind, which the
-    stable sort (a timsort) merges in near-linear time.
-    """
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    first = np.empty(len(keys), dtype=bool)
-    first[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    inverse = np.empty(len(keys), dtype=np.int64)
-    inverse[order] = np.cumsum(first) - 1
-    return order[first], inverse
 
 
 class DecisionGraph:
@@ -143,18 +134,27 @@ class DecisionGraph:
         total = int(root_counts[0].sum()) + stops + dangers
         if total == 0:
             raise ValueError("the deck is empty: there is no card to reveal")
-        # One int64 key per decision point: footprint counts, position and pot in mixed radix.
+        # A (position, pot) pair is one int, its *pair code*: the pairs a turn can reach
+        # numbered in order, position by position (``_offset[position] + pot``).
+        self._bound = pot_bound(rules, dangers_revealed, bank, int(pots.max()))
+        self._offset = np.concatenate([[0], np.cumsum(self._bound + 1)[:-1]])
+        pairs = int(self._bound.sum()) + len(self._bound)
+        self._tables: dict[bool, np.ndarray] | None = {} if pairs <= _TABLE else None
+        # One int64 key per decision point: footprint counts (mixed radix) and pair code.
         self._sizes = root_counts[0] + 1
-        width = int(np.prod(self._sizes.astype(object))) * (rules.head + 1) * (bank + 1)
-        weights = np.cumprod(np.concatenate([[1], self._sizes[:0:-1]]))[::-1]
-        self._radix = (weights, rules.head + 1, bank + 1) if width < 2**62 else None
-        # ``weights`` has wrapped around past int64 where ``_radix`` is None: the codes are then unused.
+        self._eye = np.eye(len(self.steps), dtype=np.int64)
+        # The key is ``base + pair``, where ``base`` is the counts' mixed-radix code times the number of pairs.
+        width = int(np.prod(self._sizes.astype(object))) * pairs
+        weights = np.cumprod(np.concatenate([[1], self._sizes[:0:-1]]))[::-1] * pairs
+        self._radix = weights[:, None] if width < 2**62 else None
+        # ``weights`` has wrapped around past int64 where ``_radix`` is None: the bases are then unused.
         self.layers: list[Layer] = []
         layer = Layer(0, total, root_counts, positions, pots)
-        code = np.full(len(pots), int(root_counts[0] @ weights), dtype=np.int64)
+        base = root_counts @ weights
+        pair = self._offset[positions] + pots
         while len(layer):
             self.layers.append(layer)
-            layer, code = self._expand(layer, code)
+            layer, base, pair = self._expand(layer, base, pair)
 
     @classmethod
     def from_state(
@@ -174,47 +174,82 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _expand(self, layer: Layer, code: np.ndarray) -> tuple[Layer, np.ndarray]:
-        """Fill in the layer's edges; return the next layer and the mixed-radix codes of its
-        footprint counts (``code``: the same for this layer's points).
+    def _step(self, layer: Layer, pair: np.ndarray) -> np.ndarray:
+        """What each footprint kind does at each point of the layer: an array of shape (3, k, m)
+        of the pair code afterwards (-1 where the turn ends), the gain, and the :attr:`Layer.ends` code.
 
-        Every footprint kind steps the whole layer in one call; the edges are laid out
-        kind by kind (arrays of shape (k, m), exposed transposed).  A decision point of
-        the next layer is identified by one int64 key (footprint counts, position, pot in
-        mixed radix), so duplicates are found by sorting integers; keys too wide for int64
-        fall back to sorting rows.
+        Within a turn a card's effect depends on the position, the pot, and whether it is
+        the deck's last card, nothing else; so where the pairs are few, every kind steps
+        every pair once per graph (a table, :func:`~dragonkit.turn.footprint_children` on
+        all pairs) and a layer looks its points up.  Otherwise each layer is stepped.
+        """
+        if self._tables is None:
+            return self._children(layer.position, layer.pot, layer.cards_left)
+        last = layer.cards_left == 1
+        if last not in self._tables:
+            position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
+            self._tables[last] = self._children(position, pot, layer.cards_left)
+        return np.take(self._tables[last], pair, axis=2)
+
+    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> np.ndarray:
+        """:meth:`_step` for the given pairs.  The child of a pair of the graph is within
+        :func:`~dragonkit.turn.pot_bound`: only the codes of children of pairs no point has may be wrong."""
+        step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
+        code = np.where(step.goes_on, self._offset.take(step.position, mode="clip") + step.pot, -1)
+        return np.stack([code, step.gain, HEAD * step.at_head + DECK_EMPTY * step.deck_empty])
+
+    def _pair(self, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The knight positions and pots of pair codes."""
+        position = np.searchsorted(self._offset[1:], code, side="right")
+        return position, code - self._offset[position]
+
+    def _expand(self, layer: Layer, base: np.ndarray, pair: np.ndarray) -> tuple[Layer, np.ndarray, np.ndarray]:
+        """Fill in the layer's edges; return the next layer with the bases of its keys and its
+        pair codes (``base`` and ``pair``: the same for this layer).
+
+        The edges are laid out kind by kind (arrays of shape (k, m), exposed transposed).
+        A decision point of the next layer is identified by one int64 key (footprint counts
+        in mixed radix, then the pair code), so duplicates are found by sorting integers;
+        keys too wide for int64 fall back to sorting rows.
         """
         m, k = layer.counts.shape
-        step = footprint_children(
-            self.rules, self.steps, layer.position, layer.pot, self.bank, self.dangers_revealed, layer.cards_left
-        )
+        pair, gain, ends = self._step(layer, pair)
         have = layer.counts.T > 0
-        go = have & step.goes_on
-        layer.ends = np.where(have, HEAD * step.at_head + DECK_EMPTY * step.deck_empty, NO_CARD).T
-        layer.end_reward = (step.gain * have).T
+        go = have & (pair >= 0)
+        layer.ends = np.where(have, ends, NO_CARD).T
+        layer.end_reward = (gain * have).T
         child = np.full((k, m), -1, dtype=np.int64)
         layer.child = child.T
         edges = np.flatnonzero(go)
         if not edges.size:
             empty = np.zeros(0, dtype=np.int64)
-            return Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64), empty, empty), empty
-        position, pot = step.position.ravel()[edges], step.pot.ravel()[edges]
+            following = Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64), empty, empty)
+            return following, empty, empty
         if self._radix is None:
-            counts = layer.counts[edges % m]
-            counts[np.arange(edges.size), edges // m] -= 1
-            rows = np.column_stack([counts, position, pot])
-            unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+            counts = layer.counts[edges % m] - self._eye[edges // m]
+            unique, inverse = np.unique(np.column_stack([counts, pair.ravel()[edges]]), axis=0, return_inverse=True)
             child[go] = inverse.ravel()
-            return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], unique[:, k], unique[:, k + 1]), code
-        weights, head, banks = self._radix
-        codes = (code[None, :] - weights[:, None]).ravel()[edges]
-        keys = (codes * head + position) * banks + pot
-        first, inverse = _dedupe(keys)
-        child[go] = inverse
-        kind, parent = np.divmod(edges[first], m)
-        counts = layer.counts[parent]
-        counts[np.arange(len(first)), kind] -= 1
-        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position[first], pot[first]), codes[first]
+            position, pot = self._pair(unique[:, k])
+            return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], position, pot), base, unique[:, k]
+        # Sorted by key (a stable sort, a timsort, merges the kinds' runs, each sorted already),
+        # the first edge of each run of equal keys is a new decision point.
+        keys = (base - self._radix + pair).ravel()[edges]
+        order = np.argsort(keys, kind="stable")
+        keys, edges = keys[order], edges[order]
+        first = np.empty(len(keys), dtype=bool)
+        first[:1] = True
+        np.not_equal(keys[1:], keys[:-1], out=first[1:])
+        rank = np.zeros(len(keys), dtype=np.int64)
+        np.cumsum(first[1:], out=rank[1:])
+        child.ravel()[edges] = rank
+        edges, keys = np.compress(first, edges), np.compress(first, keys)
+        kind = edges // m
+        parent = edges - kind * m
+        pair = pair.ravel()[edges]
+        position, pot = self._pair(pair)
+        counts = (np.take(layer.counts.T, parent, axis=1) - np.take(self._eye, kind, axis=1)).T  # laid out kind by kind
+        following = Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot)
+        return following, keys - pair, pair
 
     @property
     def size(self) -> int:

@@ -30,7 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..turn import TurnState
-from .graph import CONTINUES, DecisionGraph
+from .graph import DecisionGraph
 from .state import check_state
 
 __all__ = [
@@ -112,13 +112,16 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
             dtype: type = np.int64 if bound * scale < 2**63 else object
             reward = reward.astype(dtype) * next_scale
             next_value = next_value.astype(dtype)
-        x = np.where(layer.ends.T == CONTINUES, next_value[layer.child.T], reward) if len(next_value) else reward
+        # A card that ends the turn has no child (-1: the appended 0) and a card that does not ends
+        # it with no reward (0), so each card's term is the sum of the two.
+        x = np.append(next_value, 0)[layer.child.T] + reward
         acc = np.add.reduce(layer.counts.T * x, axis=0, initial=const * next_scale if exact else float(const))
         if exact:
             push = acc
+            value = np.maximum(layer.pot.astype(push.dtype) * scale, push)
         else:
             push, scale = acc / layer.cards_left, 1
-        value = np.maximum(layer.pot.astype(push.dtype) * scale, push)
+            value = np.maximum(layer.pot, push)
         results[depth] = LayerValues(push, value, scale)
         next_value, next_scale = value, scale
     return results
