@@ -382,11 +382,11 @@ def test_refused_clicks_are_explained_in_italian():
         "'", "&#x27;"
     )
     _click(app, "next")
-    assert "Non permesso: tocca a Ann, non a un bot." in app.message.value
+    assert "Non permesso: è il turno di Ann, non di un bot." in app.message.value
     while app.bots[app.game.to_move] is None:
         _click(app, app.game.legal_actions()[0].value)
     _click(app, "reveal")
-    assert "tocca a Bo (un bot), non a una persona" in app.message.value
+    assert "è il turno di Bo (un bot), non di una persona" in app.message.value
     app.show_setup()
     _click(app, "reveal")
     assert "Non permesso: nessuna partita in corso; prima iniziane una." in app.setup_form.message.value
@@ -416,7 +416,7 @@ def _engine_errors():
         "cannot hold now: Ann must reveal a card first",
         "ora «fermarsi» non è possibile: Ann deve prima rivelare una carta",
     )
-    yield lambda: game.apply("reveal", by=1), "it is Ann's move, not Bo's", "tocca a Ann, non a Bo"
+    yield lambda: game.apply("reveal", by=1), "it is Ann's move, not Bo's", "è il turno di Ann, non di Bo"
     yield (
         lambda: game.apply("push"),
         "unknown action 'push'; actions are reveal, hold, take_over, decline",
