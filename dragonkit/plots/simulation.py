@@ -3,6 +3,8 @@ intervals, the 1/√n shrinkage of the error, and a tournament's standings."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -112,10 +114,16 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
     plain = FuncFormatter(lambda value, _pos: f"{value:g}")
     for axis in (ax.xaxis, ax.yaxis):
         axis.set_major_formatter(plain)
-    ax.yaxis.set_minor_formatter(plain)
+    # label the minor ticks at 2 and 5 times a power of ten only: all of them crowd the top of a decade
+    ax.yaxis.set_minor_formatter(FuncFormatter(lambda value, _pos: f"{value:g}" if _mantissa(value) in (2, 5) else ""))
     ax.set_xlabel(tr("turns simulated, n (log scale)"))
     ax.set_ylabel(tr("error of the mean (gems, log scale)"))
     ax.set_title(tr("Ten times more turns, about three times less error"))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return fig
+
+
+def _mantissa(value: float) -> float:
+    """``value`` divided by the power of ten just below it, rounded: 0.7 → 7, 20 → 2."""
+    return round(value / 10 ** math.floor(math.log10(value)), 6) if value > 0 else 0.0
