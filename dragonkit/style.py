@@ -15,6 +15,12 @@ __all__ = ["CSS"]
 _RULES = """<style>
 .dk-app, .dk-lesson { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13px; color: $INK; }
 .dk-app h2 { margin: 4px 0; }
+/* coloured buttons in the kit's colours, every label at least 4.5:1 against its fill (WCAG 1.4.3) */
+.dk-app .jupyter-button.mod-warning { background-color: $HOLD; color: $INK; }
+.dk-app .jupyter-button.mod-success { background-color: $GOOD; }
+/* read by screen readers, not drawn: a label the layout already makes plain to the eye */
+.dk-app .dk-sr-only, .dk-app .dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .dk-status { font-size: 15px; padding: 4px 8px; background: $TINT; border-radius: 6px; margin-bottom: 4px; }
 .dk-status.dk-over { background: $GOLD_TINT; font-size: 16px; }
 .dk-players { border-collapse: collapse; width: 330px; margin-right: 10px; }

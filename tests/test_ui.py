@@ -171,7 +171,8 @@ def test_a_full_game_against_bots_ends_with_winner_and_plot():
     assert "Game over" in app.status.value and winners in app.status.value
     assert "winner" in app.players.value
     assert app.result_plot.layout.display is None
-    assert app.result_plot.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert app.result_plot.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')  # a PNG
+    assert f'alt="Gems over the game, after {len(game.gem_history) - 1} turns: ' in app.result_plot.value
     assert _visible(app) == set()
     assert plt.get_fignums() == []  # figures are built outside pyplot: nothing piles up
 
@@ -340,7 +341,7 @@ def test_odd_names_reach_the_end_of_the_game():
         if app.game.is_over:
             break
         _click(app, "next")
-    assert app.game.is_over and app.result_plot.value[:4] == b"\x89PNG"
+    assert app.game.is_over and "data:image/png;base64,iVBORw0KGgo" in app.result_plot.value
     assert app.message.value == ""
     app.show_coach.value = False  # options still work after the end
     app.autoplay.value = True
@@ -407,7 +408,7 @@ def test_the_event_log_scrolls_whole_lines_under_a_fixed_title():
     for _ in range(12):
         _click(app, "reveal" if Action.REVEAL in app.game.legal_actions() else "decline")
     log = app.event_log.value
-    title, rest = log.split('<div class="dk-log-lines">')
+    title, rest = log.split('<div class="dk-log-lines" tabindex="0" role="region" aria-label="Events">')
     assert "<b>Events</b>" in title and rest.startswith("<ol") and rest.count("<li") == len(app.game.events)
 
     def rule(selector):

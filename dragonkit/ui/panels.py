@@ -11,7 +11,7 @@ from html import escape
 from ..engine import Game, Phase
 from ..i18n import Gems, tr
 
-__all__ = ["render_log", "render_players", "render_status"]
+__all__ = ["describe_gems_over_game", "render_log", "render_players", "render_status"]
 
 
 def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
@@ -39,8 +39,16 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
     # wider than the stylesheet's 330px (the log is narrower): Italian kinds and badges are longer
     return (
         f'<table class="dk-players" style="width: 360px"><tr><th>{escape(tr("player", lang))}</th>'
-        f"<th>{escape(tr('gems', lang))}</th><th></th></tr>" + "".join(rows) + "</table>"
+        f"<th>{escape(tr('gems', lang))}</th>"
+        f'<th><span class="dk-sr-only">{escape(tr("role", lang))}</span></th></tr>' + "".join(rows) + "</table>"
     )
+
+
+def describe_gems_over_game(game: Game, lang: str | None = None) -> str:
+    """The text alternative of the end-of-game plot (:func:`dragonkit.plots.gems_over_game`), from its data:
+    the number of turns and each player's final gems."""
+    scores = ", ".join(f"{name} {gems}" for name, gems in zip(game.players, game.gems))
+    return tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(game.gem_history) - 1, scores=scores)
 
 
 def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
@@ -52,7 +60,9 @@ def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
     items = [f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])]
     return (
         f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
-        f'<b>{escape(tr("Events", lang))}</b><div class="dk-log-lines">'
+        f"<b>{escape(tr('Events', lang))}</b>"
+        # focusable, so that the keyboard scrolls it too
+        f'<div class="dk-log-lines" tabindex="0" role="region" aria-label="{escape(tr("Events", lang))}">'
         f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div></div>"
     )
 

@@ -114,6 +114,7 @@ class SetupForm(widgets.VBox):
             thr_w = widgets.BoundedIntText(
                 value=20 if seat != 4 else 12, min=0, max=10_000, layout=widgets.Layout(width="170px")
             )
+            kind_w.add_class("dk-sr-label")  # named for screen readers; the row shows whose seat it is
             kind_w.observe(self._update_rows, names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
@@ -159,6 +160,7 @@ class SetupForm(widgets.VBox):
         options = self._kind_options()
         for seat, (name_w, kind_w, thr_w) in enumerate(zip(self.names, self.kinds, self.thresholds)):
             name_w.description = tr("seat {n}", n=seat + 1)
+            kind_w.description = tr("who plays seat {n}", n=seat + 1)
             thr_w.description = tr("holds at")
             kind = kind_w.value  # new options select the first one: keep the chosen kind
             with kind_w.hold_sync():  # the browser receives the new labels and the same choice at once
