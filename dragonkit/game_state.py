@@ -35,7 +35,7 @@ from typing import Any
 
 from .engine import Action, Game, Phase, legal_in, next_turn_owner, offer_order, win_shares
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
-from .turn import TurnState
+from .turn import TurnState, checked_action
 
 __all__ = ["GameState"]
 
@@ -292,18 +292,7 @@ class GameState:
             if Action.REVEAL not in self.legal_actions():
                 raise ValueError(f"no card is revealed during the {self.phase.value} phase")
             return self._revealed(move)
-        try:
-            action = Action(move)
-        except ValueError:
-            raise ValueError(f"a move is a Card or an action, not {reprlib.repr(move)}") from None
-        if action is Action.REVEAL:
-            raise ValueError(
-                "a reveal shows a card by chance: step with child(card) for each card of chance_outcomes()"
-            )
-        if action not in self.legal_actions():
-            raise ValueError(
-                f"cannot {action.value} now: the legal actions are {[a.value for a in self.legal_actions()]}"
-            )
+        action = checked_action(move, self.legal_actions(), "a Card or an action")
         if action is Action.HOLD:
             queue = offer_order(self.rules, self.gems, self.active, self.pot)
             return self._replace(phase=Phase.OFFER, offer_queue=queue) if queue else self._collected()

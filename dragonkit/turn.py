@@ -44,7 +44,7 @@ from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["FootprintStep", "TurnState", "footprint_children", "pot_bound"]
+__all__ = ["FootprintStep", "TurnState", "checked_action", "footprint_children", "pot_bound"]
 
 
 @dataclass(frozen=True)
@@ -323,18 +323,7 @@ class TurnState:
                 gain=effect.gems_change,
             )
         self._check_going_on()
-        try:
-            action = Action(move)
-        except ValueError:
-            raise ValueError(f"a move is a Card or 'hold', not {reprlib.repr(move)}") from None
-        if action is Action.REVEAL:
-            raise ValueError(
-                "a reveal shows a card by chance: step with child(card) for each card of chance_outcomes()"
-            )
-        if action not in self.legal_actions():
-            raise ValueError(
-                f"cannot {action.value} now: the legal actions are {[a.value for a in self.legal_actions()]}"
-            )
+        checked_action(move, self.legal_actions(), "a Card or 'hold'")
         return self._replace(gems=self.gems + self.pot, pot=0, outcome=Outcome.HELD, gain=self.pot)
 
     def returns(self) -> int:
@@ -353,6 +342,36 @@ class TurnState:
         if self.is_terminal():
             assert self.outcome is not None
             raise ValueError(f"the turn has ended ({self.outcome.label}): no move is possible")
+
+
+def checked_action(move: object, legal: list[Action], moves: str) -> Action:
+    """The action ``move`` names, if a player may choose it now: the one check of a chosen
+    (non-chance) move, for the turn and the game alike.
+
+    Parameters
+    ----------
+    move : object
+        What the caller passed to ``child``.
+    legal : list of Action
+        The state's legal actions.
+    moves : str
+        What a move may be, for the message (e.g. ``"a Card or 'hold'"``).
+
+    Raises
+    ------
+    ValueError
+        If ``move`` is no action, is a reveal (its outcome is a card: step with the card),
+        or is not legal now.
+    """
+    try:
+        action = Action(move)
+    except ValueError:
+        raise ValueError(f"a move is {moves}, not {reprlib.repr(move)}") from None
+    if action is Action.REVEAL:
+        raise ValueError("a reveal shows a card by chance: step with child(card) for each card of chance_outcomes()")
+    if action not in legal:
+        raise ValueError(f"cannot {action.value} now: the legal actions are {[a.value for a in legal]}")
+    return action
 
 
 @dataclass(frozen=True)

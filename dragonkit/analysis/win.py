@@ -96,7 +96,65 @@ Probability: TypeAlias = Fraction | float
 WinPolicy: TypeAlias = Callable[[GameState], Action]
 
 
-class WinSolver:
+class TwoPlayerWinSolver:
+    """What every two-player win solver answers, given its :meth:`win_probabilities` and
+    :meth:`_action_value`: the mover's chance, each action's chance, the optimal action."""
+
+    exact: bool
+
+    def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
+        """Each seat's probability of winning from ``state`` (a shared win counts one half)."""
+        raise NotImplementedError
+
+    def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
+        """``mover``'s win probability after ``action`` in ``state``."""
+        raise NotImplementedError
+
+    def win_probability(self, state: GameState) -> Probability:
+        """The probability that the player to move wins: :math:`V(s)`.
+
+        Raises
+        ------
+        ValueError
+            If the game is over (nobody is to move), or as :meth:`win_probabilities`.
+        """
+        return self.win_probabilities(state)[self._mover(state)]
+
+    def action_values(self, state: GameState) -> dict[Action, Probability]:
+        """The mover's win probability after each legal action, in the order of ``state.legal_actions()``.
+
+        Raises
+        ------
+        ValueError
+            If the game is over, or as :meth:`win_probabilities`.
+        """
+        self.win_probabilities(state)  # checks the state
+        mover = self._mover(state)
+        return {action: self._action_value(state, mover, action) for action in state.legal_actions()}
+
+    def best_action(self, state: GameState) -> Action:
+        """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).
+
+        Raises
+        ------
+        ValueError
+            If the game is over, or as :meth:`win_probabilities`.
+        """
+        values = self.action_values(state)
+        return max(values, key=values.__getitem__)
+
+    def _number(self, p: Fraction) -> Probability:
+        return p if self.exact else float(p)
+
+    @staticmethod
+    def _mover(state: GameState) -> int:
+        mover = state.current_player()
+        if mover is None:
+            raise ValueError("the game is over: nobody is to move")
+        return mover
+
+
+class WinSolver(TwoPlayerWinSolver):
     """Win probabilities of two-player games by memoised backward induction (see the module's text).
 
     Parameters
@@ -145,39 +203,6 @@ class WinSolver:
         first = self._win(state)
         return first, 1 - first
 
-    def win_probability(self, state: GameState) -> Probability:
-        """The probability that the player to move wins: :math:`V(s)`.
-
-        Raises
-        ------
-        ValueError
-            If the game is over (nobody is to move), or as :meth:`win_probabilities`.
-        """
-        return self.win_probabilities(state)[self._mover(state)]
-
-    def action_values(self, state: GameState) -> dict[Action, Probability]:
-        """The mover's win probability after each legal action, in the order of ``state.legal_actions()``.
-
-        Raises
-        ------
-        ValueError
-            If the game is over, or as :meth:`win_probabilities`.
-        """
-        self.win_probabilities(state)  # checks the state
-        mover = self._mover(state)
-        return {a: self._after(state, a) if mover == 0 else 1 - self._after(state, a) for a in state.legal_actions()}
-
-    def best_action(self, state: GameState) -> Action:
-        """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).
-
-        Raises
-        ------
-        ValueError
-            If the game is over, or as :meth:`win_probabilities`.
-        """
-        values = self.action_values(state)
-        return max(values, key=values.__getitem__)
-
     # -- the recursion ---------------------------------------------------------------------------
 
     def _win(self, state: GameState) -> Probability:
@@ -207,12 +232,6 @@ class WinSolver:
             return sum((self._number(p) * self._win(state.child(card)) for card, p in state.chance_outcomes()), 0)
         return self._win(state.child(action))
 
-    def _number(self, p: Fraction) -> Probability:
-        return p if self.exact else float(p)
-
-    @staticmethod
-    def _mover(state: GameState) -> int:
-        mover = state.current_player()
-        if mover is None:
-            raise ValueError("the game is over: nobody is to move")
-        return mover
+    def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
+        after = self._after(state, action)
+        return after if mover == 0 else 1 - after

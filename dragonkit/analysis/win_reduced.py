@@ -109,18 +109,17 @@ through who may take a turn over.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..engine import Action, Phase
 from ..game_state import GameState
 from ..rules import Ruleset
-from .win import Probability
+from .win import Probability, TwoPlayerWinSolver
 
 __all__ = ["ReducedWinSolver"]
 
 
-class ReducedWinSolver:
+class ReducedWinSolver(TwoPlayerWinSolver):
     """Exact win probabilities of two-player games of one ruleset, on the reduced state (see the module's text).
 
     Parameters
@@ -169,39 +168,6 @@ class ReducedWinSolver:
         active = self._seen_by(state.active, state)
         return (active, 1 - active) if state.active == 0 else (1 - active, active)
 
-    def win_probability(self, state: GameState) -> Probability:
-        """The probability that the player to move wins.
-
-        Raises
-        ------
-        ValueError
-            If the game is over, or as :meth:`win_probabilities`.
-        """
-        return self.win_probabilities(state)[self._mover(state)]
-
-    def action_values(self, state: GameState) -> dict[Action, Probability]:
-        """The mover's win probability after each legal action, in the order of ``state.legal_actions()``.
-
-        Raises
-        ------
-        ValueError
-            If the game is over, or as :meth:`win_probabilities`.
-        """
-        self.win_probabilities(state)  # checks the state
-        mover = self._mover(state)
-        return {action: self._after(mover, state, action) for action in state.legal_actions()}
-
-    def best_action(self, state: GameState) -> Action:
-        """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).
-
-        Raises
-        ------
-        ValueError
-            If the game is over, or as :meth:`win_probabilities`.
-        """
-        values = self.action_values(state)
-        return max(values, key=values.__getitem__)
-
     # -- the recursion ---------------------------------------------------------------------------
 
     def _seen_by(self, seat: int, state: GameState) -> Probability:
@@ -242,12 +208,5 @@ class ReducedWinSolver:
             return sum((self._number(p) * self._seen_by(seat, state.child(card)) for card, p in outcomes), 0)
         return self._seen_by(seat, state.child(action))
 
-    def _number(self, p: Fraction) -> Probability:
-        return p if self.exact else float(p)
-
-    @staticmethod
-    def _mover(state: GameState) -> int:
-        mover = state.current_player()
-        if mover is None:
-            raise ValueError("the game is over: nobody is to move")
-        return mover
+    def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
+        return self._after(mover, state, action)
