@@ -104,8 +104,10 @@ class ServeOptions:
 
     @property
     def index_url(self) -> str:
-        """The list of all the notebooks: the lessons and the apps."""
-        return self.url.replace(f"/voila/render/{APP}", "/")
+        """The list of the notebooks: the lessons and the apps; in another language than English, the
+        folder of its lessons (``notebooks/<lang>/``, :mod:`dragonkit.i18n.notebooks`)."""
+        folder = "/" if self.lang == "en" else f"/voila/tree/{self.lang}"
+        return self.url.replace(f"/voila/render/{APP}", folder)
 
 
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:

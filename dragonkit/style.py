@@ -44,6 +44,8 @@ _RULES = """<style>
 .dk-coach h3 { margin: 4px 0 6px 0; font-size: 15px; }
 .dk-coach table { border-collapse: collapse; margin: 4px 0 8px 0; }
 .dk-coach td, .dk-coach th { padding: 0 10px 0 0; text-align: left; line-height: 21px; }
+.dk-languages ul { list-style: none; display: flex; gap: 1em; margin: 0.5em 0; padding: 0; }
+.dk-languages [aria-current] { font-weight: bold; }
 .dk-frac { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; word-break: break-all; }
 .dk-dec { color: $TEXT_MUTED; }
 .dk-advice { font-weight: bold; color: $BLUE; font-size: 15px; }

@@ -45,7 +45,8 @@ def extract(tmp: Path) -> Catalog:
     """The template ``pybabel extract`` writes from the code now."""
     out = tmp / "dragonkit.pot"
     CommandLineInterface().run(
-        ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(out), str(ROOT / "dragonkit")]
+        ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(out)]
+        + [str(ROOT / "dragonkit"), str(ROOT / "notebooks")]
     )
     return read(out)
 

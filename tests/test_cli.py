@@ -37,6 +37,8 @@ def test_the_addresses_carry_the_token():
     options = ServeOptions(ip="::1", port=9000, token="abcdefgh12")
     assert options.url == "http://[::1]:9000/voila/render/play.ipynb?token=abcdefgh12"
     assert options.index_url == "http://[::1]:9000/?token=abcdefgh12"
+    italian = ServeOptions(port=9000, lang="it")
+    assert italian.index_url == "http://127.0.0.1:9000/voila/tree/it"  # the Italian lessons
 
 
 def test_only_v1_kernel_websockets_and_patient_pages():

@@ -1,6 +1,6 @@
-"""The notebooks as a teacher receives them: the lessons' shape, clean files, and
+"""The notebooks as a teacher receives them, in English and in Italian: the lessons' shape, clean files, and
 every notebook rendered by Voilà with no error, no code and no teacher's notes.
-(nbval runs each notebook top to bottom in the same test command.)"""
+(nbval runs each notebook, ``notebooks/it/`` included, top to bottom in the same test command.)"""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ LESSONS = [
     "09-editions",
 ]
 APPS = ["play", "trainer"]
+#: Every page, as its path under notebooks/: the English lessons and the apps, and the Italian lessons.
+PAGES = LESSONS + APPS + [f"it/{name}" for name in LESSONS]
+#: What a lesson calls its learning goals, by the folder of its language.
+GOALS = {"": "learning goals", "it/": "obiettivi di apprendimento"}
 
 
 def _cells(name: str) -> list[dict]:
@@ -40,9 +44,11 @@ def test_the_folder_holds_the_lessons_the_apps_and_an_index():
     index = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
     for name in LESSONS + APPS:
         assert f"{name}.ipynb" in index, f"the index does not list {name}"
+    assert sorted(p.stem for p in (NOTEBOOKS / "it").glob("*.ipynb")) == LESSONS
+    assert (NOTEBOOKS / "it" / "README.md").exists()
 
 
-@pytest.mark.parametrize("name", LESSONS + APPS)
+@pytest.mark.parametrize("name", PAGES)
 def test_notebooks_are_committed_clean(name):
     notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
@@ -51,14 +57,17 @@ def test_notebooks_are_committed_clean(name):
             assert cell["outputs"] == [] and cell["execution_count"] is None, f"{name}: outputs not cleared"
 
 
-@pytest.mark.parametrize("name", LESSONS)
-def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(name):
+@pytest.mark.parametrize("folder", GOALS)
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(folder, lesson):
+    name = folder + lesson
     cells = _cells(name)
     markdown = "\n".join(_source(c) for c in cells if c["cell_type"] == "markdown")
     code = "\n".join(_source(c) for c in cells if c["cell_type"] == "code")
     assert cells[0]["cell_type"] == "markdown" and _source(cells[0]).startswith("# ")
-    assert re.search(r"learning goals", markdown, re.I), f"{name}: no learning goals"
-    assert "language_picker()" in code, f"{name}: no language switch"
+    assert re.search(GOALS[folder], markdown, re.I), f"{name}: no learning goals"
+    lang = folder.strip("/") or "en"
+    assert f'lesson_page("{lesson}.ipynb", "{lang}")' in _source(cells[1]), f"{name}: no language links"
     assert len(re.findall(r"\b(FractionExercise|ChoiceExercise)\(", code)) >= 3, f"{name}: fewer than 3 exercises"
     assert re.findall(r"\bhint\s*=", code), f"{name}: exercises without hints"
     assert "teacher_notes(" in _source([c for c in cells if c["cell_type"] == "code"][-1]), (
@@ -73,7 +82,7 @@ def _render(voila_url: str, name: str) -> str:
         return html.unescape(response.read().decode("utf-8"))
 
 
-@pytest.mark.parametrize("name", LESSONS + APPS)
+@pytest.mark.parametrize("name", PAGES)
 def test_every_notebook_renders_in_voila_without_error_code_or_solutions(voila_url, name):
     page = _render(voila_url, name)
     assert "There was an error when executing cell" not in page
@@ -84,3 +93,4 @@ def test_every_notebook_renders_in_voila_without_error_code_or_solutions(voila_u
         if cell["cell_type"] == "code" and len(source) > 12:
             assert source not in page, f"{name}: code shown in the page"
     assert "Teacher's notes" not in page and "TeacherNotes" not in page and "<dragonkit." not in page
+    assert "Note per l'insegnante" not in page

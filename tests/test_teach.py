@@ -10,6 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dragonkit import i18n
+from dragonkit.i18n import Gems
+from dragonkit.rules import Message
 from dragonkit.teach import ChoiceExercise, FractionExercise, in_voila, language_picker, parse_number, teacher_notes
 
 
@@ -26,7 +28,6 @@ def english():
         ("13/47", Fraction(13, 47)),
         (" -11/8 ", Fraction(-11, 8)),
         ("0.25", Fraction(1, 4)),
-        ("0,25", Fraction(1, 4)),
         ("27.5%", Fraction(11, 40)),
         ("3", Fraction(3)),
         (".5", Fraction(1, 2)),
@@ -36,7 +37,7 @@ def english():
     ],
 )
 def test_answers_are_read_exactly(text, value):
-    assert parse_number(text) == value
+    assert parse_number(text, "en") == value
 
 
 @pytest.mark.parametrize(
@@ -44,17 +45,17 @@ def test_answers_are_read_exactly(text, value):
 )
 def test_unreadable_answers_are_refused_with_a_message(text):
     with pytest.raises(ValueError, match=r"Type a number|denominator"):
-        parse_number(text)
+        parse_number(text, "en")
 
 
 @given(st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**9))
 def test_every_fraction_reads_back(value):
-    assert parse_number(str(value)) == value
+    assert parse_number(str(value), "en") == value
 
 
 def test_a_fraction_exercise_judges_decimals_fractions_and_explains():
     ex = FractionExercise(
-        {"en": "P(stop)?", "it": "P(stop)?"},
+        "P(stop)?",
         Fraction(10, 51),
         hint=["count the stops", "10 of 51"],
         explanation="10 stops among 51 cards.",
@@ -91,21 +92,42 @@ def test_tolerance_is_relative_with_an_absolute_floor():
     assert not small.check("1/1000")  # but a typed fraction must be exact
 
 
+#: An exercise of lesson 3 and its Italian texts, from the catalog.
+QUESTION = "Why should a richer player stop sooner (hold at a smaller pot)?"
+HINT = "Subtract the hold value, the pot, from E1."
+
+
 def test_feedback_follows_the_language():
-    ex = FractionExercise({"en": "How many cards?", "it": "Quante carte?"}, 51, hint={"en": "count", "it": "conta"})
+    ex = FractionExercise(QUESTION, 51, hint=HINT)
     ex.check("50")
     ex.show_hint()
     i18n.set_language("it")
-    assert "Quante carte?" in ex.question_html.value and "conta" in ex.hint_html.value
+    assert "Perché un giocatore più ricco dovrebbe fermarsi prima" in ex.question_html.value
+    assert "Sottrai da E1" in ex.hint_html.value
     assert "troppo bassa" in ex.feedback.value and ex.check_button.description == "Verifica"
-    assert ex.hint_button.description == "Suggerimento"
+    assert ex.hint_button.description == "Suggerimento" and ex.answer_widget.placeholder == "es. 13/47; 0,277; 27,7%"
     i18n.set_language("en")
     assert "too low" in ex.feedback.value and ex.check_button.description == "Check"
+    assert ex.answer_widget.placeholder == "e.g. 13/47; 0.277; 27.7%"
+
+
+def test_answers_are_read_and_shown_as_the_learners_language_writes_numbers():
+    ex = FractionExercise("P(stop)?", Fraction(10, 51))
+    i18n.set_language("it")
+    try:
+        assert not ex.check("0.196") and "intendevi 0,196?" in ex.feedback.value and ex.attempts == 0
+        assert ex.check("0,196") and "10/51 ≈ 0,1961" in ex.feedback.value
+        assert ex.check("19,6%")
+        assert not ex.check("1.000") and "due modi" in ex.feedback.value
+    finally:
+        i18n.set_language("en")
+    assert not ex.check("1,000") and "reads two ways" in ex.feedback.value  # never silently 1
+    assert not ex.check("0,196") and "did you mean 0.196?" in ex.feedback.value
 
 
 def test_a_choice_exercise():
     ex = ChoiceExercise(
-        {"en": "Riskier?", "it": "Più rischioso?"}, ["A", {"en": "B", "it": "Bi"}], 1, explanation="B has more dangers."
+        QUESTION, ["A", Message("{name}, with {gems}", name="Bea", gems=Gems(12))], 1, explanation="B has more dangers."
     )
     assert not ex.check(None) and "Choose an option" in ex.feedback.value and ex.attempts == 0
     assert not ex.check(0) and "Not this one" in ex.feedback.value
@@ -114,7 +136,7 @@ def test_a_choice_exercise():
     ex.check_button.click()
     assert ex.solved and "B has more dangers" in ex.feedback.value
     i18n.set_language("it")
-    assert ex.answer_widget.options == (("A", 0), ("Bi", 1)) and ex.answer_widget.value == 1
+    assert ex.answer_widget.options == (("A", 0), ("Bea, con 12 gemme", 1)) and ex.answer_widget.value == 1
     assert "Giusto" in ex.feedback.value
 
 

@@ -41,6 +41,7 @@ from .base import LessonWidget, fresh_turn, policy_name
 
 __all__ = [
     "ChainLab",
+    "StateName",
     "answers",
     "read_aloud",
     "spy_plot",
@@ -59,6 +60,22 @@ def state_name(label, lang: str | None = None) -> str:
     if text.startswith("held "):
         return tr("held {pot}", lang, pot=text.split(" ", 1)[1])
     return tr(text, lang)  # "stopped", "danger", "final danger", "head", "deck empty"
+
+
+class StateName:
+    """A chain state's name as a field of a translated text (:func:`state_name` in the language asked for).
+
+    Examples
+    --------
+    ``Message("the knight visits {state}", state=StateName(label))`` reads in every language.
+    """
+
+    def __init__(self, label: object):
+        self.label = label
+
+    def describe(self, lang: str | None = None) -> str:
+        """The state's name in ``lang`` (default: the current language)."""
+        return state_name(self.label, lang)
 
 
 # -- the chain of the mini deck -----------------------------------------------------------

@@ -8,7 +8,16 @@ notes hidden from students in Voilà, and the language switch.
 (True, True, False)
 """
 
-from .exercises import ChoiceExercise, FractionExercise, parse_number
-from .notes import in_voila, language_picker, teacher_notes
+from ..i18n.numbers import parse_number
+from .exercises import ChoiceExercise, FractionExercise
+from .notes import in_voila, language_picker, lesson_page, teacher_notes
 
-__all__ = ["ChoiceExercise", "FractionExercise", "in_voila", "language_picker", "parse_number", "teacher_notes"]
+__all__ = [
+    "ChoiceExercise",
+    "FractionExercise",
+    "in_voila",
+    "language_picker",
+    "lesson_page",
+    "parse_number",
+    "teacher_notes",
+]

@@ -1,15 +1,16 @@
 """Exercises whose answers a widget checks: a number (exact fraction, decimal or
 percentage) or a choice among options, with right/wrong feedback and hints.
 
-Texts given to an exercise (question, hints, options, explanation) are either a
-string or a mapping ``{"en": ..., "it": ...}``; the widget shows them in the
+Texts given to an exercise (question, hints, options, explanation) are English
+msgids, translated through the kit's catalogs (a lesson's texts are extracted
+from its notebook by :mod:`dragonkit.i18n.notebooks`), or, for a text with
+fields, a :class:`~dragonkit.rules.Message`; the widget shows them in the
 current language of :mod:`dragonkit.i18n` and redraws when it changes.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -17,55 +18,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
-from ..i18n import tr
+from ..i18n import Describable, tr
+from ..i18n.numbers import decimal_text, parse_number, percent_text
 from ..style import CSS
 
-__all__ = ["ChoiceExercise", "FractionExercise", "parse_number"]
-
-#: A plain number as a learner types it: 13/47, -11/8, 0.277, 0,277 (Italian), 27.7%.
-_NUMBER = re.compile(r"^([+-]?(?:\d{1,30}(?:[.,]\d{0,30})?|[.,]\d{1,30}))(?:\s*/\s*(\d{1,30}))?\s*(%?)$")
+__all__ = ["ChoiceExercise", "FractionExercise"]
 
 
-def parse_number(text: str) -> Fraction:
-    """The exact value of a learner's answer.
-
-    Accepts integers, fractions (``13/47``), decimals with a point or a comma
-    (``0.277``, ``0,277``) and percentages (``27.7%``); spaces around are ignored.
-    The result is exact: ``"0.1"`` is ``Fraction(1, 10)``.
-
-    Raises
-    ------
-    ValueError
-        For anything else (words, exponents, a zero denominator, more than 30 digits).
-    """
-    match = _NUMBER.match(str(text).strip())
-    if not match:
-        raise ValueError(tr("Type a number such as 13/47, 0.277 or 27.7%."))
-    number, denominator, percent = match.groups()
-    value = Fraction(number.replace(",", "."))
-    if denominator is not None:
-        if int(denominator) == 0:
-            raise ValueError(tr("A fraction cannot have 0 as its denominator."))
-        value /= int(denominator)
-    return value / 100 if percent else value
+def _text(text: str | Describable, lang: str) -> str:
+    """An exercise text in ``lang``: a msgid translated, or a text with fields (a ``Message``) written in ``lang``."""
+    return text.describe(lang) if isinstance(text, Describable) else tr(text, lang)
 
 
-def _text(text, lang: str) -> str:
-    """An exercise text in ``lang``: a plain string, or the entry of a ``{"en": ..., "it": ...}`` mapping."""
-    if isinstance(text, Mapping):
-        return text.get(lang) or text["en"]
-    return text
-
-
-def _check_text(text, what: str) -> None:
-    if isinstance(text, Mapping):
-        if "en" not in text or set(text) - set(i18n.LANGUAGES):
-            raise ValueError(f"{what} must have an 'en' text and only languages {sorted(i18n.LANGUAGES)}")
-        texts = list(text.values())
-    else:
-        texts = [text]
-    if not all(isinstance(t, str) and t for t in texts):
-        raise ValueError(f"{what} must be a non-empty string or a mapping of language -> string")
+def _check_text(text: object, what: str) -> None:
+    if not (isinstance(text, (str, Describable)) and str(text)):
+        raise ValueError(f"{what} must be a non-empty string (an English msgid) or a Message")
 
 
 class _Exercise:
@@ -82,7 +49,7 @@ class _Exercise:
 
     def __init__(self, question, hints, explanation):
         _check_text(question, "question")
-        hints = [hints] if isinstance(hints, (str, Mapping)) else list(hints or [])
+        hints = [hints] if isinstance(hints, (str, Describable)) else list(hints or [])
         for hint in hints:
             _check_text(hint, "a hint")
         if explanation is not None:
@@ -130,6 +97,14 @@ class _Exercise:
         lang = i18n.get_language()
         self.question_html.value = f'<div class="dk-question">{_text(self.question, lang)}</div>'
         self.check_button.description = tr("Check", lang)
+        if isinstance(self.answer_widget, widgets.Text):  # the examples of what to type, in the learner's writing
+            self.answer_widget.placeholder = tr(
+                "e.g. {fraction}; {decimal}; {percent}",
+                lang,
+                fraction="13/47",
+                decimal=decimal_text(Fraction(277, 1000), 3, lang),
+                percent=percent_text(Fraction(277, 1000), 1, lang),
+            )
         self.hint_button.description = tr("Hint", lang)
         hints = "".join(f"<li>{_text(h, lang)}</li>" for h in self.hints[: self.hints_shown])
         self.hint_html.value = f'<ul class="dk-hints">{hints}</ul>' if hints else ""
@@ -150,11 +125,11 @@ class FractionExercise(_Exercise):
 
     Parameters
     ----------
-    question : str or mapping
-        The question (HTML allowed), or ``{"en": ..., "it": ...}``.
+    question : str or Message
+        The question (HTML allowed): an English msgid, or a :class:`~dragonkit.rules.Message` with fields.
     answer : Fraction, int or str
-        The exact answer (a string is read with :func:`parse_number`).
-    hint : str, mapping or list of them, optional
+        The exact answer (a string is read as English writes numbers, :func:`~dragonkit.i18n.numbers.parse_number`).
+    hint : str, Message or list of them, optional
         Hints shown one per click on *Hint*.
     tolerance : Fraction or float
         How far a decimal answer may be from the exact one, relative to it
@@ -162,7 +137,7 @@ class FractionExercise(_Exercise):
         ``0.001`` in absolute terms.  A fraction must be exactly right.
     exact : bool
         If true, only the exact value is accepted (for "give the exact fraction" questions).
-    explanation : str or mapping, optional
+    explanation : str or Message, optional
         Shown with the right answer.
 
     Raises
@@ -179,17 +154,13 @@ class FractionExercise(_Exercise):
         self, question, answer, hint=None, *, tolerance=Fraction(1, 200), exact: bool = False, explanation=None
     ):
         super().__init__(question, hint, explanation)
-        self.answer = parse_number(answer) if isinstance(answer, str) else Fraction(answer)
+        self.answer = parse_number(answer, "en") if isinstance(answer, str) else Fraction(answer)
         self.tolerance = Fraction(tolerance)
         if self.tolerance < 0:
             raise ValueError("tolerance must be >= 0")
         self.exact = exact
         self._judged_text: str | None = None
-        self._assemble(
-            widgets.Text(
-                placeholder="13/47, 0.277, 27.7%", continuous_update=False, layout=widgets.Layout(width="180px")
-            )
-        )
+        self._assemble(widgets.Text(continuous_update=False, layout=widgets.Layout(width="180px")))
         self.answer_widget.observe(lambda _c: self._on_check(), names="value")  # Enter checks too
 
     def _on_check(self) -> None:
@@ -235,7 +206,7 @@ class FractionExercise(_Exercise):
     def _message(self, kind: str, args: list, lang: str) -> str:
         answer = self.answer
         if kind == "right":
-            shown = str(answer) if answer.denominator == 1 else f"{answer} ≈ {float(answer):.4g}"
+            shown = str(answer) if answer.denominator == 1 else f"{answer} ≈ {decimal_text(answer, 4, lang)}"
             return tr("Right! The answer is {answer}.", lang, answer=shown)
         if kind == "wrong":
             direction = tr("too high", lang) if args[0] == "high" else tr("too low", lang)
@@ -257,9 +228,9 @@ class ChoiceExercise(_Exercise):
 
     Parameters
     ----------
-    question : str or mapping
-        The question (HTML allowed), or ``{"en": ..., "it": ...}``.
-    options : sequence of str or mapping
+    question : str or Message
+        The question (HTML allowed): an English msgid, or a :class:`~dragonkit.rules.Message` with fields.
+    options : sequence of str or Message
         The options, in the order shown.
     answer : int
         The index of the right option.

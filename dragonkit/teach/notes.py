@@ -1,15 +1,21 @@
-"""Teacher's notes (shown in Jupyter, absent from Voilà pages) and the language switch."""
+"""Teacher's notes (shown in Jupyter, absent from Voilà pages), a lesson's languages and the apps' language switch."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+from html import escape
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
 
 from .. import i18n
+from ..i18n.notebooks import translate_markdown
+from ..style import CSS
 
-__all__ = ["in_voila", "language_picker", "teacher_notes"]
+__all__ = ["LessonPage", "in_voila", "language_picker", "lesson_page", "teacher_notes"]
 
 
 def in_voila(environ=os.environ) -> bool:
@@ -26,10 +32,12 @@ class TeacherNotes:
         self.markdown = markdown
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        summary = "Teacher's notes: solutions and timing (hidden in Voilà)"
+        """The notes in the kernel's language, block by block from the catalogs (:mod:`dragonkit.i18n.notebooks`)."""
+        summary = i18n.tr("Teacher's notes: solutions and timing (hidden in Voilà)")
+        markdown = translate_markdown(self.markdown, i18n.get_language())
         return {
-            "text/markdown": f"<details><summary><b>{summary}</b></summary>\n\n{self.markdown}\n\n</details>",
-            "text/plain": f"{summary}\n\n{self.markdown}",
+            "text/markdown": f"<details><summary><b>{summary}</b></summary>\n\n{markdown}\n\n</details>",
+            "text/plain": f"{summary}\n\n{markdown}",
         }
 
     def _ipython_display_(self):
@@ -46,7 +54,8 @@ def teacher_notes(markdown: str) -> TeacherNotes:
     Parameters
     ----------
     markdown : str
-        The notes (Markdown, with ``$...$`` maths).
+        The notes in English (Markdown, with ``$...$`` maths); shown in the kernel's language, each block
+        translated through the catalogs (``pybabel extract`` finds them in the notebook).
 
     Returns
     -------
@@ -70,3 +79,73 @@ def language_picker() -> widgets.ToggleButtons:
     picker.add_class("dk-language")
     traitlets.link((picker, "value"), (i18n.settings, "language"))
     return picker
+
+
+#: A lesson's file name, as ``lesson_page`` takes it.
+_LESSON_FILE = re.compile(r"^[0-9]{2}-[a-z0-9-]+\.ipynb$")
+
+
+class LessonPage:
+    """A lesson's language links, and the way to its page in the language a visitor asked for.
+
+    Displayed, it is a navigation list of the lesson in every language of the kit
+    (links to the same file in ``notebooks/`` for English and ``notebooks/<lang>/``
+    for the others, the page's own language marked current).  In a Voilà page
+    opened with ``?lang=`` naming another language, it also sends the browser to
+    that language's page (the prose of a lesson is written per language; see
+    :mod:`dragonkit.i18n.notebooks`).
+    """
+
+    def __init__(self, notebook: str, lang: str, requested: str | None):
+        self.notebook, self.lang, self.requested = notebook, lang, requested
+
+    def href(self, lang: str) -> str:
+        """The relative address of this lesson in ``lang``, from this page."""
+        up = "" if self.lang == "en" else "../"
+        return f"{up}{self.notebook}" if lang == "en" else f"{up}{lang}/{self.notebook}"
+
+    def _repr_html_(self) -> str:
+        items = []
+        for code, name in i18n.LANGUAGES.items():
+            if code == self.lang:
+                items.append(f'<li><span aria-current="page" lang="{code}">{escape(name)}</span></li>')
+            else:
+                href = escape(self.href(code), quote=True)
+                items.append(f'<li><a href="{href}" hreflang="{code}" lang="{code}">{escape(name)}</a></li>')
+        label = escape(i18n.tr("Language", self.lang), quote=True)
+        nav = f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>'
+        if self.requested and self.requested != self.lang:
+            target = json.dumps(self.href(self.requested))
+            nav += f"<script>window.location.replace({target} + window.location.search);</script>"
+        return nav
+
+
+def lesson_page(notebook: str, lang: str) -> LessonPage:
+    """Start a lesson page written in ``lang``: the kernel's widgets speak it, and the page shows
+    links to the lesson in the other languages.
+
+    Parameters
+    ----------
+    notebook : str
+        The lesson's file name, the same in every language (``"03-one-more-card.ipynb"``).
+    lang : str
+        The language the page's prose is written in (the English lessons say ``"en"``;
+        :func:`dragonkit.i18n.notebooks.translate_notebook` writes the others).
+
+    Returns
+    -------
+    LessonPage
+        The language links; in a Voilà page opened with ``?lang=`` naming another
+        language, they send the browser to that language's page.
+
+    Raises
+    ------
+    ValueError
+        For a language the kit does not speak, or a file name that is not a lesson's (``NN-name.ipynb``).
+    """
+    if not _LESSON_FILE.match(notebook):
+        raise ValueError(f"a lesson's file name looks like 03-one-more-card.ipynb, not {notebook!r}")
+    i18n.set_language(lang)
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    requested = next((code for code in asked if code in i18n.LANGUAGES), None)
+    return LessonPage(notebook, lang, requested)

@@ -2,8 +2,8 @@
 
 An exact number is shown as its fraction (``<span class="dk-frac">``, in a
 monospaced font that wraps long ones) and, when it is not whole, its decimal.
-The decimal is written with a point and the same digits in every language (a
-number is the same in English and Italian; only the words around it change).
+The decimal is written as the page's language writes it (``0.375``, ``0,375``:
+:mod:`dragonkit.i18n.numbers`); a fraction is the same in every language.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..i18n import ntr, tr
+from ..i18n.numbers import decimal_text
 
 __all__ = ["decimal", "format_fraction", "gems_html", "number_html"]
 
@@ -20,9 +21,10 @@ def format_fraction(value: Fraction | int) -> str:
     return f'<span class="dk-frac">{Fraction(value)}</span>'
 
 
-def decimal(value: Fraction | float, digits: int = 3) -> str:
-    """``value`` rounded to ``digits`` decimals, as plain text with a decimal point: ``0.375``."""
-    return f"{float(value):.{digits}f}"
+def decimal(value: Fraction | float, digits: int = 3, lang: str | None = None) -> str:
+    """``value`` rounded to ``digits`` decimals, as plain text in ``lang`` (default: the current language):
+    ``0.375``, ``0,375``."""
+    return decimal_text(value, digits, lang)
 
 
 def number_html(value: Fraction | float, digits: int = 3) -> str:

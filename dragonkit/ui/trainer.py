@@ -144,7 +144,10 @@ class HandTrainer(MessageLine):
             [self.prompt, self.board, actions, self.message, self.result], layout=widgets.Layout(width="830px")
         )
         right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px"))
-        self.widget = widgets.VBox([widgets.HTML(CSS), top, widgets.HBox([left, right])])
+        # standalone (its own page, with the language buttons) the trainer carries the page's title
+        self.title = widgets.HTML() if language_switch else None
+        heading = [self.title] if self.title is not None else []
+        self.widget = widgets.VBox([widgets.HTML(CSS), *heading, top, widgets.HBox([left, right])])
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-trainer")
         i18n.settings.observe(self._redraw, names="language")
@@ -287,7 +290,9 @@ class HandTrainer(MessageLine):
         self._show_message()
 
     def _relabel(self) -> None:
-        """The buttons' and dropdowns' words, and the dropdowns' choices, in the current language."""
+        """The title, the buttons' and dropdowns' words, and the dropdowns' choices, in the current language."""
+        if self.title is not None:
+            self.title.value = f"<h1>{escape(tr('Hand trainer'))}</h1>"
         self.buttons["reveal"].description = tr("Reveal")
         self.buttons["hold"].description = tr("Hold")
         self.buttons["play_on"].description = tr("Play on")

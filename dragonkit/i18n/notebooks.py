@@ -1,0 +1,204 @@
+"""The lessons in every language: their prose translated block by block through the catalogs.
+
+A lesson is written once, in English, in ``notebooks/``; its structure (cells,
+exercises, widgets, code) exists only there.  Its prose is translated the way
+documentation is (Sphinx's gettext builder does the same): each Markdown block,
+a paragraph, a heading, a list, a table or a display formula, is one msgid of
+the kit's catalog, and so is each block of the teacher's notes
+(:func:`dragonkit.teach.teacher_notes` translates them when it shows them).
+:func:`translate_notebook` writes a lesson in another language from the English
+one and the catalog: the same cells with the Markdown translated and the page's
+language set in its first cell (``lesson_page(..., "it")``); the translated
+lessons are ``notebooks/<lang>/``, committed, and a test checks that they are
+what this module writes from today's English lessons and catalogs, so the two
+languages of a lesson cannot drift apart.
+
+``python -m dragonkit.i18n.notebooks`` writes them again (after ``pybabel
+compile``).  :func:`messages` is the ``pybabel extract`` extractor for
+notebooks (``babel.cfg``): the Markdown blocks, the teacher's notes, and every
+string literal given to an exercise.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from . import LANGUAGES, tr
+
+__all__ = ["TEXT_CALLS", "blocks", "messages", "translate_markdown", "translate_notebook", "write_translations"]
+
+#: The calls in a lesson's code cells whose string literals are texts for the learner: the exercises' questions,
+#: options, hints and explanations, and the teacher's notes (translated block by block).
+TEXT_CALLS = ("FractionExercise", "ChoiceExercise", "teacher_notes")
+
+#: The call in a lesson's first code cell that names the page's language: ``lesson_page("<file>", "en")``.
+_PAGE_CALL = re.compile(r'lesson_page\((?P<file>"[^"]+"), "en"\)')
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def blocks(markdown: str) -> list[str]:
+    """The translatable blocks of a Markdown text: its paragraphs, headings, lists, tables and
+    display formulas, as separated by blank lines (a fenced code block stays whole).
+
+    Parameters
+    ----------
+    markdown : str
+
+    Returns
+    -------
+    list of str
+        The blocks in order, each without surrounding blank lines; ``"\\n\\n".join``
+        of them is the text with its blank lines normalised.
+    """
+    found: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in markdown.strip("\n").split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if current:
+                found.append("\n".join(current).rstrip())
+                current = []
+            continue
+        current.append(line)
+    if current:
+        found.append("\n".join(current).rstrip())
+    return found
+
+
+def translate_markdown(markdown: str, lang: str) -> str:
+    """``markdown`` with each of its :func:`blocks` translated into ``lang`` (a block with no
+    translation stays in English).
+
+    Raises
+    ------
+    ValueError
+        For a language the kit does not speak.
+    """
+    return "\n\n".join(tr(block, lang) for block in blocks(markdown))
+
+
+def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The lesson ``notebook`` (nbformat 4, as JSON) in ``lang``: the same cells, the Markdown
+    translated block by block, the page's language set in the ``lesson_page`` call.
+
+    Code cells are copied unchanged but for that one argument: the exercises and the
+    teacher's notes translate themselves in the kernel, from the same catalog.
+
+    Raises
+    ------
+    ValueError
+        For a language the kit does not speak, or a notebook without ``lesson_page(..., "en")``.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    cells = []
+    pages = 0
+    for cell in notebook["cells"]:
+        cell = json.loads(json.dumps(cell))
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            source = translate_markdown(source, lang)
+        elif cell["cell_type"] == "code":
+            source, found = _PAGE_CALL.subn(rf'lesson_page(\g<file>, "{lang}")', source)
+            pages += found
+        cell["source"] = source.splitlines(keepends=True)
+        cells.append(cell)
+    if pages != 1:
+        raise ValueError('a lesson names its page once, in its first code cell: lesson_page("<file>", "en")')
+    return {**notebook, "cells": cells, "metadata": {**notebook["metadata"], "language": lang}}
+
+
+def lessons(folder: Path) -> list[Path]:
+    """The lesson notebooks of ``folder`` (``NN-name.ipynb``), in order."""
+    return sorted(folder.glob("[0-9][0-9]-*.ipynb"))
+
+
+def write_translations(folder: Path) -> list[Path]:
+    """Write every lesson of ``folder`` in every other language, as ``folder/<lang>/<file>``.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+    """
+    written = []
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        for path in lessons(folder):
+            target = folder / lang / path.name
+            target.parent.mkdir(exist_ok=True)
+            notebook = translate_notebook(json.loads(path.read_text(encoding="utf-8")), lang)
+            target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            written.append(target)
+    return written
+
+
+def messages(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, object],
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """The msgids of one lesson notebook, for ``pybabel extract`` (``babel.cfg``).
+
+    Each Markdown block and each block of the teacher's notes is one msgid, and so is
+    every string literal inside an exercise (:data:`TEXT_CALLS`).  The "line" Babel
+    records is the cell's number.
+
+    Parameters
+    ----------
+    fileobj : binary file
+        The notebook (nbformat 4 JSON).
+    keywords, comment_tags, options
+        Babel's extractor arguments, unused.
+    """
+    notebook = json.loads(fileobj.read())
+    for number, cell in enumerate(notebook["cells"], start=1):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            for block in blocks(source):
+                yield number, "", block, []
+        elif cell["cell_type"] == "code":
+            for text in code_texts(source):
+                yield number, "", text, []
+
+
+def code_texts(source: str) -> Iterator[str]:
+    """The texts for the learner in a code cell: the string literals given to :data:`TEXT_CALLS`
+    (directly, or in a list or tuple: options, hints), the teacher's notes split into :func:`blocks`."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TEXT_CALLS:
+            for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
+                for text in _literals(argument):
+                    yield from blocks(text) if node.func.id == "teacher_notes" else [text]
+
+
+def _literals(node: ast.expr) -> Iterator[str]:
+    """The texts of an argument: a string literal, the msgid of a ``Message("...", field=...)``
+    (a text with fields), or the texts of a list, a tuple, a comprehension or a sum of lists of them."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Message" and node.args:
+        yield from _literals(node.args[0])
+    elif isinstance(node, (ast.List, ast.Tuple)):
+        for element in node.elts:
+            yield from _literals(element)
+    elif isinstance(node, ast.ListComp):
+        yield from _literals(node.elt)
+    elif isinstance(node, ast.BinOp):
+        yield from _literals(node.left)
+        yield from _literals(node.right)
+
+
+if __name__ == "__main__":
+    for written in write_translations(Path(__file__).resolve().parents[2] / "notebooks"):
+        print(written)

@@ -1,0 +1,175 @@
+"""Numbers as the learner's language writes them, and read back from what a learner types.
+
+Decimals, thousands and percentages follow the language's CLDR conventions
+through :mod:`babel.numbers` (English ``0.375``, ``1,234``, ``37.5%``; Italian
+``0,375``, ``1.234``, ``37,5%``); a fraction is the same in every language
+(``3/8``).  :func:`parse_number` reads a typed answer in the learner's language
+and refuses, with a message that says why, what that language would read two
+ways (``1,000`` in English: one thousand, or one with a decimal comma?) or
+writes otherwise (``0.375`` in Italian).  A language Babel does not know (a
+test's pseudo-locale) writes numbers as English does.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal as _format_decimal
+from babel.numbers import format_percent as _format_percent
+from babel.numbers import get_decimal_symbol, get_group_symbol
+
+from . import get_language, tr
+
+__all__ = ["decimal_text", "integer_text", "parse_number", "percent_text"]
+
+
+def _locale(lang: str | None) -> str:
+    """The CLDR locale of a kit language (English for one Babel does not know)."""
+    lang = lang or get_language()
+    try:
+        Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        return "en"
+    return lang
+
+
+def _exact(value: Fraction | float | int) -> Decimal:
+    """``value`` as a Decimal to round: a fraction exactly to 30 digits, a float as it is."""
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(repr(float(value))) if isinstance(value, float) else Decimal(value)
+
+
+def decimal_text(
+    value: Fraction | float | int, digits: int = 3, lang: str | None = None, *, grouping: bool = True
+) -> str:
+    """``value`` rounded to ``digits`` decimals as ``lang`` writes it: ``0.375`` / ``0,375``, ``1,234.5`` / ``1.234,5``.
+
+    Parameters
+    ----------
+    value : Fraction, float or int
+    digits : int
+        Decimals shown (all of them, trailing zeros included).
+    lang : str, optional
+        The language (default: the current one).
+    grouping : bool
+        Whether thousands are separated.
+    """
+    pattern = ("#,##0" if grouping else "0") + ("." + "0" * digits if digits > 0 else "")
+    return _format_decimal(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
+
+
+def integer_text(value: int, lang: str | None = None) -> str:
+    """A whole number with the thousands separated as ``lang`` does: ``10,000`` / ``10.000``."""
+    return _format_decimal(int(value), format="#,##0", locale=_locale(lang))
+
+
+def percent_text(value: Fraction | float, digits: int = 1, lang: str | None = None) -> str:
+    """A proportion as a percentage in ``lang``: ``0.375`` → ``37.5%`` / ``37,5%``.
+
+    Parameters
+    ----------
+    value : Fraction or float
+        The proportion (1 is 100%).
+    digits : int
+        Decimals of the percentage.
+    """
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
+    return _format_percent(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
+
+
+def parse_number(text: str, lang: str | None = None) -> Fraction:
+    """The exact value of a number a learner typed, read in the learner's language.
+
+    Accepts integers, fractions (``13/47``), decimals and percentages written with
+    the language's decimal symbol (``0.277``, ``27.7%`` in English; ``0,277``,
+    ``27,7%`` in Italian), thousands separated with its group symbol where that
+    cannot be read otherwise (``1,234,567`` or ``1,234.5``), a minus or ``−``;
+    spaces around are ignored.  The result is exact: ``"0.1"`` is ``Fraction(1, 10)``.
+
+    Parameters
+    ----------
+    text : str
+    lang : str, optional
+        The learner's language (default: the current one).
+
+    Raises
+    ------
+    ValueError
+        With a message in ``lang`` for anything else: words, exponents, a zero
+        denominator, more than 30 digits, a decimal written with the other
+        language's symbol (``0,375`` in English), and one group symbol followed by
+        three digits (``1,000`` in English), which reads two ways.
+    """
+    lang = lang or get_language()
+    locale = _locale(lang)
+    point, group = get_decimal_symbol(locale), get_group_symbol(locale)
+    raw = str(text).strip().replace("−", "-").replace("\u202f", " ").replace("\u00a0", " ")
+    match = _FORM.match(raw)
+    if not match:
+        raise _not_a_number(lang)
+    sign, number, denominator, percent = match.groups()
+    digits = _digits(number, point, group, lang, raw)
+    value = Fraction(digits)
+    if denominator is not None:
+        if int(denominator) == 0:
+            raise ValueError(tr("A fraction cannot have 0 as its denominator.", lang))
+        value /= int(denominator)
+    value = -value if sign == "-" else value
+    return value / 100 if percent else value
+
+
+#: A sign, a number made of digits, points and commas (at most 30 digits), a denominator, a percent sign.
+_FORM = re.compile(r"^([+-]?)\s*((?=[\d.,]*\d)[\d.,]{1,40})(?:\s*/\s*(\d{1,30}))?\s*(%?)$")
+
+
+def _digits(number: str, point: str, group: str, lang: str, typed: str) -> str:
+    """``number`` as Python reads it (``1234.5``), from the language's symbols; refuses what reads two ways."""
+    if sum(c.isdigit() for c in number) > 30:
+        raise _not_a_number(lang)
+    whole, _, decimals = number.partition(point) if point in number else (number, "", "")
+    if point in decimals or group in decimals:
+        raise _not_a_number(lang)
+    if group in whole:
+        groups = whole.split(group)
+        grouped = 1 <= len(groups[0]) <= 3 and not groups[0].startswith("0") and all(len(g) == 3 for g in groups[1:])
+        if not grouped or (len(groups) == 2 and not decimals and point not in number):
+            # not thousands (0,375 in English), or one group that may be thousands or decimals (1,000 in English)
+            meant = typed.replace(group, point) if len(groups) == 2 and point not in number else None
+            if grouped and meant is not None:
+                raise ValueError(
+                    tr(
+                        "“{typed}” reads two ways: write {whole} for the whole number, or {decimal} for a decimal.",
+                        lang,
+                        typed=typed,
+                        whole=typed.replace(group, ""),
+                        decimal=meant,
+                    )
+                )
+            if meant is not None:
+                raise ValueError(
+                    tr(
+                        "Decimals are written with “{point}” here: did you mean {meant}?",
+                        lang,
+                        point=point,
+                        meant=meant,
+                    )
+                )
+            raise _not_a_number(lang)
+        whole = "".join(groups)
+    return f"{whole or '0'}.{decimals or '0'}"
+
+
+def _not_a_number(lang: str) -> ValueError:
+    """The error for what is not a number at all, with examples written in ``lang``."""
+    text = tr(
+        "Type a number such as {fraction}, {decimal} or {percent}.",
+        lang,
+        fraction="13/47",
+        decimal=decimal_text(Fraction(277, 1000), 3, lang),
+        percent=percent_text(Fraction(277, 1000), 1, lang),
+    )
+    return ValueError(text)
