@@ -37,6 +37,12 @@ def italian() -> dict[str, str]:
     return texts
 
 
+def has_italian(text: str) -> bool:
+    """Whether a text (an exercise's msgid, or the msgid of a ``Message`` with fields) has its Italian in the .po."""
+    msgid = getattr(text, "msgid", text)
+    return bool(italian().get(msgid))
+
+
 def msgids(catalog: Catalog) -> set[str | tuple[str, ...]]:
     return {message.id for message in catalog if message.id}
 

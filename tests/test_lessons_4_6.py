@@ -507,7 +507,8 @@ def test_the_outcome_explorer_switches_policies():
     i18n.set_language("it")
     assert explorer.kind.options[0][0] == "fermati a t (cursore)"
     assert "varianza" in explorer.stats.value
-    assert numbers.findall(explorer.stats.value) == english and "." in "".join(english)  # a decimal point in both
+    italian = [n.replace(".", ",") for n in english]  # the same numbers, with a decimal comma in Italian
+    assert numbers.findall(explorer.stats.value) == italian and "." in "".join(english)
     with pytest.raises(ValueError, match="policy must be one of"):
         L6.OutcomeExplorer(policy="bold")
 
@@ -641,7 +642,7 @@ def test_the_widgets_speak_italian():
     i18n.set_language("it")
     lab = L4.ChainLab(threshold=4)
     assert lab.slider.description.startswith("Politica") and "stati transitori" in lab.summary.value
-    assert "Da <b>@0, piatto 0</b>" in lab.reading.value and "0.375" in lab.reading.value
+    assert "Da <b>@0, piatto 0</b>" in lab.reading.value and "0,375" in lab.reading.value  # a decimal comma
     assert "si ferma con 4" in lab.table.value or lab.picker.value == "N"
     lab.picker.value = "B"
     assert "si ferma con 4" in lab.table.value and "pericolo finale" in lab.table.value

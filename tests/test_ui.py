@@ -242,21 +242,25 @@ def test_format_fraction_shows_the_whole_exact_value():
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_exact_numbers_read_the_same_in_every_language(lang):
-    """One way to show a number: the fraction, then the decimal with a point, whatever the language."""
+    """One way to show a number: the fraction, the same in every language, then the decimal as the
+    language writes it (a decimal point in English, a decimal comma in Italian)."""
+    point = {"en": ".", "it": ","}[lang]
     i18n.set_language(lang)
     try:
-        assert number_html(Fraction(3, 8)) == '<span class="dk-frac">3/8</span> <span class="dk-dec">≈ 0.375</span>'
+        assert number_html(Fraction(3, 8)) == (
+            f'<span class="dk-frac">3/8</span> <span class="dk-dec">≈ 0{point}375</span>'
+        )
         assert number_html(Fraction(-7, 3), 4) == (
-            '<span class="dk-frac">-7/3</span> <span class="dk-dec">≈ -2.3333</span>'
+            f'<span class="dk-frac">-7/3</span> <span class="dk-dec">≈ -2{point}3333</span>'
         )
         assert number_html(6) == number_html(Fraction(12, 2)) == '<span class="dk-frac">6</span>'
-        assert number_html(0.1 + 0.2) == "0.300"  # an estimate has no exact value: its decimal only
-        assert decimal(Fraction(2, 3), 2) == "0.67"
+        assert number_html(0.1 + 0.2) == f"0{point}300"  # an estimate has no exact value: its decimal only
+        assert decimal(Fraction(2, 3), 2) == f"0{point}67"
         whole, part = gems_html(1), gems_html(Fraction(5, 2))
         assert "<b>" + format_fraction(1) + "</b>" in whole and ("gem" if lang == "en" else "gemma") in whole
-        assert "≈ 2.5000" in part and format_fraction(Fraction(5, 2)) in part
+        assert f"≈ 2{point}5000" in part and format_fraction(Fraction(5, 2)) in part
         estimate = gems_html(2.5)  # a float has no exact value: its decimal only
-        assert "≈ 2.5000" in estimate and "dk-frac" not in estimate
+        assert f"≈ 2{point}5000" in estimate and "dk-frac" not in estimate
     finally:
         i18n.set_language("en")
 
@@ -398,7 +402,7 @@ def test_lesson_1_embeds_the_play_app_without_a_second_language_switch():
     cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
     apps = [c for c in cells if "PlayApp(" in c]
     assert apps == ["PlayApp(language_switch=False)"]
-    assert any("language_picker()" in c for c in cells)  # the lesson's own switch
+    assert any('lesson_page("01-play-and-observe.ipynb", "en")' in c for c in cells)  # the lesson's own links
 
 
 def test_the_event_log_scrolls_whole_lines_under_a_fixed_title():

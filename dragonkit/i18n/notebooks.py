@@ -5,7 +5,8 @@ exercises, widgets, code) exists only there.  Its prose is translated the way
 documentation is (Sphinx's gettext builder does the same): each Markdown block,
 a paragraph, a heading, a list, a table or a display formula, is one msgid of
 the kit's catalog, and so is each block of the teacher's notes
-(:func:`dragonkit.teach.teacher_notes` translates them when it shows them).
+(:func:`dragonkit.teach.teacher_notes` translates them when it shows them) and
+each comment of the code a lesson shows.
 :func:`translate_notebook` writes a lesson in another language from the English
 one and the catalog: the same cells with the Markdown translated and the page's
 language set in its first cell (``lesson_page(..., "it")``); the translated
@@ -22,8 +23,10 @@ string literal given to an exercise.
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
+import tokenize
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -89,8 +92,9 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
     """The lesson ``notebook`` (nbformat 4, as JSON) in ``lang``: the same cells, the Markdown
     translated block by block, the page's language set in the ``lesson_page`` call.
 
-    Code cells are copied unchanged but for that one argument: the exercises and the
-    teacher's notes translate themselves in the kernel, from the same catalog.
+    Code cells are copied unchanged but for that one argument and their comments
+    (:func:`translate_comments`): the exercises and the teacher's notes translate
+    themselves in the kernel, from the same catalog.
 
     Raises
     ------
@@ -107,13 +111,30 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
         if cell["cell_type"] == "markdown":
             source = translate_markdown(source, lang)
         elif cell["cell_type"] == "code":
-            source, found = _PAGE_CALL.subn(rf'lesson_page(\g<file>, "{lang}")', source)
+            source, found = _PAGE_CALL.subn(rf'lesson_page(\g<file>, "{lang}")', translate_comments(source, lang))
             pages += found
         cell["source"] = source.splitlines(keepends=True)
         cells.append(cell)
     if pages != 1:
         raise ValueError('a lesson names its page once, in its first code cell: lesson_page("<file>", "en")')
     return {**notebook, "cells": cells, "metadata": {**notebook["metadata"], "language": lang}}
+
+
+def comments(source: str) -> list[str]:
+    """The comments of a code cell, without their ``#`` (each one is a msgid)."""
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return [token.string[1:].strip() for token in tokens if token.type == tokenize.COMMENT]
+
+
+def translate_comments(source: str, lang: str) -> str:
+    """A code cell with its comments translated into ``lang``; the code itself, strings included, unchanged."""
+    lines = source.split("\n")
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in reversed([t for t in tokens if t.type == tokenize.COMMENT]):
+        row, column = token.start
+        text = tr(token.string[1:].strip(), lang)
+        lines[row - 1] = lines[row - 1][:column] + "# " + text + lines[row - 1][token.end[1] :]
+    return "\n".join(lines)
 
 
 def lessons(folder: Path) -> list[Path]:
@@ -151,7 +172,7 @@ def messages(
     """The msgids of one lesson notebook, for ``pybabel extract`` (``babel.cfg``).
 
     Each Markdown block and each block of the teacher's notes is one msgid, and so is
-    every string literal inside an exercise (:data:`TEXT_CALLS`).  The "line" Babel
+    every string literal inside an exercise (:data:`TEXT_CALLS`) and every comment of the code.  The "line" Babel
     records is the cell's number.
 
     Parameters
@@ -168,7 +189,7 @@ def messages(
             for block in blocks(source):
                 yield number, "", block, []
         elif cell["cell_type"] == "code":
-            for text in code_texts(source):
+            for text in [*code_texts(source), *comments(source)]:
                 yield number, "", text, []
 
 

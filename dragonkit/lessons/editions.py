@@ -40,6 +40,7 @@ from ..analysis.editions import (
     riskiest,
 )
 from ..i18n import N_, tr
+from ..i18n.numbers import percent_text
 from ..plots import figure_png
 from ..plots.editions import comparison_figure, deck_figure
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
@@ -116,10 +117,10 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
             str(stage),
             str(row["cards"]),
             fraction(row["expected_gain"], 2),
-            f"{row['p_loss']:.1%}",
-            f"{row['std']:.1f}",
-            f"{row['expected_cards']:.2f}",
-            f"{row['p_head']:.2%}",
+            percent_text(row["p_loss"], 1),
+            decimal(row["std"], 1),
+            decimal(row["expected_cards"], 2),
+            percent_text(row["p_head"], 2),
             fraction(row["p_first_ends"], 3),
         ]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

@@ -527,7 +527,7 @@ class AuctionSheet(LessonWidget):
             even,
             tr(
                 "Mean bid {mean} gems; {k} of {n} bids lose gems on average.",
-                mean=f"{result.mean_bid:.2f}",
+                mean=decimal(result.mean_bid, 2),
                 k=result.losing_bids,
                 n=len(bids),
             ),
@@ -558,7 +558,7 @@ class AuctionSheet(LessonWidget):
                 + tr(
                     "Average profit of {n} plays: {mean} gems; expected: {expected}.",
                     n=len(self.plays),
-                    mean=f"{mean_profit(self.plays):.2f}",
+                    mean=decimal(mean_profit(self.plays), 2),
                     expected=decimal(result.expected_profit),
                 )
                 + "</p>"

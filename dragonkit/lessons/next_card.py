@@ -233,8 +233,8 @@ class DeckExplorer(LessonWidget):
         )
         body = "".join(
             f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{decimal(r['without'], 4)}</td>"
-            f"<td>{r['hypergeom']:.4f}</td><td>{format_fraction(r['with'])}</td><td>{decimal(r['with'], 4)}</td>"
-            f"<td>{r['binom']:.4f}</td></tr>"
+            f"<td>{decimal(r['hypergeom'], 4)}</td><td>{format_fraction(r['with'])}</td>"
+            f"<td>{decimal(r['with'], 4)}</td><td>{decimal(r['binom'], 4)}</td></tr>"
             for r in rows
         )
         formula = tr(

@@ -25,7 +25,7 @@ from ..plots.first_guess import guess_figure
 from ..plots.next_card import composition_figure
 from ..rules import Card, Ruleset
 from ..style import CSS
-from ..ui.numbers import number_html
+from ..ui.numbers import decimal, number_html
 from .base import LessonWidget, fresh_turn, largest_pot
 from .next_card import next_card_table
 
@@ -143,7 +143,7 @@ class FirstGuess(LessonWidget):
             (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss, r.optimal_p_head),
         ]
         body = "".join(
-            f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{loss:.3f}</td><td>{head:.3f}</td></tr>"
+            f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{decimal(loss, 3)}</td><td>{decimal(head, 3)}</td></tr>"
             for name, gain, loss, head in rows
         )
         head = (

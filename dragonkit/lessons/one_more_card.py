@@ -56,6 +56,11 @@ def outcome_table(push: OnePush) -> str:
     return f'<table class="dk-table">{head}{rows}{total}</table>'
 
 
+def _signed(value: Fraction) -> str:
+    """An advantage with its sign, three decimals, in the current language: ``+0.375``, ``-1.250`` (``+0,375``)."""
+    return ("+" if value >= 0 else "") + decimal(value, 3)
+
+
 class OnePushExplorer(LessonWidget):
     """One more card or hold? Sliders for the knight's position, the pot, the player's
     gems and the stage; the table of one push, its break-even pot, how the break-even
@@ -168,7 +173,7 @@ class OnePushExplorer(LessonWidget):
         lines = [
             tr("Hold now: {pot}.", pot=Gems(push.hold)),
             tr("One more card, then hold: E1 = {value} gems.", value=decimal(push.value)),
-            tr("One-step rule: {action} (advantage {adv} gems).", action=rule, adv=f"{float(push.advantage):+.3f}"),
+            tr("One-step rule: {action} (advantage {adv} gems).", action=rule, adv=_signed(push.advantage)),
         ]
         if self.break_even == 0:
             lines.append(tr("One more card pays at no pot here."))

@@ -149,11 +149,11 @@ class OutcomeExplorer(LessonWidget):
         self.threshold.layout.display = None if self.kind.value == "threshold" else "none"
         e = self.evaluation
         self.picture.value = figure_png(outcome_bars(dataclasses.replace(e, policy=self.policy_label(lang))))
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
         rows = [
             (tr("expected gem change E[X]", lang), shown(e.expected_gain)),
             (tr("variance Var X = E[X²] − E[X]²", lang), shown(e.variance)),
-            (tr("standard deviation √Var X", lang), decimal(e.std, 3)),
+            (tr("standard deviation √Var X", lang), decimal(e.std, 3, lang)),
             (tr("probability of a loss P(X < 0)", lang), shown(e.p_loss)),
             (
                 tr("probability of a gain P(X > 0)", lang),
@@ -257,9 +257,9 @@ class RiskReturnExplorer(LessonWidget):
         self.picture.value = figure_png(risk_return_figure(self.points(), named))
         head = [tr("policy", lang), "E[X]", tr("standard deviation", lang), "P(X < 0)", tr("P(head)", lang)]
         body = "".join(
-            f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2)}</td>"
-            f"<td>{decimal(e.std, 2)}</td><td>{decimal(e.p_loss, 3)}</td>"
-            f"<td>{decimal(e.p_head, 3)}</td></tr>"
+            f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2, lang)}</td>"
+            f"<td>{decimal(e.std, 2, lang)}</td><td>{decimal(e.p_loss, 3, lang)}</td>"
+            f"<td>{decimal(e.p_head, 3, lang)}</td></tr>"
             for label, e in named.items()
         )
         self.table.value = (
@@ -360,7 +360,7 @@ class CatchUpExplorer(LessonWidget):
         table, optimum = self.table(), self.optimum()
         self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
         win, ev = best_thresholds(table["p_catch_up"]), best_thresholds(table["expected_gain"])
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
         text = tr(
             "Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, "
             "but it draws level with probability only {p}. The best chance to draw level: "

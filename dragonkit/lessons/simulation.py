@@ -28,6 +28,7 @@ from matplotlib.figure import Figure
 
 from ..analysis.named import menu_policy
 from ..i18n import tr
+from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..plots import figure_png, win_rates
 from ..plots import simulation as plots
 from ..rules import Message, Ruleset
@@ -74,6 +75,8 @@ __all__ = [
 
 #: Turns per simulation offered by the lab (a 1-3-10 ladder).
 SIZES = (10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
+#: Turns per experiment offered by the coverage lab.
+COVERAGE_SIZES = (5, 10, 20, 50, 100, 200, 500, 1000)
 #: The confidence levels offered.
 LEVELS = (0.8, 0.9, 0.95, 0.99)
 
@@ -81,6 +84,33 @@ LEVELS = (0.8, 0.9, 0.95, 0.99)
 def running_mean_figure(gains: np.ndarray, exact: ExactTurn, level: float = 0.95) -> Figure:
     """:func:`dragonkit.plots.simulation.running_mean_figure`, titled with the policy as the menus name it."""
     return plots.running_mean_figure(gains, exact, policy_label(exact.policy), level)
+
+
+def _interval(low: float, high: float, digits: int = 3) -> str:
+    """A confidence interval in the current language: ``[0.123, 0.456]``; where decimals are written
+    with a comma, its ends are separated by a semicolon: ``[0,123; 0,456]``."""
+    separator = "; " if "," in decimal_text(0.5, 1) else ", "
+    return f"[{decimal_text(low, digits)}{separator}{decimal_text(high, digits)}]"
+
+
+def _signed(value: float, digits: int = 3) -> str:
+    """A difference with its sign, in the current language: ``+0.125``, ``-0.125`` (``+0,125``)."""
+    return ("+" if value >= 0 else "") + decimal_text(value, digits)
+
+
+def _count(value: float) -> str:
+    """A count that may hold halves (a tie is half a win): ``12``, ``12.5``, ``1,200``."""
+    return integer_text(int(value)) if value == int(value) else decimal_text(value, 1)
+
+
+def _sizes(sizes) -> list[tuple[str, int]]:
+    """A size slider's options, labelled in the current language: ``("10,000", 10000)``."""
+    return [(integer_text(n), n) for n in sizes]
+
+
+def _levels() -> list[tuple[str, float]]:
+    """The confidence level menu's options, labelled in the current language: ``("95%", 0.95)``."""
+    return [(percent_text(v, 0), v) for v in LEVELS]
 
 
 def _controls(edition: str, policy):
@@ -123,7 +153,7 @@ class MonteCarloLab(LessonWidget):
         style = {"description_width": "initial"}
         self.edition, self.policy = _controls(edition, policy)
         self.n = widgets.SelectionSlider(
-            options=SIZES, value=n, continuous_update=False, style=style, layout=widgets.Layout(width="420px")
+            options=_sizes(SIZES), value=n, continuous_update=False, style=style, layout=widgets.Layout(width="420px")
         )
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
@@ -160,6 +190,7 @@ class MonteCarloLab(LessonWidget):
     def _redraw(self, _change=None) -> None:
         with self.muted():  # new option labels re-set the values: not a change of the learner's
             _label_controls(self.edition, self.policy)
+            relabel(self.n, _sizes(SIZES))
         self.n.description = tr("Turns n")
         self.seed.description = tr("Seed")
         self.plot.value = figure_png(running_mean_figure(self.simulation.gain, self.exact))
@@ -171,11 +202,11 @@ class MonteCarloLab(LessonWidget):
             else tr("The interval misses the exact value: it happens to about 1 interval in 20.")
         )
         rows = [
-            (tr("estimate (sample mean)"), f"{row['estimate']:.3f}"),
-            (tr("standard error s/√n"), f"{row['std_error']:.3f}"),
-            (tr("{level} confidence interval", level="95%"), f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]"),
+            (tr("estimate (sample mean)"), decimal_text(row["estimate"], 3)),
+            (tr("standard error s/√n"), decimal_text(row["std_error"], 3)),
+            (tr("{level} confidence interval", level=percent_text(0.95, 0)), _interval(row["ci_low"], row["ci_high"])),
             (tr("exact expected gain"), number_html(row["exact"])),
-            (tr("error of the estimate"), f"{row['error']:+.3f}"),
+            (tr("error of the estimate"), _signed(row["error"])),
         ]
         table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
         level = "success" if inside else "warning"
@@ -220,7 +251,7 @@ class CoverageLab(LessonWidget):
         style = {"description_width": "initial"}
         self.edition, self.policy = _controls(edition, policy)
         self.n = widgets.SelectionSlider(
-            options=(5, 10, 20, 50, 100, 200, 500, 1000),
+            options=_sizes(COVERAGE_SIZES),
             value=n,
             continuous_update=False,
             style=style,
@@ -235,9 +266,7 @@ class CoverageLab(LessonWidget):
             style=style,
             layout=widgets.Layout(width="380px"),
         )
-        self.level = widgets.Dropdown(
-            options=[(f"{v:.0%}", v) for v in LEVELS], value=level, style=style, layout=widgets.Layout(width="220px")
-        )
+        self.level = widgets.Dropdown(options=_levels(), value=level, style=style, layout=widgets.Layout(width="220px"))
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
         )
@@ -277,6 +306,8 @@ class CoverageLab(LessonWidget):
     def _redraw(self, _change=None) -> None:
         with self.muted():
             _label_controls(self.edition, self.policy)
+            relabel(self.n, _sizes(COVERAGE_SIZES))
+            relabel(self.level, _levels())
         self.n.description = tr("Turns per experiment")
         self.experiments.description = tr("Experiments")
         self.level.description = tr("Confidence level")
@@ -288,12 +319,12 @@ class CoverageLab(LessonWidget):
             + tr(
                 "{k} of {m} intervals contain the exact value: coverage {rate}, for a nominal level of {level}. "
                 "With {m} experiments about {expected} ± {spread} would, if the intervals were exact.",
-                k=result.covered,
-                m=result.experiments,
-                rate=f"{result.rate:.1%}",
-                level=f"{result.level:.0%}",
-                expected=f"{result.expected_covered:.0f}",
-                spread=f"{result.covered_spread:.1f}",
+                k=integer_text(result.covered),
+                m=integer_text(result.experiments),
+                rate=percent_text(result.rate, 1),
+                level=percent_text(result.level, 0),
+                expected=decimal_text(result.expected_covered, 0),
+                spread=decimal_text(result.covered_spread, 1),
             )
             + "</div>"
         )
@@ -493,13 +524,13 @@ class TournamentLab(LessonWidget):
                 tr("wins"),
                 tr("win rate"),
                 tr("standard error"),
-                tr("{level} interval", level="95%"),
+                tr("{level} interval", level=percent_text(0.95, 0)),
             )
         )
         rows = "".join(
-            f"<tr><td>{bot_label(spec)}</td><td>{int(r['games'])}</td><td>{r['wins']:g}</td>"
-            f"<td>{r['estimate']:.3f}</td><td>{r['std_error']:.3f}</td>"
-            f"<td>[{r['ci_low']:.3f}, {r['ci_high']:.3f}]</td></tr>"
+            f"<tr><td>{bot_label(spec)}</td><td>{integer_text(int(r['games']))}</td><td>{_count(r['wins'])}</td>"
+            f"<td>{decimal_text(r['estimate'], 3)}</td><td>{decimal_text(r['std_error'], 3)}</td>"
+            f"<td>{_interval(r['ci_low'], r['ci_high'])}</td></tr>"
             for spec, r in s.iterrows()
         )
         self.report.value = (
@@ -509,7 +540,7 @@ class TournamentLab(LessonWidget):
                 "Games end at the head or with the final danger; "
                 "{turns} turns per game on average. A tie counts as half a "
                 "win for each.",
-                turns=f"{result.mean_turns:.1f}",
+                turns=decimal_text(result.mean_turns, 1),
             )
             + "</p>"
         )

@@ -506,7 +506,7 @@ class ThresholdExplorer(LessonWidget):
         self.picture.value = figure_png(threshold_curve(comparison))
         verdict = threshold_verdict(comparison, self.exact)
         best = verdict.best
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
         text = tr(
             "Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
             lang,

@@ -3,24 +3,28 @@
 Figures are built with the object-oriented API (:class:`matplotlib.figure.Figure`),
 never through pyplot's global state, so a long-running app leaks none.  Titles,
 axis labels and legends are in the current language of :mod:`dragonkit.i18n`
-(draw the figure again after switching).
+(draw the figure again after switching), and so are their numbers (``0.375`` /
+``0,375``: :mod:`dragonkit.i18n.numbers`); :func:`figure_png` writes the axes'
+tick labels the same way.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import Formatter, MaxNLocator, ScalarFormatter
 
 from .. import palette
 from ..analysis import Situation
 from ..engine import Game
 from ..i18n import tr
+from ..i18n.numbers import decimal_text, percent_text
 from ..rules import Outcome
 
 if TYPE_CHECKING:
@@ -34,6 +38,8 @@ __all__ = [
     "chain_graph",
     "figure_png",
     "gems_over_game",
+    "localize_ticks",
+    "number_label",
     "outcome_bars",
     "policy_heatmap",
     "threshold_curve",
@@ -106,7 +112,7 @@ def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None)
     ax.set_xticks(x, names, rotation=20 if crowded else 0, ha="right" if crowded else "center")
     ax.set_ylim(0, 1)
     ax.set_ylabel(tr("win rate"))
-    ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=f"{result.level:.0%}"))
+    ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=percent_text(result.level, 0)))
     ax.grid(axis="y", alpha=0.3)
     return fig
 
@@ -117,11 +123,88 @@ def _plain(text: str) -> str:
     return "\u200b" + text if text.startswith("_") else text
 
 
-def figure_png(fig: Figure) -> bytes:
-    """The figure rendered as PNG bytes."""
+def figure_png(fig: Figure, lang: str | None = None) -> bytes:
+    """The figure rendered as PNG bytes, its tick labels written in ``lang`` (default: the current language).
+
+    Every axis whose labels come from matplotlib's default :class:`~matplotlib.ticker.ScalarFormatter`
+    (colour bars included) writes them as the language does (``0.5`` / ``0,5``, ``2,000`` / ``2.000``,
+    :func:`number_label`); log, category and fixed labels are left as they are.
+    """
+    localize_ticks(fig, lang)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+#: A number as matplotlib and Python's ``format`` write it: digits, maybe a decimal point and more digits,
+#: maybe an exponent (kept as it is).
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?)([eE][+\-−]?\d+)?")
+
+
+def number_label(text: str, lang: str | None = None) -> str:
+    """A label written with Python's or matplotlib's number format (``"0.5"``, ``"2000"``, ``"1e+03"``,
+    ``"$\\mathdefault{0.5}$"``), with its numbers as ``lang`` writes them (default: the current language):
+    ``"0,5"``, ``"2.000"`` in Italian, ``"2,000"`` in English; signs, exponents and mathtext stay.
+
+    Parameters
+    ----------
+    text : str
+    lang : str, optional
+    """
+
+    def written(match: re.Match[str]) -> str:
+        digits, exponent = match.group(1), match.group(2) or ""
+        shown = decimal_text(Fraction(digits), len(digits.partition(".")[2]), lang)
+        return (shown.replace(",", "{,}") if "$" in text else shown) + exponent  # mathtext spaces a bare comma
+
+    return _NUMBER.sub(written, text)
+
+
+class _LanguageFormatter(Formatter):
+    """An axis's formatter (a :class:`~matplotlib.ticker.ScalarFormatter`) whose labels and offset are
+    written in a language (:func:`number_label`): it computes them, this writes them."""
+
+    def __init__(self, inner: Formatter, lang: str | None = None):
+        self.inner, self.lang = inner, lang
+
+    def set_axis(self, axis: Any) -> None:
+        super().set_axis(axis)
+        self.inner.set_axis(axis)
+
+    def set_locs(self, locs: Any) -> None:
+        super().set_locs(locs)
+        self.inner.set_locs(locs)
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return number_label(self.inner(x, pos), self.lang)
+
+    def format_ticks(self, values: Any) -> list[str]:
+        return [number_label(label, self.lang) for label in self.inner.format_ticks(values)]
+
+    def get_offset(self) -> str:
+        return number_label(self.inner.get_offset(), self.lang)
+
+    def format_data(self, value: float) -> str:
+        return number_label(self.inner.format_data(value), self.lang)
+
+    def format_data_short(self, value: float) -> str:
+        return number_label(self.inner.format_data_short(value), self.lang)
+
+
+def localize_ticks(fig: Figure, lang: str | None = None) -> None:
+    """Have every axis of ``fig`` labelled by a :class:`~matplotlib.ticker.ScalarFormatter` (the default
+    for numbers) write its tick labels in ``lang`` (default: the language when the figure is drawn).
+
+    Log axes, category axes and labels given explicitly keep their formatters; an axis already
+    localized (shared with another) is left alone.
+    """
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            major, minor = axis.get_major_formatter(), axis.get_minor_formatter()
+            if isinstance(major, ScalarFormatter):
+                axis.set_major_formatter(_LanguageFormatter(major, lang))
+            if isinstance(minor, ScalarFormatter):
+                axis.set_minor_formatter(_LanguageFormatter(minor, lang))
 
 
 def policy_heatmap(advantage: pd.DataFrame, title: str | None = None) -> Figure:
@@ -182,7 +265,7 @@ def outcome_bars(evaluation) -> Figure:
         float(evaluation.expected_gain),
         color=palette.EXACT,
         linestyle="--",
-        label=tr("expected {value} gems", value=f"{float(evaluation.expected_gain):.2f}"),
+        label=tr("expected {value} gems", value=decimal_text(float(evaluation.expected_gain), 2)),
     )
     ax.set_xlabel(tr("gem change at the end of the turn"))
     ax.set_ylabel(tr("probability"))
@@ -282,11 +365,16 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
         }
         nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=7, font_color=text_colour)
     nx.draw_networkx_edge_labels(
-        graph, pos, ax=ax, font_size=7, edge_labels={(u, v): str(d["p"]) for u, v, d in graph.edges(data=True)}
+        graph, pos, ax=ax, font_size=7, edge_labels={(u, v): _probability(d["p"]) for u, v, d in graph.edges(data=True)}
     )
     ax.set_axis_off()
     ax.set_title(tr("The turn as an absorbing Markov chain"))
     return fig
+
+
+def _probability(p: Any) -> str:
+    """An arrow's probability: an exact one as its fraction (``3/8``), a float as the language writes it."""
+    return decimal_text(float(p), 3) if isinstance(p, float) else str(p)
 
 
 #: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost, by the kind of

@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 
 from .. import palette
 from ..i18n import tr
+from ..i18n.numbers import integer_text, percent_text
 
 __all__ = ["spy_figure"]
 
@@ -45,10 +46,10 @@ def spy_figure(matrix: Any, title: str | None = None) -> Figure:
         title
         or tr(
             "{rows} × {cols}, {nnz} non-zero entries ({density} of all)",
-            rows=f"{rows:,}",
-            cols=f"{cols:,}",
-            nnz=f"{matrix.nnz:,}",
-            density=f"{100 * density:.3f}%",
+            rows=integer_text(rows),
+            cols=integer_text(cols),
+            nnz=integer_text(matrix.nnz),
+            density=percent_text(density, 3),
         ),
         fontsize=10,
     )

@@ -12,6 +12,7 @@ from .. import palette
 from ..analysis.editions import MEASURES
 from ..i18n import tr
 from ..rules import Card, Ruleset
+from . import number_label
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,7 +57,7 @@ def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, st
         bars = ax.bar(
             xs, ys, width=width * 0.95, color=_STAGE_COLOURS[d % len(_STAGE_COLOURS)], label=tr("stage {d}", d=d)
         )
-        ax.bar_label(bars, fmt="%.3g", fontsize="x-small", padding=1)
+        ax.bar_label(bars, labels=[number_label(f"{y:.3g}") for y in ys], fontsize="x-small", padding=1)
     ax.set_xticks(range(len(editions)), [labels[e] for e in editions], parse_math=False)  # a deck named "$x^$"
     ax.axhline(0, color=palette.GRID, linewidth=0.8)
     ax.set_ylabel(name)

@@ -12,7 +12,9 @@ from matplotlib.ticker import FuncFormatter
 
 from .. import palette
 from ..i18n import tr
+from ..i18n.numbers import decimal_text, percent_text
 from ..simulate.coverage import Coverage, ExactTurn
+from . import number_label
 
 __all__ = ["coverage_figure", "error_figure", "running_mean_figure"]
 
@@ -51,10 +53,12 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, policy: str, level:
         mean + half,
         color=palette.SERIES,
         alpha=0.15,
-        label=tr("exact mean ± {z} σ/√n ({level} band)", z=f"{z:.2f}", level=f"{level:.0%}"),
+        label=tr("exact mean ± {z} σ/√n ({level} band)", z=decimal_text(z, 2), level=percent_text(level, 0)),
     )
     ax.plot(k, running, color=palette.BAD, linewidth=1.3, label=tr("running mean of the simulated turns"))
-    ax.axhline(mean, color=palette.EXACT, linestyle="--", label=tr("exact expected gain {value}", value=f"{mean:.3f}"))
+    ax.axhline(
+        mean, color=palette.EXACT, linestyle="--", label=tr("exact expected gain {value}", value=decimal_text(mean, 3))
+    )
     ax.set_xscale("log")
     ax.set_xlim(1, n)
     spread = max(4 * exact.std / np.sqrt(max(n, 1)) + abs(running[-1] - mean), 3 * exact.std / np.sqrt(10))
@@ -80,13 +84,13 @@ def coverage_figure(result: Coverage, shown: int = 100) -> Figure:
         float(result.exact.mean),
         color=palette.GOOD,
         linestyle="--",
-        label=tr("exact expected gain {value}", value=f"{float(result.exact.mean):.3f}"),
+        label=tr("exact expected gain {value}", value=decimal_text(float(result.exact.mean), 3)),
     )
     misses = int((~frame["covers"]).sum())
     ax.set_title(
         tr(
             "{level} intervals of {n} turns each: {k} of the {m} shown miss",
-            level=f"{result.level:.0%}",
+            level=percent_text(result.level, 0),
             n=result.n,
             k=misses,
             m=len(frame),
@@ -108,14 +112,16 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
         errors["theory"],
         color=palette.EXACT,
         linestyle="--",
-        label=tr("σ/√n with the exact σ = {sigma} (slope −1/2)", sigma=f"{exact.std:.2f}"),
+        label=tr("σ/√n with the exact σ = {sigma} (slope −1/2)", sigma=decimal_text(exact.std, 2)),
     )
     ax.loglog(errors.index, errors["rms_error"], "o", color=palette.BAD, label=tr("observed error (root mean square)"))
-    plain = FuncFormatter(lambda value, _pos: f"{value:g}")
+    plain = FuncFormatter(lambda value, _pos: number_label(f"{value:g}"))
     for axis in (ax.xaxis, ax.yaxis):
         axis.set_major_formatter(plain)
     # label the minor ticks at 2 and 5 times a power of ten only: all of them crowd the top of a decade
-    ax.yaxis.set_minor_formatter(FuncFormatter(lambda value, _pos: f"{value:g}" if _mantissa(value) in (2, 5) else ""))
+    ax.yaxis.set_minor_formatter(
+        FuncFormatter(lambda value, _pos: number_label(f"{value:g}") if _mantissa(value) in (2, 5) else "")
+    )
     ax.set_xlabel(tr("turns simulated, n (log scale)"))
     ax.set_ylabel(tr("error of the mean (gems, log scale)"))
     ax.set_title(tr("Ten times more turns, about three times less error"))

@@ -21,6 +21,7 @@ from tqdm.auto import tqdm
 
 from ..bots import Bot, bot_seed, make_bot
 from ..engine import Game
+from ..i18n import tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
 
 if TYPE_CHECKING:
@@ -127,11 +128,12 @@ def run_chunks(
     workers: int = 1,
     client=None,
     progress: bool = False,
-    description: str = "games",
+    description: str | None = None,
     combine: Callable | None = None,
 ):
     """Run ``function(*chunk)`` for every chunk, in order, here, in worker processes,
-    or on a Dask cluster; show a progress bar (tqdm.auto) when asked.
+    or on a Dask cluster; show a progress bar (tqdm.auto) when asked, labelled with
+    ``description`` (default: "games", in the current language), its share done and its times.
 
     With ``combine``, each chunk's result is folded into the running total as it
     arrives (memory stays flat); otherwise the results are returned as a list in
@@ -139,7 +141,12 @@ def run_chunks(
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, not {workers}")
-    bar = tqdm(total=len(chunks), desc=description, disable=not progress, unit="chunk")
+    bar = tqdm(
+        total=len(chunks),
+        desc=description or tr("games"),
+        disable=not progress,
+        bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}<{remaining}",  # no unit: a chunk is not a word
+    )
     results: dict[int, object] = {}
     total = None
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..i18n import tr
 from ..rules import Ruleset
 from .games import CHUNK, BotSpec, game_seed, parse_bots, play_game, run_chunks
 from .stats import ESTIMATE_COLUMNS, proportion_estimate
@@ -125,7 +126,7 @@ def round_robin(
         for start in range(0, games_per_pair, CHUNK)
     ]
     totals: Counter[Any] = run_chunks(
-        _pair_range, chunks, workers, client, progress, "tournament", combine=lambda x, y: x + y
+        _pair_range, chunks, workers, client, progress, tr("tournament"), combine=lambda x, y: x + y
     )
     wins = {s: sum(totals[("wins", p, s)] for p in range(len(pairings))) for s in specs}
     games = {s: sum(totals[("games", p)] for p, pair in enumerate(pairings) if s in pair) for s in specs}

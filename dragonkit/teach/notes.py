@@ -98,13 +98,16 @@ class LessonPage:
 
     def __init__(self, notebook: str, lang: str, requested: str | None):
         self.notebook, self.lang, self.requested = notebook, lang, requested
+        # a widget, not an output: the page's renderer would open an output's links in a new tab
+        self.links = widgets.HTML(self.links_html())
 
     def href(self, lang: str) -> str:
         """The relative address of this lesson in ``lang``, from this page."""
         up = "" if self.lang == "en" else "../"
         return f"{up}{self.notebook}" if lang == "en" else f"{up}{lang}/{self.notebook}"
 
-    def _repr_html_(self) -> str:
+    def links_html(self) -> str:
+        """The navigation list: a link to the lesson in each other language, this page's marked current."""
         items = []
         for code, name in i18n.LANGUAGES.items():
             if code == self.lang:
@@ -113,11 +116,23 @@ class LessonPage:
                 href = escape(self.href(code), quote=True)
                 items.append(f'<li><a href="{href}" hreflang="{code}" lang="{code}">{escape(name)}</a></li>')
         label = escape(i18n.tr("Language", self.lang), quote=True)
-        nav = f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>'
-        if self.requested and self.requested != self.lang:
-            target = json.dumps(self.href(self.requested))
-            nav += f"<script>window.location.replace({target} + window.location.search);</script>"
-        return nav
+        return f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>'
+
+    def redirect_html(self) -> str | None:
+        """The script that sends the browser to the language the page's address asked for, if another."""
+        if not self.requested or self.requested == self.lang:
+            return None
+        target = json.dumps(self.href(self.requested))
+        return f"<script>window.location.replace({target} + window.location.search);</script>"
+
+    def _ipython_display_(self) -> None:
+        """IPython's display hook: the redirection first (an output, where a script runs), then the links."""
+        from IPython.display import HTML, display
+
+        redirect = self.redirect_html()
+        if redirect is not None:
+            display(HTML(redirect))
+        display(self.links)
 
 
 def lesson_page(notebook: str, lang: str) -> LessonPage:

@@ -4,8 +4,8 @@ optimal action and, during a takeover offer, the fair bounty.
 Every number comes from :mod:`dragonkit.analysis` in exact ``Fraction``
 arithmetic and is shown both as a decimal and as an exact fraction; the advice
 during an offer is the coach bot's own choice (:class:`~dragonkit.bots.CoachBot`),
-so the panel and the bot never disagree.  The words are in the language asked for
-(the numbers are the same in every language).
+so the panel and the bot never disagree.  The words are in the language asked for, and
+so are the decimals (``0.375`` / ``0,375``); a fraction is the same in every language.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_tu
 from ..bots import CoachBot
 from ..engine import VERBS, Game
 from ..i18n import ntr, tr
+from ..i18n.numbers import integer_text
 from .numbers import decimal, format_fraction, gems_html
 
 __all__ = ["render_coach"]
@@ -48,7 +49,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             "Take over for a bounty of {bounty} gems?",
             game.bounty,
             lang,
-            bounty=f"<b>{game.bounty}</b>",
+            bounty=f"<b>{integer_text(game.bounty, lang)}</b>",
         )
         parts += [
             _heading(names[taker], game.gems[taker], lang),
@@ -75,7 +76,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             "</table>",
         ]
     rows = "".join(
-        f"<tr><td>{escape(card.describe(lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p)}</td></tr>"
+        f"<tr><td>{escape(card.describe(lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p, 3, lang)}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
     left = state.composition.total

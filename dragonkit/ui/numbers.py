@@ -58,9 +58,9 @@ def gems_html(value: Fraction | float, lang: str | None = None) -> str:
         The language of the words (default: the current language).
     """
     if isinstance(value, float):
-        return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>")
+        return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4, lang)}</b>")
     value = Fraction(value)
     if value.denominator == 1:
         return ntr("{n} gem", "{n} gems", abs(int(value)), lang, n=f"<b>{format_fraction(value)}</b>")
     exact = tr("exact {value}", lang, value=format_fraction(value))
-    return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4)}</b>") + f"<br><small>{exact}</small>"
+    return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4, lang)}</b>") + f"<br><small>{exact}</small>"

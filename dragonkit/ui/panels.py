@@ -1,7 +1,7 @@
 """Small HTML views of the game: the players, the event log, the status line.
 
 Each view is written in the language asked for (default: the current one of
-:mod:`dragonkit.i18n`); the numbers are the same in every language.
+:mod:`dragonkit.i18n`), its numbers too (``1,200`` / ``1.200``: :mod:`dragonkit.i18n.numbers`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from html import escape
 
 from ..engine import Game, Phase
 from ..i18n import Gems, tr
+from ..i18n.numbers import integer_text
 
 __all__ = ["describe_gems_over_game", "render_log", "render_players", "render_status"]
 
@@ -33,7 +34,7 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
         rows.append(
             f'<tr class="dk-player{current}" data-seat="{seat}"><td>{escape(name)} '
             f'<small style="white-space: nowrap">{escape(tr(kinds[seat], lang))}</small></td>'
-            f'<td class="dk-gems">{gems}</td>'
+            f'<td class="dk-gems">{integer_text(gems, lang)}</td>'
             f'<td style="white-space: nowrap">{"".join(badges)}</td></tr>'
         )
     # wider than the stylesheet's 330px (the log is narrower): Italian kinds and badges are longer
@@ -47,7 +48,7 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
 def describe_gems_over_game(game: Game, lang: str | None = None) -> str:
     """The text alternative of the end-of-game plot (:func:`dragonkit.plots.gems_over_game`), from its data:
     the number of turns and each player's final gems."""
-    scores = ", ".join(f"{name} {gems}" for name, gems in zip(game.players, game.gems))
+    scores = ", ".join(f"{name} {integer_text(gems, lang)}" for name, gems in zip(game.players, game.gems))
     return tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(game.gem_history) - 1, scores=scores)
 
 

@@ -29,6 +29,7 @@ from .. import i18n, palette
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import N_, Gems, ntr, tr
+from ..i18n.numbers import integer_text, percent_text
 from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
@@ -358,7 +359,7 @@ def _gems_amount(value: Fraction, lang: str) -> str:
     value = Fraction(value)
     if value.denominator == 1:
         return i18n.gems(int(value), lang)
-    return tr("{n} gems", lang, n=f"≈ {decimal(value, 4)}")
+    return tr("{n} gems", lang, n=f"≈ {decimal(value, 4, lang)}")
 
 
 def _total(value: Fraction, lang: str) -> str:
@@ -371,9 +372,9 @@ def _total(value: Fraction, lang: str) -> str:
     return f'<span title="{exact}">{escape(_gems_amount(value, lang))}</span>'
 
 
-def _percent(share: Fraction) -> str:
-    """A share as a percentage with one decimal: ``62.5%``."""
-    return f"{float(share):.1%}"
+def _percent(share: Fraction, lang: str) -> str:
+    """A share as a percentage with one decimal, in ``lang``: ``62.5%``, ``62,5%``."""
+    return percent_text(share, 1, lang)
 
 
 def _card(card: Card, lang: str) -> str:
@@ -438,7 +439,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
             escape(state.effect(card).describe(lang)),
         ]
         if chances:
-            cells += [format_fraction(chance[card]), decimal(chance[card])]
+            cells += [format_fraction(chance[card]), decimal(chance[card], 3, lang)]
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     deck_title = ntr("Deck: {n} card left", "Deck: {n} cards left", left.total, lang, n=left.total)
     return (
@@ -532,8 +533,8 @@ def render_score(score: Score, lang: str | None = None) -> str:
     if share is None or average is None:  # before the first decision
         return title + f"<p>{escape(tr('No decisions yet.', lang))}</p></div>"
     rows = [
-        (tr("decisions", lang), f"<b>{score.decisions}</b>"),
-        (tr("optimal decisions", lang), f"<b>{score.optimal}</b> ({_percent(share)})"),
+        (tr("decisions", lang), f"<b>{integer_text(score.decisions, lang)}</b>"),
+        (tr("optimal decisions", lang), f"<b>{integer_text(score.optimal, lang)}</b> ({_percent(share, lang)})"),
         (tr("expected gems given up", lang), _total(score.total, lang)),
         (tr("average per decision", lang), _total(average, lang)),
     ]
