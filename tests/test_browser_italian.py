@@ -1,7 +1,7 @@
 """Every Italian page in Voilà and headless Chromium, as an Italian class meets it: no English sentence, no error,
 no code, no solutions; answers typed with a decimal comma; ``?lang=it`` and the language links lead to the Italian
 lesson; and, with a pseudo-locale that wraps every message in markers, no visible text of the trainer or of any lesson
-escapes the catalogs."""
+escapes the catalogs, nor any of the play app's first page."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 ERROR_TEXTS = ("Error displaying widget", "Traceback", "There was an error", "Something went wrong")
 LESSONS = [path.name for path in lessons(NOTEBOOKS)]
+APPS = ["play.ipynb", "trainer.ipynb"]
 #: The Italian pages: the nine lessons, and the apps opened with ?lang=it.
 PAGES = [f"it/{name}" for name in LESSONS] + ["trainer.ipynb?lang=it", "play.ipynb?lang=it"]
 
@@ -116,9 +117,10 @@ def pseudo_url(tmp_path_factory):
                 (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
         finally:
             i18n.catalog.cache_clear()
-    trainer = json.loads((NOTEBOOKS / "trainer.ipynb").read_text(encoding="utf-8"))
-    trainer["cells"].insert(0, _cell(SETUP.format(locales=str(locales))))
-    (folder / "trainer.ipynb").write_text(json.dumps(trainer), encoding="utf-8")
+    for app in APPS:
+        notebook = json.loads((NOTEBOOKS / app).read_text(encoding="utf-8"))
+        notebook["cells"].insert(0, _cell(SETUP.format(locales=str(locales))))
+        (folder / app).write_text(json.dumps(notebook), encoding="utf-8")
     port = _free_port()
     root = Path(__file__).parents[1]
     with open(ARTIFACTS / "voila-pseudo.log", "wb") as out:
@@ -158,8 +160,8 @@ def _unmarked(text: str) -> list[str]:
         text = inner
 
 
-@pytest.mark.parametrize("name", ["trainer.ipynb", *LESSONS])
-def test_no_visible_text_of_the_trainer_or_a_lesson_escapes_the_catalogs(pseudo_url, browser, name):
+@pytest.mark.parametrize("name", [*APPS, *LESSONS])
+def test_no_visible_text_of_the_apps_or_a_lesson_escapes_the_catalogs(pseudo_url, browser, name):
     page = _open(browser, f"{pseudo_url}/voila/render/{name}")
     text = page.inner_text("body")
     assert not any(e in text for e in ERROR_TEXTS)

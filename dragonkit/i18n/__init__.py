@@ -115,8 +115,10 @@ def _check_language(lang: str) -> None:
 
 
 def gems(n: int, lang: str | None = None) -> str:
-    """``n`` gems in words: ``"1 gem"``, ``"3 gems"``, ``"1 gemma"``, ``"3 gemme"``."""
-    return ntr("{n} gem", "{n} gems", n, lang, n=int(n))
+    """``n`` gems in words: ``"1 gem"``, ``"3 gems"``, ``"1 gemma"``, ``"3 gemme"``, ``"10.000 gemme"``."""
+    from .numbers import integer_text  # the numbers module reads the language from this one
+
+    return ntr("{n} gem", "{n} gems", n, lang, n=integer_text(int(n), lang))
 
 
 def tr(msgid: str, lang: str | None = None, /, **fields: object) -> str:

@@ -123,7 +123,7 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
                     else N_("the knight visits {state} on average {visits} times"),
                     lang,
                     state=f"<b>{escape(state_name(target, lang))}</b>",
-                    visits=number_html(n),
+                    visits=number_html(n, lang=lang),
                 )
             )
     ends = chain.absorption_probabilities(start=start)
@@ -133,7 +133,7 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
             lang,
             outcome=f"<b>{escape(state_name(a, lang))}</b>",
             change=i18n.Gems(chain.rewards[a]),
-            p=number_html(p),
+            p=number_html(p, lang=lang),
         )
         for a, p in ends[outcome_order(chain)].items()
         if p
@@ -144,14 +144,14 @@ def read_aloud(chain, start, lang: str | None = None) -> str:
         tr(
             "From here the turn lasts on average {t} cards (t, the sum of the row of N).",
             lang,
-            t=number_html(chain.expected_steps(start=start)),
+            t=number_html(chain.expected_steps(start=start), lang=lang),
         ),
         "<br>" + tr("It ends (row of B = N R):", lang),
         "<ul>" + "".join(f"<li>{line}</li>" for line in outcome_lines) + "</ul>",
         tr(
             "Expected gem change from here: {value} (B r, with r the gems each outcome pays).",
             lang,
-            value=number_html(chain.expected_reward(chain.rewards, start=start)),
+            value=number_html(chain.expected_reward(chain.rewards, start=start), lang=lang),
         ),
     ]
     return '<div class="dk-read">' + "".join(parts) + "</div>"

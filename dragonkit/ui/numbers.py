@@ -27,8 +27,8 @@ def decimal(value: Fraction | float, digits: int = 3, lang: str | None = None) -
     return decimal_text(value, digits, lang)
 
 
-def number_html(value: Fraction | float, digits: int = 3) -> str:
-    """An exact number as HTML: ``3/8 ≈ 0.375``; a whole number alone; a float (an
+def number_html(value: Fraction | float, digits: int = 3, lang: str | None = None) -> str:
+    """An exact number as HTML: ``3/8 ≈ 0.375`` (``0,375`` in Italian); a whole number alone; a float (an
     estimate, no exact value) as its decimal only.
 
     Parameters
@@ -36,13 +36,15 @@ def number_html(value: Fraction | float, digits: int = 3) -> str:
     value : Fraction, int or float
     digits : int
         Decimals shown.
+    lang : str, optional
+        The language the decimal is written in (default: the current language).
     """
     if isinstance(value, float):
-        return decimal(value, digits)
+        return decimal(value, digits, lang)
     value = Fraction(value)
     if value.denominator == 1:
         return format_fraction(value)
-    return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal(value, digits)}</span>'
+    return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal(value, digits, lang)}</span>'
 
 
 def gems_html(value: Fraction | float, lang: str | None = None) -> str:
