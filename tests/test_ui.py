@@ -171,7 +171,8 @@ def test_a_full_game_against_bots_ends_with_winner_and_plot():
     assert "Game over" in app.status.value and winners in app.status.value
     assert "winner" in app.players.value
     assert app.result_plot.layout.display is None
-    assert app.result_plot.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')  # a PNG
+    assert '<img src="data:image/png;base64,iVBORw0KGgo' in app.result_plot.value  # a PNG
+    assert "<summary>The figure&#x27;s numbers</summary>" in app.result_plot.value  # and its numbers as a table
     assert f'alt="Gems over the game, after {len(game.gem_history) - 1} turns: ' in app.result_plot.value
     assert _visible(app) == set()
     assert plt.get_fignums() == []  # figures are built outside pyplot: nothing piles up

@@ -23,9 +23,10 @@ from matplotlib.ticker import Formatter, MaxNLocator, ScalarFormatter
 from .. import palette
 from ..analysis import Situation
 from ..engine import Game
-from ..i18n import tr
-from ..i18n.numbers import decimal_text, percent_text
+from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Outcome
+from .text import FigureText
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -38,6 +39,7 @@ __all__ = [
     "chain_graph",
     "figure_png",
     "gems_over_game",
+    "gems_over_game_text",
     "localize_ticks",
     "number_label",
     "outcome_bars",
@@ -77,6 +79,27 @@ def gems_over_game(game: Game) -> Figure:
     ax.grid(alpha=0.3)
     fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
     return fig
+
+
+def gems_over_game_text(game: Game, lang: str | None = None) -> FigureText:
+    """What :func:`gems_over_game` shows, from the same data: the number of turns and each player's final gems
+    (the text alternative), and per player the gems at the start, the fewest, the most and at the end (the table).
+    """
+    history = game.gem_history
+    scores = ", ".join(f"{name} {integer_text(gems, lang)}" for name, gems in zip(game.players, game.gems))
+    alt = tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(history) - 1, scores=scores)
+    columns = (
+        tr("player", lang),
+        tr("at the start", lang),
+        tr("fewest", lang),
+        tr("most", lang),
+        tr("at the end", lang),
+    )
+    rows = tuple(
+        (name, *(integer_text(v, lang) for v in (h[0], min(h), max(h), h[-1])))
+        for name, h in ((name, [turn[seat] for turn in history]) for seat, name in enumerate(game.players))
+    )
+    return FigureText(alt, columns, rows)
 
 
 def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None) -> Figure:

@@ -15,12 +15,10 @@ redrawn at once.
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
 import os
 import secrets
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -35,7 +33,8 @@ from ..teach import language_picker
 from .board import render_board
 from .coach import render_coach
 from .controls import MessageLine, guarded, is_double_click
-from .panels import describe_gems_over_game, render_log, render_players, render_status
+from .figures import FigureView
+from .panels import render_log, render_players, render_status
 from .setup import GameConfig, SeatConfig, SetupForm
 
 __all__ = ["PlayApp"]
@@ -112,7 +111,8 @@ class PlayApp(MessageLine):
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.result_plot = widgets.HTML(layout=widgets.Layout(width="420px", display="none"))  # <img> with its alt
+        # the picture with its text alternative and its numbers
+        self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
         self.buttons = {
             "reveal": widgets.Button(icon="eye", button_style="primary"),
             "hold": widgets.Button(icon="hand-paper-o", button_style="warning"),
@@ -314,11 +314,9 @@ class PlayApp(MessageLine):
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
-            from ..plots import figure_png, gems_over_game  # matplotlib loads only when a game ends
+            from ..plots import gems_over_game, gems_over_game_text  # matplotlib loads only when a game ends
 
-            png = base64.b64encode(figure_png(gems_over_game(game))).decode("ascii")
-            alt = escape(describe_gems_over_game(game))
-            self.result_plot.value = f'<img src="data:image/png;base64,{png}" alt="{alt}" width="420">'
+            self.result_plot.show(gems_over_game(game), gems_over_game_text(game))
             self.result_plot.layout.display = None
         else:
             self.result_plot.layout.display = "none"

@@ -12,7 +12,7 @@ from ..engine import Game, Phase
 from ..i18n import Gems, tr
 from ..i18n.numbers import integer_text
 
-__all__ = ["describe_gems_over_game", "render_log", "render_players", "render_status"]
+__all__ = ["render_log", "render_players", "render_status"]
 
 
 def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
@@ -43,13 +43,6 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
         f"<th>{escape(tr('gems', lang))}</th>"
         f'<th><span class="dk-sr-only">{escape(tr("role", lang))}</span></th></tr>' + "".join(rows) + "</table>"
     )
-
-
-def describe_gems_over_game(game: Game, lang: str | None = None) -> str:
-    """The text alternative of the end-of-game plot (:func:`dragonkit.plots.gems_over_game`), from its data:
-    the number of turns and each player's final gems."""
-    scores = ", ".join(f"{name} {integer_text(gems, lang)}" for name, gems in zip(game.players, game.gems))
-    return tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(game.gem_history) - 1, scores=scores)
 
 
 def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
