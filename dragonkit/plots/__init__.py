@@ -23,7 +23,7 @@ from matplotlib.ticker import Formatter, MaxNLocator, ScalarFormatter
 from .. import palette
 from ..analysis import Situation
 from ..engine import Game
-from ..i18n import N_, tr
+from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Outcome
 from .text import FigureText
