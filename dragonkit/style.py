@@ -5,6 +5,7 @@ It lives below every view package (:mod:`dragonkit.teach`, :mod:`dragonkit.ui`, 
 so each of them can style its widgets without importing another.
 """
 
+import json
 from string import Template
 
 from . import palette
@@ -90,3 +91,47 @@ _RULES = """<style>
 
 #: The stylesheet, its colours taken from :mod:`dragonkit.palette`.
 CSS = Template(_RULES).substitute(vars(palette))
+
+
+def page_script(lang: str) -> str:
+    """A script for a page in ``lang``: what a screen reader needs and the notebook cannot write itself.
+
+    It gives the document its language (``<html lang="it">``, so the page is read aloud in Italian), makes the
+    notebook's cells the page's main landmark (Voilà's template has no ``<main>``), and names each slider's
+    handle after its label, again whenever a label changes (ipywidgets draws the handle with ``role="slider"``
+    and no accessible name, so a screen reader would say only "slider").
+
+    Parameters
+    ----------
+    lang : str
+        The page's language code (``"en"``, ``"it"``).
+
+    Returns
+    -------
+    str
+        A ``<script>`` element, to be displayed as HTML output (where the page runs scripts).
+    """
+    return _PAGE_SCRIPT.substitute(lang=json.dumps(lang))
+
+
+_PAGE_SCRIPT = Template("""<script>
+(function () {
+  document.documentElement.lang = $lang;
+  var cells = document.getElementById('rendered_cells');
+  if (cells && !document.querySelector('main, [role=main]')) { cells.setAttribute('role', 'main'); }
+  if (window.dkSliderNames) { return; }
+  window.dkSliderNames = true;
+  function name() {
+    document.querySelectorAll('.widget-slider').forEach(function (slider) {
+      var handle = slider.querySelector('.noUi-handle');
+      if (!handle) { return; }
+      var label = slider.querySelector('.widget-label');
+      var text = label ? label.textContent.trim() : '';
+      if (!text && slider.previousElementSibling) { text = slider.previousElementSibling.textContent.trim(); }
+      if (text && handle.getAttribute('aria-label') !== text) { handle.setAttribute('aria-label', text); }
+    });
+  }
+  new MutationObserver(name).observe(document.body, {subtree: true, childList: true, characterData: true});
+  name();
+})();
+</script>""")

@@ -13,7 +13,7 @@ import traitlets
 
 from .. import i18n
 from ..i18n.notebooks import translate_markdown
-from ..style import CSS
+from ..style import CSS, page_script
 
 __all__ = ["LessonPage", "in_voila", "language_picker", "lesson_page", "teacher_notes"]
 
@@ -126,12 +126,12 @@ class LessonPage:
         return f"<script>window.location.replace({target} + window.location.search);</script>"
 
     def _ipython_display_(self) -> None:
-        """IPython's display hook: the redirection first (an output, where a script runs), then the links."""
+        """IPython's display hook: the scripts first (:func:`dragonkit.style.page_script`, and the redirection to
+        the language asked for, if any), then the links."""
         from IPython.display import HTML, display
 
         redirect = self.redirect_html()
-        if redirect is not None:
-            display(HTML(redirect))
+        display(HTML(page_script(self.lang) + (redirect or "")))  # an output, where a script runs
         display(self.links)
 
 
