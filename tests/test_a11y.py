@@ -1,16 +1,19 @@
-"""Accessibility: an axe-core audit (axe-playwright-python) of the play app in headless Chromium.
+"""Accessibility: an axe-core audit (axe-playwright-python) of every page in headless Chromium.
 
-The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end,
-in English and in Italian: no critical and no serious violation.
+The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end; the hand
+trainer and the nine lessons as they open; each in English and in Italian: no critical and no serious violation,
+and no moderate one but those listed with their reason.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from dragonkit.i18n.notebooks import lessons
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from .conftest import ARTIFACTS
+from .test_lessons_i18n import NOTEBOOKS
 
 pytestmark = pytest.mark.browser
 
@@ -89,3 +92,22 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
         for state, found in results.items()
     }
     assert moderate == {state: [] for state in results}, moderate
+
+
+#: Every lesson in both languages, and the hand trainer in both.
+PAGES = [f"{folder}{path.name}" for folder in ("", "it/") for path in lessons(NOTEBOOKS)] + [
+    f"trainer.ipynb?lang={lang}" for lang in ("en", "it")
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_lesson_and_the_trainer_pass_axe(voila_url, browser, path):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/{path}", timeout=180_000)
+    page.wait_for_selector(".dk-exercise, .dk-app", timeout=180_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    page.wait_for_timeout(1000)  # the page's script has named the sliders
+    found = _audit(page, path.replace("/", "-").replace("?lang=", "-"))
+    page.close()
+    assert {k: v for k, v in found.items() if k in ("critical", "serious")} == {}
+    assert [rule for rule in found.get("moderate", []) if rule.split()[0] not in KNOWN_MODERATE] == []
