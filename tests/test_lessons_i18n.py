@@ -311,3 +311,22 @@ def test_the_italian_lesson_map_lists_every_lesson_and_app_with_working_links():
     for target in re.findall(r"\]\(([^)#?]+)", index):
         if not target.startswith("http") and not target.startswith("/"):
             assert (NOTEBOOKS / "it" / target).resolve().exists(), target
+
+
+def _bold_numbers(markdown: str) -> list[str]:
+    """The bold answers of teacher's notes that hold a number, written the English way (0,6 -> 0.6; 1.600 -> 1600)."""
+    found = []
+    markdown = markdown.replace("{,}", ",")  # LaTeX's decimal comma
+    for bold in re.findall(r"\*\*([^*]*\d[^*]*)\*\*", markdown):
+        numbers = re.findall(r"[−-]?\d+(?:[.,]\d+)*(?:/\d+)?", bold)
+        found += [re.sub(r"(\d)\.(\d{3})\b", r"\1\2", n).replace(",", ".").replace("−", "-") for n in numbers]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("english", LESSONS, ids=lambda p: p.stem)
+def test_the_italian_teachers_notes_give_the_same_answers(english):
+    """The solutions an Italian teacher reads are the English ones: every number set in bold is there."""
+    cells = [_source(c) for c in _notebook(english)["cells"] if "teacher_notes(" in _source(c)]
+    notes = "\n\n".join(text for cell in cells for text in code_texts(cell))
+    assert _bold_numbers(notes), "the notes give no answer in bold"
+    assert _bold_numbers(translate_markdown(notes, "it")) == _bold_numbers(notes)
