@@ -43,6 +43,7 @@ from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
 from dragonkit.lessons import stopping as L5
 from dragonkit.plots.chain import spy_figure
+from dragonkit.plots.text import FigureText
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
 from dragonkit.ui.numbers import number_html
@@ -316,7 +317,7 @@ def test_a_lesson_widget_follows_the_language_until_closed():
         drawn.append(i18n.get_language())
         fig = Figure(figsize=(2, 1))
         fig.subplots().set_title(i18n.tr("optimal policy"))
-        return fig
+        return fig, FigureText(i18n.tr("optimal policy"))
 
     figure = base.LiveFigure(make, width="200px")
     first = figure.widget.value

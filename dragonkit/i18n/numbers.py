@@ -23,7 +23,7 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from . import get_language, tr
 
-__all__ = ["decimal_text", "integer_text", "parse_number", "percent_text"]
+__all__ = ["decimal_text", "integer_text", "interval_text", "parse_number", "percent_text"]
 
 
 def _locale(lang: str | None) -> str:
@@ -65,6 +65,23 @@ def decimal_text(
 def integer_text(value: int, lang: str | None = None) -> str:
     """A whole number with the thousands separated as ``lang`` does: ``10,000`` / ``10.000``."""
     return _format_decimal(int(value), format="#,##0", locale=_locale(lang))
+
+
+def interval_text(low: Fraction | float, high: Fraction | float, digits: int = 3, lang: str | None = None) -> str:
+    """An interval ``[low, high]`` as ``lang`` writes it: ``[0.123, 0.456]``; where decimals are written with a
+    comma, its ends are separated by a semicolon: ``[0,123; 0,456]``.
+
+    Parameters
+    ----------
+    low, high : Fraction or float
+        Its ends.
+    digits : int
+        Decimals of each end.
+    lang : str, optional
+        The language (default: the current one).
+    """
+    separator = "; " if get_decimal_symbol(_locale(lang)) == "," else ", "
+    return f"[{decimal_text(low, digits, lang)}{separator}{decimal_text(high, digits, lang)}]"
 
 
 def percent_text(value: Fraction | float, digits: int = 1, lang: str | None = None) -> str:

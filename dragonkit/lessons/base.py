@@ -11,7 +11,9 @@ stylesheet is :data:`dragonkit.style.CSS`, its way of writing exact numbers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -20,8 +22,13 @@ from ..analysis import OptimalPolicy
 from ..analysis.start import fresh_turn, situation_ranges
 from ..analysis.thresholds import largest_pot
 from ..i18n import ntr, tr
-from ..plots import figure_png
 from ..rules import Message, Ruleset
+from ..ui.figures import FigureView
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ..plots.text import FigureText
 
 __all__ = [
     "CUSTOM",
@@ -95,27 +102,30 @@ class LessonWidget:
 
 
 class LiveFigure(LessonWidget):
-    """A matplotlib figure shown as an image widget, drawn again when the learner switches language.
+    """A matplotlib figure with its text alternative and its numbers as a table
+    (:class:`~dragonkit.ui.figures.FigureView`), drawn again when the learner switches language.
 
     Parameters
     ----------
     make : callable
-        ``make() -> matplotlib.figure.Figure``, with its labels written through :func:`~dragonkit.i18n.tr`.
+        ``make() -> (matplotlib.figure.Figure, FigureText)``: the figure, its labels written through
+        :func:`~dragonkit.i18n.tr`, and its :class:`~dragonkit.plots.text.FigureText` in the current language,
+        from the same data.
     width : str
-        The image's CSS width.
+        The picture's CSS width.
 
     Attributes
     ----------
-    widget : ipywidgets.Image
+    widget : FigureView
     """
 
-    def __init__(self, make, width: str = "740px"):
+    def __init__(self, make: Callable[[], tuple[Figure, FigureText]], width: str = "740px"):
         self.make = make
-        self.widget = widgets.Image(format="png", layout=widgets.Layout(width=width))
+        self.widget = FigureView(width, layout=widgets.Layout(width=width, max_width="100%"))
         self._follow_language()
 
     def _redraw(self, _change=None) -> None:
-        self.widget.value = figure_png(self.make())
+        self.widget.show(*self.make())
 
 
 # -- a situation's sliders --------------------------------------------------------------------------------------

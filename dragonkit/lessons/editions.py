@@ -41,10 +41,10 @@ from ..analysis.editions import (
 )
 from ..i18n import N_, tr
 from ..i18n.numbers import percent_text
-from ..plots import figure_png
-from ..plots.editions import comparison_figure, deck_figure
+from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, format_fraction, number_html
 from .base import (
     CUSTOM,
@@ -88,9 +88,14 @@ MEASURES = {
 
 
 def deck_chart(editions=EDITIONS) -> LiveFigure:
-    """:func:`deck_figure` of presets, as a widget that follows the language."""
+    """:func:`deck_figure` of presets, with its :func:`deck_figure_text`, as a widget that follows the language."""
     entries = {e: Ruleset.preset(e) for e in editions}
-    return LiveFigure(lambda: deck_figure(entries, {e: edition_label(e) for e in entries}))
+
+    def make():
+        labels = {e: edition_label(e) for e in entries}
+        return deck_figure(entries, labels), deck_figure_text(entries, labels)
+
+    return LiveFigure(make)
 
 
 # -- the widgets ------------------------------------------------------------------------------------------------
@@ -166,7 +171,7 @@ class EditionComparison(LessonWidget):
         self.exact = widgets.Checkbox(value=False, indent=False)
         self.html = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.note = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.plot = FigureView("760px", layout=widgets.Layout(width="760px", max_width="100%"))
         self.widget = widgets.VBox(
             [widgets.HTML(CSS), widgets.HBox([self.policy, self.measure, self.exact]), self.plot, self.html, self.note]
         )
@@ -208,7 +213,11 @@ class EditionComparison(LessonWidget):
         self.exact.description = tr("show exact fractions")
         labels = self.labels()
         measure = self.measure.value
-        self.plot.value = figure_png(comparison_figure(self.table, measure, labels, tr(MEASURES[measure])))
+        name = tr(MEASURES[measure])
+        self.plot.show(
+            comparison_figure(self.table, measure, labels, name),
+            comparison_figure_text(self.table, measure, labels, name),
+        )
         self.html.value = _table_html(self.table, labels, self.exact.value)
         self.note.value = (
             '<p class="dk-note">'

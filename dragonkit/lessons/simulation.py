@@ -28,9 +28,9 @@ from matplotlib.figure import Figure
 
 from ..analysis.named import menu_policy
 from ..i18n import tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
-from ..plots import figure_png, win_rates
+from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
+from ..plots import win_rates, win_rates_text
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
 from ..simulate.coverage import (
@@ -44,6 +44,7 @@ from ..simulate.coverage import (
     turns_to_shrink,
 )
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import (
     EDITIONS,
@@ -60,6 +61,8 @@ from .base import (
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..plots.text import FigureText
+
 __all__ = [
     "BOT_CHOICES",
     "COACH_GAMES",
@@ -71,6 +74,7 @@ __all__ = [
     "bot_label",
     "error_shrinkage",
     "running_mean_figure",
+    "running_mean_figure_text",
 ]
 
 #: Turns per simulation offered by the lab (a 1-3-10 ladder).
@@ -86,11 +90,10 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, level: float = 0.95
     return plots.running_mean_figure(gains, exact, policy_label(exact.policy), level)
 
 
-def _interval(low: float, high: float, digits: int = 3) -> str:
-    """A confidence interval in the current language: ``[0.123, 0.456]``; where decimals are written
-    with a comma, its ends are separated by a semicolon: ``[0,123; 0,456]``."""
-    separator = "; " if "," in decimal_text(0.5, 1) else ", "
-    return f"[{decimal_text(low, digits)}{separator}{decimal_text(high, digits)}]"
+def running_mean_figure_text(gains: np.ndarray, exact: ExactTurn, level: float = 0.95) -> FigureText:
+    """:func:`dragonkit.plots.simulation.running_mean_figure_text` in the current language, the policy named as
+    the menus name it."""
+    return plots.running_mean_figure_text(gains, exact, policy_label(exact.policy), level)
 
 
 def _signed(value: float, digits: int = 3) -> str:
@@ -159,7 +162,7 @@ class MonteCarloLab(LessonWidget):
             value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
         )
         self.report = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="740px"))
+        self.plot = FigureView("740px", layout=widgets.Layout(width="740px", max_width="100%"))
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS),
@@ -193,7 +196,8 @@ class MonteCarloLab(LessonWidget):
             relabel(self.n, _sizes(SIZES))
         self.n.description = tr("Turns n")
         self.seed.description = tr("Seed")
-        self.plot.value = figure_png(running_mean_figure(self.simulation.gain, self.exact))
+        gains = self.simulation.gain
+        self.plot.show(running_mean_figure(gains, self.exact), running_mean_figure_text(gains, self.exact))
         row = check_estimate(self.simulation, self.exact, 0.95)
         inside = row["covers"]
         verdict = (
@@ -204,7 +208,10 @@ class MonteCarloLab(LessonWidget):
         rows = [
             (tr("estimate (sample mean)"), decimal_text(row["estimate"], 3)),
             (tr("standard error s/√n"), decimal_text(row["std_error"], 3)),
-            (tr("{level} confidence interval", level=percent_text(0.95, 0)), _interval(row["ci_low"], row["ci_high"])),
+            (
+                tr("{level} confidence interval", level=percent_text(0.95, 0)),
+                interval_text(row["ci_low"], row["ci_high"]),
+            ),
             (tr("exact expected gain"), number_html(row["exact"])),
             (tr("error of the estimate"), _signed(row["error"])),
         ]
@@ -271,7 +278,7 @@ class CoverageLab(LessonWidget):
             value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="160px")
         )
         self.report = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="740px"))
+        self.plot = FigureView("740px", layout=widgets.Layout(width="740px", max_width="100%"))
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS),
@@ -313,7 +320,7 @@ class CoverageLab(LessonWidget):
         self.level.description = tr("Confidence level")
         self.seed.description = tr("Seed")
         result = self.result
-        self.plot.value = figure_png(plots.coverage_figure(result))
+        self.plot.show(plots.coverage_figure(result), plots.coverage_figure_text(result))
         self.report.value = (
             '<div class="dk-coach">'
             + tr(
@@ -345,7 +352,9 @@ class ErrorShrinkage(LiveFigure):
 
     def __init__(self, errors: pd.DataFrame, exact: ExactTurn) -> None:
         self.errors = errors
-        super().__init__(lambda: plots.error_figure(errors, exact), width="700px")
+        super().__init__(
+            lambda: (plots.error_figure(errors, exact), plots.error_figure_text(errors, exact)), width="700px"
+        )
 
 
 def error_shrinkage(
@@ -433,7 +442,7 @@ class TournamentLab(LessonWidget):
         self.run_button.on_click(lambda _b: self.run())
         self.progress = widgets.Output()
         self.message, self.report = widgets.HTML(), widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
+        self.plot = FigureView("720px", layout=widgets.Layout(width="720px", max_width="100%", display="none"))
         self.result = None
         self._error: ValueError | None = None
         self.widget = widgets.VBox(
@@ -513,7 +522,7 @@ class TournamentLab(LessonWidget):
         if result is None:
             return
         labels = {spec: bot_label(spec) for spec in result.standings.index}
-        self.plot.value = figure_png(win_rates(result, labels))
+        self.plot.show(win_rates(result, labels), win_rates_text(result, labels))
         self.plot.layout.display = None
         s = result.standings
         head = "".join(
@@ -530,7 +539,7 @@ class TournamentLab(LessonWidget):
         rows = "".join(
             f"<tr><td>{bot_label(spec)}</td><td>{integer_text(int(r['games']))}</td><td>{_count(r['wins'])}</td>"
             f"<td>{decimal_text(r['estimate'], 3)}</td><td>{decimal_text(r['std_error'], 3)}</td>"
-            f"<td>{_interval(r['ci_low'], r['ci_high'])}</td></tr>"
+            f"<td>{interval_text(r['ci_low'], r['ci_high'])}</td></tr>"
             for spec, r in s.iterrows()
         )
         self.report.value = (

@@ -24,7 +24,7 @@ from .. import palette
 from ..analysis import Situation
 from ..engine import Game
 from ..i18n import tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..rules import Outcome
 from .text import FigureText
 
@@ -46,6 +46,7 @@ __all__ = [
     "policy_heatmap",
     "threshold_curve",
     "win_rates",
+    "win_rates_text",
 ]
 
 
@@ -116,7 +117,7 @@ def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None)
     Returns
     -------
     matplotlib.figure.Figure
-        A bar per bot (x: bots; y: win rate, 0 to 1); the error bars span the Wilson interval.
+        A bar per bot (x: bots; y: win rate, 0 to 1), outlined; the error bars span the Wilson interval.
     """
     standings = result.standings
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
@@ -126,6 +127,8 @@ def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None)
         x,
         standings["estimate"],
         color=palette.SERIES,
+        edgecolor=palette.INK,  # a light bar stands out from the page by its outline
+        linewidth=0.8,
         yerr=[standings["estimate"] - standings["ci_low"], standings["ci_high"] - standings["estimate"]],
         capsize=6,
     )
@@ -138,6 +141,41 @@ def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None)
     ax.set_title(tr("Round robin: win rates with {level} Wilson intervals", level=percent_text(result.level, 0)))
     ax.grid(axis="y", alpha=0.3)
     return fig
+
+
+def win_rates_text(
+    result: TournamentResult, labels: Mapping[str, str] | None = None, lang: str | None = None
+) -> FigureText:
+    """What :func:`win_rates` shows, from the same data: each bot's win rate and Wilson interval, best first
+    (the text alternative, and the table with the games played).
+
+    Parameters
+    ----------
+    result : TournamentResult
+    labels : mapping of str to str, optional
+        Bot spec -> the name shown, in ``lang`` (default: the specs themselves).
+    lang : str, optional
+        Default: the current language.
+    """
+    standings = result.standings
+    names = [labels[s] if labels else str(s) for s in standings.index]
+    level = percent_text(result.level, 0, lang)
+    rates = "; ".join(
+        f"{name} {decimal_text(row['estimate'], 2, lang)} {interval_text(row['ci_low'], row['ci_high'], 2, lang)}"
+        for name, (_spec, row) in zip(names, standings.iterrows())
+    )
+    alt = tr("Win rates, {level} Wilson intervals: {rates}.", lang, level=level, rates=rates)
+    columns = (tr("bot", lang), tr("games", lang), tr("win rate", lang), tr("{level} interval", lang, level=level))
+    rows = tuple(
+        (
+            name,
+            integer_text(int(row["games"]), lang),
+            decimal_text(row["estimate"], 3, lang),
+            interval_text(row["ci_low"], row["ci_high"], 3, lang),
+        )
+        for name, (_spec, row) in zip(names, standings.iterrows())
+    )
+    return FigureText(alt, columns, rows)
 
 
 def _plain(text: str) -> str:
