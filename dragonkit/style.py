@@ -53,6 +53,10 @@ _RULES = """<style>
 .dk-best { margin: 2px 0 6px 0; }
 .dk-values td { vertical-align: top; padding-bottom: 4px !important; }
 .dk-values small { color: $TEXT_MUTED; }
+.dk-figure { margin: 4px 0; }
+.dk-figure details { margin: 2px 0 6px 0; }
+.dk-figure table { border-collapse: collapse; font-size: 12px; }
+.dk-figure th, .dk-figure td { padding: 1px 10px 1px 0; text-align: left; }
 .dk-offer { background: $GOOD_TINT; border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
 .dk-note { color: $TEXT_MUTED; font-size: 11px; margin: 4px 0; line-height: 14px; }
 .dk-message { padding: 3px 8px; border-radius: 6px; margin: 2px 0; }
