@@ -33,9 +33,10 @@ from ..analysis import TurnState
 from ..analysis.chain_tables import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..i18n import N_, tr
 from ..plots import figure_png
-from ..plots.chain import spy_figure
+from ..plots.chain import spy_figure, spy_figure_text
 from ..rules import Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView, figure_html
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, policy_name
 
@@ -215,7 +216,7 @@ class ChainLab(LessonWidget):
             layout=widgets.Layout(width="640px"),
         )
         self.summary = widgets.HTML()
-        self.graph = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.graph = FigureView("760px")
         self.picker = widgets.ToggleButtons(
             options=[(m, m) for m in MATRICES], value="N", style={"button_width": "46px"}
         )
@@ -280,7 +281,7 @@ class ChainLab(LessonWidget):
             self.reading.value = read_aloud(self.chain, self.state_picker.value)
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import chain_graph
+        from ..plots import chain_graph, chain_graph_text
 
         lang = i18n.get_language()
         chain = self.chain
@@ -306,7 +307,7 @@ class ChainLab(LessonWidget):
             widget.value = f"<h4>{text}</h4>"
         self.state_picker.description = tr("Start from", lang)
         self._state_options(lang)
-        self.graph.value = figure_png(chain_graph(chain))
+        self.graph.show(chain_graph(chain), chain_graph_text(chain, lang), lang)
         self._on_state()
 
     def _draw_table(self) -> None:
@@ -325,10 +326,16 @@ def _matrices(state: TurnState, threshold: int) -> dict[str, pd.DataFrame]:
 
 
 def spy_plot(matrix, title: str | None = None):
-    """:func:`spy_figure` as a displayable PNG image (notebooks and Voilà)."""
-    from IPython.display import Image
+    """:func:`spy_figure` for a notebook cell (and Voilà): the picture with its text alternative and its
+    counts as a table (:func:`~dragonkit.ui.figures.figure_html`), in the current language.
 
-    return Image(data=figure_png(spy_figure(matrix, title)), format="png")
+    Returns
+    -------
+    IPython.display.HTML
+    """
+    from IPython.display import HTML
+
+    return HTML(figure_html(figure_png(spy_figure(matrix, title)), spy_figure_text(matrix), "520px"))
 
 
 # -- exercises --------------------------------------------------------------------------------

@@ -30,10 +30,10 @@ from ..analysis.deck import (
     stop_chance,
 )
 from ..i18n import tr
-from ..plots import figure_png
-from ..plots.next_card import explorer_figure
+from ..plots.next_card import explorer_figure, explorer_figure_text
 from ..rules import Card, Composition, Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, format_fraction
 from .base import LessonWidget
 
@@ -136,7 +136,7 @@ class DeckExplorer(LessonWidget):
         self.reset_button = widgets.Button(icon="undo", layout=widgets.Layout(width="260px"))
         self.reset_button.on_click(lambda _b: self.reset())
         self.summary, self.next_card, self.runs = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
+        self.picture = FigureView("1000px")
         self.discards_title = widgets.HTML()
         controls = widgets.VBox([self.discards_title, *self.sliders.values(), self.k_slider, self.reset_button])
         self.widget = widgets.VBox(
@@ -221,7 +221,8 @@ class DeckExplorer(LessonWidget):
         self.summary.value = f'<div class="dk-status">{escape(status)}</div><b>{escape(tr("The next card"))}</b>'
         self.next_card.value = next_card_table(deck)
         k_max = self.k_max
-        self.picture.value = figure_png(explorer_figure(deck, self.rules.composition, k_max))
+        full = self.rules.composition
+        self.picture.show(explorer_figure(deck, full, k_max), explorer_figure_text(deck, full, k_max))
         self.runs.value = self._runs_html(run_table(deck, k_max), run_factors(deck, 2))
 
     @staticmethod

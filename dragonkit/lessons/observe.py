@@ -20,11 +20,11 @@ from ..analysis.deck import ender_chance, most_likely_card, stop_chance
 from ..analysis.first_guess import SCAN_STEP, GuessResult
 from ..analysis.walk import after_cards, stop_penalty
 from ..i18n import tr
-from ..plots import figure_png
-from ..plots.first_guess import guess_figure
-from ..plots.next_card import composition_figure
+from ..plots.first_guess import guess_figure, guess_figure_text
+from ..plots.next_card import composition_figure, composition_figure_text
 from ..rules import Card, Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, number_html
 from .base import LessonWidget, fresh_turn, largest_pot
 from .next_card import next_card_table
@@ -48,7 +48,7 @@ class DeckView(LessonWidget):
 
     def __init__(self, rules: Ruleset | None = None):
         self.rules = rules or Ruleset.preset("dragon-stripes")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
+        self.picture = FigureView("600px")
         self.table = widgets.HTML()
         self.widget = widgets.HBox([widgets.HTML(CSS), self.picture, self.table])
         self.widget.add_class("dk-lesson")
@@ -56,7 +56,7 @@ class DeckView(LessonWidget):
 
     def _redraw(self, _change=None) -> None:
         deck = self.rules.composition
-        self.picture.value = figure_png(composition_figure(deck))
+        self.picture.show(composition_figure(deck), composition_figure_text(deck))
         self.table.value = f"<b>{escape(tr('The first card of a turn'))}</b>{next_card_table(deck)}"
 
 
@@ -100,9 +100,7 @@ class FirstGuess(LessonWidget):
         self.submit = widgets.Button(icon="paper-plane", button_style="primary", layout=widgets.Layout(width="220px"))
         self.submit.on_click(lambda _b: self.record())
         self.report = widgets.HTML()
-        self.picture = widgets.Image(
-            format="png", layout=widgets.Layout(width="100%", max_width="1000px", display="none")
-        )
+        self.picture = FigureView("1000px", layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS),
@@ -162,7 +160,7 @@ class FirstGuess(LessonWidget):
             f"<p>{escape(guesses)} {escape(where)}</p>"
             f'<table class="dk-table">{head}{body}</table><p class="dk-note">{escape(note)}</p>'
         )
-        self.picture.value = figure_png(guess_figure(r))
+        self.picture.show(guess_figure(r), guess_figure_text(r))
         self.picture.layout.display = None
 
 

@@ -26,9 +26,9 @@ from ..analysis.one_push import (
 from ..analysis.start import stage_range
 from ..analysis.state import check_state
 from ..i18n import Gems, tr
-from ..plots import figure_png
-from ..plots.one_push import myopic_figure, one_push_figure
+from ..plots.one_push import myopic_figure, myopic_figure_text, one_push_figure, one_push_figure_text
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, format_fraction, number_html
 from .base import LessonWidget
 
@@ -119,7 +119,7 @@ class OnePushExplorer(LessonWidget):
                 layout=widgets.Layout(width="430px"),
             )
         self.deck, self.table, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
+        self.picture = FigureView("1000px")
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS),
@@ -163,8 +163,10 @@ class OnePushExplorer(LessonWidget):
         self.deck.value = f'<div class="dk-status">{escape(cards)}<br>{escape(rules)}</div>'
         self.table.value = outcome_table(self.push)
         self.verdict.value = self._verdict_html(state)
-        self.picture.value = figure_png(
-            one_push_figure(self.push, self.break_even, self.sliders["pot"].max, self.sliders["gems"].max)
+        ranges = (self.sliders["pot"].max, self.sliders["gems"].max)
+        self.picture.show(
+            one_push_figure(self.push, self.break_even, *ranges),
+            one_push_figure_text(self.push, self.break_even, *ranges),
         )
 
     def _verdict_html(self, state: TurnState) -> str:
@@ -252,7 +254,7 @@ class MyopicVsOptimal(LessonWidget):
             layout=widgets.Layout(width="420px"),
         )
         self.summary = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="900px"))
+        self.picture = FigureView("900px")
         self.widget = widgets.VBox([widgets.HTML(CSS), self.gems, self.summary, self.picture])
         self.widget.add_class("dk-lesson")
         self.gems.observe(self._redraw, names="value")
@@ -263,7 +265,7 @@ class MyopicVsOptimal(LessonWidget):
         comparison = compare_with_optimal(self.base.replace(gems=self.gems.value))
         self.break_even, self.disagree = comparison.break_even, comparison.disagree
         self.hold_points = comparison.hold_points
-        self.picture.value = figure_png(myopic_figure(comparison))
+        self.picture.show(myopic_figure(comparison), myopic_figure_text(comparison))
         state = comparison.state
         summary = tr(
             "With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} "

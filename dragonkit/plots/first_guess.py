@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+import numpy as np
 from matplotlib.figure import Figure
 
 from .. import palette
 from ..analysis.first_guess import GuessResult
 from ..i18n import tr
+from ..i18n.numbers import decimal_text
+from .text import FigureText
 
-__all__ = ["guess_figure"]
+__all__ = ["guess_figure", "guess_figure_text"]
 
 
 def guess_figure(result: GuessResult) -> Figure:
@@ -39,7 +44,7 @@ def guess_figure(result: GuessResult) -> Figure:
             "o",
             color=palette.HIGHLIGHT,
             markersize=10,
-            markeredgecolor="k",
+            markeredgecolor=palette.INK,
             label=tr("your guess: t = {t}", t=result.threshold),
         )
         ax.plot(
@@ -59,3 +64,59 @@ def guess_figure(result: GuessResult) -> Figure:
     loss_ax.set_ylabel(tr("probability"))
     loss_ax.set_title(tr("P(the turn ends with fewer gems)"))
     return fig
+
+
+def guess_figure_text(result: GuessResult, lang: str | None = None) -> FigureText:
+    """What :func:`guess_figure` shows, from the same data: the guess, the best hold-at-t and optimal play
+    with their expected gem change and probability of a loss (the text alternative), and those with the
+    curve's lowest point and its first point above 0 (the table).
+
+    Parameters
+    ----------
+    result : GuessResult
+    lang : str, optional
+        Default: the current language.
+    """
+
+    def number(value: Fraction | float) -> str:
+        return decimal_text(value, 3, lang)
+
+    alt = tr(
+        "Hold-at-t policies against t. Your guess, t = {t}: {gain} gems per turn on average, a loss with "
+        "probability {loss}. The best, t = {best}: {best_gain} gems, a loss with probability {best_loss}. "
+        "Optimal play: {optimal} gems.",
+        lang,
+        t=result.threshold,
+        gain=number(result.gain),
+        loss=number(result.p_loss),
+        best=result.best_threshold,
+        best_gain=number(result.best_gain),
+        best_loss=number(result.best_p_loss),
+        optimal=number(result.optimal),
+    )
+    rows: list[tuple[str, Fraction | float, float]] = [
+        (tr("your guess: hold at {t}", lang, t=result.threshold), result.gain, result.p_loss),
+        (tr("best hold-at-t: hold at {t}", lang, t=result.best_threshold), result.best_gain, result.best_p_loss),
+        (tr("optimal play (backward induction)", lang), result.optimal, result.optimal_p_loss),
+    ]
+    scan = result.scan[result.scan["threshold"].notna()]
+    gains = scan["expected_gain"].to_numpy(dtype=float)
+    lowest = scan.iloc[int(np.argmin(gains))]
+    rows.append(
+        (
+            tr("the curve's lowest point: hold at {t}", lang, t=int(lowest["threshold"])),
+            float(lowest["expected_gain"]),
+            float(lowest["p_loss"]),
+        )
+    )
+    if (gains > 0).any():
+        above = scan.iloc[int(np.argmax(gains > 0))]
+        rows.append(
+            (
+                tr("the curve's first point above 0: hold at {t}", lang, t=int(above["threshold"])),
+                float(above["expected_gain"]),
+                float(above["p_loss"]),
+            )
+        )
+    columns = (tr("policy", lang), tr("expected gem change per turn", lang), tr("P(loss)", lang))
+    return FigureText(alt, columns, tuple((name, number(gain), number(loss)) for name, gain, loss in rows))
