@@ -18,7 +18,7 @@ from .optimal import backward_induction
 if TYPE_CHECKING:  # pandas loads when a table is built: the play app needs none
     import pandas as pd
 
-__all__ = ["PolicyTable", "policy_map", "policy_shift", "policy_table"]
+__all__ = ["PolicyTable", "hold_boundary", "policy_map", "policy_shift", "policy_table"]
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,19 @@ def policy_table(state: TurnState) -> PolicyTable:
     return PolicyTable(situations, summary, advantage)
 
 
-def _thresholds(grid: pd.DataFrame) -> pd.Series:
-    """Smallest pot at which holding is optimal, by position (NaN: always reveal)."""
+def hold_boundary(grid: pd.DataFrame) -> pd.Series:
+    """Where holding starts on a policy map: the smallest pot at which holding is optimal, by position.
+
+    Parameters
+    ----------
+    grid : pandas.DataFrame
+        A :func:`policy_map`: push minus hold value (gems) by pot (index) and position (columns).
+
+    Returns
+    -------
+    pandas.Series
+        Index: positions; values: pots (gems), NaN where revealing is optimal whatever the pot.
+    """
     import pandas as pd
 
     out = {}
@@ -155,4 +166,4 @@ def policy_shift(state: TurnState, gems: Iterable[int] = (), stages: Iterable[in
             for d in stages
         }
     )
-    return pd.DataFrame({name: _thresholds(policy_map(s)) for name, s in variants.items()}).T
+    return pd.DataFrame({name: hold_boundary(policy_map(s)) for name, s in variants.items()}).T

@@ -13,6 +13,7 @@ test's pseudo-locale) writes numbers as English does.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -23,7 +24,15 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from . import get_language, tr
 
-__all__ = ["decimal_text", "integer_text", "interval_text", "parse_number", "percent_text"]
+__all__ = [
+    "consecutive_runs",
+    "decimal_text",
+    "integer_text",
+    "interval_text",
+    "parse_number",
+    "percent_text",
+    "ranges_text",
+]
 
 
 def _locale(lang: str | None) -> str:
@@ -82,6 +91,33 @@ def interval_text(low: Fraction | float, high: Fraction | float, digits: int = 3
     """
     separator = "; " if get_decimal_symbol(_locale(lang)) == "," else ", "
     return f"[{decimal_text(low, digits, lang)}{separator}{decimal_text(high, digits, lang)}]"
+
+
+def consecutive_runs(values: Iterable[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive whole numbers, in order: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
+    runs: list[tuple[int, int]] = []
+    for v in values:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
+def ranges_text(values: Iterable[int], lang: str | None = None) -> str:
+    """Whole numbers in increasing order as runs, each number as ``lang`` writes it: ``[1, 2, 3, 7]`` -> ``"1–3, 7"``.
+
+    Parameters
+    ----------
+    values : iterable of int
+        In increasing order (an empty one gives ``""``).
+    lang : str, optional
+        The language (default: the current one).
+    """
+    return ", ".join(
+        integer_text(a, lang) if a == b else f"{integer_text(a, lang)}–{integer_text(b, lang)}"
+        for a, b in consecutive_runs(values)
+    )
 
 
 def percent_text(value: Fraction | float, digits: int = 1, lang: str | None = None) -> str:

@@ -22,6 +22,7 @@ from ..analysis import OptimalPolicy
 from ..analysis.start import fresh_turn, situation_ranges
 from ..analysis.thresholds import largest_pot
 from ..i18n import ntr, tr
+from ..i18n.numbers import consecutive_runs
 from ..rules import Message, Ruleset
 from ..ui.figures import FigureView
 
@@ -244,14 +245,3 @@ def relabel(choice: widgets.widget_selection._Selection, options) -> None:
         value = choice.value
         choice.options = options
         choice.value = value
-
-
-def consecutive_runs(values) -> list[tuple[int, int]]:
-    """Runs of consecutive whole numbers, in order: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
-    runs: list[tuple[int, int]] = []
-    for v in values:
-        if runs and v == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], v)
-        else:
-            runs.append((v, v))
-    return runs
