@@ -31,13 +31,14 @@ from ..analysis.market import (
 )
 from ..analysis.start import stage_range
 from ..i18n import N_, Gems, tr
-from ..plots import figure_png
-from ..plots.market import auction_figure, takeover_figure
+from ..i18n.numbers import ranges_text
+from ..plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
 from ..rules import Message, Ruleset
 from ..simulate.takeover import TakeoverPlay, mean_profit, play_takeover
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, number_html
-from .base import EDITIONS, LessonWidget, consecutive_runs, edition_label, error_text, relabel
+from .base import EDITIONS, LessonWidget, edition_label, error_text, relabel
 
 __all__ = [
     "TAKERS",
@@ -165,7 +166,7 @@ class TakeoverExplorer(LessonWidget):
         self.holder_gems = widgets.IntSlider(**slider)
         self.taker_gems = widgets.IntSlider(**slider)
         self.message, self.situation, self.verdict = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.plot = FigureView("720px")
         self._set_gem_range(rules, holder_gems, taker_gems)
         self._compute_curve()
         self.widget = widgets.VBox(
@@ -256,9 +257,8 @@ class TakeoverExplorer(LessonWidget):
         state = self.state
         self.situation.value = describe_situation(state)
         self.verdict.value = self._verdict_html()
-        self.plot.value = figure_png(
-            takeover_figure(self.curve, state.rules.bounty(state.pot), self.holder_gems.value, self.taker_gems.value)
-        )
+        args = (self.curve, state.rules.bounty(state.pot), self.holder_gems.value, self.taker_gems.value)
+        self.plot.show(takeover_figure(*args), takeover_figure_text(*args))
 
     def _verdict_html(self) -> str:
         state = self.state
@@ -293,14 +293,14 @@ class TakeoverExplorer(LessonWidget):
                 "The taker cannot pay the bounty: only a player owning at least {b} may accept.", b=Gems(offer.bounty)
             )
         table = "".join(f"<tr><td>{name}</td><td>{value}</td></tr>" for name, value in rows)
-        runs = consecutive_runs(gaining_takers(self.curve))
+        gaining = gaining_takers(self.curve)
         who = (
             tr(
                 "Taking over pays for takers with {ranges} gems (of 0 to {top}).",
-                ranges=", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs),
+                ranges=ranges_text(gaining),
                 top=self.max_gems,
             )
-            if runs
+            if gaining
             else tr("Taking over pays for no taker with 0 to {top} gems.", top=self.max_gems)
         )
         return (
@@ -429,7 +429,7 @@ class AuctionSheet(LessonWidget):
         self.reveal_button = widgets.Button(icon="eye", button_style="primary", layout=widgets.Layout(width="200px"))
         self.play_button = widgets.Button(icon="play", layout=widgets.Layout(width="200px"), disabled=True)
         self.intro, self.message, self.report = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px", display="none"))
+        self.plot = FigureView("720px", layout=widgets.Layout(display="none"))
         self.reveal_button.on_click(lambda _b: self.reveal(self.bids.value, self.price_rule.value))
         self.play_button.on_click(lambda _b: self.play_out())
         self.widget = widgets.VBox(
@@ -507,7 +507,7 @@ class AuctionSheet(LessonWidget):
             self.report.value = ""
             self.plot.layout.display = "none"
             return
-        self.plot.value = figure_png(auction_figure(result))
+        self.plot.show(auction_figure(result), auction_figure_text(result))
         self.plot.layout.display = None
         self.report.value = self._report_html(result)
 

@@ -32,10 +32,10 @@ from ..analysis.named import named_policy
 from ..analysis.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
 from ..analysis.thresholds import best_thresholds, every_threshold
 from ..i18n import N_, tr
-from ..plots import figure_png
-from ..plots.risk import catch_up_figure, risk_return_figure
+from ..plots.risk import catch_up_figure, catch_up_figure_text, risk_return_figure, risk_return_figure_text
 from ..rules import Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, number_html
 from .base import LessonWidget, fresh_turn, policy_name, relabel, situation_sliders
 
@@ -104,7 +104,7 @@ class OutcomeExplorer(LessonWidget):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="520px"),
         )
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="680px"))
+        self.picture = FigureView("680px")
         self.stats = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.widget = widgets.VBox([widgets.HTML(CSS), self.kind, self.threshold, self.picture, self.stats, self.table])
@@ -140,7 +140,7 @@ class OutcomeExplorer(LessonWidget):
         return tr(LABELS[self.kind.value], lang)
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import outcome_bars
+        from ..plots import outcome_bars, outcome_bars_text
 
         lang = i18n.get_language()
         self._options(lang)
@@ -148,7 +148,8 @@ class OutcomeExplorer(LessonWidget):
         self.threshold.description = tr("hold when the pot reaches t =", lang)
         self.threshold.layout.display = None if self.kind.value == "threshold" else "none"
         e = self.evaluation
-        self.picture.value = figure_png(outcome_bars(dataclasses.replace(e, policy=self.policy_label(lang))))
+        named = dataclasses.replace(e, policy=self.policy_label(lang))
+        self.picture.show(outcome_bars(named), outcome_bars_text(named, lang), lang)
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
         rows = [
             (tr("expected gem change E[X]", lang), shown(e.expected_gain)),
@@ -229,7 +230,7 @@ class RiskReturnExplorer(LessonWidget):
         self.rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
         self.gems, self.thresholds = gems, None if thresholds is None else tuple(thresholds)
         self.treasure = situation_sliders(self.rules, gems, treasure)["treasure"]
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.picture = FigureView("720px")
         self.table = widgets.HTML()
         self.widget = widgets.VBox([widgets.HTML(CSS), self.treasure, self.picture, self.table])
         self.widget.add_class("dk-lesson")
@@ -254,7 +255,8 @@ class RiskReturnExplorer(LessonWidget):
         lang = i18n.get_language()
         self.treasure.description = tr("Gems in the treasure", lang)
         named = self.named(lang)
-        self.picture.value = figure_png(risk_return_figure(self.points(), named))
+        points = self.points()
+        self.picture.show(risk_return_figure(points, named), risk_return_figure_text(points, named, lang), lang)
         head = [tr("policy", lang), "E[X]", tr("standard deviation", lang), "P(X < 0)", tr("P(head)", lang)]
         body = "".join(
             f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2, lang)}</td>"
@@ -307,7 +309,7 @@ class CatchUpExplorer(LessonWidget):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="560px"),
         )
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.picture = FigureView("720px")
         self.verdict = widgets.HTML()
         self.widget = widgets.VBox([widgets.HTML(CSS), self.deck, self.needed, self.verdict, self.picture])
         self.widget.add_class("dk-lesson")
@@ -358,7 +360,11 @@ class CatchUpExplorer(LessonWidget):
         self.needed.description = tr("Gems needed to draw level, d =", lang)
         self.verdict.value = f'<div class="dk-read">{tr("Computing…", lang)}</div>'  # the full deck's first time
         table, optimum = self.table(), self.optimum()
-        self.picture.value = figure_png(catch_up_figure(table, self.needed.value, optimum))
+        self.picture.show(
+            catch_up_figure(table, self.needed.value, optimum),
+            catch_up_figure_text(table, self.needed.value, optimum, lang),
+            lang,
+        )
         win, ev = best_thresholds(table["p_catch_up"]), best_thresholds(table["expected_gain"])
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
         text = tr(

@@ -42,10 +42,10 @@ from ..analysis.stopping import (
 )
 from ..analysis.thresholds import every_threshold, threshold_verdict
 from ..i18n import N_, tr
-from ..plots import figure_png
-from ..plots.stopping import boundary_figure, induction_figure
+from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from ..rules import Ruleset
 from ..style import CSS
+from ..ui.figures import FigureView
 from ..ui.numbers import decimal, number_html
 from .base import LessonWidget, fresh_turn, situation_sliders
 
@@ -111,7 +111,7 @@ class InductionStepper(LessonWidget):
             )
         }
         self.status = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="860px"))
+        self.picture = FigureView("860px")
         self.table = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="980px"))
         self.point = widgets.Dropdown(style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
         self.formula = widgets.HTML()
@@ -209,7 +209,8 @@ class InductionStepper(LessonWidget):
                 + (" " + tr("At the start of a turn the reveal is compulsory: V = W.", lang) if depth == 0 else "")
                 + "</p>"
             )
-        self.picture.value = figure_png(induction_figure(self.graph, self.values, self.solved, self.state.must_reveal))
+        args = (self.graph, self.values, self.solved, self.state.must_reveal)
+        self.picture.show(induction_figure(*args), induction_figure_text(*args, lang=lang), lang)
         self._draw_table(lang)
         if depth is None:
             self.point.layout.display = "none"
@@ -382,8 +383,8 @@ class PolicyMapExplorer(LessonWidget):
         for slider in sliders.values():
             slider.observe(self._redraw, names="value")
         self.facts = widgets.HTML()
-        self.heatmap = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
-        self.boundary = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.heatmap = FigureView("760px")
+        self.boundary = FigureView("720px")
         self.widget = widgets.VBox(
             [widgets.HTML(CSS), self.stage, self.gems_slider, self.treasure, self.facts, self.heatmap, self.boundary]
         )
@@ -401,7 +402,7 @@ class PolicyMapExplorer(LessonWidget):
         return hold_boundaries(self.state, fresh_turn(self.rules, treasure=self.treasure.value))
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import policy_heatmap
+        from ..plots import policy_heatmap, policy_heatmap_text
 
         lang = i18n.get_language()
         self.stage.description = tr("Stage (dangers revealed)", lang)
@@ -422,18 +423,15 @@ class PolicyMapExplorer(LessonWidget):
             )
             + "</p>"
         )
-        self.heatmap.value = figure_png(
-            policy_heatmap(
-                _map(state),
-                title=tr(
-                    "Optimal policy: stage {d}, {gems}, treasure {treasure}",
-                    lang,
-                    d=self.stage.value,
-                    gems=i18n.Gems(state.gems),
-                    treasure=state.treasure,
-                ),
-            )
+        title = tr(
+            "Optimal policy: stage {d}, {gems}, treasure {treasure}",
+            lang,
+            d=self.stage.value,
+            gems=i18n.Gems(state.gems),
+            treasure=state.treasure,
         )
+        grid = _map(state)
+        self.heatmap.show(policy_heatmap(grid, title=title), policy_heatmap_text(grid, title, lang), lang)
         start = self.rules.starting_gems
         names = {
             "reference": tr("reference: stage 0, {gems}", lang, gems=i18n.Gems(start)),
@@ -442,7 +440,8 @@ class PolicyMapExplorer(LessonWidget):
             "both": tr("both, as on the map", lang),
         }
         shift = self.shift()
-        self.boundary.value = figure_png(boundary_figure(shift[~shift.duplicated()], names))  # equal lines drawn once
+        lines = shift[~shift.duplicated()]  # equal lines drawn once
+        self.boundary.show(boundary_figure(lines, names), boundary_figure_text(lines, names, lang), lang)
 
 
 # -- hold at t against the optimum ------------------------------------------------------------
@@ -478,7 +477,7 @@ class ThresholdExplorer(LessonWidget):
         self.gems_slider, self.treasure = sliders["gems"], sliders["treasure"]
         for slider in sliders.values():
             slider.observe(self._redraw, names="value")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="700px"))
+        self.picture = FigureView("700px")
         self.verdict = widgets.HTML()
         self.widget = widgets.VBox([widgets.HTML(CSS), self.gems_slider, self.treasure, self.picture, self.verdict])
         self.widget.add_class("dk-lesson")
@@ -497,13 +496,13 @@ class ThresholdExplorer(LessonWidget):
         return threshold_verdict(self.comparison(), self.exact).best
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import threshold_curve
+        from ..plots import threshold_curve, threshold_curve_text
 
         lang = i18n.get_language()
         self.gems_slider.description = tr("The player's gems", lang)
         self.treasure.description = tr("Gems in the treasure", lang)
         comparison = self.comparison()
-        self.picture.value = figure_png(threshold_curve(comparison))
+        self.picture.show(threshold_curve(comparison), threshold_curve_text(comparison, lang), lang)
         verdict = threshold_verdict(comparison, self.exact)
         best = verdict.best
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))

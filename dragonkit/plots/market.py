@@ -5,16 +5,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from .. import palette
 from ..analysis.market import AuctionResult, gaining_takers
-from ..i18n import Gems, tr
+from ..i18n import N_, Gems, tr
+from ..i18n.numbers import decimal_text, integer_text, ranges_text
+from .text import FigureText
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["auction_figure", "takeover_figure"]
+__all__ = ["auction_figure", "auction_figure_text", "takeover_figure", "takeover_figure_text"]
+
+#: The hatching of what gains (the takers for whom taking over pays) and of what loses (a losing bid).
+GAIN_HATCH, LOSS_HATCH = "\\\\", "///"
 
 
 def takeover_figure(
@@ -34,7 +41,7 @@ def takeover_figure(
     Returns
     -------
     matplotlib.figure.Figure
-        x: the taker's gems before paying; y: gems.  Green bands: the takers for
+        x: the taker's gems before paying; y: gems.  Green hatched bands: the takers for
         whom taking over pays.
     """
     fig = Figure(figsize=(7.2, 4.0), dpi=100, layout="constrained")
@@ -54,8 +61,9 @@ def takeover_figure(
     ax.plot(
         gems[ok],
         after[ok],
-        marker="o",
-        markersize=3,
+        marker="s",
+        markersize=3.5,
+        linestyle="-.",
         color=palette.GOOD,
         label=tr("F(g − b): its value after paying the bounty"),
     )
@@ -64,8 +72,9 @@ def takeover_figure(
         ax.axvspan(
             taker - 0.5,
             taker + 0.5,
-            color=palette.GOOD,
-            alpha=0.15,
+            facecolor=(*_rgb(palette.GOOD), 0.15),
+            edgecolor=(*_rgb(palette.GOOD), 0.6),
+            hatch=GAIN_HATCH,
             lw=0,
             label=None if first else tr("taking over pays"),
         )
@@ -89,32 +98,167 @@ def takeover_figure(
     return fig
 
 
+def _rgb(colour: str) -> tuple[float, float, float]:
+    """A palette colour as matplotlib's (r, g, b), to give it an alpha of its own."""
+    from matplotlib.colors import to_rgb
+
+    return to_rgb(colour)
+
+
+def takeover_figure_text(
+    curve: pd.DataFrame,
+    bounty: int,
+    holder_gems: int | None = None,
+    taker_gems: int | None = None,
+    lang: str | None = None,
+) -> FigureText:
+    """What :func:`takeover_figure` shows, from the same curve: the takers for whom taking over pays
+    (the text alternative) and, for each taker's gems, F(g), F(g − b) and the expected net gain (the table).
+
+    Parameters
+    ----------
+    curve, bounty, holder_gems, taker_gems
+        As for :func:`takeover_figure`.
+    lang : str, optional
+
+    Returns
+    -------
+    FigureText
+    """
+    gems = [int(g) for g in curve.index]
+    gaining = gaining_takers(curve)
+    alt = tr(
+        "The fair bounty F(g), and its value after paying the rules' bounty b = {b}, for takers with {low} to "
+        "{high} gems.",
+        lang,
+        b=integer_text(bounty, lang),
+        low=integer_text(gems[0], lang),
+        high=integer_text(gems[-1], lang),
+    )
+    alt += " " + (
+        tr("Taking over pays for takers with {ranges} gems.", lang, ranges=ranges_text(gaining, lang))
+        if gaining
+        else tr("Taking over pays for no taker shown.", lang)
+    )
+    marked = [
+        tr(text, lang, gems=Gems(value))
+        for text, value in ((N_("holder: {gems}"), holder_gems), (N_("taker: {gems}"), taker_gems))
+        if value is not None
+    ]
+    if marked:
+        alt += " " + tr("Dotted lines: {marks}.", lang, marks="; ".join(marked))
+
+    def shown(value: object) -> str:
+        return "–" if value is None else decimal_text(value, 3, lang)  # type: ignore[arg-type]  # a Fraction
+
+    columns = (
+        tr("the taker's gems before paying", lang),
+        tr("fair bounty F(g)", lang),
+        tr("value after paying, F(g − b)", lang),
+        tr("expected net gain, F(g − b) − b", lang),
+    )
+    rows = tuple(
+        (integer_text(g, lang), shown(fair), shown(after), shown(net))
+        for g, fair, after, net in zip(gems, curve["fair_bounty"], curve["value_after_paying"], curve["net_gain"])
+    )
+    return FigureText(alt, columns, rows)
+
+
 def auction_figure(result: AuctionResult) -> Figure:
     """The sealed bids, highest first, against the break-even bid; the winner outlined.
 
     Returns
     -------
     matplotlib.figure.Figure
-        Bars: bids (gems), green where winning at that bid gains on average, red where it loses.
+        Bars: bids (gems), green where winning at that bid gains on average, red and hatched
+        where it loses; the winner outlined and labelled.
     """
     bids = result.bids
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     x = np.arange(len(bids))
-    colours = [palette.GOOD if p >= 0 else palette.BAD for p in bids["expected_profit"]]
-    bars = ax.bar(x, bids["bid"], color=colours)
+    gains = [p >= 0 for p in bids["expected_profit"]]
+    bars = ax.bar(x, bids["bid"], color=[palette.GOOD if g else palette.BAD for g in gains])
+    for patch, gain in zip(bars.patches, gains):
+        if not gain:  # a losing bid hatched, not only red
+            patch.set_hatch(LOSS_HATCH)
+            patch.set_edgecolor(palette.WHITE)
+            patch.set_linewidth(0)
     bars[0].set_edgecolor(palette.INK)
     bars[0].set_linewidth(2.5)
+    ax.annotate(
+        tr("winner"),
+        (0, float(bids["bid"].iloc[0])),
+        xytext=(0, 3),
+        textcoords="offset points",
+        ha="center",
+        va="bottom",
+        fontsize="small",
+        color=palette.INK,
+    )
+    handles: list[Artist] = [
+        Patch(facecolor=palette.GOOD, label=tr("gains on average")),
+        Patch(facecolor=palette.BAD, edgecolor=palette.WHITE, hatch=LOSS_HATCH, label=tr("loses on average")),
+    ]
+    handles = [h for h, shown in zip(handles, (any(gains), not all(gains))) if shown]
     if result.break_even is not None:
-        ax.axhline(
-            result.break_even,
-            color=palette.EXACT,
-            linestyle="--",
-            label=tr("break-even bid: {b}", b=Gems(result.break_even)),
+        handles.insert(
+            0,
+            ax.axhline(
+                result.break_even,
+                color=palette.EXACT,
+                linestyle="--",
+                label=tr("break-even bid: {b}", b=Gems(result.break_even)),
+            ),
         )
-        ax.legend(fontsize="small", loc="upper right")
+    ax.legend(handles=handles, fontsize="small", loc="upper right")
+    ax.set_ylim(0, max(float(bids["bid"].max()), float(result.break_even or 0), 1.0) * 1.25)
     ax.set_xticks(x, list(bids.index), rotation=45 if len(bids) > 8 else 0, ha="right" if len(bids) > 8 else "center")
     ax.set_ylabel(tr("bid (gems)"))
     ax.set_title(tr("Sealed bids for the held turn; the winner is outlined"))
     ax.grid(axis="y", alpha=0.3)
     return fig
+
+
+def auction_figure_text(result: AuctionResult, lang: str | None = None) -> FigureText:
+    """What :func:`auction_figure` shows, from the same auction: the winner, the price, the break-even bid
+    and how many bids lose (the text alternative), and each bid with its expected profit (the table).
+
+    Parameters
+    ----------
+    result : AuctionResult
+    lang : str, optional
+
+    Returns
+    -------
+    FigureText
+    """
+    bids = result.bids
+    alt = tr(
+        "Sealed bids, highest first: {n} bids from {low} to {high} gems. {winner} wins with a bid of {bid} and "
+        "pays {price}.",
+        lang,
+        n=len(bids),
+        low=integer_text(int(bids["bid"].min()), lang),
+        high=integer_text(int(bids["bid"].max()), lang),
+        winner=result.winner,
+        bid=Gems(int(bids["bid"].iloc[0])),
+        price=Gems(result.price),
+    )
+    alt += " " + (
+        tr(
+            "Break-even bid: {b}; {k} of {n} bids lose gems on average.",
+            lang,
+            b=Gems(result.break_even),
+            k=result.losing_bids,
+            n=len(bids),
+        )
+        if result.break_even is not None
+        else tr("Even a free takeover loses gems on average.", lang)
+    )
+    columns = (tr("bidder", lang), tr("bid (gems)", lang), tr("expected profit at one's own bid (gems)", lang))
+    rows = tuple(
+        (str(name), integer_text(int(bid), lang), decimal_text(profit, 3, lang))
+        for name, bid, profit in zip(bids.index, bids["bid"], bids["expected_profit"])
+    )
+    return FigureText(alt, columns, rows)

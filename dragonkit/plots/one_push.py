@@ -9,20 +9,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from matplotlib import colormaps
-from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 
 from .. import i18n, palette
 from ..analysis.one_push import MyopicComparison, OnePush, advantage_curve, break_even_pot
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text
-from . import policy_heatmap
+from . import HOLD_HATCH, policy_heatmap  # the map hatches its hold cells: HOLD_HATCH, re-exported
 from .text import FigureText
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ..turn import TurnState
 
 __all__ = ["GEM_LEVELS", "HOLD_HATCH", "myopic_figure", "myopic_figure_text", "one_push_figure", "one_push_figure_text"]
@@ -33,10 +30,6 @@ GEM_LEVELS = (10, 40, 100, 200)
 #: Line styles of the gem levels other than the player's (drawn solid and thick), so that a curve is told
 #: from the others by its dashes as well as by its colour.
 _DASHES = ("--", "-.", ":", (0, (6, 2, 1, 2, 1, 2)))
-
-#: The hatch over the cells where optimal play holds (:func:`myopic_figure`), so that the map's
-#: hold cells are told from the reveal cells without their colour.
-HOLD_HATCH = "xx"
 
 
 def _gem_levels(state: TurnState) -> list[int]:
@@ -178,12 +171,13 @@ def myopic_figure(comparison: MyopicComparison) -> Figure:
         x: knight position; y: pot (gems).
     """
     advantage = comparison.advantage
-    fig = policy_heatmap(advantage, title=tr("Optimal play (colours) and the one-step rule (black line)"))
+    fig = policy_heatmap(
+        advantage, title=tr("Optimal play (colours) and the one-step rule (black line)"), boundary=False
+    )  # its hold cells hatched (HOLD_HATCH); the black line here is the one-step rule
     ax = fig.axes[0]
     xs = sorted(comparison.break_even)
     top = float(advantage.index.max())
     ys = [min(float(comparison.break_even[x]), top + 0.5) for x in xs]
-    _hatch_holds(ax, advantage)
     (line,) = ax.step(xs, ys, where="mid", color=palette.INK, linewidth=2.2, label=tr("one-step break-even pot"))
     colours = colormaps[palette.DIVERGING]
     ax.legend(
@@ -202,32 +196,6 @@ def myopic_figure(comparison: MyopicComparison) -> Figure:
         fontsize="small",
     )
     return fig
-
-
-def _hatch_holds(ax: Axes, advantage: pd.DataFrame) -> None:
-    """Hatch the cells of the policy map where optimal play holds (push minus hold at most 0): one
-    rectangle per run of such pots at each knight position, over :func:`policy_heatmap`'s cells."""
-    for position in advantage.columns:
-        values = advantage[position].sort_index()
-        holds = [int(pot) for pot, value in zip(values.index, values.to_numpy(dtype=float)) if value <= 0]
-        runs: list[list[int]] = []
-        for pot in holds:
-            if runs and pot == runs[-1][-1] + 1:
-                runs[-1].append(pot)
-            else:
-                runs.append([pot])
-        for run in runs:
-            ax.add_patch(
-                Rectangle(
-                    (float(position) - 0.5, run[0] - 0.5),
-                    1.0,
-                    len(run),
-                    fill=False,
-                    hatch=HOLD_HATCH,
-                    edgecolor=palette.INK,
-                    linewidth=0,
-                )
-            )
 
 
 def myopic_figure_text(comparison: MyopicComparison, lang: str | None = None) -> FigureText:

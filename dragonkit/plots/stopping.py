@@ -14,14 +14,28 @@ from .. import palette
 from ..analysis.graph import DecisionGraph
 from ..analysis.optimal import LayerValues
 from ..analysis.stopping import point_value
-from ..i18n import tr
+from ..i18n import N_, tr
+from ..i18n.numbers import integer_text
+from .text import FigureText
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["boundary_figure", "induction_figure"]
+__all__ = ["boundary_figure", "boundary_figure_text", "induction_figure", "induction_figure_text"]
 
 _REVEAL, _HOLD, _UNKNOWN = palette.REVEAL, palette.HOLD, palette.WHITE
+#: A decision point's marker: its shape tells reveal from hold without its colour.
+_SHAPE = {"reveal": "o", "hold": "s", "unknown": "o"}
+
+
+def _point(graph: DecisionGraph, values: list[LayerValues], depth: int, index: int, must_reveal: bool) -> tuple:
+    """A solved decision point as the figure and its text show it: its action (``"reveal"``, ``"hold"``
+    or ``"compulsory"``) and its value V (the push value where the reveal is compulsory; gems)."""
+    compulsory = depth == 0 and must_reveal
+    if compulsory:
+        return "compulsory", point_value(values, depth, index, "push")
+    reveal = values[depth].reveal(graph.layers[depth].pot)[index]
+    return ("reveal" if reveal else "hold"), point_value(values, depth, index, "value")
 
 
 def induction_figure(graph: DecisionGraph, values: list[LayerValues], solved: int, must_reveal: bool = True) -> Figure:
@@ -41,7 +55,7 @@ def induction_figure(graph: DecisionGraph, values: list[LayerValues], solved: in
     -------
     matplotlib.figure.Figure
         x: cards revealed since the start; a node per decision point, labelled by
-        position and pot, coloured reveal/hold once solved, with its value V.
+        position and pot, with its value V once solved: a blue circle reveals, an orange square holds.
     """
     depths = len(graph.layers)
     first = depths - solved  # layers >= first are solved
@@ -70,18 +84,19 @@ def induction_figure(graph: DecisionGraph, values: list[LayerValues], solved: in
         known = d >= first
         for i in range(len(layer)):
             if known:
-                reveal = (d == 0 and must_reveal) or values[d].reveal(layer.pot)[i]
-                colour, text = (_REVEAL if reveal else _HOLD), "white"
-                value = point_value(values, d, i, "push" if (d == 0 and must_reveal) else "value")
+                action, value = _point(graph, values, d, i, must_reveal)
+                kind = "hold" if action == "hold" else "reveal"
+                colour, text = (_HOLD if kind == "hold" else _REVEAL), "white"
                 below = f"V = {value}"
             else:
-                colour, text, below = _UNKNOWN, palette.TEXT_MUTED, "V = ?"
+                kind, colour, text, below = "unknown", _UNKNOWN, palette.TEXT_MUTED, "V = ?"
             edge = palette.INK if d == first and solved else palette.TEXT_MUTED
             ax.scatter(
                 [d],
                 [ys[d][i]],
-                s=1350,
+                s=1350 if kind != "hold" else 1150,
                 c=colour,
+                marker=_SHAPE[kind],
                 edgecolors=edge,
                 linewidths=2.2 if edge == palette.INK else 1,
                 zorder=3,
@@ -115,8 +130,12 @@ def induction_figure(graph: DecisionGraph, values: list[LayerValues], solved: in
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
     handles = [
-        Line2D([], [], marker="o", ls="", ms=11, mfc=c, mec=palette.TEXT_MUTED, label=label)
-        for c, label in ((_REVEAL, tr("reveal (push)")), (_HOLD, tr("hold")), (_UNKNOWN, tr("not solved yet")))
+        Line2D([], [], marker=_SHAPE[kind], ls="", ms=11, mfc=c, mec=palette.TEXT_MUTED, label=label)
+        for kind, c, label in (
+            ("reveal", _REVEAL, tr("reveal (push)")),
+            ("hold", _HOLD, tr("hold")),
+            ("unknown", _UNKNOWN, tr("not solved yet")),
+        )
     ]
     ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False, ncols=3, bbox_to_anchor=(0, 1.08))
     return fig
@@ -142,14 +161,15 @@ def boundary_figure(shift: pd.DataFrame, names: Mapping[str, str] | None = None)
     fig = Figure(figsize=(7.2, 3.3), dpi=100, layout="constrained")
     ax = fig.subplots()
     styles = ["-", "--", ":", "-."]
+    markers = ["o", "s", "^", "D"]  # each line its own dash and marker, not only its colour
     colours = [palette.GRID, palette.GOOD, palette.REDDISH_PURPLE, palette.BLUE]
     moving = shift.drop(columns=0, errors="ignore")  # position 0: only at a turn's compulsory start
     for k, (row, series) in enumerate(moving.iterrows()):
         ax.plot(
             series.index.astype(int),
             series.to_numpy(dtype=float),
-            marker="o",
-            markersize=3.5,
+            marker=markers[k % 4],
+            markersize=4,
             linestyle=styles[k % 4],
             color=colours[k % 4],
             label=(names or {}).get(str(row), str(row)),
@@ -162,3 +182,144 @@ def boundary_figure(shift: pd.DataFrame, names: Mapping[str, str] | None = None)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return fig
+
+
+#: What a solved decision point does, as the text of the induction figure says it (msgids).
+_ACTION = {
+    "reveal": N_("reveal (push)"),
+    "hold": N_("hold"),
+    "compulsory": N_("reveal (compulsory)"),
+    "unknown": N_("not solved yet"),
+}
+
+
+def induction_figure_text(
+    graph: DecisionGraph, values: list[LayerValues], solved: int, must_reveal: bool = True, lang: str | None = None
+) -> FigureText:
+    """What :func:`induction_figure` shows, from the same graph and values.
+
+    Parameters
+    ----------
+    graph, values, solved, must_reveal
+        As for :func:`induction_figure`.
+    lang : str, optional
+
+    Returns
+    -------
+    FigureText
+        The text alternative: the layers solved, how many solved points reveal and hold, and the turn's
+        value once every layer is; the table: every decision point's cards left, position and pot, and once
+        solved its value V and best action ("?" and "not solved yet" before).
+    """
+    depths, points = len(graph.layers), sum(len(layer) for layer in graph.layers)
+    first = depths - solved
+    rows, counts = [], {"reveal": 0, "hold": 0, "compulsory": 0, "unknown": 0}
+    for d, layer in enumerate(graph.layers):
+        for i in range(len(layer)):
+            action, value = _point(graph, values, d, i, must_reveal) if d >= first else ("unknown", "?")
+            counts[action] += 1
+            rows.append(
+                (
+                    integer_text(layer.cards_left, lang),
+                    integer_text(int(layer.position[i]), lang),
+                    integer_text(int(layer.pot[i]), lang),
+                    str(value),
+                    tr(_ACTION[action], lang),
+                )
+            )
+    columns = (
+        tr("cards left", lang),
+        tr("knight position", lang),
+        tr("pot (gems)", lang),
+        "V",
+        tr("best", lang),
+    )
+    if not solved:
+        alt = tr(
+            "Backward induction on a decision graph of {points} points in {layers} layers; nothing is solved yet.",
+            lang,
+            points=points,
+            layers=depths,
+        )
+        return FigureText(alt, columns, tuple(rows))
+    alt = tr(
+        "Backward induction on a decision graph of {points} points in {layers} layers; layers solved, from the "
+        "last: {solved}. Solved points that reveal: {reveal}; that hold: {hold}; not solved yet: {unknown}.",
+        lang,
+        points=points,
+        layers=depths,
+        solved=solved,
+        reveal=counts["reveal"] + counts["compulsory"],
+        hold=counts["hold"],
+        unknown=counts["unknown"],
+    )
+    if solved == depths:
+        start = _point(graph, values, 0, 0, must_reveal)[1]
+        alt += " " + tr("The turn's value V at the start: {value} gems.", lang, value=str(start))
+    return FigureText(alt, columns, tuple(rows))
+
+
+def boundary_figure_text(
+    shift: pd.DataFrame, names: Mapping[str, str] | None = None, lang: str | None = None
+) -> FigureText:
+    """What :func:`boundary_figure` shows, from the same table: for each line, the smallest and the
+    largest pot from which holding starts (the text alternative), and by knight position the pot from
+    which each line holds (the table).
+
+    Parameters
+    ----------
+    shift, names
+        As for :func:`boundary_figure` (names in ``lang``).
+    lang : str, optional
+
+    Returns
+    -------
+    FigureText
+    """
+    moving = shift.drop(columns=0, errors="ignore")
+    positions = [int(p) for p in moving.columns]
+    labels = [(names or {}).get(str(row), str(row)) for row in moving.index]
+    parts = []
+    for label, (_row, series) in zip(labels, moving.iterrows()):
+        pots = series.dropna().astype(int)
+        if pots.empty:
+            parts.append(tr("{name}: always reveal", lang, name=label))
+        elif len(pots) < len(series):
+            parts.append(
+                tr(
+                    "{name}: from {low} to {high}, elsewhere always reveal",
+                    lang,
+                    name=label,
+                    low=integer_text(int(pots.min()), lang),
+                    high=integer_text(int(pots.max()), lang),
+                )
+            )
+        else:
+            parts.append(
+                tr(
+                    "{name}: from {low} to {high}",
+                    lang,
+                    name=label,
+                    low=integer_text(int(pots.min()), lang),
+                    high=integer_text(int(pots.max()), lang),
+                )
+            )
+    alt = tr(
+        "Where holding starts, by knight position ({first} to {last}): the smallest pot that holds, in gems. {lines}.",
+        lang,
+        first=positions[0] if positions else 0,
+        last=positions[-1] if positions else 0,
+        lines="; ".join(parts),
+    )
+    columns = (tr("knight position", lang), *labels)
+    rows = tuple(
+        (
+            integer_text(p, lang),
+            *(
+                tr("always reveal", lang) if np.isnan(float(pot)) else integer_text(int(pot), lang)
+                for pot in moving[p].tolist()
+            ),
+        )
+        for p in positions
+    )
+    return FigureText(alt, columns, rows)
