@@ -67,7 +67,7 @@ _RULES = """<style>
 .dk-hints { color: $TEXT_MUTED; margin: 2px 0; }
 .dk-exercise .widget-radio-box { max-width: 760px; }
 .dk-exercise .widget-radio-box label { white-space: normal; height: auto; line-height: 18px; margin: 2px 0; }
-.dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
+.dk-lesson h3, .dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
 .dk-lesson .dk-status { margin: 0 0 6px 0; }
 .dk-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 12px; }
 .dk-table th { background: $TINT; text-align: left; padding: 2px 10px 2px 4px; vertical-align: bottom; }

@@ -190,7 +190,7 @@ class OutcomeExplorer(LessonWidget):
             f"</td><td>E[X²] = {shown(sums.x2p)}</td></tr>"
         )
         self.table.value = (
-            f"<h4>{tr('The distribution, term by term', lang)}</h4>"
+            f"<h3>{tr('The distribution, term by term', lang)}</h3>"
             '<table class="dk-matrix"><tr>'
             + "".join(f"<th>{h}</th>" for h in head)
             + "</tr>"
