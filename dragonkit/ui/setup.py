@@ -185,7 +185,8 @@ class SetupForm(widgets.VBox):
         for seat, row in enumerate(self.rows):
             row.layout.display = None if seat < shown else "none"
             is_threshold = SEAT_KINDS.get(self.kinds[seat].value) == "threshold"
-            self.thresholds[seat].layout.visibility = "visible" if is_threshold else "hidden"
+            # gone, not only hidden: on a narrow page, where the rows wrap, it would leave an empty line
+            self.thresholds[seat].layout.display = None if is_threshold else "none"
 
     def config(self) -> GameConfig:
         """The configuration the form describes.
