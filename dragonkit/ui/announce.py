@@ -3,7 +3,11 @@
 A screen reader reads a change of the page only where it is told to.  The apps keep one visually
 hidden *live region* each (``role="status"``, ``aria-live="polite"``, the stylesheet's
 ``.dk-sr-only``): its text is the latest events' sentences, in the page's language, and a screen
-reader reads them out when it is idle (WCAG 2.1, success criterion 4.1.3, status messages).
+reader reads them out when it is idle (WCAG 2.1, success criterion 4.1.3, status messages).  An HTML
+widget replaces its whole HTML on each change, so the status element is drawn anew with its text: the
+widget itself, which stays, cannot carry ``role`` or ``aria-live`` (ipywidgets gives it classes only).
+Screen readers that read only changes inside a region already on the page may stay silent; a page
+script that marks the widget's own box as the live region would fix that.
 
 A control that hides or disables itself when pressed (Reveal at the end of a turn, Start the game)
 would leave the keyboard's focus nowhere: :func:`is_shown` tells an app when to move the focus on
