@@ -20,12 +20,14 @@ name                against    shade of
 :data:`GREEN`       5.5:1      bluish green, darkened
 :data:`RED`         5.3:1      vermillion, darkened and turned to red
 :data:`AMBER`       6.4:1      orange, darkened (the pot's gold)
+:data:`INFO`        5.1:1      teal, an "info" button's fill
 :data:`INK`         15.9:1     near-black, the body text
 :data:`TEXT_MUTED`  7.0:1      grey, secondary text
 ==================  =========  ===========================================
 
 Colour never carries meaning alone in the kit: every card, verdict and stage is also
-written in words.  Matplotlib takes these strings as they are (``color=palette.GOOD``);
+written in words, and marked by a shape where a glance needs one (a cross in each danger
+revealed on the board, ✓ or ✗ before a verdict).  Matplotlib takes these strings as they are (``color=palette.GOOD``);
 the stylesheet and the board write them into CSS and SVG.  This module imports nothing.
 """
 
@@ -49,6 +51,7 @@ __all__ = [
     "DRAGON_OUTLINE",
     "DRAGON_STRIPES",
     "EXACT",
+    "FOCUS",
     "FOOTPRINT",
     "FOOTPRINT_SHADES",
     "GOLD_TINT",
@@ -58,6 +61,7 @@ __all__ = [
     "GRID",
     "HIGHLIGHT",
     "HOLD",
+    "INFO",
     "INK",
     "KNIGHT",
     "KNIGHT_OUTLINE",
@@ -98,6 +102,7 @@ REDDISH_PURPLE = "#CC79A7"
 GREEN = "#00785A"
 RED = "#C23B22"
 AMBER = "#7A5A00"
+INFO = "#00798A"  #: the fill of an "info" button (Next hand) under white text: ipywidgets' own is 3.5:1, this 5.1:1
 
 # -- greys and backgrounds --------------------------------------------------------------------------------------
 INK = "#222222"  #: body text, outlines of dark marks
@@ -110,6 +115,8 @@ TINT = "#EEF3FB"  #: the current player, a status line, table headers
 GOLD_TINT = "#FFF3C4"  #: the pot's bubble, a game's end, a warning, a highlighted row (AMBER on it: 5.7:1)
 WHITE = "#FFFFFF"
 PAPER = "#F3EFE2"  #: the board's background
+#: The keyboard focus outline: at least 3:1 against every background it is drawn on (WCAG 2.2, 1.4.11 and 2.4.13).
+FOCUS = BLUE
 
 # -- the cards --------------------------------------------------------------------------------------------------
 FOOTPRINT = GREEN

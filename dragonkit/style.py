@@ -19,6 +19,12 @@ _RULES = """<style>
 /* coloured buttons in the kit's colours, every label at least 4.5:1 against its fill (WCAG 1.4.3) */
 .dk-app .jupyter-button.mod-warning { background-color: $HOLD; color: $INK; }
 .dk-app .jupyter-button.mod-success { background-color: $GOOD; }
+.dk-app .jupyter-button.mod-info, .dk-app .jupyter-button.mod-info:hover:enabled,
+.dk-app .jupyter-button.mod-info:active:enabled { background-color: $INFO; color: $WHITE; }
+/* the keyboard's focus: a 3px outline in $FOCUS, 2px off the control, at least 3:1 against every background
+   of the kit (WCAG 2.4.7, 1.4.11); ipywidgets' own is 1px of light blue, and none on its lists and fields */
+.dk-app :focus-visible, .dk-app .jupyter-button:focus-visible, .dk-app select:focus-visible,
+.dk-app input:focus-visible { outline: 3px solid $FOCUS !important; outline-offset: 2px !important; }
 /* read by screen readers, not drawn: a label the layout already makes plain to the eye */
 .dk-app .dk-sr-only, .dk-app .dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -42,7 +48,7 @@ _RULES = """<style>
 .dk-ev-danger, .dk-ev-stopped { color: $BAD; } .dk-ev-game_over { font-weight: bold; }
 .dk-ev-pot_collected, .dk-ev-bounty_paid { color: $AMBER; } .dk-ev-turn_started { color: $TEXT_MUTED; }
 .dk-coach { border: 1px solid $RULE; border-radius: 8px; padding: 4px 10px; background: $SURFACE; }
-.dk-coach h3 { margin: 4px 0 6px 0; font-size: 15px; }
+.dk-coach h2, .dk-coach h3 { margin: 4px 0 6px 0; font-size: 15px; }
 .dk-coach table { border-collapse: collapse; margin: 4px 0 8px 0; }
 .dk-coach td, .dk-coach th { padding: 0 10px 0 0; text-align: left; line-height: 21px; }
 .dk-languages ul { list-style: none; display: flex; gap: 1em; margin: 0.5em 0; padding: 0; }
@@ -91,6 +97,19 @@ _RULES = """<style>
 .dk-trainer .dk-deck td:nth-child(3) { white-space: normal; }
 .dk-trainer .dk-recent td, .dk-trainer .dk-recent th { padding: 0 10px 0 0; line-height: 19px; font-size: 12px; }
 .dk-trainer .dk-next { margin: 6px 0; line-height: 22px; }
+/* a narrow page (200 % zoom, a phone): nothing wider than the page; the board and the figures shrink to fit */
+.dk-app .widget-html { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
+.dk-app .widget-html > .widget-html-content { min-width: 0; }
+.dk-app .dk-board { max-width: 100%; height: auto; }
+.dk-app img { max-width: 100%; height: auto; }
+.dk-players { max-width: 100%; }
+.dk-log { max-width: calc(100% - 18px); }
+/* the apps' two columns shrink a little on a desktop, and stack where they would shrink too much */
+@media (max-width: 1000px) { .dk-app .dk-columns { flex-wrap: wrap; } }
+@media (max-width: 700px) {
+  .dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: normal; }
+  .dk-trainer .dk-verdict-values td:first-child { width: auto; }
+}
 </style>"""
 
 #: The stylesheet, its colours taken from :mod:`dragonkit.palette`.

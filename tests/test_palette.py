@@ -78,6 +78,7 @@ TEXT_ON = [
     (palette.WHITE, palette.DRAGON_HEAD),
     (palette.WHITE, palette.TEXT_MUTED),  # badges
     (palette.WHITE, palette.BLUE),
+    (palette.WHITE, palette.INFO),  # an "info" button (the trainer's Next hand)
     *((palette.CARD_TEXT[kind], palette.CARD[kind]) for kind in palette.CARD),
 ]
 
@@ -85,6 +86,16 @@ TEXT_ON = [
 @pytest.mark.parametrize(("text", "background"), TEXT_ON)
 def test_text_reaches_wcag_aa_contrast(text, background):
     assert _contrast(text, background) >= 4.5
+
+
+#: Every background a focused control of the apps sits on (its outline is drawn 2px outside it).
+FOCUS_BACKGROUNDS = (palette.WHITE, palette.SURFACE, palette.TINT, palette.PAPER, palette.GOLD_TINT, palette.GOOD_TINT)
+
+
+@pytest.mark.parametrize("background", FOCUS_BACKGROUNDS)
+def test_the_focus_outline_stands_out_from_every_background(background):
+    """WCAG 2.1, 1.4.11 (non-text contrast): 3:1 for what shows the keyboard's focus."""
+    assert _contrast(palette.FOCUS, background) >= 3
 
 
 def test_the_contrast_formula_on_known_pairs():
@@ -102,6 +113,18 @@ CATEGORIES = {
 }
 
 
+#: What the apps tell apart by colour, beside the words or shapes that also tell it (pairs: only these must
+#: differ): the deck meters (each card's kind, and a meter's empty part), the stage markers (a danger
+#: revealed, filled, and one to come, empty), the knight's stripe against the dragon's, and the verdicts of
+#: the coach and the trainer (a good choice, a loss).
+APP_PAIRS = {
+    "deck meters": list(itertools.combinations((*palette.CARD.values(), palette.SURFACE), 2)),
+    "stage markers": [(palette.DANGER, palette.WHITE)],
+    "the knight's stripe": [(palette.KNIGHT_STRIPE, stripe) for stripe in palette.DRAGON_STRIPES],
+    "verdicts": [(palette.GOOD, palette.BAD)],
+}
+
+
 def _seen_with(colours, deficiency: str | None) -> list[np.ndarray]:
     rgb = [_rgb(c) for c in colours]
     if deficiency is None:
@@ -115,4 +138,11 @@ def _seen_with(colours, deficiency: str | None) -> list[np.ndarray]:
 def test_categories_stay_distinguishable_with_colour_vision_deficiencies(name, deficiency):
     seen = _seen_with(CATEGORIES[name], deficiency)
     closest = min(colorspacious.deltaE(a, b, input_space="sRGB1") for a, b in itertools.combinations(seen, 2))
+    assert closest >= MIN_DELTA_E, (name, deficiency, closest)
+
+
+@pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
+@pytest.mark.parametrize("name", APP_PAIRS)
+def test_what_the_apps_tell_apart_stays_apart_with_colour_vision_deficiencies(name, deficiency):
+    closest = min(colorspacious.deltaE(*_seen_with(pair, deficiency), input_space="sRGB1") for pair in APP_PAIRS[name])
     assert closest >= MIN_DELTA_E, (name, deficiency, closest)

@@ -10,6 +10,12 @@ The app speaks the current language of :mod:`dragonkit.i18n` (a page opened
 with ``?lang=it`` starts in Italian, preheated kernels included); the language
 buttons at the top right switch it, and every view, button and message is
 redrawn at once.
+
+The whole game can be played with the keyboard alone: every control is a button, a list or a box
+of the page's tab order, drawn with a clear focus outline (the stylesheet's ``:focus-visible``); when
+the control just pressed hides itself (Reveal at the end of a turn, Start the game), the focus moves
+on to the next control the player needs as soon as there is one.  What changes the board is said to
+screen readers too: the events of each move, in a live region (:mod:`dragonkit.ui.announce`).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from ..i18n import Gems, tr
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
+from .announce import announcement_html, is_shown, live_region
 from .board import render_board
 from .coach import render_coach
 from .controls import MessageLine, guarded, is_double_click
@@ -86,6 +93,9 @@ class PlayApp(MessageLine):
         ``reveal``, ``hold``, ``take_over``, ``decline``, ``next``, ``new_game``.
     language : ipywidgets.ToggleButtons or None
         The language switch (:func:`dragonkit.teach.language_picker`); None without one.
+    announce : ipywidgets.HTML
+        The live region (:func:`dragonkit.ui.announce.live_region`): the sentences of the latest events,
+        for screen readers.
 
     Raises
     ------
@@ -108,9 +118,12 @@ class PlayApp(MessageLine):
         self.bot_delay = bot_delay
         self._pending: asyncio.TimerHandle | None = None
         self._last_click: tuple[Action | None, float] = (None, 0.0)
+        self._refocus = False  # the control pressed hid itself: focus the next one the player needs
+        self._announced = (0, 0)  # the events in the live region: game.events[start:stop]
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.announce = live_region()
         # the picture with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
         self.buttons = {
@@ -133,29 +146,48 @@ class PlayApp(MessageLine):
         self.buttons["take_over"].layout.min_width = "190px"
         self.buttons["next"].on_click(lambda _b: self._on_next())
         self.buttons["next"].layout.width = "auto"  # "Prossima mossa del bot" is long
-        self.buttons["new_game"].on_click(lambda _b: self.show_setup())
+        self.buttons["new_game"].on_click(lambda _b: self._on_new_game())
         self.autoplay = widgets.Checkbox(value=autoplay, indent=False, layout=widgets.Layout(width="200px"))
         self.autoplay.observe(self._on_option, names="value")
         self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
         self.language = language_picker() if language_switch else None
+        # every row wraps and no column is wider than the page: at 200 % zoom or on a phone the
+        # columns stack and the buttons go to the next line, never off the screen
         action_bar = widgets.HBox(
-            [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")] + [self.autoplay]
+            [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")] + [self.autoplay],
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
         left = widgets.VBox(
-            [self.status, self.board, action_bar, self.message, widgets.HBox([self.players, self.event_log])],
-            layout=widgets.Layout(width="830px"),
+            [
+                self.status,
+                self.board,
+                action_bar,
+                self.message,
+                widgets.HBox([self.players, self.event_log], layout=widgets.Layout(flex_flow="row wrap")),
+            ],
+            layout=widgets.Layout(width="830px", max_width="100%"),
         )
         right = widgets.VBox(
-            [widgets.HBox([self.show_coach, self.buttons["new_game"]]), self.coach, self.result_plot],
-            layout=widgets.Layout(width="430px"),
+            [
+                widgets.HBox([self.show_coach, self.buttons["new_game"]], layout=widgets.Layout(flex_flow="row wrap")),
+                self.coach,
+                self.result_plot,
+            ],
+            layout=widgets.Layout(width="430px", max_width="100%"),
         )
         self.game_view = widgets.HBox([left, right], layout=widgets.Layout(display="none"))
+        self.game_view.add_class("dk-columns")  # side by side; one under the other on a narrow page
         top = []
         if self.language is not None:
             self.language.style.button_width = "64px"
-            top = [widgets.HBox([self.language], layout=widgets.Layout(width="1250px", justify_content="flex-end"))]
-        self.widget = widgets.VBox([widgets.HTML(CSS), *top, self.setup_form, self.game_view])
+            top = [
+                widgets.HBox(
+                    [self.language],
+                    layout=widgets.Layout(width="1250px", max_width="100%", justify_content="flex-end"),
+                )
+            ]
+        self.widget = widgets.VBox([widgets.HTML(CSS), *top, self.setup_form, self.game_view, self.announce])
         self.widget.add_class("dk-app")
         self._label()
         i18n.settings.observe(self._on_language, names="language")
@@ -173,9 +205,16 @@ class PlayApp(MessageLine):
         if self.game is not None:  # the form is hidden during a game: a forged click
             raise IllegalActionError(Message("a game is running; press New game first"))
         self.start(self.setup_form.config())
+        self._pressed(None)  # the form, and its Start button, are gone
+
+    @guarded
+    def _on_new_game(self) -> None:
+        self.show_setup()
+        self.setup_form.start.focus()  # the game, and its New game button, are gone: Enter starts another
 
     @guarded
     def _on_option(self, _change: object = None) -> None:
+        self._refocus = False  # the player is on this option now: the focus stays with them
         self._after_change()
 
     def start(self, config: GameConfig) -> Game:
@@ -191,6 +230,7 @@ class PlayApp(MessageLine):
         self.seats = config.seats
         self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
+        self._announced = (0, 0)
         self.setup_form.layout.display = "none"
         self.game_view.layout.display = None
         self._say("")
@@ -201,7 +241,9 @@ class PlayApp(MessageLine):
         """Back to the setup form (the current game is dropped)."""
         self._cancel_pending()
         self.game = None
+        self._refocus = False
         self._say("")
+        self.announce.value = announcement_html(())
         self.game_view.layout.display = "none"
         self.setup_form.layout.display = None
 
@@ -218,6 +260,7 @@ class PlayApp(MessageLine):
             return  # the second half of a double click on the same button
         self.act(action)
         self._last_click = (action, time.monotonic())
+        self._pressed(self.buttons[action.value])
 
     def act(self, action: Action | str) -> None:
         """A human's action for the seat that is to move.
@@ -245,6 +288,7 @@ class PlayApp(MessageLine):
         if self.bots[seat] is None:
             raise IllegalActionError(Message("it is {name}'s move, not a bot's", name=game.players[seat]))
         self.step()
+        self._pressed(self.buttons["next"])
 
     @guarded
     def step(self) -> None:
@@ -262,6 +306,24 @@ class PlayApp(MessageLine):
             raise
         game.apply(action, by=seat)
         self._after_change()
+
+    def _pressed(self, control: widgets.DOMWidget | None) -> None:
+        """After a click on ``control`` (None: one that is gone with the setup form): if the keyboard
+        cannot reach it any more, the focus moves on to the next control the player needs."""
+        if control is None or not is_shown(control):
+            self._refocus = True
+            self._move_focus()
+
+    def _move_focus(self) -> None:
+        """Focus the first of the player's buttons shown (New game once the game is over), if the
+        control last pressed is gone; while bots move there is none yet, and the focus waits."""
+        if not self._refocus or self.game is None:
+            return
+        names = ("new_game",) if self.game.is_over else ("reveal", "hold", "take_over", "decline", "next")
+        target = next((self.buttons[n] for n in names if is_shown(self.buttons[n])), None)
+        if target is not None:
+            self._refocus = False
+            target.focus()
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -287,6 +349,7 @@ class PlayApp(MessageLine):
 
     @guarded
     def _on_language(self, _change: object = None) -> None:
+        self._refocus = False  # the player is on the language switch now
         self._label()
         self._refresh()
         self._show_message()
@@ -306,6 +369,7 @@ class PlayApp(MessageLine):
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
         self.event_log.value = render_log(game)
+        self._announce(game)
         seat = game.to_move
         human_to_move = seat is not None and self.bots[seat] is None
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
@@ -321,6 +385,15 @@ class PlayApp(MessageLine):
         else:
             self.result_plot.layout.display = "none"
             self.coach.value = coach
+
+    def _announce(self, game: Game) -> None:
+        """The events since the last announcement into the live region (the same ones again, in
+        the new language, when the language changes)."""
+        start, stop = self._announced
+        if len(game.events) > stop:
+            start, stop = stop, len(game.events)
+            self._announced = (start, stop)
+        self.announce.value = announcement_html(e.describe() for e in game.events[start:stop])
 
     def _put_message(self, html: str) -> None:
         """Messages go where the user is looking: under the board, or under the setup form."""
@@ -348,3 +421,4 @@ class PlayApp(MessageLine):
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"
+        self._move_focus()

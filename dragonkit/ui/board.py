@@ -125,11 +125,20 @@ def _stage(game: Game, rules: Ruleset, lang: str | None) -> list[str]:
     out = [
         f'<text x="12" y="22" font-size="13" font-weight="bold" fill="{palette.INK}">{escape(tr("Stage", lang))}</text>'
     ]
+    # a danger revealed is a filled marker with a cross in it, one still in the deck an empty ring: the
+    # shape tells them apart without the colour (and the words after them count them)
     for i in range(rules.danger_cards):
-        fill = palette.DANGER if i < game.stage else palette.WHITE
+        revealed = i < game.stage
+        cx = 70 + 22 * i
         out.append(
-            f'<circle cx="{70 + 22 * i}" cy="17" r="8" fill="{fill}" stroke="{palette.DANGER}" stroke-width="2"/>'
+            f'<circle class="dk-stage-marker" data-revealed="{str(revealed).lower()}" cx="{cx}" cy="17" r="8" '
+            f'fill="{palette.DANGER if revealed else palette.WHITE}" stroke="{palette.DANGER}" stroke-width="2"/>'
         )
+        if revealed:
+            out.append(
+                f'<path d="M{cx - 4},13 L{cx + 4},21 M{cx + 4},13 L{cx - 4},21" stroke="{palette.WHITE}" '
+                'stroke-width="2" stroke-linecap="round"/>'
+            )
     x = 78 + 22 * max(rules.danger_cards, 1)
     dangers = ntr(
         "{stage} of {n} danger",
@@ -174,8 +183,12 @@ def _deck(game: Game, lang: str | None) -> list[str]:
         x = 12 + col * 96
         colour = palette.CARD[card.kind]
         h = 34 * float(shares[card])  # the meter's height, in pixels
+        # the meter's colour is the card's kind, whose word is written beside it
         out.append(f'<rect x="{x}" y="272" width="16" height="34" fill="{palette.SURFACE}" stroke="{palette.BORDER}"/>')
-        out.append(f'<rect x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" fill="{colour}"/>')
+        out.append(
+            f'<rect class="dk-meter" data-kind="{card.kind}" x="{x}" y="{306 - h:.1f}" width="16" height="{h:.1f}" '
+            f'fill="{colour}"/>'
+        )
         out.append(
             f'<text x="{x + 21}" y="287" font-size="12" fill="{palette.INK}">{escape(card.describe(lang))}</text>'
         )

@@ -85,6 +85,11 @@ class GameConfig:
         return Ruleset.preset(self.preset)
 
 
+def _width(width: str) -> widgets.Layout:
+    """A field's layout: ``width`` (CSS), never wider than the page (at 200 % zoom, on a phone)."""
+    return widgets.Layout(width=width, max_width="100%")
+
+
 class SetupForm(widgets.VBox):
     """The form shown before a game.  :meth:`config` reads it.
 
@@ -100,27 +105,23 @@ class SetupForm(widgets.VBox):
 
     def __init__(self, on_start: Callable[[], None] | None = None, **kwargs: Any) -> None:
         self.n_players = widgets.Dropdown(
-            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3, layout=widgets.Layout(width="160px")
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3, layout=_width("160px")
         )
-        self.preset = widgets.Dropdown(
-            options=list(PRESETS), value="dragon-stripes", layout=widgets.Layout(width="260px")
-        )
-        self.seed = widgets.Text(value="", layout=widgets.Layout(width="220px"))
+        self.preset = widgets.Dropdown(options=list(PRESETS), value="dragon-stripes", layout=_width("260px"))
+        self.seed = widgets.Text(value="", layout=_width("220px"))
         self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
-            name_w = widgets.Text(value=tr(name), layout=widgets.Layout(width="240px"))
-            kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=widgets.Layout(width="230px"))
-            thr_w = widgets.BoundedIntText(
-                value=20 if seat != 4 else 12, min=0, max=10_000, layout=widgets.Layout(width="170px")
-            )
+            name_w = widgets.Text(value=tr(name), layout=_width("240px"))
+            kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=_width("230px"))
+            thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000, layout=_width("170px"))
             kind_w.add_class("dk-sr-label")  # named for screen readers; the row shows whose seat it is
             kind_w.observe(self._update_rows, names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
             self.thresholds.append(thr_w)
-            self.rows.append(widgets.HBox([name_w, kind_w, thr_w]))
-        self.start = widgets.Button(button_style="success", icon="play", layout=widgets.Layout(width="200px"))
+            self.rows.append(widgets.HBox([name_w, kind_w, thr_w], layout=widgets.Layout(flex_flow="row wrap")))
+        self.start = widgets.Button(button_style="success", icon="play", layout=_width("200px"))
         self.start.add_class("dk-start")
         if on_start is not None:
             self.start.on_click(lambda _button: on_start())
@@ -128,7 +129,13 @@ class SetupForm(widgets.VBox):
         self.intro = widgets.HTML()
         self.message = widgets.HTML()
         super().__init__(
-            [self.intro, widgets.HBox([self.n_players, self.preset, self.seed]), *self.rows, self.start, self.message],
+            [
+                self.intro,
+                widgets.HBox([self.n_players, self.preset, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
+                *self.rows,
+                self.start,
+                self.message,
+            ],
             **kwargs,
         )
         self.add_class("dk-setup")
@@ -178,7 +185,8 @@ class SetupForm(widgets.VBox):
         for seat, row in enumerate(self.rows):
             row.layout.display = None if seat < shown else "none"
             is_threshold = SEAT_KINDS.get(self.kinds[seat].value) == "threshold"
-            self.thresholds[seat].layout.visibility = "visible" if is_threshold else "hidden"
+            # gone, not only hidden: on a narrow page, where the rows wrap, it would leave an empty line
+            self.thresholds[seat].layout.display = None if is_threshold else "none"
 
     def config(self) -> GameConfig:
         """The configuration the form describes.

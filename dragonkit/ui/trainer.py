@@ -11,6 +11,10 @@ Like the play app (:mod:`dragonkit.ui.app`), the trainer is a controller: a
 click becomes a call of :meth:`HandTrainer.decide`, which refuses what is not
 allowed now (a second decision on the same hand) with a message and changes
 nothing; every view is redrawn from the hand, the verdict and the score.
+
+A hand can be decided with the keyboard alone: when the button pressed disables or hides itself,
+the focus moves on to the next one (Play on or Next hand, then Reveal), and a live region tells
+screen readers the new hand and the verdict (:mod:`dragonkit.ui.announce`).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
 from ..teach.notes import language_picker
+from .announce import announcement_html, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
 from .numbers import decimal, format_fraction, gems_html
@@ -82,6 +87,9 @@ class HandTrainer(MessageLine):
         number, and hand ``n`` is the learner's ``n``-th decision.  Resetting the score keeps the count.
     buttons : dict of str to ipywidgets.Button
         ``reveal``, ``hold``, ``play_on``, ``next``, ``reset``.
+    announce : ipywidgets.HTML
+        The live region (:func:`dragonkit.ui.announce.live_region`): the new hand, then the verdict and
+        the card that followed, for screen readers.
 
     Raises
     ------
@@ -113,6 +121,7 @@ class HandTrainer(MessageLine):
         self.prompt, self.board = widgets.HTML(), widgets.HTML()
         self.situation, self.result, self.score_view = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.message = widgets.HTML()
+        self.announce = live_region()
         self.buttons = {
             "reveal": widgets.Button(icon="eye", button_style="primary"),
             "hold": widgets.Button(icon="hand-paper-o", button_style="warning"),
@@ -139,16 +148,21 @@ class HandTrainer(MessageLine):
             controls + ([language_picker()] if language_switch else []), layout=widgets.Layout(flex_flow="row wrap")
         )
         actions = widgets.HBox(
-            [self.buttons["reveal"], self.buttons["hold"], self.buttons["play_on"], self.show_chances]
+            [self.buttons["reveal"], self.buttons["hold"], self.buttons["play_on"], self.show_chances],
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
+        # no column wider than the page, and they stack when the page is narrow (200 % zoom, a phone)
         left = widgets.VBox(
-            [self.prompt, self.board, actions, self.message, self.result], layout=widgets.Layout(width="830px")
+            [self.prompt, self.board, actions, self.message, self.result],
+            layout=widgets.Layout(width="830px", max_width="100%"),
         )
-        right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px"))
+        right = widgets.VBox([self.situation, self.score_view], layout=widgets.Layout(width="440px", max_width="100%"))
         # standalone (its own page, with the language buttons) the trainer carries the page's title
         self.title = widgets.HTML() if language_switch else None
         heading = [self.title] if self.title is not None else []
-        self.widget = widgets.VBox([widgets.HTML(CSS), *heading, top, widgets.HBox([left, right])])
+        columns = widgets.HBox([left, right])
+        columns.add_class("dk-columns")  # side by side; one under the other on a narrow page
+        self.widget = widgets.VBox([widgets.HTML(CSS), *heading, top, columns, self.announce])
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-trainer")
         i18n.settings.observe(self._redraw, names="language")
@@ -239,10 +253,20 @@ class HandTrainer(MessageLine):
             return  # the second half of a double click on the same button
         self.decide(action)
         self._last_click = (action, time.monotonic())
+        self._pressed(self.buttons[action], ("play_on", "next"))
 
     @guarded
     def _on_play_on(self) -> None:
         self.play_on()
+        self._pressed(self.buttons["play_on"], ("reveal",))
+
+    def _pressed(self, control: widgets.DOMWidget, after: tuple[str, ...]) -> None:
+        """After a click on ``control``: if the keyboard cannot reach it any more, focus the first
+        button of ``after`` that it can reach."""
+        if not is_shown(control):
+            target = next((self.buttons[n] for n in after if is_shown(self.buttons[n])), None)
+            if target is not None:
+                target.focus()
 
     @guarded
     def _on_next(self) -> None:
@@ -319,22 +343,22 @@ class HandTrainer(MessageLine):
         lang = i18n.get_language()
         game = hand.game
         if verdict is None:
-            self.prompt.value = _status(
-                tr(
-                    "Hand {number}: you are {name}, the active player. Reveal or hold?",
-                    number=self.number,
-                    name=hand.player,
-                )
+            prompt = tr(
+                "Hand {number}: you are {name}, the active player. Reveal or hold?",
+                number=self.number,
+                name=hand.player,
             )
+            said = [prompt]
         else:
-            self.prompt.value = _status(
-                tr(
-                    N_("Hand {number}: you chose to reveal.")
-                    if verdict.action == "reveal"
-                    else N_("Hand {number}: you chose to hold."),
-                    number=self.number,
-                )
+            prompt = tr(
+                N_("Hand {number}: you chose to reveal.")
+                if verdict.action == "reveal"
+                else N_("Hand {number}: you chose to hold."),
+                number=self.number,
             )
+            said = [prompt, _headline(verdict, lang)[0], *_next_card_sentences(hand, verdict, lang, follows=True)]
+        self.prompt.value = _status(prompt)
+        self.announce.value = announcement_html(said)
         self.board.value = render_board(game)
         show = verdict is not None or self.show_chances.value
         self.situation.value = render_situation(hand, lang, chances=show)
@@ -443,7 +467,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     deck_title = ntr("Deck: {n} card left", "Deck: {n} cards left", left.total, lang, n=left.total)
     return (
-        f'<div class="dk-coach"><h3>{escape(tr("Your situation", lang))}</h3>'
+        f'<div class="dk-coach"><h2>{escape(tr("Your situation", lang))}</h2>'
         f'<table class="dk-values">{table}</table>'
         f"<b>{escape(deck_title)}</b>"
         '<table class="dk-probs dk-deck"><tr>'
@@ -454,7 +478,8 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
     )
 
 
-def _headline(verdict: Verdict, lang: str) -> str:
+def _headline(verdict: Verdict, lang: str) -> tuple[str, str]:
+    """The verdict in one sentence, marked ✓ (optimal) or ✗, and its message level (its colour)."""
     solution = verdict.solution
     if solution.push_value == solution.hold_value:
         text, level = tr("Revealing and holding are worth exactly the same here.", lang), "success"
@@ -474,7 +499,7 @@ def _headline(verdict: Verdict, lang: str) -> str:
         )
         level = "danger"
     mark = "✓" if verdict.optimal else "✗"
-    return f'<div class="dk-message dk-{level} dk-verdict">{mark} {escape(text)}</div>'
+    return f"{mark} {text}", level
 
 
 #: What the card after the decision did, framing :meth:`CardEffect.describe <dragonkit.rules.CardEffect.describe>`
@@ -485,14 +510,15 @@ NEXT_CARD_SENTENCES = {
 }
 
 
-def _next_card_sentence(hand: Hand, verdict: Verdict, lang: str) -> str:
-    """What the card that followed did, or would have done."""
+def _next_card_sentences(hand: Hand, verdict: Verdict, lang: str, follows: bool = False) -> list[str]:
+    """What the card that followed did, or would have done (plain text); first, if ``follows``,
+    which card it was (the verdict panel shows it as a coloured label instead)."""
     effect = verdict.effect.describe(lang, hypothetical=verdict.action == "hold")
-    what = escape(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=effect))
-    if verdict.action == "reveal":
-        return what
-    kept = tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot))
-    return f"{escape(kept)}<br>{what}"
+    sentences = [f"{tr('The card that followed:', lang)} {verdict.next_card.describe(lang)}."] if follows else []
+    if verdict.action == "hold":
+        sentences.append(tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot)))
+    sentences.append(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=effect))
+    return sentences
 
 
 def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str:
@@ -514,12 +540,14 @@ def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str
         "Values assume that nobody takes over (rules §7).",
         lang,
     )
+    headline, level = _headline(verdict, lang)
+    followed = "<br>".join(escape(s) for s in _next_card_sentences(hand, verdict, lang))
     return (
-        f'<div class="dk-coach"><h3>{escape(tr("Verdict", lang))}</h3>'
-        + _headline(verdict, lang)
-        + f'<table class="dk-values dk-verdict-values">{table}</table>'
+        f'<div class="dk-coach"><h2>{escape(tr("Verdict", lang))}</h2>'
+        f'<div class="dk-message dk-{level} dk-verdict">{escape(headline)}</div>'
+        f'<table class="dk-values dk-verdict-values">{table}</table>'
         f'<div class="dk-next"><b>{escape(tr("The card that followed:", lang))}</b> '
-        f"{_card(verdict.next_card, lang)}<br>{_next_card_sentence(hand, verdict, lang)}</div>"
+        f"{_card(verdict.next_card, lang)}<br>{followed}</div>"
         f'<p class="dk-note">{escape(note)}</p></div>'
     )
 
@@ -528,7 +556,7 @@ def render_score(score: Score, lang: str | None = None) -> str:
     """The score panel: decisions, optimal ones, expected gems given up in total and
     per decision, and the last few decisions."""
     lang = lang or i18n.get_language()
-    title = f'<div class="dk-coach"><h3>{escape(tr("Score", lang))}</h3>'
+    title = f'<div class="dk-coach"><h2>{escape(tr("Score", lang))}</h2>'
     share, average = score.optimal_share, score.average
     if share is None or average is None:  # before the first decision
         return title + f"<p>{escape(tr('No decisions yet.', lang))}</p></div>"

@@ -1,0 +1,49 @@
+"""What the play app and the hand trainer say to screen readers: a live region and the focus.
+
+A screen reader reads a change of the page only where it is told to.  The apps keep one visually
+hidden *live region* each (``role="status"``, ``aria-live="polite"``, the stylesheet's
+``.dk-sr-only``): its text is the latest events' sentences, in the page's language, and a screen
+reader reads them out when it is idle (WCAG 2.1, success criterion 4.1.3, status messages).  An HTML
+widget replaces its whole HTML on each change, so the status element is drawn anew with its text: the
+widget itself, which stays, cannot carry ``role`` or ``aria-live`` (ipywidgets gives it classes only).
+Screen readers that read only changes inside a region already on the page may stay silent; a page
+script that marks the widget's own box as the live region would fix that.
+
+A control that hides or disables itself when pressed (Reveal at the end of a turn, Start the game)
+would leave the keyboard's focus nowhere: :func:`is_shown` tells an app when to move the focus on
+to the control that comes next (:meth:`ipywidgets.DOMWidget.focus`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+import ipywidgets as widgets
+
+__all__ = ["announcement_html", "is_shown", "live_region"]
+
+
+def live_region() -> widgets.HTML:
+    """An empty live region: an HTML widget, visually hidden, for :func:`announcement_html`."""
+    region = widgets.HTML()
+    region.add_class("dk-sr-only")
+    region.add_class("dk-announce")
+    return region
+
+
+def announcement_html(sentences: Iterable[str]) -> str:
+    """The live region's HTML: the ``sentences`` (plain text, escaped here), read as one message.
+
+    Parameters
+    ----------
+    sentences : iterable of str
+        Whole sentences in the page's language, oldest first; none gives an empty region.
+    """
+    text = " ".join(s.strip() for s in sentences if s.strip())
+    return f'<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true">{escape(text)}</div>'
+
+
+def is_shown(widget: widgets.DOMWidget) -> bool:
+    """Whether the keyboard can still reach ``widget``: shown and, where it can be, enabled."""
+    return widget.layout.display != "none" and not getattr(widget, "disabled", False)
