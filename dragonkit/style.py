@@ -26,7 +26,8 @@ _RULES = """<style>
 .dk-app :focus-visible, .dk-app .jupyter-button:focus-visible, .dk-app select:focus-visible,
 .dk-app input:focus-visible { outline: 3px solid $FOCUS !important; outline-offset: 2px !important; }
 /* read by screen readers, not drawn: a label the layout already makes plain to the eye */
-.dk-app .dk-sr-only, .dk-app .dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
+.dk-app .dk-sr-only, .dk-lesson .dk-sr-only,
+.dk-app .dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .dk-status { font-size: 15px; padding: 4px 8px; background: $TINT; border-radius: 6px; margin-bottom: 4px; }
 .dk-status.dk-over { background: $GOLD_TINT; font-size: 16px; }
@@ -121,8 +122,9 @@ def page_script(lang: str) -> str:
 
     It gives the document its language (``<html lang="it">``, so the page is read aloud in Italian), makes the
     notebook's cells the page's main landmark (Voilà's template has no ``<main>``), and names each slider's
-    handle after its label, again whenever a label changes (ipywidgets draws the handle with ``role="slider"``
-    and no accessible name, so a screen reader would say only "slider").
+    handle after its label (or the nearest text before it, its prompt), again whenever a label changes
+    (ipywidgets draws the handle with ``role="slider"`` and no accessible name, so a screen reader would say
+    only "slider").
 
     Parameters
     ----------
@@ -150,7 +152,10 @@ _PAGE_SCRIPT = Template("""<script>
       if (!handle) { return; }
       var label = slider.querySelector('.widget-label');
       var text = label ? label.textContent.trim() : '';
-      if (!text && slider.previousElementSibling) { text = slider.previousElementSibling.textContent.trim(); }
+      for (var near = slider; !text && near && near !== document.body; near = near.parentElement) {
+        var before = near.previousElementSibling;  // the nearest text before the slider: its prompt
+        text = before ? before.textContent.trim().slice(0, 200) : '';
+      }
       if (text && handle.getAttribute('aria-label') !== text) { handle.setAttribute('aria-label', text); }
     });
   }

@@ -92,7 +92,8 @@ def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
         )
         on = ' class="dk-row-on"' if label == highlight else ""
         rows.append(f"<tr{on}><th>{escape(state_name(label, lang))}</th>{cells}</tr>")
-    return f'<table class="dk-matrix"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
+    corner = f'<th><span class="dk-sr-only">{escape(tr("from (row), to (column)", lang))}</span></th>'
+    return f'<table class="dk-matrix"><tr>{corner}{head}</tr>{"".join(rows)}</table>'
 
 
 def read_aloud(chain, start, lang: str | None = None) -> str:
@@ -304,7 +305,7 @@ class ChainLab(LessonWidget):
             tr("Read a row aloud", lang),
         )
         for widget, text in zip(self.titles, heads):
-            widget.value = f"<h4>{text}</h4>"
+            widget.value = f"<h3>{text}</h3>"
         self.state_picker.description = tr("Start from", lang)
         self._state_options(lang)
         self.graph.show(chain_graph(chain), chain_graph_text(chain, lang), lang)
