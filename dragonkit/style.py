@@ -121,7 +121,8 @@ def page_script(lang: str) -> str:
     """A script for a page in ``lang``: what a screen reader needs and the notebook cannot write itself.
 
     It gives the document its language (``<html lang="it">``, so the page is read aloud in Italian), makes the
-    notebook's cells the page's main landmark (Voilà's template has no ``<main>``), and names each slider's
+    notebook's cells the page's main landmark (Voilà's template has no ``<main>``), makes the apps' announcement
+    widgets (``.dk-announce``) live regions that stay on the page, and names each slider's
     handle after its label (or the nearest text before it, its prompt), again whenever a label changes
     (ipywidgets draws the handle with ``role="slider"`` and no accessible name, so a screen reader would say
     only "slider").
@@ -147,6 +148,11 @@ _PAGE_SCRIPT = Template("""<script>
   if (window.dkSliderNames) { return; }
   window.dkSliderNames = true;
   function name() {
+    document.querySelectorAll('.dk-announce:not([aria-live])').forEach(function (region) {
+      region.setAttribute('role', 'status');  // the widget's own box, which stays: its changes are read out
+      region.setAttribute('aria-live', 'polite');
+      region.setAttribute('aria-atomic', 'true');
+    });
     document.querySelectorAll('.widget-slider').forEach(function (slider) {
       var handle = slider.querySelector('.noUi-handle');
       if (!handle) { return; }

@@ -6,8 +6,9 @@ hidden *live region* each (``role="status"``, ``aria-live="polite"``, the styles
 reader reads them out when it is idle (WCAG 2.1, success criterion 4.1.3, status messages).  An HTML
 widget replaces its whole HTML on each change, so the status element is drawn anew with its text: the
 widget itself, which stays, cannot carry ``role`` or ``aria-live`` (ipywidgets gives it classes only).
-Screen readers that read only changes inside a region already on the page may stay silent; a page
-script that marks the widget's own box as the live region would fix that.
+Screen readers that read only changes inside a region already on the page would stay silent, so the
+page's script (:func:`dragonkit.style.page_script`, shown with each app by :func:`display_page`)
+marks the widget's own box as the live region.
 
 A control that hides or disables itself when pressed (Reveal at the end of a turn, Start the game)
 would leave the keyboard's focus nowhere: :func:`is_shown` tells an app when to move the focus on
@@ -21,7 +22,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-__all__ = ["announcement_html", "is_shown", "live_region"]
+from .. import i18n
+from ..style import page_script
+
+__all__ = ["announcement_html", "display_page", "is_shown", "live_region"]
 
 
 def live_region() -> widgets.HTML:
@@ -47,3 +51,12 @@ def announcement_html(sentences: Iterable[str]) -> str:
 def is_shown(widget: widgets.DOMWidget) -> bool:
     """Whether the keyboard can still reach ``widget``: shown and, where it can be, enabled."""
     return widget.layout.display != "none" and not getattr(widget, "disabled", False)
+
+
+def display_page(widget: widgets.Widget) -> None:
+    """Show an app: first the page's script for screen readers (:func:`dragonkit.style.page_script`, in the
+    kernel's language: the document's language, its main landmark, the live regions), then ``widget``."""
+    from IPython.display import HTML, display
+
+    display(HTML(page_script(i18n.get_language())))
+    display(widget)

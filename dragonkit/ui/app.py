@@ -36,7 +36,7 @@ from ..i18n import Gems, tr
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
-from .announce import announcement_html, is_shown, live_region
+from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach import render_coach
 from .controls import MessageLine, guarded, is_double_click
@@ -197,6 +197,10 @@ class PlayApp(MessageLine):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        """IPython's display hook: the page's script for screen readers, then the app (:func:`display_page`)."""
+        display_page(self.widget)
 
     # -- starting ----------------------------------------------------------------------
 

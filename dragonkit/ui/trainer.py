@@ -38,7 +38,7 @@ from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
 from ..teach.notes import language_picker
-from .announce import announcement_html, is_shown, live_region
+from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
 from .numbers import decimal, format_fraction, gems_html
@@ -171,6 +171,10 @@ class HandTrainer(MessageLine):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        """IPython's display hook: the page's script for screen readers, then the app (:func:`display_page`)."""
+        display_page(self.widget)
 
     # -- what the learner does -----------------------------------------------------------
 
