@@ -1,19 +1,18 @@
 """Accessibility: an axe-core audit (axe-playwright-python) of every page in headless Chromium.
 
 The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end; the hand
-trainer on a new hand, with its probabilities shown, and with its verdict; the nine lessons as they open; each in
-English and in Italian: no critical, serious or moderate violation.
+trainer on a new hand, with its probabilities shown, and with its verdict; each in English and in Italian: no
+critical, serious or moderate violation.  (The nine lessons in both languages are audited as they open, with the
+other checks of a lesson's page, in tests/test_notebooks.py.)
 """
 
 from __future__ import annotations
 
 import pytest
 
-from dragonkit.i18n.notebooks import lessons
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from .conftest import ARTIFACTS
-from .test_lessons_i18n import NOTEBOOKS
 
 pytestmark = pytest.mark.browser
 
@@ -84,22 +83,6 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
     page.close()
 
     _assert_clean(results)
-
-
-#: Every lesson in both languages.
-PAGES = [f"{folder}{path.name}" for folder in ("", "it/") for path in lessons(NOTEBOOKS)]
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_every_lesson_passes_axe(voila_url, browser, path):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{voila_url}/voila/render/{path}", timeout=180_000)
-    page.wait_for_selector(".dk-exercise, .dk-app", timeout=180_000)
-    page.wait_for_load_state("networkidle", timeout=60_000)
-    page.wait_for_timeout(1000)  # the page's script has named the sliders
-    found = _audit(page, path.replace("/", "-").replace("?lang=", "-"))
-    page.close()
-    _assert_clean({path: found})
 
 
 TRAINER_LABELS = {

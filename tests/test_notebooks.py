@@ -1,5 +1,6 @@
 """The notebooks as a teacher receives them, in English and in Italian: the lessons' shape, clean files, and
-every notebook rendered by Voilà with no error, no code and no teacher's notes.
+every notebook rendered by Voilà with no error, no code and no teacher's notes; each lesson's page opened in
+Chromium also passes axe-core and, in Italian, shows no English sentence.
 (nbval runs each notebook, ``notebooks/it/`` included, top to bottom in the same test command.)"""
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from .test_a11y import _assert_clean, _audit
+from .test_lessons_i18n import english_words
 
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
 LESSONS = [
@@ -82,15 +86,41 @@ def _render(voila_url: str, name: str) -> str:
         return html.unescape(response.read().decode("utf-8"))
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_every_notebook_renders_in_voila_without_error_code_or_solutions(voila_url, name):
-    page = _render(voila_url, name)
+def _assert_no_code_or_notes(name: str, page: str) -> None:
+    """Nothing of the notebook's code, and no teacher's notes, in a page's HTML."""
     assert "There was an error when executing cell" not in page
     assert "Traceback" not in page and "Error displaying widget" not in page
-    assert "application/vnd.jupyter.widget-view+json" in page  # the widgets are there
     for cell in _cells(name):
         source = _source(cell).strip()
         if cell["cell_type"] == "code" and len(source) > 12:
             assert source not in page, f"{name}: code shown in the page"
     assert "Teacher's notes" not in page and "TeacherNotes" not in page and "<dragonkit." not in page
     assert "Note per l'insegnante" not in page
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_the_apps_render_in_voila_without_error_or_code(voila_url, name):
+    page = _render(voila_url, name)
+    assert "application/vnd.jupyter.widget-view+json" in page  # the widgets are there
+    _assert_no_code_or_notes(name, page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", [f"{folder}{lesson}" for folder in GOALS for lesson in LESSONS])
+def test_every_lesson_page_as_a_student_meets_it(voila_url, browser, name):
+    """Each lesson in each language, opened in Chromium: its widgets drawn with no error, none of its code and
+    none of its teacher's notes; no critical, serious or moderate axe-core violation; on an Italian page, no
+    common English word."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)
+    page.wait_for_selector(".dk-exercise", timeout=180_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    page.wait_for_timeout(1000)  # the page's script has named the sliders
+    _assert_no_code_or_notes(name, html.unescape(page.content()))
+    text = page.inner_text("body")
+    assert not any(e in text for e in ("Error displaying widget", "Something went wrong"))
+    if name.startswith("it/"):
+        assert english_words(text) == [], f"English on the Italian page {name}"
+    found = _audit(page, name.replace("/", "-"))
+    page.close()
+    _assert_clean({name: found})
