@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,19 +32,18 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def voila_url():
-    """Base URL of a Voilà server serving notebooks/ (stopped after the session)."""
+@contextlib.contextmanager
+def voila_server(folder: Path, log: str) -> Iterator[str]:
+    """A Voilà server as ``dragonkit serve`` starts it, serving ``folder`` on a free port of 127.0.0.1 (its output in
+    ``tests/artifacts/<log>``); yields its base URL, and stops it and its kernels afterwards."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    with open(ARTIFACTS / "voila.log", "wb") as out:
-        proc = subprocess.Popen(
-            voila_command(ServeOptions(port=port), notebooks_dir()), stdout=out, stderr=subprocess.STDOUT
-        )
+    with open(ARTIFACTS / log, "wb") as out:
+        proc = subprocess.Popen(voila_command(ServeOptions(port=port), folder), stdout=out, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
-                assert proc.poll() is None, "Voilà exited early; see tests/artifacts/voila.log"
+                assert proc.poll() is None, f"Voilà exited early; see tests/artifacts/{log}"
                 with socket.socket() as sock:
                     if sock.connect_ex(("127.0.0.1", port)) == 0:
                         break
@@ -56,6 +57,76 @@ def voila_url():
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    """Base URL of a Voilà server serving notebooks/ (stopped after the session)."""
+    with voila_server(notebooks_dir(), "voila.log") as url:
+        yield url
+
+
+def log_events(page) -> int:
+    """How many events the play app's log holds (its ``data-events``)."""
+    return int(page.get_attribute(".dk-log", "data-events"))
+
+
+def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
+    """Play the play app's game in ``page`` to its end: the human presses the first of the buttons ``labels``
+    shown (e.g. Reveal, then Decline), the bots play by themselves; each move waits for the log to grow."""
+    from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
+
+    for _ in range(limit):
+        if page.locator(".dk-over").count():
+            return
+        before = log_events(page)
+        shown = [page.locator("button:visible", has_text=label) for label in labels]
+        button = next((b for b in shown if b.count()), None)
+        if button is not None:
+            button.first.click()
+            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # not a double click
+        page.wait_for_function(
+            f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
+            " || document.querySelector('.dk-over') !== null",
+            timeout=30_000,
+        )
+    pytest.fail(f"the game did not end in {limit} moves")
+
+
+@pytest.fixture
+def english_widgets():
+    """The test starts and ends in English; the widgets it built stop following the language afterwards
+    (so that a later switch of language redraws only the later tests' widgets)."""
+    from dragonkit import i18n
+
+    i18n.set_language("en")
+    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
+    before = list(observers)
+    yield
+    observers[:] = before
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def english_lessons(monkeypatch):
+    """The test starts, and leaves the kernel, in English; the lesson widgets it made are closed afterwards
+    (else every later language switch would redraw them all)."""
+    from dragonkit import i18n
+    from dragonkit.lessons import base
+
+    made = []
+    follow = base.LessonWidget._follow_language
+
+    def record(widget):
+        made.append(widget)
+        follow(widget)
+
+    monkeypatch.setattr(base.LessonWidget, "_follow_language", record)
+    i18n.set_language("en")
+    yield
+    for widget in made:
+        widget.close()
+    i18n.set_language("en")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, log_events, play_until_over
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +42,6 @@ def _assert_clean(results: dict[str, dict[str, list[str]]]) -> None:
     assert blocking == {state: {} for state in results}, blocking
 
 
-def _events(page) -> int:
-    return int(page.get_attribute(".dk-log", "data-events"))
-
-
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, browser, lang):
     labels = LABELS[lang]
@@ -58,26 +54,14 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
     page.click(f"text={labels['start']}")
     page.wait_for_selector(".dk-board", timeout=60_000)
     page.wait_for_selector(f".dk-coach >> text={labels['coach']}", timeout=60_000)  # the human's turn, advised
-    before = _events(page)
+    before = log_events(page)
     page.locator("button:visible", has_text=labels["reveal"]).first.click()
     page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
     page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
     page.wait_for_selector(".dk-coach", timeout=30_000)
     results["mid-game"] = _audit(page, f"mid-game-{lang}")
 
-    for _ in range(400):  # the human reveals whenever asked; the bots play by themselves
-        if page.locator(".dk-over").count():
-            break
-        before = _events(page)
-        button = page.locator("button:visible", has_text=labels["reveal"])
-        if button.count():
-            button.first.click()
-            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
-        page.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
-            " || document.querySelector('.dk-over') !== null",
-            timeout=30_000,
-        )
+    play_until_over(page, (labels["reveal"],))  # the human reveals whenever asked; the bots play by themselves
     page.wait_for_selector(".dk-app img", state="visible", timeout=30_000)
     results["end"] = _audit(page, f"end-{lang}")
     page.close()

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from dragonkit.i18n.notebooks import lessons
 
 from . import catalogs
-from .conftest import ARTIFACTS, _free_port
+from .conftest import voila_server
 from .test_lessons_i18n import NOTEBOOKS, english_words
 
 pytestmark = pytest.mark.browser
@@ -102,7 +98,6 @@ def _cell(source: str) -> dict:
 def pseudo_url(tmp_path_factory):
     """A Voilà server over the lessons and the trainer written in the pseudo-locale."""
     from dragonkit import i18n
-    from dragonkit.cli import ServeOptions, voila_command
     from dragonkit.i18n.notebooks import translate_notebook
 
     folder = tmp_path_factory.mktemp("pseudo")
@@ -121,28 +116,8 @@ def pseudo_url(tmp_path_factory):
         notebook = json.loads((NOTEBOOKS / app).read_text(encoding="utf-8"))
         notebook["cells"].insert(0, _cell(SETUP.format(locales=str(locales))))
         (folder / app).write_text(json.dumps(notebook), encoding="utf-8")
-    port = _free_port()
-    root = Path(__file__).parents[1]
-    with open(ARTIFACTS / "voila-pseudo.log", "wb") as out:
-        proc = subprocess.Popen(
-            voila_command(ServeOptions(port=port), folder), stdout=out, stderr=subprocess.STDOUT, cwd=root
-        )
-        try:
-            deadline = time.monotonic() + 90
-            while time.monotonic() < deadline:
-                assert proc.poll() is None, "Voilà exited early; see tests/artifacts/voila-pseudo.log"
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                    break
-                except OSError:
-                    time.sleep(0.3)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with voila_server(folder, "voila-pseudo.log") as url:
+        yield url
 
 
 def _unmarked(text: str) -> list[str]:

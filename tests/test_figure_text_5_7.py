@@ -57,22 +57,7 @@ from dragonkit.ui.figures import FigureView
 MINI, DRAGON = Ruleset.preset("mini"), Ruleset.preset("dragon-stripes")
 
 
-@pytest.fixture(autouse=True)
-def english(monkeypatch):
-    """Every test starts and ends in English; the lesson widgets it made are closed afterwards."""
-    made = []
-    follow = base.LessonWidget._follow_language
-
-    def record(widget):
-        made.append(widget)
-        follow(widget)
-
-    monkeypatch.setattr(base.LessonWidget, "_follow_language", record)
-    i18n.set_language("en")
-    yield
-    for widget in made:
-        widget.close()
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_lessons")
 
 
 def well_formed(text: FigureText) -> FigureText:

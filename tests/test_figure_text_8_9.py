@@ -28,15 +28,7 @@ from dragonkit.simulate.coverage import ExactTurn, coverage, exact_turn
 MINI = Ruleset.preset("mini")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Every test starts and ends in English; the widgets it built stop following the language afterwards."""
-    i18n.set_language("en")
-    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
-    before = list(observers)
-    yield
-    observers[:] = before
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 def _well_formed(text: FigureText) -> None:

@@ -54,23 +54,7 @@ ROOT = Path(__file__).parents[1]
 MINI = Ruleset.preset("mini")
 
 
-@pytest.fixture(autouse=True)
-def english(monkeypatch):
-    """Every test starts, and leaves the kernel, in English; the lesson widgets it made are
-    closed afterwards (else every later language switch would redraw them all)."""
-    made = []
-    follow = base.LessonWidget._follow_language
-
-    def record(widget):
-        made.append(widget)
-        follow(widget)
-
-    monkeypatch.setattr(base.LessonWidget, "_follow_language", record)
-    i18n.set_language("en")
-    yield
-    for widget in made:
-        widget.close()
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_lessons")
 
 
 # -- a second method: every order of the classroom deck, played card by card -----------------------

@@ -39,16 +39,7 @@ NOTEBOOKS = {
 MINI = Ruleset.preset("mini")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Every test starts and ends in English; the widgets it built stop following the language afterwards
-    (so that a later switch of language redraws only the later test's widgets)."""
-    i18n.set_language("en")
-    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
-    before = list(observers)
-    yield
-    observers[:] = before
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 # -- lesson 8: simulation ---------------------------------------------------------------------------------------------

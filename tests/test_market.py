@@ -31,15 +31,7 @@ MINI = Ruleset.preset("mini")
 DRAGON = Ruleset.preset("dragon-stripes")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Every test starts and ends in English; the widgets it built stop following the language afterwards."""
-    i18n.set_language("en")
-    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
-    before = list(observers)
-    yield
-    observers[:] = before
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 # -- an independent second method: expectimax over the deck ------------------------------------------------------

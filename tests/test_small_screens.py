@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
-
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, play_until_over
 
 pytestmark = pytest.mark.browser
 
@@ -70,10 +68,6 @@ def _check(page, name: str) -> None:
     assert measured["outside"] == [], (name, measured)
 
 
-def _events(page) -> int:
-    return int(page.get_attribute(".dk-log", "data-events"))
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_play_app_fits_a_narrow_page(voila_url, browser, size):
     context = browser.new_context(**SIZES[size])
@@ -88,22 +82,7 @@ def test_the_play_app_fits_a_narrow_page(voila_url, browser, size):
     page.wait_for_selector(".dk-coach >> text=Coach for", timeout=60_000)
     _check(page, f"small-{size}-play-game")
 
-    for _ in range(400):  # the human reveals whenever asked and declines every takeover
-        if page.locator(".dk-over").count():
-            break
-        before = _events(page)
-        button = next(
-            (b for b in (page.locator("button:visible", has_text=t) for t in ("Reveal", "Decline")) if b.count()),
-            None,
-        )
-        if button is not None:
-            button.first.click()
-            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
-        page.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
-            " || document.querySelector('.dk-over') !== null",
-            timeout=30_000,
-        )
+    play_until_over(page, ("Reveal", "Decline"))  # the human reveals whenever asked, declines every takeover
     page.wait_for_selector(".dk-app img", state="visible", timeout=60_000)
     _check(page, f"small-{size}-play-over")
     context.close()

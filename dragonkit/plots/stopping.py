@@ -284,20 +284,13 @@ def boundary_figure_text(
         pots = series.dropna().astype(int)
         if pots.empty:
             parts.append(tr("{name}: always reveal", lang, name=label))
-        elif len(pots) < len(series):
-            parts.append(
-                tr(
-                    "{name}: from {low} to {high}, elsewhere always reveal",
-                    lang,
-                    name=label,
-                    low=integer_text(int(pots.min()), lang),
-                    high=integer_text(int(pots.max()), lang),
-                )
-            )
         else:
+            somewhere = len(pots) < len(series)  # holding pays at some positions only
             parts.append(
                 tr(
-                    "{name}: from {low} to {high}",
+                    N_("{name}: from {low} to {high}, elsewhere always reveal")
+                    if somewhere
+                    else N_("{name}: from {low} to {high}"),
                     lang,
                     name=label,
                     low=integer_text(int(pots.min()), lang),
