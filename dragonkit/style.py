@@ -22,12 +22,15 @@ _RULES = """<style>
 .dk-app .jupyter-button.mod-info, .dk-app .jupyter-button.mod-info:hover:enabled,
 .dk-app .jupyter-button.mod-info:active:enabled { background-color: $INFO; color: $WHITE; }
 /* the keyboard's focus: a 3px outline in $FOCUS, 2px off the control, at least 3:1 against every background
-   of the kit (WCAG 2.4.7, 1.4.11); ipywidgets' own is 1px of light blue, and none on its lists and fields */
+   of the kit (WCAG 2.4.7, 1.4.11); ipywidgets' own is 1px of light blue, and none on its lists and fields
+   (its text fields' "outline: none !important" is outdone by the selectors with "input") */
 .dk-app :focus-visible, .dk-app .jupyter-button:focus-visible, .dk-app select:focus-visible,
-.dk-app input:focus-visible { outline: 3px solid $FOCUS !important; outline-offset: 2px !important; }
+.dk-app input:focus-visible, .dk-lesson :focus-visible, .dk-lesson input:focus-visible, .dk-exercise :focus-visible,
+.dk-exercise input:focus-visible, .dk-languages a:focus-visible, .dk-figure summary:focus-visible {
+  outline: 3px solid $FOCUS !important; outline-offset: 2px !important; }
 /* read by screen readers, not drawn: a label the layout already makes plain to the eye */
 .dk-app .dk-sr-only, .dk-lesson .dk-sr-only,
-.dk-app .dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
+.dk-sr-label .widget-label { position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .dk-status { font-size: 15px; padding: 4px 8px; background: $TINT; border-radius: 6px; margin-bottom: 4px; }
 .dk-status.dk-over { background: $GOLD_TINT; font-size: 16px; }

@@ -190,3 +190,41 @@ def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, browser):
         timeout=10_000,
     )
     page.close()
+
+
+def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, browser):
+    """Lesson 3: Tab to the first answer box (named for screen readers), type, Enter: judged; Tab on to Hint,
+    Enter: a hint; Tab to a choice, the arrow keys to pick an option, Tab to its Check, Enter: judged."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/03-one-more-card.ipynb", timeout=180_000)
+    page.wait_for_selector(".dk-exercise", timeout=180_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+
+    _tab_to(page, "Your answer", limit=80)
+    _assert_focus_visible(page, "Your answer")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    first = page.locator(".dk-exercise").first
+    first.locator(".dk-message", has_text="too low").wait_for(timeout=30_000)
+    page.keyboard.press("Tab")  # Check
+    _assert_focus_visible(page, "Check")
+    page.keyboard.press("Tab")  # Hint
+    _assert_focus_visible(page, "Hint")
+    page.keyboard.press("Enter")
+    first.locator(".dk-hints li").first.wait_for(timeout=30_000)
+
+    for _ in range(120):  # on to the first choice: a radio button of the options
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.type === 'radio'"):
+            break
+    else:
+        pytest.fail("Tab never reached a choice's options")
+    choice = page.locator(".dk-exercise:has(input[type=radio])").first
+    page.keyboard.press("ArrowDown")  # the second option: a rich player's penalty grows (the right one)
+    page.wait_for_function("document.activeElement.checked === true", timeout=10_000)
+    _tab_to(page, "Check")
+    _assert_focus_visible(page, "Check")
+    page.keyboard.press("Enter")
+    choice.locator(".dk-message").wait_for(timeout=30_000)
+    assert choice.locator(".dk-message").inner_text().strip() != ""
+    page.close()

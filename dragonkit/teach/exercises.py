@@ -97,7 +97,8 @@ class _Exercise:
         lang = i18n.get_language()
         self.question_html.value = f'<div class="dk-question">{_text(self.question, lang)}</div>'
         self.check_button.description = tr("Check", lang)
-        if isinstance(self.answer_widget, widgets.Text):  # the examples of what to type, in the learner's writing
+        if isinstance(self.answer_widget, widgets.Text):  # its name, and examples in the learner's writing
+            self.answer_widget.description = tr("Your answer", lang)
             self.answer_widget.placeholder = tr(
                 "e.g. {fraction}; {decimal}; {percent}",
                 lang,
@@ -160,7 +161,9 @@ class FractionExercise(_Exercise):
             raise ValueError("tolerance must be >= 0")
         self.exact = exact
         self._judged_text: str | None = None
-        self._assemble(widgets.Text(continuous_update=False, layout=widgets.Layout(width="180px")))
+        box = widgets.Text(continuous_update=False, layout=widgets.Layout(width="180px"))
+        box.add_class("dk-sr-label")  # its label is for screen readers: the question above says what to type
+        self._assemble(box)
         self.answer_widget.observe(lambda _c: self._on_check(), names="value")  # Enter checks too
 
     def _on_check(self) -> None:
