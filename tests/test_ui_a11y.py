@@ -196,7 +196,8 @@ def test_the_trainer_s_headings_follow_its_title():
 
 def test_the_info_button_and_the_focus_outline_are_in_the_stylesheet():
     assert f"background-color: {palette.INFO}; color: {palette.WHITE};" in CSS
-    assert re.search(r"\.dk-app :focus-visible[^{]*\{ outline: 3px solid " + palette.FOCUS + " !important;", CSS)
+    outline = re.search(r"\.dk-app :focus-visible([^{]*)\{\s*outline: 3px solid " + palette.FOCUS + " !important;", CSS)
+    assert outline and ".dk-exercise input:focus-visible" in outline.group(1)  # the lessons' fields too
     trainer = HandTrainer(seed=5)
     assert trainer.buttons["next"].button_style == "info"  # the button the rule restyles
 
