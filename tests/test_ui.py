@@ -15,11 +15,12 @@ import pytest
 from dragonkit import Action, Game, Phase, i18n
 from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
 from dragonkit.bots import bot_seed
+from dragonkit.i18n.numbers import decimal_text
 from dragonkit.rules import Outcome, Ruleset
 from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
-from dragonkit.ui.numbers import decimal, format_fraction, gems_html, number_html
+from dragonkit.ui.numbers import format_fraction, gems_html, number_html
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -256,7 +257,7 @@ def test_exact_numbers_read_the_same_in_every_language(lang):
         )
         assert number_html(6) == number_html(Fraction(12, 2)) == '<span class="dk-frac">6</span>'
         assert number_html(0.1 + 0.2) == f"0{point}300"  # an estimate has no exact value: its decimal only
-        assert decimal(Fraction(2, 3), 2) == f"0{point}67"
+        assert decimal_text(Fraction(2, 3), 2) == f"0{point}67"
         whole, part = gems_html(1), gems_html(Fraction(5, 2))
         assert "<b>" + format_fraction(1) + "</b>" in whole and ("gem" if lang == "en" else "gemma") in whole
         assert f"≈ 2{point}5000" in part and format_fraction(Fraction(5, 2)) in part

@@ -52,9 +52,7 @@ def _exact(value: Fraction | float | int) -> Decimal:
     return Decimal(repr(float(value))) if isinstance(value, float) else Decimal(value)
 
 
-def decimal_text(
-    value: Fraction | float | int, digits: int = 3, lang: str | None = None, *, grouping: bool = True
-) -> str:
+def decimal_text(value: Fraction | float | int, digits: int = 3, lang: str | None = None) -> str:
     """``value`` rounded to ``digits`` decimals as ``lang`` writes it: ``0.375`` / ``0,375``, ``1,234.5`` / ``1.234,5``.
 
     Parameters
@@ -64,16 +62,14 @@ def decimal_text(
         Decimals shown (all of them, trailing zeros included).
     lang : str, optional
         The language (default: the current one).
-    grouping : bool
-        Whether thousands are separated.
     """
-    pattern = ("#,##0" if grouping else "0") + ("." + "0" * digits if digits > 0 else "")
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     return _format_decimal(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
 
 
 def integer_text(value: int, lang: str | None = None) -> str:
     """A whole number with the thousands separated as ``lang`` does: ``10,000`` / ``10.000``."""
-    return _format_decimal(int(value), format="#,##0", locale=_locale(lang))
+    return decimal_text(int(value), 0, lang)
 
 
 def interval_text(low: Fraction | float, high: Fraction | float, digits: int = 3, lang: str | None = None) -> str:

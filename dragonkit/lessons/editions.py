@@ -40,12 +40,12 @@ from ..analysis.editions import (
     riskiest,
 )
 from ..i18n import N_, tr
-from ..i18n.numbers import percent_text
+from ..i18n.numbers import decimal_text, percent_text
 from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
 from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, format_fraction, number_html
+from ..ui.numbers import format_fraction, number_html
 from .base import (
     CUSTOM,
     EDITIONS,
@@ -105,7 +105,7 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
     """The comparison as an HTML table: decimals, and exact fractions on request."""
 
     def fraction(value: Fraction, digits: int) -> str:
-        shown = decimal(value, digits)
+        shown = decimal_text(value, digits)
         return shown + (
             f'<br><span style="white-space:nowrap">{format_fraction(value)}</span>'
             if exact and value.denominator != 1
@@ -123,8 +123,8 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
             str(row["cards"]),
             fraction(row["expected_gain"], 2),
             percent_text(row["p_loss"], 1),
-            decimal(row["std"], 1),
-            decimal(row["expected_cards"], 2),
+            decimal_text(row["std"], 1),
+            decimal_text(row["expected_cards"], 2),
             percent_text(row["p_head"], 2),
             fraction(row["p_first_ends"], 3),
         ]

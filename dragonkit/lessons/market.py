@@ -31,13 +31,13 @@ from ..analysis.market import (
 )
 from ..analysis.start import stage_range
 from ..i18n import N_, Gems, tr
-from ..i18n.numbers import ranges_text
+from ..i18n.numbers import decimal_text, ranges_text
 from ..plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
 from ..rules import Message, Ruleset
 from ..simulate.takeover import TakeoverPlay, mean_profit, play_takeover
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, number_html
+from ..ui.numbers import number_html
 from .base import EDITIONS, LessonWidget, edition_label, error_text, relabel
 
 __all__ = [
@@ -284,7 +284,7 @@ class TakeoverExplorer(LessonWidget):
                 (tr("expected net gain, F(g − b) − b"), number_html(offer.net_gain)),
             ]
             advice = (
-                tr("TAKE OVER: {gain} gems more on average.", gain=decimal(offer.net_gain))
+                tr("TAKE OVER: {gain} gems more on average.", gain=decimal_text(offer.net_gain))
                 if offer.pays
                 else tr("DECLINE: taking over does not gain gems on average.")
             )
@@ -527,7 +527,7 @@ class AuctionSheet(LessonWidget):
             even,
             tr(
                 "Mean bid {mean} gems; {k} of {n} bids lose gems on average.",
-                mean=decimal(result.mean_bid, 2),
+                mean=decimal_text(result.mean_bid, 2),
                 k=result.losing_bids,
                 n=len(bids),
             ),
@@ -558,8 +558,8 @@ class AuctionSheet(LessonWidget):
                 + tr(
                     "Average profit of {n} plays: {mean} gems; expected: {expected}.",
                     n=len(self.plays),
-                    mean=decimal(mean_profit(self.plays), 2),
-                    expected=decimal(result.expected_profit),
+                    mean=decimal_text(mean_profit(self.plays), 2),
+                    expected=decimal_text(result.expected_profit),
                 )
                 + "</p>"
             )

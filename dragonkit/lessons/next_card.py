@@ -30,11 +30,12 @@ from ..analysis.deck import (
     stop_chance,
 )
 from ..i18n import tr
+from ..i18n.numbers import decimal_text
 from ..plots.next_card import explorer_figure, explorer_figure_text
 from ..rules import Card, Composition, Ruleset
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, format_fraction
+from ..ui.numbers import format_fraction
 from .base import LessonWidget
 
 __all__ = ["EXERCISE_DISCARDS", "DeckExplorer", "answers", "next_card_table"]
@@ -61,7 +62,7 @@ def next_card_table(composition: Composition) -> str:
     )
     rows = [
         f"<tr><td>{escape(card.describe())}</td><td>{composition.count(card)}</td>"
-        f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
+        f"<td>{format_fraction(p)}</td><td>{decimal_text(p, 4)}</td></tr>"
         for card, p in composition.outcomes()
     ]
     if total:
@@ -71,7 +72,7 @@ def next_card_table(composition: Composition) -> str:
         ):
             rows.append(
                 f'<tr class="dk-sum"><td><b>{escape(label)}</b></td><td>{count}</td>'
-                f"<td>{format_fraction(p)}</td><td>{decimal(p, 4)}</td></tr>"
+                f"<td>{format_fraction(p)}</td><td>{decimal_text(p, 4)}</td></tr>"
             )
     return f'<table class="dk-table">{header}{"".join(rows)}</table>'
 
@@ -233,9 +234,9 @@ class DeckExplorer(LessonWidget):
             f"<th>scipy.stats.binom</th></tr>"
         )
         body = "".join(
-            f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{decimal(r['without'], 4)}</td>"
-            f"<td>{decimal(r['hypergeom'], 4)}</td><td>{format_fraction(r['with'])}</td>"
-            f"<td>{decimal(r['with'], 4)}</td><td>{decimal(r['binom'], 4)}</td></tr>"
+            f"<tr><td>{r['k']}</td><td>{format_fraction(r['without'])}</td><td>{decimal_text(r['without'], 4)}</td>"
+            f"<td>{decimal_text(r['hypergeom'], 4)}</td><td>{format_fraction(r['with'])}</td>"
+            f"<td>{decimal_text(r['with'], 4)}</td><td>{decimal_text(r['binom'], 4)}</td></tr>"
             for r in rows
         )
         formula = tr(

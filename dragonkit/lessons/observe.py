@@ -20,12 +20,13 @@ from ..analysis.deck import ender_chance, most_likely_card, stop_chance
 from ..analysis.first_guess import SCAN_STEP, GuessResult
 from ..analysis.walk import after_cards, stop_penalty
 from ..i18n import tr
+from ..i18n.numbers import decimal_text
 from ..plots.first_guess import guess_figure, guess_figure_text
 from ..plots.next_card import composition_figure, composition_figure_text
 from ..rules import Card, Ruleset
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, number_html
+from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, largest_pot
 from .next_card import next_card_table
 
@@ -141,7 +142,8 @@ class FirstGuess(LessonWidget):
             (tr("optimal play (backward induction)"), number_html(r.optimal, 4), r.optimal_p_loss, r.optimal_p_head),
         ]
         body = "".join(
-            f"<tr><td>{escape(name)}</td><td>{gain}</td><td>{decimal(loss, 3)}</td><td>{decimal(head, 3)}</td></tr>"
+            f"<tr><td>{escape(name)}</td><td>{gain}</td>"
+            f"<td>{decimal_text(loss, 3)}</td><td>{decimal_text(head, 3)}</td></tr>"
             for name, gain, loss, head in rows
         )
         head = (

@@ -26,10 +26,11 @@ from ..analysis.one_push import (
 from ..analysis.start import stage_range
 from ..analysis.state import check_state
 from ..i18n import Gems, tr
+from ..i18n.numbers import decimal_text
 from ..plots.one_push import myopic_figure, myopic_figure_text, one_push_figure, one_push_figure_text
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, format_fraction, number_html
+from ..ui.numbers import format_fraction, number_html
 from .base import LessonWidget
 
 __all__ = ["RICH", "MyopicVsOptimal", "OnePushExplorer", "answers", "outcome_table"]
@@ -58,7 +59,7 @@ def outcome_table(push: OnePush) -> str:
 
 def _signed(value: Fraction) -> str:
     """An advantage with its sign, three decimals, in the current language: ``+0.375``, ``-1.250`` (``+0,375``)."""
-    return ("+" if value >= 0 else "") + decimal(value, 3)
+    return ("+" if value >= 0 else "") + decimal_text(value, 3)
 
 
 class OnePushExplorer(LessonWidget):
@@ -174,7 +175,7 @@ class OnePushExplorer(LessonWidget):
         rule = (tr("Reveal") if push.pays else tr("Hold")).upper()
         lines = [
             tr("Hold now: {pot}.", pot=Gems(push.hold)),
-            tr("One more card, then hold: E1 = {value} gems.", value=decimal(push.value)),
+            tr("One more card, then hold: E1 = {value} gems.", value=decimal_text(push.value)),
             tr("One-step rule: {action} (advantage {adv} gems).", action=rule, adv=_signed(push.advantage)),
         ]
         if self.break_even == 0:
@@ -183,7 +184,7 @@ class OnePushExplorer(LessonWidget):
             lines.append(
                 tr(
                     "Break-even pot: {p} gems (exact {exact}); one more card pays below it.",
-                    p=decimal(self.break_even),
+                    p=decimal_text(self.break_even),
                     exact=str(self.break_even),
                 )
             )
@@ -194,7 +195,7 @@ class OnePushExplorer(LessonWidget):
                 "Optimal play (backward induction): {action}; revealing, then playing on optimally, "
                 "is worth {value} gems.",
                 action=optimal,
-                value=decimal(best.push_value),
+                value=decimal_text(best.push_value),
             )
         )
         agree = (best.best_action == "reveal") == push.pays

@@ -32,11 +32,12 @@ from ..analysis.named import named_policy
 from ..analysis.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
 from ..analysis.thresholds import best_thresholds, every_threshold
 from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text
 from ..plots.risk import catch_up_figure, catch_up_figure_text, risk_return_figure, risk_return_figure_text
 from ..rules import Ruleset
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, number_html
+from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, policy_name, relabel, situation_sliders
 
 __all__ = ["CatchUpExplorer", "OutcomeExplorer", "RiskReturnExplorer", "answers"]
@@ -150,11 +151,11 @@ class OutcomeExplorer(LessonWidget):
         e = self.evaluation
         named = dataclasses.replace(e, policy=self.policy_label(lang))
         self.picture.show(outcome_bars(named), outcome_bars_text(named, lang), lang)
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal_text(v, 3, lang))
         rows = [
             (tr("expected gem change E[X]", lang), shown(e.expected_gain)),
             (tr("variance Var X = E[X²] − E[X]²", lang), shown(e.variance)),
-            (tr("standard deviation √Var X", lang), decimal(e.std, 3, lang)),
+            (tr("standard deviation √Var X", lang), decimal_text(e.std, 3, lang)),
             (tr("probability of a loss P(X < 0)", lang), shown(e.p_loss)),
             (
                 tr("probability of a gain P(X > 0)", lang),
@@ -259,9 +260,9 @@ class RiskReturnExplorer(LessonWidget):
         self.picture.show(risk_return_figure(points, named), risk_return_figure_text(points, named, lang), lang)
         head = [tr("policy", lang), "E[X]", tr("standard deviation", lang), "P(X < 0)", tr("P(head)", lang)]
         body = "".join(
-            f"<tr><th style='text-align:left'>{label}</th><td>{decimal(e.expected_gain, 2, lang)}</td>"
-            f"<td>{decimal(e.std, 2, lang)}</td><td>{decimal(e.p_loss, 3, lang)}</td>"
-            f"<td>{decimal(e.p_head, 3, lang)}</td></tr>"
+            f"<tr><th style='text-align:left'>{label}</th><td>{decimal_text(e.expected_gain, 2, lang)}</td>"
+            f"<td>{decimal_text(e.std, 2, lang)}</td><td>{decimal_text(e.p_loss, 3, lang)}</td>"
+            f"<td>{decimal_text(e.p_head, 3, lang)}</td></tr>"
             for label, e in named.items()
         )
         self.table.value = (
@@ -366,7 +367,7 @@ class CatchUpExplorer(LessonWidget):
             lang,
         )
         win, ev = best_thresholds(table["p_catch_up"]), best_thresholds(table["expected_gain"])
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal_text(v, 3, lang))
         text = tr(
             "Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, "
             "but it draws level with probability only {p}. The best chance to draw level: "

@@ -42,11 +42,12 @@ from ..analysis.stopping import (
 )
 from ..analysis.thresholds import every_threshold, threshold_verdict
 from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text
 from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from ..rules import Ruleset
 from ..style import CSS
 from ..ui.figures import FigureView
-from ..ui.numbers import decimal, number_html
+from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, situation_sliders
 
 __all__ = [
@@ -505,7 +506,7 @@ class ThresholdExplorer(LessonWidget):
         self.picture.show(threshold_curve(comparison), threshold_curve_text(comparison, lang), lang)
         verdict = threshold_verdict(comparison, self.exact)
         best = verdict.best
-        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal(v, 3, lang))
+        shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal_text(v, 3, lang))
         text = tr(
             "Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
             lang,

@@ -17,8 +17,8 @@ from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_tu
 from ..bots import CoachBot
 from ..engine import VERBS, Game
 from ..i18n import ntr, tr
-from ..i18n.numbers import integer_text
-from .numbers import decimal, format_fraction, gems_html
+from ..i18n.numbers import decimal_text, integer_text
+from .numbers import format_fraction, gems_html
 
 __all__ = ["render_coach"]
 
@@ -76,7 +76,8 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             "</table>",
         ]
     rows = "".join(
-        f"<tr><td>{escape(card.describe(lang))}</td><td>{format_fraction(p)}</td><td>{decimal(p, 3, lang)}</td></tr>"
+        f"<tr><td>{escape(card.describe(lang))}</td><td>{format_fraction(p)}</td>"
+        f"<td>{decimal_text(p, 3, lang)}</td></tr>"
         for card, p in next_card_probabilities(state).items()
     )
     left = state.composition.total

@@ -13,18 +13,12 @@ from fractions import Fraction
 from ..i18n import ntr, tr
 from ..i18n.numbers import decimal_text
 
-__all__ = ["decimal", "format_fraction", "gems_html", "number_html"]
+__all__ = ["format_fraction", "gems_html", "number_html"]
 
 
 def format_fraction(value: Fraction | int) -> str:
     """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap)."""
     return f'<span class="dk-frac">{Fraction(value)}</span>'
-
-
-def decimal(value: Fraction | float, digits: int = 3, lang: str | None = None) -> str:
-    """``value`` rounded to ``digits`` decimals, as plain text in ``lang`` (default: the current language):
-    ``0.375``, ``0,375``."""
-    return decimal_text(value, digits, lang)
 
 
 def number_html(value: Fraction | float, digits: int = 3, lang: str | None = None) -> str:
@@ -40,11 +34,11 @@ def number_html(value: Fraction | float, digits: int = 3, lang: str | None = Non
         The language the decimal is written in (default: the current language).
     """
     if isinstance(value, float):
-        return decimal(value, digits, lang)
+        return decimal_text(value, digits, lang)
     value = Fraction(value)
     if value.denominator == 1:
         return format_fraction(value)
-    return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal(value, digits, lang)}</span>'
+    return f'{format_fraction(value)} <span class="dk-dec">≈ {decimal_text(value, digits, lang)}</span>'
 
 
 def gems_html(value: Fraction | float, lang: str | None = None) -> str:
@@ -60,9 +54,9 @@ def gems_html(value: Fraction | float, lang: str | None = None) -> str:
         The language of the words (default: the current language).
     """
     if isinstance(value, float):
-        return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4, lang)}</b>")
+        return tr("{n} gems", lang, n=f"<b>≈ {decimal_text(value, 4, lang)}</b>")
     value = Fraction(value)
     if value.denominator == 1:
         return ntr("{n} gem", "{n} gems", abs(int(value)), lang, n=f"<b>{format_fraction(value)}</b>")
     exact = tr("exact {value}", lang, value=format_fraction(value))
-    return tr("{n} gems", lang, n=f"<b>≈ {decimal(value, 4, lang)}</b>") + f"<br><small>{exact}</small>"
+    return tr("{n} gems", lang, n=f"<b>≈ {decimal_text(value, 4, lang)}</b>") + f"<br><small>{exact}</small>"

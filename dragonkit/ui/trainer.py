@@ -33,7 +33,7 @@ from .. import i18n, palette
 from ..analysis import next_card_probabilities
 from ..engine import Action, IllegalActionError, Phase
 from ..i18n import N_, Gems, ntr, tr
-from ..i18n.numbers import integer_text, percent_text
+from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
@@ -41,7 +41,7 @@ from ..teach.notes import language_picker
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
-from .numbers import decimal, format_fraction, gems_html
+from .numbers import format_fraction, gems_html
 
 __all__ = ["HandTrainer", "render_score", "render_situation", "render_verdict"]
 
@@ -387,7 +387,7 @@ def _gems_amount(value: Fraction, lang: str) -> str:
     value = Fraction(value)
     if value.denominator == 1:
         return i18n.gems(int(value), lang)
-    return tr("{n} gems", lang, n=f"≈ {decimal(value, 4, lang)}")
+    return tr("{n} gems", lang, n=f"≈ {decimal_text(value, 4, lang)}")
 
 
 def _total(value: Fraction, lang: str) -> str:
@@ -467,7 +467,7 @@ def render_situation(hand: Hand, lang: str | None = None, chances: bool = False)
             escape(state.effect(card).describe(lang)),
         ]
         if chances:
-            cells += [format_fraction(chance[card]), decimal(chance[card], 3, lang)]
+            cells += [format_fraction(chance[card]), decimal_text(chance[card], 3, lang)]
         deck_rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     deck_title = ntr("Deck: {n} card left", "Deck: {n} cards left", left.total, lang, n=left.total)
     return (
