@@ -720,13 +720,24 @@ def run(
         server_mib_idle = _rss_mib(server.pid)
         people = [Visitor(i) for i in range(visitors)]
         started = time.monotonic()
-        cpu_before = (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid()))
+        cpu_before = (
+            _machine_busy_seconds(),
+            server_cpu_seconds(server.pid),
+            _cpu_seconds(os.getpid()),
+            _cpu_seconds(server.pid, children=False),
+        )
         peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib))
         elapsed = time.monotonic() - started
         cpu = [
             after - before
             for after, before in zip(
-                (_machine_busy_seconds(), server_cpu_seconds(server.pid), _cpu_seconds(os.getpid())), cpu_before
+                (
+                    _machine_busy_seconds(),
+                    server_cpu_seconds(server.pid),
+                    _cpu_seconds(os.getpid()),
+                    _cpu_seconds(server.pid, children=False),
+                ),
+                cpu_before,
             )
         ]
         left = time.monotonic()
@@ -786,6 +797,9 @@ def run(
         "cpu_cores": os.cpu_count(),
         "cpu_machine_s": round(cpu[0]),
         "cpu_server_and_kernels_s": round(cpu[1]),
+        "cpu_server_s": round(cpu[3], 1),
+        "cpu_kernels_s": round(cpu[1] - cpu[3], 1),
+        "cpu_per_visitor_s": round(cpu[1] / visitors, 2),
         "cpu_visitors_s": round(cpu[2]),
         "cpu_others_s": round(cpu[0] - cpu[1] - cpu[2]),
         "server_log": str(log_path),
