@@ -172,6 +172,8 @@ def _fill(text: str, lang: str, fields: Mapping[str, object]) -> str:
 
 def _words(value: object, lang: str) -> object:
     """A field value as it is written in ``lang``."""
+    if type(value) in (str, int):  # most fields; a Protocol check is slow (the log writes every event)
+        return value
     if isinstance(value, Gems):
         return gems(value, lang)
     if isinstance(value, Describable):

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal as _format_decimal
@@ -37,7 +38,11 @@ __all__ = [
 
 def _locale(lang: str | None) -> str:
     """The CLDR locale of a kit language (English for one Babel does not know)."""
-    lang = lang or get_language()
+    return _cldr_locale(lang or get_language())
+
+
+@cache
+def _cldr_locale(lang: str) -> str:
     try:
         Locale.parse(lang)
     except (ValueError, UnknownLocaleError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from .. import i18n
-from ..analysis import TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
+from ..analysis import SolvedTurn, TurnSolution, TurnState, fair_bounty, next_card_probabilities, takeover_gain
 from ..bots import CoachBot
 from ..engine import VERBS, Game
 from ..i18n import ntr, tr
@@ -27,6 +27,20 @@ def _advice(action: str, lang: str | None, compulsory: bool = False) -> str:
     """The best action in capitals, e.g. ``REVEAL (compulsory)``."""
     text = tr(VERBS[action], lang).upper() + (tr(" (compulsory)", lang) if compulsory else "")
     return f'<span class="dk-advice">{escape(text)}</span>'
+
+
+#: The turn the coach solved last: later decisions of the same turn are looked up in it, not solved again.
+_last_turn: list[SolvedTurn] = []
+
+
+def _solution(state: TurnState) -> TurnSolution:
+    """The exact solution at ``state``, from the turn solved last if ``state`` is one of its decisions."""
+    solution = _last_turn[0].solution(state) if _last_turn else None
+    if solution is None:  # a new turn: solve it once (exact arithmetic)
+        _last_turn[:] = [SolvedTurn(state, exact=True)]
+        solution = _last_turn[0].solution(state)
+        assert solution is not None  # the state is its own graph's root
+    return solution
 
 
 def render_coach(game: Game, lang: str | None = None) -> str:
@@ -60,7 +74,7 @@ def render_coach(game: Game, lang: str | None = None) -> str:
             "</div>",
         ]
     else:
-        solution = solve_turn(state, exact=True)
+        solution = _solution(state)
         advice = _advice(solution.best_action, lang, compulsory=state.must_reveal)
         hold = (
             f"<i>{escape(tr('not allowed yet', lang))}</i>"

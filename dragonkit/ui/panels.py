@@ -6,10 +6,11 @@ Each view is written in the language asked for (default: the current one of
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
-from ..engine import Game, Phase
-from ..i18n import Gems, tr
+from ..engine import Event, Game, Phase
+from ..i18n import Gems, get_language, tr
 from ..i18n.numbers import integer_text
 
 __all__ = ["render_log", "render_players", "render_status"]
@@ -45,13 +46,20 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
     )
 
 
+@lru_cache(maxsize=4096)
+def _log_item(event: Event, lang: str) -> str:
+    """One line of the log (an event is written once per language, not at every redraw)."""
+    return f'<li class="dk-ev-{event.kind}">{escape(event.describe(lang))}</li>'
+
+
 def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
     """The latest events, newest first.
 
     The title stays put above a scrolling list whose height is a whole number of lines and whose
     items snap to a line's top (the stylesheet's ``.dk-log-lines``), so no line is shown cut in half,
     however the events wrap in either language."""
-    items = [f'<li class="dk-ev-{e.kind}">{escape(e.describe(lang))}</li>' for e in reversed(game.events[-limit:])]
+    lang = lang or get_language()
+    items = [_log_item(e, lang) for e in reversed(game.events[-limit:])]
     return (
         f'<div class="dk-log" style="width: 410px" data-events="{len(game.events)}">'
         f"<b>{escape(tr('Events', lang))}</b>"
