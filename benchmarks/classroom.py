@@ -81,6 +81,12 @@ class Visitor:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
+    @property
+    def address(self) -> str:
+        """The visitor's own loopback address (127.0.0.2, .3 …): a student's own computer, as the
+        server's kernel budget per visitor's address sees it (Linux routes all of 127/8 to loopback)."""
+        return f"127.0.0.{2 + self.number % 250}"
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -507,7 +513,12 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
     try:
         start = time.monotonic()
         response = await AsyncHTTPClient().fetch(
-            f"http://{base}/voila/render/play.ipynb?token={token}", request_timeout=timeout, connect_timeout=timeout
+            HTTPRequest(
+                f"http://{base}/voila/render/play.ipynb?token={token}",
+                request_timeout=timeout,
+                connect_timeout=timeout,
+                network_interface=visitor.address,
+            )
         )
         kernel_id, root, page_errors = _page_kernel_and_root(response.body.decode())
         visitor.errors += page_errors
@@ -518,6 +529,7 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
                     f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}",
                     connect_timeout=timeout,
                     request_timeout=timeout,
+                    network_interface=visitor.address,
                 ),
                 subprotocols=[V1_PROTOCOL],
                 max_message_size=64 * 2**20,
@@ -599,6 +611,33 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
             await sock.close()
 
 
+# -- a reload storm ----------------------------------------------------------------------
+
+
+async def _storm(base: str, token: str, count: int, seconds: float, statuses: dict[int, int]) -> None:
+    """One client (127.0.0.1) requests the play app's page ``count`` times over ``seconds``, four at a
+    time at most, and never opens a kernel's websocket: a script, or a student holding F5."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+    gate = asyncio.Semaphore(4)
+
+    async def one(delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with gate:
+            try:
+                response = await AsyncHTTPClient().fetch(
+                    f"http://{base}/voila/render/play.ipynb?token={token}", request_timeout=120
+                )
+                code = response.code
+            except HTTPClientError as exc:
+                code = exc.code
+            except OSError:
+                code = 0
+            statuses[code] = statuses.get(code, 0) + 1
+
+    await asyncio.gather(*(one(seconds * i / count) for i in range(count)))
+
+
 # -- the class ---------------------------------------------------------------------------
 
 
@@ -611,12 +650,14 @@ async def _classroom(
     ramp: float,
     client: str,
     max_server_mib: float,
+    storm: int = 0,
 ) -> dict:
-    peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None}
+    peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None, "most_kernels": 0, "storm": {}}
 
     async def watch():
         while True:
             kernels, mib = kernel_memory(server.pid)
+            peak["most_kernels"] = max(peak["most_kernels"], kernels)
             if mib > peak["mib"]:
                 peak.update(kernels=kernels, mib=mib)
             server_mib = _rss_mib(server.pid)
@@ -632,12 +673,14 @@ async def _classroom(
         if client == "ws":
             from tornado.httpclient import AsyncHTTPClient
 
-            AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors)))
+            AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors) + 4))
+            stormy = [_storm(f"127.0.0.1:{options.port}", options.token, storm, 60.0, peak["storm"])] if storm else []
             await asyncio.gather(
                 *(
                     _visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
                     for v, d in zip(visitors, delays)
-                )
+                ),
+                *stormy,
             )
         else:
             from playwright.async_api import async_playwright
@@ -674,12 +717,14 @@ def run(
     visitors: int = 40,
     actions: int = 10,
     pool: int = 4,
-    cull_idle: int = 120,
+    cull_idle: int = ServeOptions.cull_idle,
     timeout_s: int = 240,
     ramp: float = 60.0,
     client: str = "ws",
     max_server_mib: float = 2048,
     server_args: tuple[str, ...] = (),
+    storm: int = 0,
+    max_kernels: int = 0,
 ) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
@@ -688,7 +733,17 @@ def run(
     """
     if client not in CLIENTS:
         raise ValueError(f"client must be one of {CLIENTS}, not {client!r}")
-    options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=pool, cull_idle=cull_idle)
+    if storm and client != "ws":
+        raise ValueError("a reload storm runs beside websocket visitors only")
+    options = ServeOptions(
+        port=_free_port(),
+        token=secrets.token_urlsafe(16),
+        pool=pool,
+        cull_idle=cull_idle,
+        max_kernels=max_kernels,
+        # browsers all come from 127.0.0.1; websocket visitors each from their own address
+        max_kernels_per_client=0 if client == "browser" else ServeOptions.max_kernels_per_client,
+    )
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
     # the kernels import the same dragonkit as this script (the checkout's)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
@@ -726,7 +781,9 @@ def run(
             _cpu_seconds(os.getpid()),
             _cpu_seconds(server.pid, children=False),
         )
-        peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib))
+        peak = asyncio.run(
+            _classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib, storm)
+        )
         elapsed = time.monotonic() - started
         cpu = [
             after - before
@@ -783,6 +840,8 @@ def run(
         "latency_max_ms": round(1000 * max(latencies)) if latencies else None,
         "kernels_idle": idle_kernels,
         "kernels_peak": peak["kernels"],
+        "kernels_most": peak["most_kernels"],
+        "storm_statuses": {str(code): n for code, n in sorted(peak["storm"].items())},
         "kernels_after": after_kernels,
         "culled_after_s": round(culled_after) if culled_after is not None else None,
         "kernel_mib_idle": round(idle_mib),
@@ -815,7 +874,7 @@ def main() -> int:
     parser.add_argument(
         "--cull-idle",
         type=int,
-        default=120,
+        default=ServeOptions.cull_idle,
         help="must exceed the slowest page load: a kernel is culled before its page connects",
     )
     parser.add_argument(
@@ -826,6 +885,10 @@ def main() -> int:
         "browser: one headless Chromium context per visitor",
     )
     parser.add_argument("--timeout", type=int, default=240, help="seconds any one wait may take")
+    parser.add_argument(
+        "--storm", type=int, default=0, help="pages a script on 127.0.0.1 requests over a minute beside the visitors"
+    )
+    parser.add_argument("--max-kernels", type=int, default=0, help="the server's kernel budget (0: from its memory)")
     parser.add_argument(
         "--max-server-mib", type=float, default=2048, help="kill the server if its memory passes this (MiB)"
     )
@@ -847,6 +910,8 @@ def main() -> int:
         args.client,
         args.max_server_mib,
         tuple(args.server_arg),
+        args.storm,
+        args.max_kernels,
     )
     print(json.dumps(report, indent=2))
     clean = (

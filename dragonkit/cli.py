@@ -56,7 +56,14 @@ class ServeOptions:
         Preheated kernels kept ready for the play app (0: start one per visitor;
         the lessons always start one per visitor).
     cull_idle : int
-        Seconds after which an idle kernel (a visitor who left) is shut down (0: never).
+        Seconds after which a kernel whose page is gone (closed, reloaded, or a browser that quit
+        without saying so) and that has done nothing since is shut down (0: never); a kernel whose page
+        is open is never shut down, however long its visitor stays idle.
+    max_kernels : int
+        Kernels on the machine, the pool's included (0: as many as its memory holds,
+        :func:`dragonkit.server.budget.default_max_kernels`).
+    max_kernels_per_client : int
+        Kernels of one visitor's address (0: no limit).
     cell_timeout : int
         Seconds a notebook cell may run before Voilà stops it.
     lang : str
@@ -66,8 +73,10 @@ class ServeOptions:
     ip: str = "127.0.0.1"
     port: int = 8866
     token: str | None = None
-    pool: int = 0
-    cull_idle: int = 600
+    pool: int = 2
+    cull_idle: int = 45
+    max_kernels: int = 0
+    max_kernels_per_client: int = 10
     cell_timeout: int = 60
     lang: str = "en"
 
@@ -85,9 +94,11 @@ class ServeOptions:
             )
         if self.token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", self.token):
             raise ValueError("--token must be 8 to 128 letters, digits, '-' or '_'")
-        for name in ("pool", "cull_idle", "cell_timeout"):
+        for name in ("pool", "cull_idle", "cell_timeout", "max_kernels", "max_kernels_per_client"):
             if getattr(self, name) < 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
+        if self.max_kernels and self.max_kernels_per_client > self.max_kernels:
+            raise ValueError("--max-kernels-per-client cannot exceed --max-kernels")
         if self.lang not in LANGUAGES:
             raise ValueError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
 
@@ -111,13 +122,13 @@ class ServeOptions:
 
 
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:
-    """The Voilà command line for ``options``: only ``directory`` is served, with no
-    source code, no tracebacks and no static files in the page, and kernel
-    websockets only for the v1 protocol (:mod:`dragonkit.kernel_socket`)."""
+    """The command line of the classroom's Voilà (:mod:`dragonkit.server`) for ``options``: only
+    ``directory`` is served, with no source code, no tracebacks and no static files in the page,
+    kernel websockets only for the v1 protocol, under a kernel budget."""
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "dragonkit.server",
         str(directory),
         "--no-browser",
         f"--port={options.port}",
@@ -133,7 +144,9 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
         # send a page without the app
         "--VoilaExecutor.iopub_timeout=120",
         # browsers speak the v1 kernel websocket protocol; a legacy client can freeze Voilà 0.5
-        "--Voila.kernel_websocket_connection_class=dragonkit.kernel_socket.V1OnlyWebsocketConnection",
+        "--Voila.kernel_websocket_connection_class=dragonkit.server.kernel_socket.V1OnlyWebsocketConnection",
+        f"--ClassroomVoila.max_kernels={options.max_kernels}",
+        f"--ClassroomVoila.max_kernels_per_client={options.max_kernels_per_client}",
         # kernels talk over Unix sockets: no TCP port races when many start at once, nothing on the network
         "--KernelManager.transport=ipc",
     ]
@@ -146,7 +159,7 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     if options.cull_idle:
         command += [
             f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
-            f"--MappingKernelManager.cull_interval={max(1, min(60, options.cull_idle // 2))}",
+            f"--MappingKernelManager.cull_interval={max(1, min(15, options.cull_idle // 3))}",
             "--MappingKernelManager.cull_connected=False",
         ]
     return command
@@ -222,7 +235,19 @@ def main(argv: list[str] | None = None) -> int:
         "--cull-idle",
         type=int,
         default=defaults.cull_idle,
-        help="shut down kernels idle this many seconds (default %(default)s; 0 never)",
+        help="shut down a kernel whose page is gone after this many idle seconds (default %(default)s; 0 never)",
+    )
+    p_serve.add_argument(
+        "--max-kernels",
+        type=int,
+        default=defaults.max_kernels,
+        help="kernels on the machine (default %(default)s: as many as the memory holds)",
+    )
+    p_serve.add_argument(
+        "--max-kernels-per-client",
+        type=int,
+        default=defaults.max_kernels_per_client,
+        help="kernels of one visitor's address (default %(default)s; 0 no limit)",
     )
     p_serve.add_argument(
         "--cell-timeout", type=int, default=defaults.cell_timeout, help="seconds a cell may run (default %(default)s)"
@@ -252,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         token=args.token,
         pool=args.pool,
         cull_idle=args.cull_idle,
+        max_kernels=args.max_kernels,
+        max_kernels_per_client=args.max_kernels_per_client,
         cell_timeout=args.cell_timeout,
         lang=args.lang,
     )

@@ -33,13 +33,15 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def voila_server(folder: Path, log: str) -> Iterator[str]:
-    """A Voilà server as ``dragonkit serve`` starts it, serving ``folder`` on a free port of 127.0.0.1 (its output in
-    ``tests/artifacts/<log>``); yields its base URL, and stops it and its kernels afterwards."""
+def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A Voilà server as ``dragonkit serve`` starts it (with ``options`` of :class:`ServeOptions`), serving
+    ``folder`` on a free port of 127.0.0.1 (its output in ``tests/artifacts/<log>``); yields its base URL and its
+    process, and stops it and its kernels afterwards."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
-        proc = subprocess.Popen(voila_command(ServeOptions(port=port), folder), stdout=out, stderr=subprocess.STDOUT)
+        command = voila_command(ServeOptions(port=port, **options), folder)  # type: ignore[arg-type]
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
@@ -50,13 +52,20 @@ def voila_server(folder: Path, log: str) -> Iterator[str]:
                 time.sleep(0.3)
             else:
                 pytest.fail("Voilà did not start within 90 s")
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", proc
         finally:
             proc.terminate()
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@contextlib.contextmanager
+def voila_server(folder: Path, log: str, **options: object) -> Iterator[str]:
+    """:func:`voila_process`'s base URL alone."""
+    with voila_process(folder, log, **options) as (url, _proc):
+        yield url
 
 
 @pytest.fixture(scope="session")

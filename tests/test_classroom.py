@@ -5,14 +5,17 @@ websocket clients speaking the kernel and widget protocols as a browser does."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.util
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
+NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
 
 
 def _load(name: str):
@@ -27,6 +30,12 @@ classroom = _load("classroom")
 legacy_websocket = _load("legacy_websocket")
 
 
+def _run(**options) -> dict:
+    """``classroom.run`` in a thread of its own: its event loop must not meet Playwright's (a browser test's)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(classroom.run, **options).result()
+
+
 def _assert_clean(report: dict, visitors: int, actions: int) -> None:
     assert report["errors"] == []
     assert report["actions_played"] == visitors * actions
@@ -37,14 +46,14 @@ def _assert_clean(report: dict, visitors: int, actions: int) -> None:
 
 @pytest.mark.browser
 def test_a_small_classroom_plays_without_errors_and_is_culled():
-    report = classroom.run(visitors=3, actions=10, pool=1, cull_idle=20, timeout_s=180, ramp=2, client="browser")
+    report = _run(visitors=3, actions=10, pool=1, cull_idle=20, timeout_s=180, ramp=2, client="browser")
     _assert_clean(report, 3, 10)
 
 
 def test_websocket_visitors_play_like_browsers_and_are_culled():
     """Three visitors with no browser: page, kernel websocket (v1 protocol), widget states
     through the control comm, clicks as widget messages; about a minute in all."""
-    report = classroom.run(visitors=3, actions=10, pool=1, cull_idle=10, timeout_s=60, ramp=1, client="ws")
+    report = _run(visitors=3, actions=10, pool=1, cull_idle=10, timeout_s=60, ramp=1, client="ws")
     _assert_clean(report, 3, 10)
     assert report["tti_median_s"] is not None and report["latency_median_ms"] is not None
     assert report["server_mib_peak"] < 1024
@@ -69,3 +78,103 @@ def test_serve_refuses_an_open_address_without_a_token():
         [sys.executable, "-m", "dragonkit.cli", "serve", "--token", "short"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 2 and "8 to 128" in result.stderr
+
+
+# -- kernels that end with their page, the budget, nothing from outside ------------------------------------------
+
+
+def _settle(server_pid: int, kernels: int, seconds: float) -> tuple[int, float, float]:
+    """Wait until the server runs at most ``kernels`` kernels; returns how many it runs, their memory (MiB) and the
+    seconds waited."""
+    start = time.monotonic()
+    while True:
+        count, mib = classroom.kernel_memory(server_pid)
+        if count <= kernels or time.monotonic() - start > seconds:
+            return count, mib, time.monotonic() - start
+        time.sleep(1)
+
+
+@pytest.mark.browser
+def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_from_outside(browser, tmp_path):
+    """The issue's case: 8 tabs opened and closed, then 8 loads and reloads in one tab, then the browser quits;
+    meanwhile a student keeps a page open, idle, longer than the culling time. Every other kernel is shut down
+    within 60 s and the memory goes back to the pool's and the student's; the student's game goes on; no page
+    asks anything of another host, and the buttons' icons come from the server."""
+    from .conftest import log_events, voila_process
+
+    pool, cull = 2, 20
+    with voila_process(NOTEBOOKS, "classroom-leaks.log", pool=pool, cull_idle=cull) as (url, server):
+        _settle(server.pid, pool, 90)  # the pool is up
+        outside: list[str] = []
+        student = browser.new_context().new_page()
+        student.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
+        student.goto(f"{url}/voila/render/play.ipynb")
+        student.get_by_text("Start the game").wait_for(timeout=90_000)
+        icon = student.locator(".dk-setup button i.fa-play").first
+        assert "Font Awesome" in icon.evaluate("e => getComputedStyle(e, '::before').fontFamily")
+        assert icon.evaluate("e => getComputedStyle(e, '::before').content") not in ("none", "normal", '""')
+        loaded = "async () => (await document.fonts.load('900 16px \"Font Awesome 6 Free\"', '\\uf04b')).length"
+        assert student.evaluate(loaded) > 0  # the solid face, fetched from this server
+        student.get_by_text("Start the game").click()
+        student.locator(".dk-board").wait_for(timeout=60_000)
+        _, idle_mib, _ = _settle(server.pid, pool + 1, 60)  # the pool refilled: the pool and the student
+
+        others = browser.new_context()
+        others.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
+        tabs = [others.new_page() for _ in range(8)]
+        for tab in tabs:
+            tab.goto(f"{url}/voila/render/play.ipynb")
+        for tab in tabs:
+            tab.get_by_text("Start the game").wait_for(timeout=90_000)
+            tab.close(run_before_unload=True)  # as a person closes a tab: the page's unload handler runs
+        one = others.new_page()
+        for _ in range(8):
+            one.goto(f"{url}/voila/render/play.ipynb")
+            one.get_by_text("Start the game").wait_for(timeout=90_000)
+        # the pages' own requests shut the kernels down, well before the culling could (it waits 20 s of idleness)
+        count, _, waited = _settle(server.pid, pool + 2, 12)
+        assert count <= pool + 2, f"{count} kernels {waited:.0f} s after 8 closed tabs and 8 reloads"
+        others.close()  # the browser quits: no unload handler runs, the culling takes the kernel
+        count, mib, waited = _settle(server.pid, pool + 1, 60)
+        assert count <= pool + 1, f"{count} kernels 60 s after the browser quit"
+        assert mib <= idle_mib + 60, f"kernel memory {mib:.0f} MiB, {idle_mib:.0f} MiB before"
+        time.sleep(max(0.0, cull + 5 - waited))  # the student has now been idle longer than the culling time
+        before = log_events(student)
+        student.get_by_role("button", name="Reveal").first.click()
+        student.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}")
+        assert outside == []
+
+
+def test_a_reload_storm_does_not_stop_the_class():
+    """One script on 127.0.0.1 requests the page 200 times in a minute (four at a time) while 5 visitors, each from
+    their own address, play: their games go on, the storm gets a few pages and "too many pages" for the rest, the
+    kernels never pass the budget, and the server is back to its pool afterwards."""
+    budget = 24
+    report = _run(visitors=5, actions=10, pool=2, cull_idle=10, timeout_s=120, ramp=5, storm=200, max_kernels=budget)
+    _assert_clean(report, 5, 10)
+    statuses = report["storm_statuses"]
+    assert sum(statuses.values()) == 200 and set(statuses) <= {"200", "429", "503"}, statuses
+    assert 0 < statuses.get("200", 0) < 100 and statuses.get("429", 0) > 100, statuses
+    assert report["kernels_most"] <= budget
+    assert report["server_mib_peak"] < 1024
+
+
+def test_a_full_class_gets_a_page_that_says_so():
+    """Past the budget a visitor gets a short page in their language with status 503 and Retry-After: no kernel, no
+    traceback."""
+    import urllib.error
+    import urllib.request
+
+    from .conftest import voila_process
+
+    with voila_process(NOTEBOOKS, "classroom-full.log", pool=0, max_kernels=2) as (url, server):
+        for _ in range(2):
+            with urllib.request.urlopen(f"{url}/voila/render/play.ipynb", timeout=90) as response:
+                assert response.status == 200
+        for query, title in (("", "The class is full"), ("?lang=it", "La classe è al completo")):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"{url}/voila/render/play.ipynb{query}", timeout=30)
+            page = refused.value.read().decode()
+            assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "60"
+            assert f"<h1>{title}</h1>" in page and "Traceback" not in page
+        assert classroom.kernel_memory(server.pid)[0] == 2

@@ -30,7 +30,23 @@ def test_the_pool_preheats_the_play_app_only():
     flag = next(a for a in command if a.startswith("--VoilaKernelManager.kernel_pools_config="))
     pools = json.loads(flag.split("=", 1)[1])
     assert pools == {"play.ipynb": {"pool_size": 4}, "default": {"pool_size": 0}}
-    assert not any("kernel_pools_config" in a for a in voila_command(ServeOptions(), Path("notebooks")))
+    assert not any("kernel_pools_config" in a for a in voila_command(ServeOptions(pool=0), Path("notebooks")))
+
+
+def test_a_class_gets_a_pool_a_kernel_budget_and_kernels_that_end_with_their_page():
+    options = ServeOptions()
+    command = voila_command(options, Path("notebooks"))
+    assert command[1:3] == ["-m", "dragonkit.server"] and options.pool == 2
+    assert "--ClassroomVoila.max_kernels=0" in command  # 0: from the machine's memory
+    assert "--ClassroomVoila.max_kernels_per_client=10" in command
+    # a kernel whose page is gone goes within 60 s (45 idle, checked every 15); an open page's never
+    assert "--MappingKernelManager.cull_idle_timeout=45" in command
+    assert "--MappingKernelManager.cull_interval=15" in command
+    assert "--MappingKernelManager.cull_connected=False" in command
+    with pytest.raises(ValueError, match="cannot exceed"):
+        ServeOptions(max_kernels=4, max_kernels_per_client=5).check()
+    with pytest.raises(ValueError, match="--max-kernels must be >= 0"):
+        ServeOptions(max_kernels=-1).check()
 
 
 def test_the_addresses_carry_the_token():
@@ -43,5 +59,5 @@ def test_the_addresses_carry_the_token():
 
 def test_only_v1_kernel_websockets_and_patient_pages():
     command = voila_command(ServeOptions(), Path("notebooks"))
-    assert "--Voila.kernel_websocket_connection_class=dragonkit.kernel_socket.V1OnlyWebsocketConnection" in command
+    assert "--Voila.kernel_websocket_connection_class=dragonkit.server.kernel_socket.V1OnlyWebsocketConnection" in command
     assert "--VoilaExecutor.iopub_timeout=120" in command  # a class arriving at once gets the app, late

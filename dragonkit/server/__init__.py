@@ -1,0 +1,17 @@
+"""The Voilà server of ``dragonkit serve``, made for a class on one machine.
+
+:class:`~dragonkit.server.app.ClassroomVoila` is Voilà with four things a class needs:
+
+* a **kernel budget** (:mod:`~dragonkit.server.budget`): at most so many kernels on the machine
+  (by default what its memory holds) and so many per visitor's address; beyond it a visitor gets a
+  short page in their language (:mod:`~dragonkit.server.pages`: "the class is full, try again in a
+  minute"), never a crash and never a kernel more;
+* **kernels that end with their page**: Voilà's page asks the server to shut its kernel down when
+  it is closed or reloaded, but Voilà 0.5 refuses the request for want of an ``_xsrf`` cookie it never
+  sets (voila-dashboards/voila#1458): this server sets it with the page;
+* **nothing fetched from outside**: Font Awesome, which Voilà's template asks of a public CDN, is
+  served by the server itself from the ``fontawesomefree`` package;
+* only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`).
+
+``python -m dragonkit.server`` takes Voilà's command line; ``dragonkit serve`` writes it.
+"""

@@ -1,0 +1,136 @@
+"""Voilà for a class: the kernel budget, kernels that end with their page, no request to outside.
+
+``python -m dragonkit.server`` starts :class:`ClassroomVoila` with Voilà's own command line plus
+``--ClassroomVoila.max_kernels`` and ``--ClassroomVoila.max_kernels_per_client``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import fontawesomefree
+import tornado.web
+from jupyter_server.utils import url_path_join
+from traitlets import Integer
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .budget import KernelBudget, default_max_kernels
+from .pages import STATUS, refusal_page
+
+__all__ = ["ClassroomVoila", "main"]
+
+#: Where Voilà's templates link Font Awesome (versions 5 and 4) on a public CDN.
+FONT_AWESOME_CDN = re.compile(
+    r"https://cdn\.jsdelivr\.net/npm/(?:@fortawesome/fontawesome-free@\^5|font-awesome@4\.5\.0)/css/"
+    r"(all|v4-shims|font-awesome)\.min\.css"
+)
+#: Font Awesome Free as the ``fontawesomefree`` package ships it: ``css/`` and ``webfonts/``.
+FONT_AWESOME_DIR = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree"
+FONT_AWESOME_URL = "dragonkit/fontawesome/"
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+class LocalAssets(tornado.web.RequestHandler):
+    """A page handler whose pages link Font Awesome on this server instead of the CDN (its
+    ``all``/``v4-shims`` stylesheets; version 4's name goes to version 6's ``all`` with its shims)."""
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        if isinstance(chunk, str) and "cdn.jsdelivr.net" in chunk:
+            base = self.settings.get("base_url", "/")
+            chunk = FONT_AWESOME_CDN.sub(
+                lambda m: f"{base}{FONT_AWESOME_URL}css/{'all' if m[1] == 'font-awesome' else m[1]}.min.css", chunk
+            )
+        super().write(chunk)
+
+
+class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
+    """Voilà's page handler under the kernel budget, and with the ``_xsrf`` cookie that lets the
+    page shut its kernel down when it is closed or reloaded."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        app: ClassroomVoila = self.settings["dragonkit_app"]
+        client = self.request.remote_ip or ""
+        reason = app.budget.refusal(client, app.kernel_clients())
+        if reason is not None:
+            self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
+            self.set_status(STATUS[reason])
+            self.set_header("Retry-After", str(app.retry_after))
+            self.set_header("Cache-Control", "no-store")
+            environ = {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
+            self.finish(refusal_page(reason, environ, app.retry_after))
+            return
+        self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
+        kernel_id = None
+        async for html in self.get_generator(path=path):
+            if kernel_id is None and (found := _KERNEL_ID.search(html)):
+                kernel_id = found[1]
+                app.clients[kernel_id] = client
+            self.write(html)
+            self.flush()
+
+
+class ClassroomTreeHandler(LocalAssets, TornadoVoilaTreeHandler):
+    """Voilà's list of notebooks, with Font Awesome from this server."""
+
+
+class ClassroomVoila(Voila):
+    """Voilà with a kernel budget, the ``_xsrf`` cookie its pages need, and Font Awesome served locally.
+
+    Attributes
+    ----------
+    max_kernels : int
+        Kernels on the machine, the pool's included (config; 0, the default: what the memory holds,
+        :func:`~.budget.default_max_kernels`).
+    max_kernels_per_client : int
+        Kernels of one visitor's address (config; 0: no limit).
+    retry_after : int
+        Seconds a refused visitor is asked to wait (config).
+    budget : KernelBudget
+        The limits in force.
+    clients : dict of str to str
+        The address each kernel's page was served to.
+    """
+
+    name = "dragonkit-voila"
+    max_kernels = Integer(0, config=True, help="kernels on the machine, the pool's included (0: what the memory holds)")
+    max_kernels_per_client = Integer(10, config=True, help="kernels of one visitor's address (0: no limit)")
+    retry_after = Integer(60, config=True, help="seconds a refused visitor is asked to wait")
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        super().initialize(argv)
+        self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)
+        self.clients: dict[str, str] = {}
+        self.log.info(
+            "dragonkit: at most %d kernels, %d per visitor",
+            self.budget.max_kernels,
+            self.budget.per_client,
+        )
+
+    def init_settings(self) -> dict[str, Any]:
+        return {**super().init_settings(), "dragonkit_app": self}
+
+    def init_handlers(self) -> list[Any]:
+        replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
+        handlers = [(rule[0], replaced.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+        font_awesome = (
+            url_path_join(self.server_url, FONT_AWESOME_URL + r"((?:css|webfonts)/[\w.-]+)"),
+            tornado.web.StaticFileHandler,
+            {"path": str(FONT_AWESOME_DIR)},
+        )
+        return [font_awesome, *handlers]
+
+    def kernel_clients(self) -> dict[str, str | None]:
+        """Every running kernel's id and the address of its visitor (None: pooled, no visitor yet)."""
+        running = set(self.kernel_manager.list_kernel_ids())
+        for gone in set(self.clients) - running:
+            del self.clients[gone]
+        return {kernel_id: self.clients.get(kernel_id) for kernel_id in running}
+
+
+main = ClassroomVoila.launch_instance
