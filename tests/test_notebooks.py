@@ -110,8 +110,10 @@ def test_the_apps_render_in_voila_without_error_or_code(voila_url, name):
 def test_every_lesson_page_as_a_student_meets_it(voila_url, browser, name):
     """Each lesson in each language, opened in Chromium: its widgets drawn with no error, none of its code and
     none of its teacher's notes; no critical, serious or moderate axe-core violation; on an Italian page, no
-    common English word."""
+    common English word; nothing asked of another host (a classroom may have no internet)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(voila_url) else None)
     page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
@@ -124,3 +126,4 @@ def test_every_lesson_page_as_a_student_meets_it(voila_url, browser, name):
     found = _audit(page, name.replace("/", "-"))
     page.close()
     _assert_clean({name: found})
+    assert outside == [], f"{name} asked other hosts for {outside}"
