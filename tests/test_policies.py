@@ -60,6 +60,7 @@ from dragonkit.analysis import (
     solve_turn,
     turn_chain,
 )
+from dragonkit.analysis import graph as graph_module
 from dragonkit.analysis.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
 from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
 
@@ -1336,9 +1337,10 @@ def test_decision_graph_steps_each_layer_where_the_pairs_are_too_many_for_a_tabl
     assert solve_turn(state, exact=True).value == value(state)
 
 
-def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
-    """Twelve footprint kinds and a big bank make the mixed-radix key overflow int64: the graph
-    then dedupes rows instead, and still follows apply_card and matches the textbook recursion."""
+def test_decision_graph_draws_too_many_for_int64_codes_agree(monkeypatch):
+    """Twelve footprint kinds: where the draws are too many to code in int64 (forced here, as it
+    takes dozens of kinds), they are coded in Python integers, and the graph still follows
+    apply_card, finds the same points and matches the textbook recursion."""
     rules = Ruleset(
         name="wide",
         starting_gems=40,
@@ -1350,8 +1352,12 @@ def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
         stages=[Stage(Fraction(1, 4), 1)],
     )
     state = TurnState.fresh(rules)
+    narrow = DecisionGraph.from_state(state)
+    monkeypatch.setattr(graph_module, "_WIDE", 1)
     graph = DecisionGraph.from_state(state)
-    assert graph._radix is None
+    for a, b in zip(graph.layers, narrow.layers, strict=True):
+        for name in ("counts", "position", "pot", "ends", "child", "end_reward"):
+            assert (getattr(a, name) == getattr(b, name)).all()
     check_graph_against_apply_card(state, random.Random(4))
 
     @functools.cache

@@ -17,10 +17,17 @@ the turn can reach (:func:`dragonkit.turn.pot_bound`) once, through
 its points up in that table (where the pairs are too many, each layer is
 stepped instead); a stop or a danger ends the turn with the reward
 :meth:`TurnState.child` gives it.
+
+The footprints drawn since a root fix the knight's position, so the points that
+share a draw and a root (a *group*) differ by their pot alone.  Each group owns a
+block of *slots*, one per pot the turn can reach there, numbered before the first
+layer is built; a layer finds its children by marking their slots in an array and
+reading the marks back in order, with no sort.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,6 +43,12 @@ _EMPTY_EDGES = np.zeros((0, 0), dtype=np.int64)
 
 #: The most (position, pot) pairs stepped all at once, as a table (see ``DecisionGraph._step``).
 _TABLE = 2**16
+
+#: The most draws (every count of every kind up to the knight's reach) coded in int64; beyond, in Python ints.
+_WIDE = 2**62
+
+#: Far below any slot or pot: a slot plus it, or it plus a pot, is still negative (no decision point).
+_GONE = -(2**61)
 
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
@@ -105,6 +118,9 @@ class DecisionGraph:
     danger_outcome : Outcome or None
         ``Outcome.DANGER`` or ``Outcome.FINAL_DANGER``: what the next danger card does
         (``None`` when no danger card is left).
+    end_bound : int
+        At least the absolute value of every footprint card's end reward and of every pot
+        in the graph (gems): the scale of the numbers backward induction adds up.
     """
 
     def __init__(
@@ -139,22 +155,80 @@ class DecisionGraph:
         self._bound = pot_bound(rules, dangers_revealed, bank, int(pots.max()))
         self._offset = np.concatenate([[0], np.cumsum(self._bound + 1)[:-1]])
         pairs = int(self._bound.sum()) + len(self._bound)
-        self._tables: dict[bool, np.ndarray] | None = {} if pairs <= _TABLE else None
-        # One int64 key per decision point: footprint counts (mixed radix) and pair code.
-        self._sizes = root_counts[0] + 1
-        self._eye = np.eye(len(self.steps), dtype=np.int64)
-        # The key is ``base + pair``, where ``base`` is the counts' mixed-radix code times the number of pairs.
-        width = int(np.prod(self._sizes.astype(object))) * pairs
-        weights = np.cumprod(np.concatenate([[1], self._sizes[:0:-1]]))[::-1] * pairs
-        self._radix = weights[:, None] if width < 2**62 else None
-        # ``weights`` has wrapped around past int64 where ``_radix`` is None: the bases are then unused.
+        self._tables: dict[bool, tuple[np.ndarray, ...]] | None = {} if pairs <= _TABLE else None
+        roots = np.unique(positions)
+        group = self._number_groups(root_counts[0], roots)[np.searchsorted(roots, positions)]
         self.layers: list[Layer] = []
         layer = Layer(0, total, root_counts, positions, pots)
-        base = root_counts @ weights
-        pair = self._offset[positions] + pots
         while len(layer):
             self.layers.append(layer)
-            layer, base, pair = self._expand(layer, base, pair)
+            layer, group = self._expand(layer, group)
+        # Every pair's gains where the pairs were stepped all at once (a few more than the graph's), else the graph's.
+        tables = self._tables.values() if self._tables is not None else []
+        gains = [gain for _, gain, _ in tables] or [layer.end_reward for layer in self.layers]
+        self.end_bound = max(int(self._bound.max()), *(int(np.abs(gain).max(initial=0)) for gain in gains))
+
+    def _number_groups(self, counts: np.ndarray, roots: np.ndarray) -> np.ndarray:
+        """Number the *groups* of decision points: a group is the footprint cards drawn since a
+        root and that root's knight position, hence the footprints left and the position.
+
+        The knight moves by the steps drawn, so the points of a group differ by their pot
+        alone, which :func:`~dragonkit.turn.pot_bound` bounds at the group's position: each
+        group owns a block of *slots*, one per pot, and a decision point is a slot.  Groups
+        are numbered by depth, then footprints left (the first kind most significant), then
+        position, so that a layer's points in slot order are sorted like the layers' keys.
+
+        Parameters
+        ----------
+        counts : ndarray of int, shape (k,)
+            The roots' footprint cards, by kind (cards).
+        roots : ndarray of int, shape (r,)
+            The roots' knight positions, sorted, distinct.
+
+        Returns
+        -------
+        ndarray of int, shape (r,)
+            The group of each root (no card drawn).
+        """
+        head, r, steps = self.rules.head, len(roots), np.asarray(self.steps)
+        room = head - 1 - int(roots[0])  # the most steps the knight can take and stay on the dragon
+        # Every draw that keeps the knight on the dragon, by its mixed-radix code (increasing).
+        sizes = [min(c, room // s) + 1 for c, s in zip(counts.tolist(), self.steps)]
+        code = np.zeros(1, dtype=np.int64 if math.prod(sizes) < _WIDE else object)
+        walked = np.zeros(1, dtype=np.int64)
+        for size, step in zip(sizes, self.steps):
+            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
+            code = (code[:, None] * size + np.arange(size)).ravel()
+            keep = walked <= room
+            walked, code = walked[keep], code[keep]
+        drawn = np.empty((len(sizes), len(code)), dtype=np.int64)  # cards taken, by kind
+        rest = code
+        for i in range(len(sizes) - 1, -1, -1):
+            rest, drawn[i] = rest // sizes[i], rest % sizes[i]
+        # The draw with one more card of each kind, where it keeps the knight on the dragon.
+        weights = np.array([math.prod(sizes[i + 1 :]) for i in range(len(sizes))], dtype=code.dtype)
+        more = (drawn < counts[:, None]) & (walked + steps[:, None] <= room)
+        more = np.where(more, np.searchsorted(code, code + weights[:, None]), -1)
+        # The groups: (draw, root) pairs left on the dragon, the draws taken backwards (footprints left
+        # increasing), the roots backwards too (so that the product taken backwards has them increasing).
+        position = (walked[:, None] + roots[::-1]).ravel()
+        depth = np.repeat(drawn.sum(axis=0), r)
+        member = np.flatnonzero(position < head)[::-1]
+        member = member[np.argsort(depth[member], kind="stable")]
+        group_of = np.full(len(position) + 1, -1, dtype=np.int64)  # ... and -1 past the head or the end
+        group_of[member] = np.arange(len(member))
+        draw, root = np.divmod(member, r)
+        self._group_counts = counts - np.take(drawn, draw, axis=1).T
+        self._group_position = position[member]
+        self._pair_start = self._offset[self._group_position]
+        self._start = np.concatenate([[0], np.cumsum(self._bound[self._group_position] + 1)])
+        depth = depth[member]
+        self._layer_start = self._start[np.searchsorted(depth, np.arange(int(depth[-1]) + 3))].tolist()
+        more = np.take(more, draw, axis=1).T
+        child = group_of[np.where(more >= 0, more * r + root[:, None], -1)]
+        next_start = self._start[np.searchsorted(depth, depth + 1)]
+        self._child_slot = np.where(child >= 0, self._start[child] - next_start[:, None], _GONE)
+        return group_of[np.arange(r)[::-1]]  # no card drawn: the first draw
 
     @classmethod
     def from_state(
@@ -174,9 +248,9 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _step(self, layer: Layer, pair: np.ndarray) -> np.ndarray:
-        """What each footprint kind does at each point of the layer: an array of shape (3, k, m)
-        of the pair code afterwards (-1 where the turn ends), the gain, and the :attr:`Layer.ends` code.
+    def _step(self, layer: Layer, group: np.ndarray) -> tuple[np.ndarray, ...]:
+        """What each footprint kind does at each point of the layer: arrays of shape (m, k) of
+        the pot afterwards (``_GONE`` where the turn ends), the gain, and the :attr:`Layer.ends` code.
 
         Within a turn a card's effect depends on the position, the pot, and whether it is
         the deck's last card, nothing else; so where the pairs are few, every kind steps
@@ -189,67 +263,57 @@ class DecisionGraph:
         if last not in self._tables:
             position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
             self._tables[last] = self._children(position, pot, layer.cards_left)
-        return np.take(self._tables[last], pair, axis=2)
+        pair = self._pair_start[group] + layer.pot
+        return tuple(np.take(table, pair, axis=0) for table in self._tables[last])
 
-    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> np.ndarray:
-        """:meth:`_step` for the given pairs.  The child of a pair of the graph is within
-        :func:`~dragonkit.turn.pot_bound`: only the codes of children of pairs no point has may be wrong."""
+    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> tuple[np.ndarray, ...]:
+        """:meth:`_step` for the given pairs."""
         step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
-        code = np.where(step.goes_on, self._offset.take(step.position, mode="clip") + step.pot, -1)
-        return np.stack([code, step.gain, HEAD * step.at_head + DECK_EMPTY * step.deck_empty])
+        ends = HEAD * step.at_head + DECK_EMPTY * step.deck_empty
+        return tuple(np.ascontiguousarray(a.T) for a in (np.where(step.goes_on, step.pot, _GONE), step.gain, ends))
 
     def _pair(self, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The knight positions and pots of pair codes."""
         position = np.searchsorted(self._offset[1:], code, side="right")
         return position, code - self._offset[position]
 
-    def _expand(self, layer: Layer, base: np.ndarray, pair: np.ndarray) -> tuple[Layer, np.ndarray, np.ndarray]:
-        """Fill in the layer's edges; return the next layer with the bases of its keys and its
-        pair codes (``base`` and ``pair``: the same for this layer).
+    def _expand(self, layer: Layer, group: np.ndarray) -> tuple[Layer, np.ndarray]:
+        """Fill in the layer's edges; return the next layer and the groups of its points
+        (``group``: the same for this layer, see :meth:`_number_groups`)."""
+        after, gain, ends = self._step(layer, group)
+        have = layer.counts > 0
+        layer.ends = np.where(have, ends, NO_CARD)
+        layer.end_reward = np.where(have, gain, 0)
+        # The slot each card leads to, counted from the next layer's first; -1 where none.
+        slot = np.take(self._child_slot, group, axis=0)
+        slot += after
+        np.maximum(slot, -1, out=slot)
+        low, high = self._layer_start[layer.depth + 1 : layer.depth + 3]
+        found, layer.child = self._number(slot, high - low)
+        found += low
+        group = np.searchsorted(self._start[1:], found, side="right")
+        counts, pot = np.take(self._group_counts, group, axis=0), found - self._start[group]
+        return Layer(layer.depth + 1, layer.cards_left - 1, counts, self._group_position[group], pot), group
 
-        The edges are laid out kind by kind (arrays of shape (k, m), exposed transposed).
-        A decision point of the next layer is identified by one int64 key (footprint counts
-        in mixed radix, then the pair code), so duplicates are found by sorting integers;
-        keys too wide for int64 fall back to sorting rows.
-        """
-        m, k = layer.counts.shape
-        pair, gain, ends = self._step(layer, pair)
-        have = layer.counts.T > 0
-        go = have & (pair >= 0)
-        layer.ends = np.where(have, ends, NO_CARD).T
-        layer.end_reward = (gain * have).T
-        child = np.full((k, m), -1, dtype=np.int64)
-        layer.child = child.T
-        edges = np.flatnonzero(go)
-        if not edges.size:
-            empty = np.zeros(0, dtype=np.int64)
-            following = Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64), empty, empty)
-            return following, empty, empty
-        if self._radix is None:
-            counts = layer.counts[edges % m] - self._eye[edges // m]
-            unique, inverse = np.unique(np.column_stack([counts, pair.ravel()[edges]]), axis=0, return_inverse=True)
-            child[go] = inverse.ravel()
-            position, pot = self._pair(unique[:, k])
-            return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], position, pot), base, unique[:, k]
-        # Sorted by key (a stable sort, a timsort, merges the kinds' runs, each sorted already),
-        # the first edge of each run of equal keys is a new decision point.
-        keys = (base - self._radix + pair).ravel()[edges]
-        order = np.argsort(keys, kind="stable")
-        keys, edges = keys[order], edges[order]
-        first = np.empty(len(keys), dtype=bool)
-        first[:1] = True
-        np.not_equal(keys[1:], keys[:-1], out=first[1:])
-        rank = np.zeros(len(keys), dtype=np.int64)
-        np.cumsum(first[1:], out=rank[1:])
-        child.ravel()[edges] = rank
-        edges, keys = np.compress(first, edges), np.compress(first, keys)
-        kind = edges // m
-        parent = edges - kind * m
-        pair = pair.ravel()[edges]
-        position, pot = self._pair(pair)
-        counts = (np.take(layer.counts.T, parent, axis=1) - np.take(self._eye, kind, axis=1)).T  # laid out kind by kind
-        following = Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot)
-        return following, keys - pair, pair
+    @staticmethod
+    def _number(slot: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct slots ``slot`` holds (-1 is none), in order, and each entry's rank
+        among them (-1 for none).  Where the slots, 0 to ``slots``, are not many more than
+        the entries, those taken are marked in one array and read back in order; otherwise
+        they are sorted."""
+        if slots > 16 * slot.size:
+            go = slot >= 0
+            found, inverse = np.unique(slot[go], return_inverse=True)
+            child = np.full(slot.shape, -1, dtype=np.int64)
+            child[go] = inverse
+            return found, child
+        taken = np.zeros(slots + 1, dtype=bool)
+        taken[slot] = True
+        found = taken[:-1].nonzero()[0]
+        rank = np.empty(slots + 1, dtype=np.int64)
+        rank[found] = np.arange(len(found))
+        rank[-1] = -1
+        return found, rank[slot]
 
     @property
     def size(self) -> int:

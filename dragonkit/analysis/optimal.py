@@ -96,34 +96,34 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
     (object arrays) from the first layer where it might not.
     """
     const = graph.stops * graph.stop_reward + graph.dangers * graph.danger_reward
-    bound = 0
-    if exact:
-        ends = [int(np.abs(layer.end_reward).max(initial=0)) for layer in graph.layers]
-        pots = [int(layer.pot.max(initial=0)) for layer in graph.layers]
-        bound = max(abs(graph.stop_reward), abs(graph.danger_reward), *ends, *pots)
+    bound = max(abs(graph.stop_reward), abs(graph.danger_reward), graph.end_bound) if exact else 0
     results: list[LayerValues] = [None] * len(graph.layers)  # type: ignore[list-item]
-    next_value: np.ndarray = np.zeros(0)  # the deepest layer's cards all end the turn
+    # The next layer's values and a 0 after them, the term of a card with no child (index -1).
+    following: np.ndarray = np.zeros(1)  # the deepest layer's cards all end the turn
     next_scale = 1
     for depth in range(len(graph.layers) - 1, -1, -1):
         layer = graph.layers[depth]
-        reward = layer.end_reward.T
+        m = len(layer)
         if exact:
             scale = layer.cards_left * next_scale
             dtype: type = np.int64 if bound * scale < 2**63 else object
-            reward = reward.astype(dtype) * next_scale
-            next_value = next_value.astype(dtype)
-        # A card that ends the turn has no child (-1: the appended 0) and a card that does not ends
-        # it with no reward (0), so each card's term is the sum of the two.
-        x = np.append(next_value, 0)[layer.child.T] + reward
-        acc = np.add.reduce(layer.counts.T * x, axis=0, initial=const * next_scale if exact else float(const))
+            following = following.astype(dtype, copy=False)
+        # Each card's term, kind by kind (shape (k, m)): the next point's value, or the reward of a card
+        # that ends the turn (a card that does not ends it with no reward, and a card that does has no child).
+        x = following.take(layer.child.T)
+        x += layer.end_reward.T.astype(x.dtype, copy=False) * next_scale if exact else layer.end_reward.T
+        x *= layer.counts.T
+        acc = np.add.reduce(x, axis=0, initial=const * next_scale if exact else float(const))
+        following = np.empty(m + 1, dtype=acc.dtype)
+        following[m] = 0
         if exact:
             push = acc
-            value = np.maximum(layer.pot.astype(push.dtype) * scale, push)
+            np.maximum(layer.pot.astype(push.dtype) * scale, push, out=following[:m])
         else:
             push, scale = acc / layer.cards_left, 1
-            value = np.maximum(layer.pot, push)
-        results[depth] = LayerValues(push, value, scale)
-        next_value, next_scale = value, scale
+            np.maximum(layer.pot, push, out=following[:m])
+        results[depth] = LayerValues(push, following[:m], scale)
+        next_scale = scale
     return results
 
 
