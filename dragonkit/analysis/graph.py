@@ -16,7 +16,7 @@ the turn can reach (:func:`dragonkit.turn.pot_bound`) once, through
 :meth:`TurnState.child <dragonkit.turn.TurnState.child>`, and each layer looks
 its points up in that table (where the pairs are too many, each layer is
 stepped instead); a stop or a danger ends the turn with the reward
-:meth:`TurnState.child` gives it.
+:meth:`TurnState.effect` gives it.
 
 The footprints drawn since a root fix the knight's position, so the points that
 share a draw and a root (a *group*) differ by their pot alone.  Each group owns a
@@ -28,7 +28,9 @@ reading the marks back in order, with no sort.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -53,6 +55,9 @@ _GONE = -(2**61)
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
 
+#: What :meth:`DecisionGraph._step` gives: the pot after the card, the gain, the :attr:`Layer.ends` code.
+_AFTER, _GAIN, _ENDS = 0, 1, 2
+
 
 @dataclass
 class Layer:
@@ -70,7 +75,7 @@ class Layer:
         Knight position and gems in the pot (gems).
     ends : ndarray of int, shape (m, k)
         For each footprint kind: ``CONTINUES``, ``HEAD``, ``DECK_EMPTY``, or
-        ``NO_CARD`` when no such card is left.
+        ``NO_CARD`` when no such card is left (worked out when first read).
     child : ndarray of int, shape (m, k)
         Index of the next decision point in the following layer (-1 where the
         card ends the turn or is missing).
@@ -83,12 +88,17 @@ class Layer:
     counts: np.ndarray
     position: np.ndarray
     pot: np.ndarray
-    ends: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
     child: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
     end_reward: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    #: What works :attr:`ends` out (the graph's), until it is first read; backward induction never reads it.
+    _ends_of: Callable[[Layer], np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.pot)
+
+    @cached_property
+    def ends(self) -> np.ndarray:  # documented above
+        return _EMPTY_EDGES if self._ends_of is None else self._ends_of(self)
 
 
 class DecisionGraph:
@@ -140,9 +150,9 @@ class DecisionGraph:
         self.steps = tuple(s for s, _ in rules.footprints)
         # A stop or danger ends the turn with a reward that depends only on the gems and the stage.
         tail = TurnState(rules, dict.fromkeys(self.steps, 0), stops, dangers, dangers_revealed, gems, bank)
-        self.stop_reward = tail.child(STOP_CARD).returns() if stops else 0
-        danger = tail.child(DANGER_CARD) if dangers else None
-        self.danger_reward = danger.returns() if danger else 0
+        self.stop_reward = tail.effect(STOP_CARD).gems_change if stops else 0
+        danger = tail.effect(DANGER_CARD) if dangers else None
+        self.danger_reward = danger.gems_change if danger else 0
         self.danger_outcome = danger.outcome if danger else None
         positions = np.atleast_1d(np.asarray(positions, dtype=np.int64))
         pots = np.atleast_1d(np.asarray(pots, dtype=np.int64))
@@ -159,7 +169,7 @@ class DecisionGraph:
         roots = np.unique(positions)
         group = self._number_groups(root_counts[0], roots)[np.searchsorted(roots, positions)]
         self.layers: list[Layer] = []
-        layer = Layer(0, total, root_counts, positions, pots)
+        layer = Layer(0, total, root_counts, positions, pots, _ends_of=self._ends)
         while len(layer):
             self.layers.append(layer)
             layer, group = self._expand(layer, group)
@@ -220,7 +230,6 @@ class DecisionGraph:
         draw, root = np.divmod(member, r)
         self._group_counts = counts - np.take(drawn, draw, axis=1).T
         self._group_position = position[member]
-        self._pair_start = self._offset[self._group_position]
         self._start = np.concatenate([[0], np.cumsum(self._bound[self._group_position] + 1)])
         depth = depth[member]
         self._layer_start = self._start[np.searchsorted(depth, np.arange(int(depth[-1]) + 3))].tolist()
@@ -248,9 +257,10 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _step(self, layer: Layer, group: np.ndarray) -> tuple[np.ndarray, ...]:
+    def _step(self, layer: Layer, *parts: int) -> list[np.ndarray]:
         """What each footprint kind does at each point of the layer: arrays of shape (m, k) of
-        the pot afterwards (``_GONE`` where the turn ends), the gain, and the :attr:`Layer.ends` code.
+        the pot afterwards (``_GONE`` where the turn ends; part ``_AFTER``), the gain (``_GAIN``)
+        and the :attr:`Layer.ends` code (``_ENDS``), those of ``parts``.
 
         Within a turn a card's effect depends on the position, the pot, and whether it is
         the deck's last card, nothing else; so where the pairs are few, every kind steps
@@ -258,13 +268,19 @@ class DecisionGraph:
         all pairs) and a layer looks its points up.  Otherwise each layer is stepped.
         """
         if self._tables is None:
-            return self._children(layer.position, layer.pot, layer.cards_left)
+            stepped = self._children(layer.position, layer.pot, layer.cards_left)
+            return [stepped[part] for part in parts]
         last = layer.cards_left == 1
         if last not in self._tables:
             position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
             self._tables[last] = self._children(position, pot, layer.cards_left)
-        pair = self._pair_start[group] + layer.pot
-        return tuple(np.take(table, pair, axis=0) for table in self._tables[last])
+        pair = self._offset[layer.position] + layer.pot
+        return [np.take(self._tables[last][part], pair, axis=0) for part in parts]
+
+    def _ends(self, layer: Layer) -> np.ndarray:
+        """:attr:`Layer.ends` of one of the graph's layers."""
+        (ends,) = self._step(layer, _ENDS)
+        return np.where(layer.counts > 0, ends, NO_CARD)
 
     def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> tuple[np.ndarray, ...]:
         """:meth:`_step` for the given pairs."""
@@ -280,10 +296,8 @@ class DecisionGraph:
     def _expand(self, layer: Layer, group: np.ndarray) -> tuple[Layer, np.ndarray]:
         """Fill in the layer's edges; return the next layer and the groups of its points
         (``group``: the same for this layer, see :meth:`_number_groups`)."""
-        after, gain, ends = self._step(layer, group)
-        have = layer.counts > 0
-        layer.ends = np.where(have, ends, NO_CARD)
-        layer.end_reward = np.where(have, gain, 0)
+        after, gain = self._step(layer, _AFTER, _GAIN)
+        layer.end_reward = np.where(layer.counts > 0, gain, 0)
         # The slot each card leads to, counted from the next layer's first; -1 where none.
         slot = np.take(self._child_slot, group, axis=0)
         slot += after
@@ -293,7 +307,8 @@ class DecisionGraph:
         found += low
         group = np.searchsorted(self._start[1:], found, side="right")
         counts, pot = np.take(self._group_counts, group, axis=0), found - self._start[group]
-        return Layer(layer.depth + 1, layer.cards_left - 1, counts, self._group_position[group], pot), group
+        position = self._group_position[group]
+        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot, _ends_of=self._ends), group
 
     @staticmethod
     def _number(slot: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
