@@ -218,24 +218,24 @@ class DecisionGraph:
         # The draw with one more card of each kind, where it keeps the knight on the dragon.
         weights = np.array([math.prod(sizes[i + 1 :]) for i in range(len(sizes))], dtype=code.dtype)
         more = (drawn < counts[:, None]) & (walked + steps[:, None] <= room)
-        more = np.where(more, np.searchsorted(code, code + weights[:, None]), -1)
+        more = np.where(more, code.searchsorted(code + weights[:, None]), -1)
         # The groups: (draw, root) pairs left on the dragon, the draws taken backwards (footprints left
         # increasing), the roots backwards too (so that the product taken backwards has them increasing).
         position = (walked[:, None] + roots[::-1]).ravel()
         depth = np.repeat(drawn.sum(axis=0), r)
-        member = np.flatnonzero(position < head)[::-1]
+        member = (position < head).nonzero()[0][::-1]
         member = member[np.argsort(depth[member], kind="stable")]
         group_of = np.full(len(position) + 1, -1, dtype=np.int64)  # ... and -1 past the head or the end
         group_of[member] = np.arange(len(member))
         draw, root = np.divmod(member, r)
-        self._group_counts = counts - np.take(drawn, draw, axis=1).T
+        self._group_counts = counts - drawn.take(draw, axis=1).T
         self._group_position = position[member]
         self._start = np.concatenate([[0], np.cumsum(self._bound[self._group_position] + 1)])
         depth = depth[member]
-        self._layer_start = self._start[np.searchsorted(depth, np.arange(int(depth[-1]) + 3))].tolist()
-        more = np.take(more, draw, axis=1).T
+        self._layer_start = self._start[depth.searchsorted(np.arange(int(depth[-1]) + 3))].tolist()
+        more = more.take(draw, axis=1).T
         child = group_of[np.where(more >= 0, more * r + root[:, None], -1)]
-        next_start = self._start[np.searchsorted(depth, depth + 1)]
+        next_start = self._start[depth.searchsorted(depth + 1)]
         self._child_slot = np.where(child >= 0, self._start[child] - next_start[:, None], _GONE)
         return group_of[np.arange(r)[::-1]]  # no card drawn: the first draw
 
@@ -275,7 +275,7 @@ class DecisionGraph:
             position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
             self._tables[last] = self._children(position, pot, layer.cards_left)
         pair = self._offset[layer.position] + layer.pot
-        return [np.take(self._tables[last][part], pair, axis=0) for part in parts]
+        return [self._tables[last][part].take(pair, axis=0) for part in parts]
 
     def _ends(self, layer: Layer) -> np.ndarray:
         """:attr:`Layer.ends` of one of the graph's layers."""
@@ -299,14 +299,14 @@ class DecisionGraph:
         after, gain = self._step(layer, _AFTER, _GAIN)
         layer.end_reward = np.where(layer.counts > 0, gain, 0)
         # The slot each card leads to, counted from the next layer's first; -1 where none.
-        slot = np.take(self._child_slot, group, axis=0)
+        slot = self._child_slot.take(group, axis=0)
         slot += after
         np.maximum(slot, -1, out=slot)
         low, high = self._layer_start[layer.depth + 1 : layer.depth + 3]
         found, layer.child = self._number(slot, high - low)
         found += low
-        group = np.searchsorted(self._start[1:], found, side="right")
-        counts, pot = np.take(self._group_counts, group, axis=0), found - self._start[group]
+        group = self._start[1:].searchsorted(found, side="right")
+        counts, pot = self._group_counts.take(group, axis=0), found - self._start[group]
         position = self._group_position[group]
         return Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot, _ends_of=self._ends), group
 
