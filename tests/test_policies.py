@@ -1337,10 +1337,12 @@ def test_decision_graph_steps_each_layer_where_the_pairs_are_too_many_for_a_tabl
     assert solve_turn(state, exact=True).value == value(state)
 
 
-def test_decision_graph_draws_too_many_for_int64_codes_agree(monkeypatch):
-    """Twelve footprint kinds: where the draws are too many to code in int64 (forced here, as it
-    takes dozens of kinds), they are coded in Python integers, and the graph still follows
-    apply_card, finds the same points and matches the textbook recursion."""
+@pytest.mark.parametrize("wide", [2**62, 1])
+def test_decision_graph_draws_too_many_for_a_box_or_int64_codes_agree(monkeypatch, wide):
+    """Twelve footprint kinds: where the draws are too many to code all at once, they are coded
+    kind by kind (forced here), in int64 or, where even that overflows (forced too: it takes
+    dozens of kinds), in Python integers; the graph still follows apply_card, finds the same
+    points and matches the textbook recursion."""
     rules = Ruleset(
         name="wide",
         starting_gems=40,
@@ -1353,7 +1355,8 @@ def test_decision_graph_draws_too_many_for_int64_codes_agree(monkeypatch):
     )
     state = TurnState.fresh(rules)
     narrow = DecisionGraph.from_state(state)
-    monkeypatch.setattr(graph_module, "_WIDE", 1)
+    monkeypatch.setattr(graph_module, "_BOX", 0)
+    monkeypatch.setattr(graph_module, "_WIDE", wide)
     graph = DecisionGraph.from_state(state)
     for a, b in zip(graph.layers, narrow.layers, strict=True):
         for name in ("counts", "position", "pot", "ends", "child", "end_reward"):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -48,6 +48,9 @@ _TABLE = 2**16
 
 #: The most draws (every count of every kind up to the knight's reach) coded in int64; beyond, in Python ints.
 _WIDE = 2**62
+
+#: The most draws coded all at once (every count of every kind up to the knight's reach), as a box.
+_BOX = 2**16
 
 #: Far below any slot or pot: a slot plus it, or it plus a pot, is still negative (no decision point).
 _GONE = -(2**61)
@@ -99,6 +102,51 @@ class Layer:
     @cached_property
     def ends(self) -> np.ndarray:  # documented above
         return _EMPTY_EDGES if self._ends_of is None else self._ends_of(self)
+
+
+def _draws(counts: np.ndarray, steps: tuple[int, ...], room: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every draw of footprint cards that takes the knight ``room`` steps or fewer.
+
+    Parameters
+    ----------
+    counts : ndarray of int, shape (k,)
+        The cards of each kind that may be drawn (cards).
+    steps : tuple of int
+        The steps of each kind.
+    room : int
+        The most steps the draws may take.
+
+    Returns
+    -------
+    drawn : ndarray of int, shape (k, n)
+        The cards taken of each kind, the draws in lexicographic order (the first kind most significant).
+    more : ndarray of int, shape (k, n)
+        The draw with one more card of each kind, -1 where there is none.
+    """
+    sizes = [min(c, room // s) + 1 for c, s in zip(counts.tolist(), steps)]  # a box around the draws
+    weights = [math.prod(sizes[i + 1 :]) for i in range(len(sizes))]  # each draw is coded by its place in it
+    if math.prod(sizes) <= _BOX:  # the whole box at once, a draw found by its code
+        drawn = np.indices(sizes).reshape(len(sizes), -1)
+        code = (np.asarray(steps) @ drawn <= room).nonzero()[0]
+        drawn = drawn.take(code, axis=1)
+        index = np.full(math.prod(sizes), -1)
+        index[code] = np.arange(len(code))
+        find: Callable[[np.ndarray], np.ndarray] = partial(index.take, mode="clip")
+    else:  # kind by kind, keeping the draws that fit; a draw found by searching for its code
+        code = np.zeros(1, dtype=np.int64 if math.prod(sizes) < _WIDE else object)
+        walked = np.zeros(1, dtype=np.int64)
+        for size, step in zip(sizes, steps):
+            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
+            code = (code[:, None] * size + np.arange(size)).ravel()
+            walked, code = walked[walked <= room], code[walked <= room]
+        drawn = np.empty((len(sizes), len(code)), dtype=np.int64)
+        rest = code
+        for i in range(len(sizes) - 1, -1, -1):
+            rest, drawn[i] = rest // sizes[i], rest % sizes[i]
+        find = code.searchsorted
+    column = np.asarray(steps)[:, None]
+    fits = (drawn < counts[:, None]) & ((column * drawn).sum(axis=0) + column <= room)
+    return drawn, np.where(fits, find(code + np.array(weights, dtype=code.dtype)[:, None]), -1)
 
 
 class DecisionGraph:
@@ -173,10 +221,6 @@ class DecisionGraph:
         while len(layer):
             self.layers.append(layer)
             layer, group = self._expand(layer, group)
-        # Every pair's gains where the pairs were stepped all at once (a few more than the graph's), else the graph's.
-        tables = self._tables.values() if self._tables is not None else []
-        gains = [gain for _, gain, _ in tables] or [layer.end_reward for layer in self.layers]
-        self.end_bound = max(int(self._bound.max()), *(int(np.abs(gain).max(initial=0)) for gain in gains))
 
     def _number_groups(self, counts: np.ndarray, roots: np.ndarray) -> np.ndarray:
         """Number the *groups* of decision points: a group is the footprint cards drawn since a
@@ -202,23 +246,8 @@ class DecisionGraph:
         """
         head, r, steps = self.rules.head, len(roots), np.asarray(self.steps)
         room = head - 1 - int(roots[0])  # the most steps the knight can take and stay on the dragon
-        # Every draw that keeps the knight on the dragon, by its mixed-radix code (increasing).
-        sizes = [min(c, room // s) + 1 for c, s in zip(counts.tolist(), self.steps)]
-        code = np.zeros(1, dtype=np.int64 if math.prod(sizes) < _WIDE else object)
-        walked = np.zeros(1, dtype=np.int64)
-        for size, step in zip(sizes, self.steps):
-            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
-            code = (code[:, None] * size + np.arange(size)).ravel()
-            keep = walked <= room
-            walked, code = walked[keep], code[keep]
-        drawn = np.empty((len(sizes), len(code)), dtype=np.int64)  # cards taken, by kind
-        rest = code
-        for i in range(len(sizes) - 1, -1, -1):
-            rest, drawn[i] = rest // sizes[i], rest % sizes[i]
-        # The draw with one more card of each kind, where it keeps the knight on the dragon.
-        weights = np.array([math.prod(sizes[i + 1 :]) for i in range(len(sizes))], dtype=code.dtype)
-        more = (drawn < counts[:, None]) & (walked + steps[:, None] <= room)
-        more = np.where(more, code.searchsorted(code + weights[:, None]), -1)
+        drawn, more = _draws(counts, self.steps, room)
+        walked = steps @ drawn
         # The groups: (draw, root) pairs left on the dragon, the draws taken backwards (footprints left
         # increasing), the roots backwards too (so that the product taken backwards has them increasing).
         position = (walked[:, None] + roots[::-1]).ravel()
@@ -329,6 +358,13 @@ class DecisionGraph:
         rank[found] = np.arange(len(found))
         rank[-1] = -1
         return found, rank[slot]
+
+    @cached_property
+    def end_bound(self) -> int:  # documented in the class
+        # Every pair's gains where the pairs were stepped all at once (a few more than the graph's), else the graph's.
+        tables = self._tables.values() if self._tables is not None else []
+        gains = [gain for _, gain, _ in tables] or [layer.end_reward for layer in self.layers]
+        return max(int(self._bound.max()), *(int(np.abs(gain).max(initial=0)) for gain in gains))
 
     @property
     def size(self) -> int:
