@@ -125,27 +125,28 @@ def _draws(counts: np.ndarray, steps: tuple[int, ...], room: int) -> tuple[np.nd
     """
     sizes = [min(c, room // s) + 1 for c, s in zip(counts.tolist(), steps)]  # a box around the draws
     weights = [math.prod(sizes[i + 1 :]) for i in range(len(sizes))]  # each draw is coded by its place in it
+    walked = np.zeros(1, dtype=np.int64)
     if math.prod(sizes) <= _BOX:  # the whole box at once, a draw found by its code
-        drawn = np.indices(sizes).reshape(len(sizes), -1)
-        code = (np.asarray(steps) @ drawn <= room).nonzero()[0]
-        drawn = drawn.take(code, axis=1)
+        for size, step in zip(sizes, steps):
+            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
+        code = (walked <= room).nonzero()[0]
+        drawn, walked = np.array(np.unravel_index(code, sizes)), walked[code]
         index = np.full(math.prod(sizes), -1)
         index[code] = np.arange(len(code))
         find: Callable[[np.ndarray], np.ndarray] = partial(index.take, mode="clip")
     else:  # kind by kind, keeping the draws that fit; a draw found by searching for its code
         code = np.zeros(1, dtype=np.int64 if math.prod(sizes) < _WIDE else object)
-        walked = np.zeros(1, dtype=np.int64)
         for size, step in zip(sizes, steps):
             walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
             code = (code[:, None] * size + np.arange(size)).ravel()
-            walked, code = walked[walked <= room], code[walked <= room]
+            keep = walked <= room
+            walked, code = walked[keep], code[keep]
         drawn = np.empty((len(sizes), len(code)), dtype=np.int64)
         rest = code
         for i in range(len(sizes) - 1, -1, -1):
             rest, drawn[i] = rest // sizes[i], rest % sizes[i]
         find = code.searchsorted
-    column = np.asarray(steps)[:, None]
-    fits = (drawn < counts[:, None]) & ((column * drawn).sum(axis=0) + column <= room)
+    fits = (drawn < counts[:, None]) & (walked + np.asarray(steps)[:, None] <= room)
     return drawn, np.where(fits, find(code + np.array(weights, dtype=code.dtype)[:, None]), -1)
 
 
