@@ -82,8 +82,11 @@ class Layer:
     child : ndarray of int, shape (m, k)
         Index of the next decision point in the following layer (-1 where the
         card ends the turn or is missing).
+    gain : ndarray of int, shape (m, k)
+        Gem change of the active player when a card of the kind ends the turn (gems), 0 where
+        it does not, also where no such card is left (what one would do): weighed by ``counts``.
     end_reward : ndarray of int, shape (m, k)
-        Gem change of the active player when the card ends the turn (gems); 0 where it does not.
+        ``gain`` where such a card is left, else 0 (worked out when first read).
     """
 
     depth: int
@@ -92,7 +95,7 @@ class Layer:
     position: np.ndarray
     pot: np.ndarray
     child: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
-    end_reward: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    gain: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
     #: What works :attr:`ends` out (the graph's), until it is first read; backward induction never reads it.
     _ends_of: Callable[[Layer], np.ndarray] | None = field(default=None, repr=False, compare=False)
 
@@ -102,6 +105,10 @@ class Layer:
     @cached_property
     def ends(self) -> np.ndarray:  # documented above
         return _EMPTY_EDGES if self._ends_of is None else self._ends_of(self)
+
+    @cached_property
+    def end_reward(self) -> np.ndarray:  # documented above
+        return np.where(self.counts > 0, self.gain, 0) if self.gain.size else self.gain
 
 
 def _draws(counts: np.ndarray, steps: tuple[int, ...], room: int) -> tuple[np.ndarray, np.ndarray]:
@@ -326,8 +333,7 @@ class DecisionGraph:
     def _expand(self, layer: Layer, group: np.ndarray) -> tuple[Layer, np.ndarray]:
         """Fill in the layer's edges; return the next layer and the groups of its points
         (``group``: the same for this layer, see :meth:`_number_groups`)."""
-        after, gain = self._step(layer, _AFTER, _GAIN)
-        layer.end_reward = np.where(layer.counts > 0, gain, 0)
+        after, layer.gain = self._step(layer, _AFTER, _GAIN)
         # The slot each card leads to, counted from the next layer's first; -1 where none.
         slot = self._child_slot.take(group, axis=0)
         slot += after
@@ -364,7 +370,7 @@ class DecisionGraph:
     def end_bound(self) -> int:  # documented in the class
         # Every pair's gains where the pairs were stepped all at once (a few more than the graph's), else the graph's.
         tables = self._tables.values() if self._tables is not None else []
-        gains = [gain for _, gain, _ in tables] or [layer.end_reward for layer in self.layers]
+        gains = [gain for _, gain, _ in tables] or [layer.gain for layer in self.layers]
         return max(int(self._bound.max()), *(int(np.abs(gain).max(initial=0)) for gain in gains))
 
     @property

@@ -109,9 +109,10 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
             dtype: type = np.int64 if bound * scale < 2**63 else object
             following = following.astype(dtype, copy=False)
         # Each card's term, kind by kind (shape (k, m)): the next point's value, or the reward of a card
-        # that ends the turn (a card that does not ends it with no reward, and a card that does has no child).
+        # that ends the turn (a card that does not ends it with no reward, and a card that does has no
+        # child), times the cards of the kind left (none: whatever the term, it counts for nothing).
         x = following.take(layer.child.T)
-        x += layer.end_reward.T.astype(x.dtype, copy=False) * next_scale if exact else layer.end_reward.T
+        x += layer.gain.T.astype(x.dtype, copy=False) * next_scale if exact else layer.gain.T
         x *= layer.counts.T
         acc = np.add.reduce(x, axis=0, initial=const * next_scale if exact else float(const))
         following = np.empty(m + 1, dtype=acc.dtype)
