@@ -61,7 +61,9 @@ from dragonkit.analysis import (
     turn_chain,
 )
 from dragonkit.analysis import graph as graph_module
+from dragonkit.analysis import optimal as optimal_module
 from dragonkit.analysis.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
+from dragonkit.analysis.optimal import backward_induction
 from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
@@ -425,6 +427,25 @@ def test_fresh_deck_three_ways_agree_and_float_matches(name):
     flt = evaluate_policy(state, optimal_policy(state))
     assert_float_matches_exact(flt, exact, f"{name} fresh deck")
     assert close(solve_turn(state).value, sol.value) and close(optimal_policy(state).value, sol.value)
+
+
+@pytest.mark.parametrize("limit", [1, 10**12])
+def test_exact_backward_induction_in_python_integers_agrees(monkeypatch, limit):
+    """Where the scaled integers could overflow int64 (forced here: from the start, or part way up
+    the layers; on the presets' decks they never do), the exact path computes them in Python
+    integers, with the same values; and mini's worked example stays exactly -11/8."""
+    states = [fresh_state(name) for name in PRESET_NAMES] + [fresh_state("kali").replace(treasure=10**9)]
+    expected = [solve_turn(state, exact=True).value for state in states]
+    monkeypatch.setattr(optimal_module, "_INT64", limit)
+    solve_turn.cache_clear()
+    try:
+        assert [solve_turn(state, exact=True).value for state in states] == expected
+        graph = DecisionGraph.from_state(states[1])
+        kinds = [values.push.dtype.kind for values in backward_induction(graph, exact=True)]
+        assert kinds[0] == "O" and (kinds[-1] == "O") == (limit == 1)
+    finally:
+        solve_turn.cache_clear()
+    assert expected[PRESET_NAMES.index("mini")] == Fraction(-11, 8)
 
 
 def test_seeded_situations_three_ways_agree():
