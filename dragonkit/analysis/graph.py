@@ -43,7 +43,7 @@ __all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer
 #: The edges of a layer not expanded yet (the deepest one): no decision point, no card.
 _EMPTY_EDGES = np.zeros((0, 0), dtype=np.int64)
 
-#: The most (position, pot) pairs stepped all at once, as a table (see ``DecisionGraph._step``).
+#: The most (position, pot) pairs stepped all at once, as a table (see ``_Steps``).
 _TABLE = 2**16
 
 #: The most draws (every count of every kind up to the knight's reach) coded in int64; beyond, in Python ints.
@@ -58,7 +58,7 @@ _GONE = -(2**61)
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
 
-#: What :meth:`DecisionGraph._step` gives: the pot after the card, the gain, the :attr:`Layer.ends` code.
+#: What a ``_Steps`` gives: the pot after the card, the gain, the :attr:`Layer.ends` code.
 _AFTER, _GAIN, _ENDS = 0, 1, 2
 
 
@@ -109,6 +109,61 @@ class Layer:
     @cached_property
     def end_reward(self) -> np.ndarray:  # documented above
         return np.where(self.counts > 0, self.gain, 0) if self.gain.size else self.gain
+
+
+class _Steps:
+    """What each footprint kind does at the points of one turn's graph, apart from the graph (a
+    layer keeps it to work its end codes out later without keeping the graph: no reference cycle).
+
+    Within a turn a card's effect depends on the position, the pot, and whether it is the deck's
+    last card, nothing else; so where the pairs are few, every kind steps every (position, pot)
+    pair the turn can reach once (a table, :func:`~dragonkit.turn.footprint_children` on all
+    pairs) and the points look theirs up.  Otherwise the points are stepped.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    steps : tuple of int
+        The footprint kinds.
+    bank, dangers_revealed : int
+        ``treasure + pot`` (gems), and the stage.
+    bound : ndarray of int, shape (rules.head,)
+        The largest pot at each position (:func:`~dragonkit.turn.pot_bound`; gems).
+    """
+
+    def __init__(self, rules: Ruleset, steps: tuple[int, ...], bank: int, dangers_revealed: int, bound: np.ndarray):
+        self.rules, self.steps, self.bank, self.dangers_revealed = rules, steps, bank, dangers_revealed
+        # A (position, pot) pair is one int, its *pair code*: the pairs a turn can reach
+        # numbered in order, position by position (``offset[position] + pot``).
+        self.offset = np.concatenate([[0], np.cumsum(bound + 1)[:-1]])
+        self.pairs = int(bound.sum()) + len(bound)
+        self.tables: dict[bool, tuple[np.ndarray, ...]] | None = {} if self.pairs <= _TABLE else None
+
+    def __call__(self, layer: Layer, *parts: int) -> list[np.ndarray]:
+        """What each footprint kind does at each point of ``layer``: arrays of shape (m, k) of the
+        pot afterwards (``_GONE`` where the turn ends; part ``_AFTER``), the gain (``_GAIN``) and
+        the :attr:`Layer.ends` code (``_ENDS``), those of ``parts``."""
+        if self.tables is None:
+            stepped = self._children(layer.position, layer.pot, layer.cards_left)
+            return [stepped[part] for part in parts]
+        last = layer.cards_left == 1
+        if last not in self.tables:
+            code = np.arange(self.pairs)
+            position = self.offset[1:].searchsorted(code, side="right")
+            self.tables[last] = self._children(position, code - self.offset[position], layer.cards_left)
+        pair = self.offset[layer.position] + layer.pot
+        return [self.tables[last][part].take(pair, axis=0) for part in parts]
+
+    def ends(self, layer: Layer) -> np.ndarray:
+        """:attr:`Layer.ends` of a layer of the graph."""
+        (ends,) = self(layer, _ENDS)
+        return np.where(layer.counts > 0, ends, NO_CARD)
+
+    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> tuple[np.ndarray, ...]:
+        """What each kind does at the given pairs (the arrays :meth:`__call__` gives, all three)."""
+        step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
+        ends = HEAD * step.at_head + DECK_EMPTY * step.deck_empty
+        return tuple(np.ascontiguousarray(a.T) for a in (np.where(step.goes_on, step.pot, _GONE), step.gain, ends))
 
 
 def _draws(counts: np.ndarray, steps: tuple[int, ...], room: int) -> tuple[np.ndarray, np.ndarray]:
@@ -216,16 +271,13 @@ class DecisionGraph:
         total = int(root_counts[0].sum()) + stops + dangers
         if total == 0:
             raise ValueError("the deck is empty: there is no card to reveal")
-        # A (position, pot) pair is one int, its *pair code*: the pairs a turn can reach
-        # numbered in order, position by position (``_offset[position] + pot``).
         self._bound = pot_bound(rules, dangers_revealed, bank, int(pots.max()))
-        self._offset = np.concatenate([[0], np.cumsum(self._bound + 1)[:-1]])
-        pairs = int(self._bound.sum()) + len(self._bound)
-        self._tables: dict[bool, tuple[np.ndarray, ...]] | None = {} if pairs <= _TABLE else None
+        self._step = _Steps(rules, self.steps, bank, dangers_revealed, self._bound)
+        self._tables = self._step.tables
         roots = np.unique(positions)
         group = self._number_groups(root_counts[0], roots)[np.searchsorted(roots, positions)]
         self.layers: list[Layer] = []
-        layer = Layer(0, total, root_counts, positions, pots, _ends_of=self._ends)
+        layer = Layer(0, total, root_counts, positions, pots, _ends_of=self._step.ends)
         while len(layer):
             self.layers.append(layer)
             layer, group = self._expand(layer, group)
@@ -294,42 +346,6 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _step(self, layer: Layer, *parts: int) -> list[np.ndarray]:
-        """What each footprint kind does at each point of the layer: arrays of shape (m, k) of
-        the pot afterwards (``_GONE`` where the turn ends; part ``_AFTER``), the gain (``_GAIN``)
-        and the :attr:`Layer.ends` code (``_ENDS``), those of ``parts``.
-
-        Within a turn a card's effect depends on the position, the pot, and whether it is
-        the deck's last card, nothing else; so where the pairs are few, every kind steps
-        every pair once per graph (a table, :func:`~dragonkit.turn.footprint_children` on
-        all pairs) and a layer looks its points up.  Otherwise each layer is stepped.
-        """
-        if self._tables is None:
-            stepped = self._children(layer.position, layer.pot, layer.cards_left)
-            return [stepped[part] for part in parts]
-        last = layer.cards_left == 1
-        if last not in self._tables:
-            position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
-            self._tables[last] = self._children(position, pot, layer.cards_left)
-        pair = self._offset[layer.position] + layer.pot
-        return [self._tables[last][part].take(pair, axis=0) for part in parts]
-
-    def _ends(self, layer: Layer) -> np.ndarray:
-        """:attr:`Layer.ends` of one of the graph's layers."""
-        (ends,) = self._step(layer, _ENDS)
-        return np.where(layer.counts > 0, ends, NO_CARD)
-
-    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> tuple[np.ndarray, ...]:
-        """:meth:`_step` for the given pairs."""
-        step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
-        ends = HEAD * step.at_head + DECK_EMPTY * step.deck_empty
-        return tuple(np.ascontiguousarray(a.T) for a in (np.where(step.goes_on, step.pot, _GONE), step.gain, ends))
-
-    def _pair(self, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The knight positions and pots of pair codes."""
-        position = np.searchsorted(self._offset[1:], code, side="right")
-        return position, code - self._offset[position]
-
     def _expand(self, layer: Layer, group: np.ndarray) -> tuple[Layer, np.ndarray]:
         """Fill in the layer's edges; return the next layer and the groups of its points
         (``group``: the same for this layer, see :meth:`_number_groups`)."""
@@ -344,7 +360,7 @@ class DecisionGraph:
         group = self._start[1:].searchsorted(found, side="right")
         counts, pot = self._group_counts.take(group, axis=0), found - self._start[group]
         position = self._group_position[group]
-        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot, _ends_of=self._ends), group
+        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot, _ends_of=self._step.ends), group
 
     @staticmethod
     def _number(slot: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
