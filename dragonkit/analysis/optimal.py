@@ -134,7 +134,8 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
             x = following.take(layer.child.T)
             x += layer.gain.T
             x *= layer.counts.T
-            push, scale = np.add.reduce(x, axis=0, initial=float(const)) / layer.cards_left, 1
+            push, scale = np.add.reduce(x, axis=0, initial=float(const)), 1
+            push /= layer.cards_left
             following = np.empty(m + 1)
             np.maximum(layer.pot, push, out=following[:m])
         following[m] = 0
