@@ -60,7 +60,10 @@ from dragonkit.analysis import (
     solve_turn,
     turn_chain,
 )
+from dragonkit.analysis import graph as graph_module
+from dragonkit.analysis import optimal as optimal_module
 from dragonkit.analysis.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
+from dragonkit.analysis.optimal import backward_induction
 from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
@@ -424,6 +427,25 @@ def test_fresh_deck_three_ways_agree_and_float_matches(name):
     flt = evaluate_policy(state, optimal_policy(state))
     assert_float_matches_exact(flt, exact, f"{name} fresh deck")
     assert close(solve_turn(state).value, sol.value) and close(optimal_policy(state).value, sol.value)
+
+
+@pytest.mark.parametrize("limit", [1, 10**12])
+def test_exact_backward_induction_in_python_integers_agrees(monkeypatch, limit):
+    """Where the scaled integers could overflow int64 (forced here: from the start, or part way up
+    the layers; on the presets' decks they never do), the exact path computes them in Python
+    integers, with the same values; and mini's worked example stays exactly -11/8."""
+    states = [fresh_state(name) for name in PRESET_NAMES] + [fresh_state("kali").replace(treasure=10**9)]
+    expected = [solve_turn(state, exact=True).value for state in states]
+    monkeypatch.setattr(optimal_module, "_INT64", limit)
+    solve_turn.cache_clear()
+    try:
+        assert [solve_turn(state, exact=True).value for state in states] == expected
+        graph = DecisionGraph.from_state(states[1])
+        kinds = [values.push.dtype.kind for values in backward_induction(graph, exact=True)]
+        assert kinds[0] == "O" and (kinds[-1] == "O") == (limit == 1)
+    finally:
+        solve_turn.cache_clear()
+    assert expected[PRESET_NAMES.index("mini")] == Fraction(-11, 8)
 
 
 def test_seeded_situations_three_ways_agree():
@@ -1336,9 +1358,12 @@ def test_decision_graph_steps_each_layer_where_the_pairs_are_too_many_for_a_tabl
     assert solve_turn(state, exact=True).value == value(state)
 
 
-def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
-    """Twelve footprint kinds and a big bank make the mixed-radix key overflow int64: the graph
-    then dedupes rows instead, and still follows apply_card and matches the textbook recursion."""
+@pytest.mark.parametrize("wide", [2**62, 1])
+def test_decision_graph_draws_too_many_for_a_box_or_int64_codes_agree(monkeypatch, wide):
+    """Twelve footprint kinds: where the draws are too many to code all at once, they are coded
+    kind by kind (forced here), in int64 or, where even that overflows (forced too: it takes
+    dozens of kinds), in Python integers; the graph still follows apply_card, finds the same
+    points and matches the textbook recursion."""
     rules = Ruleset(
         name="wide",
         starting_gems=40,
@@ -1350,8 +1375,13 @@ def test_decision_graph_keys_too_wide_for_int64_sort_rows_and_agree():
         stages=[Stage(Fraction(1, 4), 1)],
     )
     state = TurnState.fresh(rules)
+    narrow = DecisionGraph.from_state(state)
+    monkeypatch.setattr(graph_module, "_BOX", 0)
+    monkeypatch.setattr(graph_module, "_WIDE", wide)
     graph = DecisionGraph.from_state(state)
-    assert graph._radix is None
+    for a, b in zip(graph.layers, narrow.layers, strict=True):
+        for name in ("counts", "position", "pot", "ends", "child", "end_reward"):
+            assert (getattr(a, name) == getattr(b, name)).all()
     check_graph_against_apply_card(state, random.Random(4))
 
     @functools.cache

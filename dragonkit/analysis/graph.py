@@ -16,12 +16,21 @@ the turn can reach (:func:`dragonkit.turn.pot_bound`) once, through
 :meth:`TurnState.child <dragonkit.turn.TurnState.child>`, and each layer looks
 its points up in that table (where the pairs are too many, each layer is
 stepped instead); a stop or a danger ends the turn with the reward
-:meth:`TurnState.child` gives it.
+:meth:`TurnState.effect` gives it.
+
+The footprints drawn since a root fix the knight's position, so the points that
+share a draw and a root (a *group*) differ by their pot alone.  Each group owns a
+block of *slots*, one per pot the turn can reach there, numbered before the first
+layer is built; a layer finds its children by marking their slots in an array and
+reading the marks back in order, with no sort.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -34,11 +43,23 @@ __all__ = ["CONTINUES", "DECK_EMPTY", "HEAD", "NO_CARD", "DecisionGraph", "Layer
 #: The edges of a layer not expanded yet (the deepest one): no decision point, no card.
 _EMPTY_EDGES = np.zeros((0, 0), dtype=np.int64)
 
-#: The most (position, pot) pairs stepped all at once, as a table (see ``DecisionGraph._step``).
+#: The most (position, pot) pairs stepped all at once, as a table (see ``_Steps``).
 _TABLE = 2**16
+
+#: The most draws (every count of every kind up to the knight's reach) coded in int64; beyond, in Python ints.
+_WIDE = 2**62
+
+#: The most draws coded all at once (every count of every kind up to the knight's reach), as a box.
+_BOX = 2**16
+
+#: Far below any slot or pot: a slot plus it, or it plus a pot, is still negative (no decision point).
+_GONE = -(2**61)
 
 #: Codes of :attr:`Layer.ends`: what drawing a footprint kind does.
 CONTINUES, HEAD, DECK_EMPTY, NO_CARD = 0, 1, 2, -1
+
+#: What a ``_Steps`` gives: the pot after the card, the gain, the :attr:`Layer.ends` code.
+_AFTER, _GAIN, _ENDS = 0, 1, 2
 
 
 @dataclass
@@ -57,12 +78,15 @@ class Layer:
         Knight position and gems in the pot (gems).
     ends : ndarray of int, shape (m, k)
         For each footprint kind: ``CONTINUES``, ``HEAD``, ``DECK_EMPTY``, or
-        ``NO_CARD`` when no such card is left.
+        ``NO_CARD`` when no such card is left (worked out when first read).
     child : ndarray of int, shape (m, k)
         Index of the next decision point in the following layer (-1 where the
         card ends the turn or is missing).
+    gain : ndarray of int, shape (m, k)
+        Gem change of the active player when a card of the kind ends the turn (gems), 0 where
+        it does not, also where no such card is left (what one would do): weighed by ``counts``.
     end_reward : ndarray of int, shape (m, k)
-        Gem change of the active player when the card ends the turn (gems); 0 where it does not.
+        ``gain`` where such a card is left, else 0 (worked out when first read).
     """
 
     depth: int
@@ -70,12 +94,122 @@ class Layer:
     counts: np.ndarray
     position: np.ndarray
     pot: np.ndarray
-    ends: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
     child: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
-    end_reward: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    gain: np.ndarray = field(default_factory=lambda: _EMPTY_EDGES)
+    #: What works :attr:`ends` out (the graph's), until it is first read; backward induction never reads it.
+    _ends_of: Callable[[Layer], np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.pot)
+
+    @cached_property
+    def ends(self) -> np.ndarray:  # documented above
+        return _EMPTY_EDGES if self._ends_of is None else self._ends_of(self)
+
+    @cached_property
+    def end_reward(self) -> np.ndarray:  # documented above
+        return np.where(self.counts > 0, self.gain, 0) if self.gain.size else self.gain
+
+
+class _Steps:
+    """What each footprint kind does at the points of one turn's graph, apart from the graph (a
+    layer keeps it to work its end codes out later without keeping the graph: no reference cycle).
+
+    Within a turn a card's effect depends on the position, the pot, and whether it is the deck's
+    last card, nothing else; so where the pairs are few, every kind steps every (position, pot)
+    pair the turn can reach once (a table, :func:`~dragonkit.turn.footprint_children` on all
+    pairs) and the points look theirs up.  Otherwise the points are stepped.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    steps : tuple of int
+        The footprint kinds.
+    bank, dangers_revealed : int
+        ``treasure + pot`` (gems), and the stage.
+    bound : ndarray of int, shape (rules.head,)
+        The largest pot at each position (:func:`~dragonkit.turn.pot_bound`; gems).
+    """
+
+    def __init__(self, rules: Ruleset, steps: tuple[int, ...], bank: int, dangers_revealed: int, bound: np.ndarray):
+        self.rules, self.steps, self.bank, self.dangers_revealed = rules, steps, bank, dangers_revealed
+        # A (position, pot) pair is one int, its *pair code*: the pairs a turn can reach
+        # numbered in order, position by position (``offset[position] + pot``).
+        self.offset = np.concatenate([[0], np.cumsum(bound + 1)[:-1]])
+        self.pairs = int(bound.sum()) + len(bound)
+        self.tables: dict[bool, tuple[np.ndarray, ...]] | None = {} if self.pairs <= _TABLE else None
+
+    def __call__(self, layer: Layer, *parts: int) -> list[np.ndarray]:
+        """What each footprint kind does at each point of ``layer``: arrays of shape (m, k) of the
+        pot afterwards (``_GONE`` where the turn ends; part ``_AFTER``), the gain (``_GAIN``) and
+        the :attr:`Layer.ends` code (``_ENDS``), those of ``parts``."""
+        if self.tables is None:
+            stepped = self._children(layer.position, layer.pot, layer.cards_left)
+            return [stepped[part] for part in parts]
+        last = layer.cards_left == 1
+        if last not in self.tables:
+            code = np.arange(self.pairs)
+            position = self.offset[1:].searchsorted(code, side="right")
+            self.tables[last] = self._children(position, code - self.offset[position], layer.cards_left)
+        pair = self.offset[layer.position] + layer.pot
+        return [self.tables[last][part].take(pair, axis=0) for part in parts]
+
+    def ends(self, layer: Layer) -> np.ndarray:
+        """:attr:`Layer.ends` of a layer of the graph."""
+        (ends,) = self(layer, _ENDS)
+        return np.where(layer.counts > 0, ends, NO_CARD)
+
+    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> tuple[np.ndarray, ...]:
+        """What each kind does at the given pairs (the arrays :meth:`__call__` gives, all three)."""
+        step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
+        ends = HEAD * step.at_head + DECK_EMPTY * step.deck_empty
+        return tuple(np.ascontiguousarray(a.T) for a in (np.where(step.goes_on, step.pot, _GONE), step.gain, ends))
+
+
+def _draws(counts: np.ndarray, steps: tuple[int, ...], room: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every draw of footprint cards that takes the knight ``room`` steps or fewer.
+
+    Parameters
+    ----------
+    counts : ndarray of int, shape (k,)
+        The cards of each kind that may be drawn (cards).
+    steps : tuple of int
+        The steps of each kind.
+    room : int
+        The most steps the draws may take.
+
+    Returns
+    -------
+    drawn : ndarray of int, shape (k, n)
+        The cards taken of each kind, the draws in lexicographic order (the first kind most significant).
+    more : ndarray of int, shape (k, n)
+        The draw with one more card of each kind, -1 where there is none.
+    """
+    sizes = [min(c, room // s) + 1 for c, s in zip(counts.tolist(), steps)]  # a box around the draws
+    weights = [math.prod(sizes[i + 1 :]) for i in range(len(sizes))]  # each draw is coded by its place in it
+    walked = np.zeros(1, dtype=np.int64)
+    if math.prod(sizes) <= _BOX:  # the whole box at once, a draw found by its code
+        for size, step in zip(sizes, steps):
+            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
+        code = (walked <= room).nonzero()[0]
+        drawn, walked = np.array(np.unravel_index(code, sizes)), walked[code]
+        index = np.full(math.prod(sizes), -1)
+        index[code] = np.arange(len(code))
+        find: Callable[[np.ndarray], np.ndarray] = partial(index.take, mode="clip")
+    else:  # kind by kind, keeping the draws that fit; a draw found by searching for its code
+        code = np.zeros(1, dtype=np.int64 if math.prod(sizes) < _WIDE else object)
+        for size, step in zip(sizes, steps):
+            walked = (walked[:, None] + np.arange(0, size * step, step)).ravel()
+            code = (code[:, None] * size + np.arange(size)).ravel()
+            keep = walked <= room
+            walked, code = walked[keep], code[keep]
+        drawn = np.empty((len(sizes), len(code)), dtype=np.int64)
+        rest = code
+        for i in range(len(sizes) - 1, -1, -1):
+            rest, drawn[i] = rest // sizes[i], rest % sizes[i]
+        find = code.searchsorted
+    fits = (drawn < counts[:, None]) & (walked + np.asarray(steps)[:, None] <= room)
+    return drawn, np.where(fits, find(code + np.array(weights, dtype=code.dtype)[:, None]), -1)
 
 
 class DecisionGraph:
@@ -105,6 +239,9 @@ class DecisionGraph:
     danger_outcome : Outcome or None
         ``Outcome.DANGER`` or ``Outcome.FINAL_DANGER``: what the next danger card does
         (``None`` when no danger card is left).
+    end_bound : int
+        At least the absolute value of every footprint card's end reward and of every pot
+        in the graph (gems): the scale of the numbers backward induction adds up.
     """
 
     def __init__(
@@ -124,9 +261,9 @@ class DecisionGraph:
         self.steps = tuple(s for s, _ in rules.footprints)
         # A stop or danger ends the turn with a reward that depends only on the gems and the stage.
         tail = TurnState(rules, dict.fromkeys(self.steps, 0), stops, dangers, dangers_revealed, gems, bank)
-        self.stop_reward = tail.child(STOP_CARD).returns() if stops else 0
-        danger = tail.child(DANGER_CARD) if dangers else None
-        self.danger_reward = danger.returns() if danger else 0
+        self.stop_reward = tail.effect(STOP_CARD).gems_change if stops else 0
+        danger = tail.effect(DANGER_CARD) if dangers else None
+        self.danger_reward = danger.gems_change if danger else 0
         self.danger_outcome = danger.outcome if danger else None
         positions = np.atleast_1d(np.asarray(positions, dtype=np.int64))
         pots = np.atleast_1d(np.asarray(pots, dtype=np.int64))
@@ -134,27 +271,62 @@ class DecisionGraph:
         total = int(root_counts[0].sum()) + stops + dangers
         if total == 0:
             raise ValueError("the deck is empty: there is no card to reveal")
-        # A (position, pot) pair is one int, its *pair code*: the pairs a turn can reach
-        # numbered in order, position by position (``_offset[position] + pot``).
         self._bound = pot_bound(rules, dangers_revealed, bank, int(pots.max()))
-        self._offset = np.concatenate([[0], np.cumsum(self._bound + 1)[:-1]])
-        pairs = int(self._bound.sum()) + len(self._bound)
-        self._tables: dict[bool, np.ndarray] | None = {} if pairs <= _TABLE else None
-        # One int64 key per decision point: footprint counts (mixed radix) and pair code.
-        self._sizes = root_counts[0] + 1
-        self._eye = np.eye(len(self.steps), dtype=np.int64)
-        # The key is ``base + pair``, where ``base`` is the counts' mixed-radix code times the number of pairs.
-        width = int(np.prod(self._sizes.astype(object))) * pairs
-        weights = np.cumprod(np.concatenate([[1], self._sizes[:0:-1]]))[::-1] * pairs
-        self._radix = weights[:, None] if width < 2**62 else None
-        # ``weights`` has wrapped around past int64 where ``_radix`` is None: the bases are then unused.
+        self._step = _Steps(rules, self.steps, bank, dangers_revealed, self._bound)
+        self._tables = self._step.tables
+        roots = np.unique(positions)
+        group = self._number_groups(root_counts[0], roots)[np.searchsorted(roots, positions)]
         self.layers: list[Layer] = []
-        layer = Layer(0, total, root_counts, positions, pots)
-        base = root_counts @ weights
-        pair = self._offset[positions] + pots
+        layer = Layer(0, total, root_counts, positions, pots, _ends_of=self._step.ends)
         while len(layer):
             self.layers.append(layer)
-            layer, base, pair = self._expand(layer, base, pair)
+            layer, group = self._expand(layer, group)
+
+    def _number_groups(self, counts: np.ndarray, roots: np.ndarray) -> np.ndarray:
+        """Number the *groups* of decision points: a group is the footprint cards drawn since a
+        root and that root's knight position, hence the footprints left and the position.
+
+        The knight moves by the steps drawn, so the points of a group differ by their pot
+        alone, which :func:`~dragonkit.turn.pot_bound` bounds at the group's position: each
+        group owns a block of *slots*, one per pot, and a decision point is a slot.  Groups
+        are numbered by depth, then footprints left (the first kind most significant), then
+        position, so that a layer's points in slot order are sorted like the layers' keys.
+
+        Parameters
+        ----------
+        counts : ndarray of int, shape (k,)
+            The roots' footprint cards, by kind (cards).
+        roots : ndarray of int, shape (r,)
+            The roots' knight positions, sorted, distinct.
+
+        Returns
+        -------
+        ndarray of int, shape (r,)
+            The group of each root (no card drawn).
+        """
+        head, r, steps = self.rules.head, len(roots), np.asarray(self.steps)
+        room = head - 1 - int(roots[0])  # the most steps the knight can take and stay on the dragon
+        drawn, more = _draws(counts, self.steps, room)
+        walked = steps @ drawn
+        # The groups: (draw, root) pairs left on the dragon, the draws taken backwards (footprints left
+        # increasing), the roots backwards too (so that the product taken backwards has them increasing).
+        position = (walked[:, None] + roots[::-1]).ravel()
+        depth = np.repeat(drawn.sum(axis=0), r)
+        member = (position < head).nonzero()[0][::-1]
+        member = member[np.argsort(depth[member], kind="stable")]
+        group_of = np.full(len(position) + 1, -1, dtype=np.int64)  # ... and -1 past the head or the end
+        group_of[member] = np.arange(len(member))
+        draw, root = np.divmod(member, r)
+        self._group_counts = counts - drawn.take(draw, axis=1).T
+        self._group_position = position[member]
+        self._start = np.concatenate([[0], np.cumsum(self._bound[self._group_position] + 1)])
+        depth = depth[member]
+        self._layer_start = self._start[depth.searchsorted(np.arange(int(depth[-1]) + 3))].tolist()
+        more = more.take(draw, axis=1).T
+        child = group_of[np.where(more >= 0, more * r + root[:, None], -1)]
+        next_start = self._start[depth.searchsorted(depth + 1)]
+        self._child_slot = np.where(child >= 0, self._start[child] - next_start[:, None], _GONE)
+        return group_of[np.arange(r)[::-1]]  # no card drawn: the first draw
 
     @classmethod
     def from_state(
@@ -174,82 +346,48 @@ class DecisionGraph:
             state.pot if pots is None else pots,
         )
 
-    def _step(self, layer: Layer, pair: np.ndarray) -> np.ndarray:
-        """What each footprint kind does at each point of the layer: an array of shape (3, k, m)
-        of the pair code afterwards (-1 where the turn ends), the gain, and the :attr:`Layer.ends` code.
+    def _expand(self, layer: Layer, group: np.ndarray) -> tuple[Layer, np.ndarray]:
+        """Fill in the layer's edges; return the next layer and the groups of its points
+        (``group``: the same for this layer, see :meth:`_number_groups`)."""
+        after, layer.gain = self._step(layer, _AFTER, _GAIN)
+        # The slot each card leads to, counted from the next layer's first; -1 where none.
+        slot = self._child_slot.take(group, axis=0)
+        slot += after
+        np.maximum(slot, -1, out=slot)
+        low, high = self._layer_start[layer.depth + 1 : layer.depth + 3]
+        found, layer.child = self._number(slot, high - low)
+        found += low
+        group = self._start[1:].searchsorted(found, side="right")
+        counts, pot = self._group_counts.take(group, axis=0), found - self._start[group]
+        position = self._group_position[group]
+        return Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot, _ends_of=self._step.ends), group
 
-        Within a turn a card's effect depends on the position, the pot, and whether it is
-        the deck's last card, nothing else; so where the pairs are few, every kind steps
-        every pair once per graph (a table, :func:`~dragonkit.turn.footprint_children` on
-        all pairs) and a layer looks its points up.  Otherwise each layer is stepped.
-        """
-        if self._tables is None:
-            return self._children(layer.position, layer.pot, layer.cards_left)
-        last = layer.cards_left == 1
-        if last not in self._tables:
-            position, pot = self._pair(np.arange(self._offset[-1] + self._bound[-1] + 1))
-            self._tables[last] = self._children(position, pot, layer.cards_left)
-        return np.take(self._tables[last], pair, axis=2)
+    @staticmethod
+    def _number(slot: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct slots ``slot`` holds (-1 is none), in order, and each entry's rank
+        among them (-1 for none).  Where the slots, 0 to ``slots``, are not many more than
+        the entries, those taken are marked in one array and read back in order; otherwise
+        they are sorted."""
+        if slots > 16 * slot.size:
+            go = slot >= 0
+            found, inverse = np.unique(slot[go], return_inverse=True)
+            child = np.full(slot.shape, -1, dtype=np.int64)
+            child[go] = inverse
+            return found, child
+        taken = np.zeros(slots + 1, dtype=bool)
+        taken[slot] = True
+        found = taken[:-1].nonzero()[0]
+        rank = np.empty(slots + 1, dtype=np.int64)
+        rank[found] = np.arange(len(found))
+        rank[-1] = -1
+        return found, rank[slot]
 
-    def _children(self, position: np.ndarray, pot: np.ndarray, cards_left: int) -> np.ndarray:
-        """:meth:`_step` for the given pairs.  The child of a pair of the graph is within
-        :func:`~dragonkit.turn.pot_bound`: only the codes of children of pairs no point has may be wrong."""
-        step = footprint_children(self.rules, self.steps, position, pot, self.bank, self.dangers_revealed, cards_left)
-        code = np.where(step.goes_on, self._offset.take(step.position, mode="clip") + step.pot, -1)
-        return np.stack([code, step.gain, HEAD * step.at_head + DECK_EMPTY * step.deck_empty])
-
-    def _pair(self, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The knight positions and pots of pair codes."""
-        position = np.searchsorted(self._offset[1:], code, side="right")
-        return position, code - self._offset[position]
-
-    def _expand(self, layer: Layer, base: np.ndarray, pair: np.ndarray) -> tuple[Layer, np.ndarray, np.ndarray]:
-        """Fill in the layer's edges; return the next layer with the bases of its keys and its
-        pair codes (``base`` and ``pair``: the same for this layer).
-
-        The edges are laid out kind by kind (arrays of shape (k, m), exposed transposed).
-        A decision point of the next layer is identified by one int64 key (footprint counts
-        in mixed radix, then the pair code), so duplicates are found by sorting integers;
-        keys too wide for int64 fall back to sorting rows.
-        """
-        m, k = layer.counts.shape
-        pair, gain, ends = self._step(layer, pair)
-        have = layer.counts.T > 0
-        go = have & (pair >= 0)
-        layer.ends = np.where(have, ends, NO_CARD).T
-        layer.end_reward = (gain * have).T
-        child = np.full((k, m), -1, dtype=np.int64)
-        layer.child = child.T
-        edges = np.flatnonzero(go)
-        if not edges.size:
-            empty = np.zeros(0, dtype=np.int64)
-            following = Layer(layer.depth + 1, layer.cards_left - 1, np.zeros((0, k), dtype=np.int64), empty, empty)
-            return following, empty, empty
-        if self._radix is None:
-            counts = layer.counts[edges % m] - self._eye[edges // m]
-            unique, inverse = np.unique(np.column_stack([counts, pair.ravel()[edges]]), axis=0, return_inverse=True)
-            child[go] = inverse.ravel()
-            position, pot = self._pair(unique[:, k])
-            return Layer(layer.depth + 1, layer.cards_left - 1, unique[:, :k], position, pot), base, unique[:, k]
-        # Sorted by key (a stable sort, a timsort, merges the kinds' runs, each sorted already),
-        # the first edge of each run of equal keys is a new decision point.
-        keys = (base - self._radix + pair).ravel()[edges]
-        order = np.argsort(keys, kind="stable")
-        keys, edges = keys[order], edges[order]
-        first = np.empty(len(keys), dtype=bool)
-        first[:1] = True
-        np.not_equal(keys[1:], keys[:-1], out=first[1:])
-        rank = np.zeros(len(keys), dtype=np.int64)
-        np.cumsum(first[1:], out=rank[1:])
-        child.ravel()[edges] = rank
-        edges, keys = np.compress(first, edges), np.compress(first, keys)
-        kind = edges // m
-        parent = edges - kind * m
-        pair = pair.ravel()[edges]
-        position, pot = self._pair(pair)
-        counts = (np.take(layer.counts.T, parent, axis=1) - np.take(self._eye, kind, axis=1)).T  # laid out kind by kind
-        following = Layer(layer.depth + 1, layer.cards_left - 1, counts, position, pot)
-        return following, keys - pair, pair
+    @cached_property
+    def end_bound(self) -> int:  # documented in the class
+        # Every pair's gains where the pairs were stepped all at once (a few more than the graph's), else the graph's.
+        tables = self._tables.values() if self._tables is not None else []
+        gains = [gain for _, gain, _ in tables] or [layer.gain for layer in self.layers]
+        return max(int(self._bound.max()), *(int(np.abs(gain).max(initial=0)) for gain in gains))
 
     @property
     def size(self) -> int:

@@ -16,13 +16,17 @@ pot the *hold value*.  Where the reveal is compulsory, :math:`V = W`.
 
 Exact arithmetic needs no ``Fraction`` at all: every point of layer ``L`` has
 the same ``n_L`` cards left, so with :math:`M_L = n_L n_{L+1} \cdots` the scaled
-values :math:`M_L W` and :math:`M_L V` are integers.  The float path performs
-the same operations with ``M_L = 1``.
+values :math:`M_L W` and :math:`M_L V` are integers.  A factor of :math:`M_L`
+common to all of a layer's scaled values is divided out before the next layer
+up multiplies by its :math:`n`, so the common denominator stays near the least
+one, and the integers within int64 on the presets' decks.  The float path
+performs the same operations with ``M_L = 1``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -45,6 +49,9 @@ __all__ = [
 
 Number = float | Fraction
 
+#: The exact path's integers stay in int64 while their bound is below this; beyond, Python ints.
+_INT64 = 2**63
+
 
 @dataclass
 class LayerValues:
@@ -56,7 +63,8 @@ class LayerValues:
         Push value W and value V = max(pot, W), times ``scale`` (gems).
         int64 or ``int`` objects in exact mode, float64 otherwise.
     scale : int
-        The common denominator :math:`M_L` (1 in float mode).
+        A common denominator of the layer's values, :math:`M_L` with the factors common to
+        all of them divided out (1 in float mode).
     """
 
     push: np.ndarray
@@ -92,38 +100,47 @@ def backward_induction(graph: DecisionGraph, exact: bool = False) -> list[LayerV
     Each layer is one gather of the next layer's values along its edges, kind by kind.
     Every value is an average of end rewards and pots, so ``bound * scale`` bounds the
     scaled integers of a layer, where ``bound`` is the largest of those in absolute
-    value: while it fits, the exact path computes in int64, and in Python integers
-    (object arrays) from the first layer where it might not.
+    value (:attr:`DecisionGraph.end_bound`, the stop and the danger): while it fits, the
+    exact path computes in int64, and in Python integers (object arrays) from the first
+    layer where it might not.
     """
     const = graph.stops * graph.stop_reward + graph.dangers * graph.danger_reward
-    bound = 0
-    if exact:
-        ends = [int(np.abs(layer.end_reward).max(initial=0)) for layer in graph.layers]
-        pots = [int(layer.pot.max(initial=0)) for layer in graph.layers]
-        bound = max(abs(graph.stop_reward), abs(graph.danger_reward), *ends, *pots)
+    bound = max(abs(graph.stop_reward), abs(graph.danger_reward), graph.end_bound) if exact else 0
     results: list[LayerValues] = [None] * len(graph.layers)  # type: ignore[list-item]
-    next_value: np.ndarray = np.zeros(0)  # the deepest layer's cards all end the turn
+    # The next layer's values and a 0 after them, the term of a card with no child (index -1).
+    following = np.zeros(1, dtype=np.int64 if exact else float)  # the deepest layer's cards all end the turn
     next_scale = 1
     for depth in range(len(graph.layers) - 1, -1, -1):
         layer = graph.layers[depth]
-        reward = layer.end_reward.T
+        m = len(layer)
+        # Each card's term, kind by kind (shape (k, m)): the next point's value, or the reward of a card
+        # that ends the turn (a card that does not ends it with no reward, and a card that does has no
+        # child), times the cards of the kind left (none: whatever the term, it counts for nothing).
         if exact:
             scale = layer.cards_left * next_scale
-            dtype: type = np.int64 if bound * scale < 2**63 else object
-            reward = reward.astype(dtype) * next_scale
-            next_value = next_value.astype(dtype)
-        # A card that ends the turn has no child (-1: the appended 0) and a card that does not ends
-        # it with no reward (0), so each card's term is the sum of the two.
-        x = np.append(next_value, 0)[layer.child.T] + reward
-        acc = np.add.reduce(layer.counts.T * x, axis=0, initial=const * next_scale if exact else float(const))
-        if exact:
-            push = acc
-            value = np.maximum(layer.pot.astype(push.dtype) * scale, push)
+            dtype: type = np.int64 if bound * scale < _INT64 else object
+            x: np.ndarray = following.astype(dtype, copy=False).take(layer.child.T)
+            x *= layer.counts.T
+            # The rewards, small integers, summed before they are scaled.
+            ends = np.add.reduce(layer.gain.T * layer.counts.T, axis=0, initial=const)
+            push = np.add.reduce(x, axis=0) + ends.astype(dtype) * next_scale
+            # A factor of the scale common to every value cancels out.
+            common = math.gcd(scale, int(np.gcd.reduce(push)))
+            push //= common
+            scale //= common
+            following = np.empty(m + 1, dtype=dtype)
+            np.maximum(layer.pot.astype(dtype) * scale, push, out=following[:m])
         else:
-            push, scale = acc / layer.cards_left, 1
-            value = np.maximum(layer.pot, push)
-        results[depth] = LayerValues(push, value, scale)
-        next_value, next_scale = value, scale
+            x = following.take(layer.child.T)
+            x += layer.gain.T
+            x *= layer.counts.T
+            push, scale = np.add.reduce(x, axis=0, initial=float(const)), 1
+            push /= layer.cards_left
+            following = np.empty(m + 1)
+            np.maximum(layer.pot, push, out=following[:m])
+        following[m] = 0
+        results[depth] = LayerValues(push, following[:m], scale)
+        next_scale = scale
     return results
 
 
