@@ -59,5 +59,6 @@ def test_the_addresses_carry_the_token():
 
 def test_only_v1_kernel_websockets_and_patient_pages():
     command = voila_command(ServeOptions(), Path("notebooks"))
-    assert "--Voila.kernel_websocket_connection_class=dragonkit.server.kernel_socket.V1OnlyWebsocketConnection" in command
+    connection = "dragonkit.server.kernel_socket.V1OnlyWebsocketConnection"
+    assert f"--Voila.kernel_websocket_connection_class={connection}" in command
     assert "--VoilaExecutor.iopub_timeout=120" in command  # a class arriving at once gets the app, late

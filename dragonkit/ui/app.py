@@ -64,9 +64,13 @@ def _visitor_query_url(environ: Mapping[str, str]) -> str | None:
 async def _await_visitor(url: str) -> None:
     """Read the visitor's request from Voilà's socket, put it in the environment as Voilà does
     (``QUERY_STRING`` …), and switch to the language it asks for."""
-    from tornado.websocket import websocket_connect
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import WebSocketError, websocket_connect
 
-    connection = await websocket_connect(url)
+    try:
+        connection = await websocket_connect(url)
+    except (OSError, HTTPClientError, WebSocketError):  # no socket to wait on: the page keeps its language
+        return
     try:
         message = await connection.read_message()
     finally:
