@@ -781,9 +781,7 @@ def run(
             _cpu_seconds(os.getpid()),
             _cpu_seconds(server.pid, children=False),
         )
-        peak = asyncio.run(
-            _classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib, storm)
-        )
+        peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib, storm))
         elapsed = time.monotonic() - started
         cpu = [
             after - before

@@ -617,8 +617,7 @@ def test_a_kernel_of_the_play_app_does_not_import_the_jupyter_server():
     """Voilà's ``wait_for_request`` imports the whole Jupyter server (1.8 CPU-seconds a kernel): the app speaks
     the request-info socket itself."""
     code = (
-        "import sys; from dragonkit.ui import PlayApp; PlayApp(); "
-        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+        "import sys; from dragonkit.ui import PlayApp; PlayApp(); print(sorted({m.split('.')[0] for m in sys.modules}))"
     )
     env = {**os.environ, "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "x", "VOILA_APP_PORT": "9"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
