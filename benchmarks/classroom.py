@@ -615,8 +615,9 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
 
 
 async def _storm(base: str, token: str, count: int, seconds: float, statuses: dict[int, int]) -> None:
-    """One client (127.0.0.1) requests the play app's page ``count`` times over ``seconds``, four at a
-    time at most, and never opens a kernel's websocket: a script, or a student holding F5."""
+    """One client (127.0.0.1) requests the play app's page ``count`` times over ``seconds``
+    (``--storm-seconds``), four at a time at most, and never opens a kernel's websocket: a script,
+    or a student holding F5."""
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
     gate = asyncio.Semaphore(4)
@@ -651,6 +652,7 @@ async def _classroom(
     client: str,
     max_server_mib: float,
     storm: int = 0,
+    storm_s: float = 60.0,
 ) -> dict:
     peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None, "most_kernels": 0, "storm": {}}
 
@@ -674,7 +676,8 @@ async def _classroom(
             from tornado.httpclient import AsyncHTTPClient
 
             AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors) + 4))
-            stormy = [_storm(f"127.0.0.1:{options.port}", options.token, storm, 60.0, peak["storm"])] if storm else []
+            base = f"127.0.0.1:{options.port}"
+            stormy = [_storm(base, options.token, storm, storm_s, peak["storm"])] if storm else []
             await asyncio.gather(
                 *(
                     _visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
@@ -725,6 +728,7 @@ def run(
     server_args: tuple[str, ...] = (),
     storm: int = 0,
     max_kernels: int = 0,
+    storm_s: float = 60.0,
 ) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
@@ -883,9 +887,8 @@ def main() -> int:
         "browser: one headless Chromium context per visitor",
     )
     parser.add_argument("--timeout", type=int, default=240, help="seconds any one wait may take")
-    parser.add_argument(
-        "--storm", type=int, default=0, help="pages a script on 127.0.0.1 requests over a minute beside the visitors"
-    )
+    parser.add_argument("--storm", type=int, default=0, help="pages a script on 127.0.0.1 requests beside the visitors")
+    parser.add_argument("--storm-seconds", type=float, default=60.0, help="the seconds the storm's requests span")
     parser.add_argument("--max-kernels", type=int, default=0, help="the server's kernel budget (0: from its memory)")
     parser.add_argument(
         "--max-server-mib", type=float, default=2048, help="kill the server if its memory passes this (MiB)"
@@ -910,6 +913,7 @@ def main() -> int:
         tuple(args.server_arg),
         args.storm,
         args.max_kernels,
+        args.storm_seconds,
     )
     print(json.dumps(report, indent=2))
     clean = (

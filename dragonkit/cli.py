@@ -61,7 +61,7 @@ class ServeOptions:
         is open is never shut down, however long its visitor stays idle.
     max_kernels : int
         Kernels on the machine, the pool's included (0: as many as its memory holds,
-        :func:`dragonkit.server.budget.default_max_kernels`).
+        :func:`dragonkit.server.budget.default_max_kernels`): ``max_kernels - pool`` visitors at once.
     max_kernels_per_client : int
         Kernels of one visitor's address (0: no limit).
     cell_timeout : int
@@ -97,8 +97,11 @@ class ServeOptions:
         for name in ("pool", "cull_idle", "cell_timeout", "max_kernels", "max_kernels_per_client"):
             if getattr(self, name) < 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
-        if self.max_kernels and self.max_kernels_per_client > self.max_kernels:
-            raise ValueError("--max-kernels-per-client cannot exceed --max-kernels")
+        if self.max_kernels and self.pool >= self.max_kernels:
+            raise ValueError(
+                f"--pool ({self.pool}) must be smaller than --max-kernels ({self.max_kernels}): "
+                "the pool's kernels count in it"
+            )
         if self.lang not in LANGUAGES:
             raise ValueError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
 

@@ -123,7 +123,8 @@ CSS = Template(_RULES).substitute(vars(palette))
 def page_script(lang: str) -> str:
     """A script for a page in ``lang``: what a screen reader needs and the notebook cannot write itself.
 
-    It gives the document its language (``<html lang="it">``, so the page is read aloud in Italian), makes the
+    It gives the document its language (``<html lang="it">``, so the page is read aloud in Italian; on an app's
+    page, the language of its live region, which follows the app's language switch), makes the
     notebook's cells the page's main landmark (Voilà's template has no ``<main>``), makes the apps' announcement
     widgets (``.dk-announce``) live regions that stay on the page, and names each slider's
     handle after its label (or the nearest text before it, its prompt), again whenever a label changes
@@ -151,6 +152,8 @@ _PAGE_SCRIPT = Template("""<script>
   if (window.dkSliderNames) { return; }
   window.dkSliderNames = true;
   function name() {
+    var spoken = document.querySelector('.dk-announce [lang]');  // an app's language, which its buttons switch
+    if (spoken && document.documentElement.lang !== spoken.lang) { document.documentElement.lang = spoken.lang; }
     document.querySelectorAll('.dk-announce:not([aria-live])').forEach(function (region) {
       region.setAttribute('role', 'status');  // the widget's own box, which stays: its changes are read out
       region.setAttribute('aria-live', 'polite');

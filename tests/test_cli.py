@@ -43,8 +43,9 @@ def test_a_class_gets_a_pool_a_kernel_budget_and_kernels_that_end_with_their_pag
     assert "--MappingKernelManager.cull_idle_timeout=45" in command
     assert "--MappingKernelManager.cull_interval=15" in command
     assert "--MappingKernelManager.cull_connected=False" in command
-    with pytest.raises(ValueError, match="cannot exceed"):
-        ServeOptions(max_kernels=4, max_kernels_per_client=5).check()
+    ServeOptions(max_kernels=4).check()  # the visitor's default limit (10) above the machine's is no error
+    with pytest.raises(ValueError, match="--pool .2. must be smaller than --max-kernels .2."):
+        ServeOptions(max_kernels=2).check()
     with pytest.raises(ValueError, match="--max-kernels must be >= 0"):
         ServeOptions(max_kernels=-1).check()
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import compileall
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -16,6 +17,7 @@ import fontawesomefree
 import jinja2
 import jinja2.bccache
 import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from traitlets import Integer
 from voila import notebook_renderer
@@ -93,7 +95,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        reason = app.budget.refusal(client, app.kernel_clients())
+        reason = app.budget.refusal(*app.kernels(client))
         if reason is not None:
             self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
             self.set_status(STATUS[reason])
@@ -104,12 +106,23 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
         kernel_id = None
-        async for html in self.get_generator(path=path):
-            if kernel_id is None and (found := _KERNEL_ID.search(html)):
-                kernel_id = found[1]
-                app.clients[kernel_id] = client
-            self.write(html)
-            self.flush()
+        app.starting.append(client)  # counted in the budget until its kernel is known
+        try:
+            head = ""  # the page so far, until its kernel id (which a chunk's end may cut) is found
+            async for html in self.get_generator(path=path):
+                if kernel_id is None:
+                    head += html
+                    if found := _KERNEL_ID.search(head):
+                        kernel_id = found[1]
+                        app.served(kernel_id, client)
+                        app.starting.remove(client)
+                self.write(html)
+                self.flush()
+        finally:
+            if kernel_id is None:
+                app.starting.remove(client)
+            else:
+                app.touch(kernel_id)  # the page is complete: its browser connects now
 
 
 class ClassroomTreeHandler(LocalAssets, TornadoVoilaTreeHandler):
@@ -131,7 +144,9 @@ class ClassroomVoila(Voila):
     budget : KernelBudget
         The limits in force.
     clients : dict of str to str
-        The address each kernel's page was served to.
+        The address each running kernel's page was served to.
+    starting : list of str
+        The addresses of the pages being served whose kernel id is not known yet.
     """
 
     name = "dragonkit-voila"
@@ -148,10 +163,11 @@ class ClassroomVoila(Voila):
         notebook_renderer.VoilaExporter = CachingVoilaExporter
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)
         self.clients: dict[str, str] = {}
+        self.starting: list[str] = []
         self.log.info(
-            "dragonkit: at most %d kernels, %d per visitor",
+            "dragonkit: kernel budget %d, %s per visitor's address",
             self.budget.max_kernels,
-            self.budget.per_client,
+            self.budget.per_client or "no limit",
         )
 
     def init_settings(self) -> dict[str, Any]:
@@ -167,12 +183,38 @@ class ClassroomVoila(Voila):
         )
         return [font_awesome, *handlers]
 
-    def kernel_clients(self) -> dict[str, str | None]:
-        """Every running kernel's id and the address of its visitor (None: pooled, no visitor yet)."""
+    def kernels(self, client: str) -> tuple[int, int]:
+        """The kernels that count in the budget: all of them, and ``client``'s.
+
+        A page's kernel counts from the request on: a page being served whose kernel id is not known yet
+        (Voilà starts the kernel while it sends the page's head) counts as one. All the kernels are the
+        larger of those running and the pool's plus the visitors' (the known and the coming ones).
+
+        Returns
+        -------
+        tuple of int
+            ``(kernels, of_client)``, as :meth:`.budget.KernelBudget.refusal` takes them.
+        """
         running = set(self.kernel_manager.list_kernel_ids())
         for gone in set(self.clients) - running:
             del self.clients[gone]
-        return {kernel_id: self.clients.get(kernel_id) for kernel_id in running}
+        pools = (
+            getattr(self.kernel_manager, "kernel_pools_config", {}) if self.voila_configuration.preheat_kernel else {}
+        )
+        pool = sum(int(config.get("pool_size", 0)) for config in pools.values())
+        total = max(len(running), pool + len(self.clients) + len(self.starting))
+        return total, sum(owner == client for owner in self.clients.values()) + self.starting.count(client)
+
+    def served(self, kernel_id: str, client: str) -> None:
+        """Record that ``kernel_id`` serves ``client``'s page, and count it active from now."""
+        self.clients[kernel_id] = client
+        self.touch(kernel_id)
+
+    def touch(self, kernel_id: str) -> None:
+        """Count ``kernel_id`` active now: a pooled kernel waited unused for minutes, and the culling (which
+        spares the pool) would otherwise take it as idle before its visitor's browser has connected."""
+        with contextlib.suppress(KeyError):  # shut down meanwhile
+            self.kernel_manager.get_kernel(kernel_id).last_activity = utcnow()
 
 
 main = ClassroomVoila.launch_instance

@@ -8,7 +8,6 @@ the pool) a kernel; what it refuses costs the server a short page, not a kernel.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,7 +58,7 @@ class KernelBudget:
     Raises
     ------
     ValueError
-        If a limit is negative, or a visitor's limit exceeds the machine's.
+        If a limit is negative or not a whole number.
     """
 
     max_kernels: int
@@ -70,27 +69,24 @@ class KernelBudget:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
-        if self.max_kernels and self.per_client > self.max_kernels:
-            raise ValueError(f"per_client ({self.per_client}) cannot exceed max_kernels ({self.max_kernels})")
 
-    def refusal(self, client: str, kernels: Mapping[str, str | None]) -> str | None:
-        """Why a page for ``client`` may not start a kernel now, or None if it may.
+    def refusal(self, kernels: int, of_client: int) -> str | None:
+        """Why a page may not start a kernel now, or None if it may.
 
         Parameters
         ----------
-        client : str
-            The visitor's address.
-        kernels : mapping of str to (str or None)
-            Every running kernel's id and the address of the visitor it serves (None: a pooled kernel
-            that no visitor has yet).
+        kernels : int
+            Kernels running or being started for a page, the pool's included.
+        of_client : int
+            Those of the visitor asking (their address's).
 
         Returns
         -------
         str or None
             ``"full"`` (the machine's budget is spent), ``"client"`` (this visitor's is), or None.
         """
-        if self.max_kernels and len(kernels) >= self.max_kernels:
+        if self.max_kernels and kernels >= self.max_kernels:
             return "full"
-        if self.per_client and sum(owner == client for owner in kernels.values()) >= self.per_client:
+        if self.per_client and of_client >= self.per_client:
             return "client"
         return None

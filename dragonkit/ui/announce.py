@@ -36,16 +36,24 @@ def live_region() -> widgets.HTML:
     return region
 
 
-def announcement_html(sentences: Iterable[str]) -> str:
+def announcement_html(sentences: Iterable[str], lang: str | None = None) -> str:
     """The live region's HTML: the ``sentences`` (plain text, escaped here), read as one message.
 
     Parameters
     ----------
     sentences : iterable of str
         Whole sentences in the page's language, oldest first; none gives an empty region.
+    lang : str, optional
+        Their language (default: the current one), written as the region's ``lang``: the page's script
+        (:func:`dragonkit.style.page_script`) makes it the document's, so a switch of language in the app
+        changes the language a screen reader speaks.
     """
     text = " ".join(s.strip() for s in sentences if s.strip())
-    return f'<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true">{escape(text)}</div>'
+    lang = lang or i18n.get_language()
+    return (
+        f'<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true" lang="{escape(lang)}">'
+        f"{escape(text)}</div>"
+    )
 
 
 def is_shown(widget: widgets.DOMWidget) -> bool:

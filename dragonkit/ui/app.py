@@ -392,6 +392,8 @@ class PlayApp(MessageLine):
     def _on_language(self, _change: object = None) -> None:
         self._refocus = False  # the player is on the language switch now
         self._label()
+        if self.game is None:  # the live region carries the page's language (with a game, _refresh writes it)
+            self.announce.value = announcement_html(())
         self._refresh()
         self._show_message()
 

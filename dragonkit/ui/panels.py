@@ -46,7 +46,7 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _log_item(event: Event, lang: str) -> str:
     """One line of the log (an event is written once per language, not at every redraw)."""
     return f'<li class="dk-ev-{event.kind}">{escape(event.describe(lang))}</li>'
