@@ -19,7 +19,8 @@ from dragonkit.ui.coach import render_coach
 from dragonkit.ui.trainer import render_score, render_situation, render_verdict
 
 LIVE = re.compile(
-    r'^<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true">(?P<text>[^<]*)</div>$'
+    r'^<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true" lang="(?P<lang>\w+)">'
+    r"(?P<text>[^<]*)</div>$"
 )
 
 
@@ -64,11 +65,11 @@ def _click(app, name: str) -> None:
 
 
 def test_announcement_html_escapes_and_joins_whole_sentences():
-    assert announcement_html(["Ann <b>wins</b>.", "  ", "The end."]) == (
-        '<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true">'
+    assert announcement_html(["Ann <b>wins</b>.", "  ", "The end."], "en") == (
+        '<div class="dk-sr-only" role="status" aria-live="polite" aria-atomic="true" lang="en">'
         "Ann &lt;b&gt;wins&lt;/b&gt;. The end.</div>"
     )
-    assert LIVE.match(announcement_html(())) is not None
+    assert LIVE.match(announcement_html((), "it"))["lang"] == "it"  # the page's script makes it the document's
 
 
 def test_the_live_region_says_the_events_of_every_move_to_the_end_of_the_game():
