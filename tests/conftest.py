@@ -40,6 +40,8 @@ def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[s
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
+        # one client opens every page of the tests: no limit per visitor's address unless a test sets one
+        options = {"max_kernels_per_client": 0, **options}
         command = voila_command(ServeOptions(port=port, **options), folder)  # type: ignore[arg-type]
         proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         try:

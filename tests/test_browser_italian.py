@@ -121,7 +121,9 @@ def pseudo_url(tmp_path_factory):
         notebook = json.loads((NOTEBOOKS / app).read_text(encoding="utf-8"))
         notebook["cells"].insert(0, _cell(SETUP.format(locales=str(locales))))
         (folder / app).write_text(json.dumps(notebook), encoding="utf-8")
-    with voila_server(folder, "voila-pseudo.log") as url:
+    # no pool: a page whose first cell sets the language, run ahead by a preheated kernel, comes up in English
+    # (noticed, not yet understood; the real pages take their language from ?lang= or the server's, and do)
+    with voila_server(folder, "voila-pseudo.log", pool=0) as url:
         yield url
 
 

@@ -47,6 +47,7 @@ __all__ = [
     "gems",
     "get_language",
     "initial_language",
+    "requested_language",
     "ntr",
     "set_language",
     "settings",
@@ -186,11 +187,15 @@ def _words(value: object, lang: str) -> object:
     return value
 
 
+def requested_language(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The language the Voilà page's address asks for (``?lang=``), if it is one of :data:`LANGUAGES`."""
+    return next((lang for lang in parse_qs(environ.get("QUERY_STRING", "")).get("lang", []) if lang in LANGUAGES), None)
+
+
 def initial_language(environ: Mapping[str, str] = os.environ) -> str:
     """The language a new kernel starts in: ``?lang=`` of the Voilà page, else the
     ``DRAGONKIT_LANG`` environment variable, else English."""
-    query = parse_qs(environ.get("QUERY_STRING", ""))
-    for candidate in query.get("lang", []) + [environ.get("DRAGONKIT_LANG", "")]:
+    for candidate in (requested_language(environ), environ.get("DRAGONKIT_LANG", "")):
         if candidate in LANGUAGES:
             return candidate
     return "en"

@@ -63,7 +63,7 @@ def _visitor_query_url(environ: Mapping[str, str]) -> str | None:
 
 async def _await_visitor(url: str) -> None:
     """Read the visitor's request from Voilà's socket, put it in the environment as Voilà does
-    (``QUERY_STRING`` …), and switch to the language it asks for."""
+    (``QUERY_STRING`` …), and switch to the language its ``?lang=`` asks for, if it asks for one."""
     from tornado.httpclient import HTTPClientError
     from tornado.websocket import WebSocketError, websocket_connect
 
@@ -77,7 +77,9 @@ async def _await_visitor(url: str) -> None:
         connection.close()
     if isinstance(message, str):
         os.environ.update({str(k): str(v) for k, v in json.loads(message).items()})
-        i18n.set_language(i18n.initial_language())
+        asked = i18n.requested_language()
+        if asked is not None:  # without ?lang=, the page keeps the language it was run in
+            i18n.set_language(asked)
 
 
 def _follow_the_visitors_language() -> None:
