@@ -45,15 +45,6 @@ def _assert_clean(report: dict, visitors: int, actions: int) -> None:
     assert report["kernel_mib_after"] <= report["kernel_mib_idle"] * 1.2 + 50  # and the memory came back
 
 
-def test_websocket_visitors_play_like_browsers_and_are_culled():
-    """Three visitors with no browser: page, kernel websocket (v1 protocol), widget states
-    through the control comm, clicks as widget messages; about a minute in all."""
-    report = _run(visitors=3, actions=10, pool=1, cull_idle=10, timeout_s=60, ramp=1, client="ws")
-    _assert_clean(report, 3, 10)
-    assert report["tti_median_s"] is not None and report["latency_median_ms"] is not None
-    assert report["server_mib_peak"] < 1024
-
-
 def test_a_legacy_websocket_client_cannot_freeze_the_server():
     """One script speaking the legacy kernel-websocket protocol must not stop the class
     (benchmarks/legacy_websocket.py explains the fault; the server is killed past 1 GiB)."""
@@ -146,12 +137,13 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
 
 
 def test_a_reload_storm_does_not_stop_the_class():
-    """One script on 127.0.0.1 requests the page 200 times in half a minute (four at a time) while 5 visitors, each from
+    """One script on 127.0.0.1 requests the page 200 times in a minute (four at a time) while 5 visitors, each from
     their own address, play: their games go on, the storm gets a few pages and "too many pages" for the rest, the
     kernels never pass the budget, and the server is back to its pool afterwards."""
     budget = 24
     report = _run(visitors=5, actions=10, pool=2, cull_idle=10, timeout_s=120, ramp=5, storm=200, max_kernels=budget)
-    _assert_clean(report, 5, 10)
+    _assert_clean(report, 5, 10)  # the visitors played as browsers do (page, v1 websocket, widget messages)
+    assert report["tti_median_s"] is not None and report["latency_median_ms"] is not None
     statuses = report["storm_statuses"]
     assert sum(statuses.values()) == 200 and set(statuses) <= {"200", "429", "503"}, statuses
     assert 0 < statuses.get("200", 0) < 100 and statuses.get("429", 0) > 100, statuses
