@@ -116,7 +116,6 @@ def _load_classroom():
 
 classroom = _load_classroom()
 
-TICK = os.sysconf("SC_CLK_TCK")
 HUMAN_ROLES = ("reveal", "hold", "decline", "take_over")
 
 
@@ -148,11 +147,8 @@ STAGES = (
 
 
 def process_cpu(pid: int) -> float:
-    """CPU-seconds a process has spent itself, user and system (fields 14 and 15 of ``/proc/<pid>/stat``;
-    its children's are fields 16 and 17, not counted)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()  # the name, in parentheses, may hold spaces
-    return (int(fields[11]) + int(fields[12])) / TICK
+    """CPU-seconds a process has spent itself, user and system, its children's not counted."""
+    return classroom._cpu_seconds(pid, children=False)
 
 
 def _start_time(pid: int) -> int | None:
@@ -162,10 +158,6 @@ def _start_time(pid: int) -> int | None:
             return int(f.read().rsplit(")", 1)[1].split()[19])
     except (OSError, IndexError, ValueError):
         return None
-
-
-def _children(pid: int) -> set[int]:
-    return set(classroom._children(pid))
 
 
 # -- the kernel side ---------------------------------------------------------------------
@@ -410,12 +402,6 @@ def kernel_run(seed: int, timeout: float) -> tuple[dict[str, float], dict[str, A
 # -- the server side ---------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _settle(pid: int, timeout: float) -> None:
     """Wait (at most ``timeout`` s) until a process spends less than 0.02 CPU-seconds in a second."""
     deadline = time.monotonic() + timeout
@@ -462,7 +448,7 @@ def _relay_visit(base: str, token: str, timeout: float, on_page: Callable[[], No
 def server_run(timeout: float, relay: bool) -> dict[str, float]:
     """Stages 9 to 12 with a fresh server: CPU-seconds of the server process itself, and of each page's kernel."""
     out: dict[str, float] = {}
-    options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=0, cull_idle=0)
+    options = ServeOptions(port=classroom._free_port(), token=secrets.token_urlsafe(16), pool=0, cull_idle=0)
     base = f"127.0.0.1:{options.port}"
     env = options.environment()
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
@@ -490,7 +476,7 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
             with urllib.request.urlopen(url, timeout=timeout) as response:
                 html = response.read().decode()
             out["first_page"] = process_cpu(server.pid) - before
-            kernels = _children(server.pid)
+            kernels = set(classroom._children(server.pid))
             classroom._page_kernel_and_root(html)  # raises if the page has no app
             if len(kernels) != 1:
                 raise RuntimeError(f"the first page left {len(kernels)} kernels, not one")
@@ -502,7 +488,7 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
 
                 def on_page() -> None:
                     stamp["server"] = process_cpu(server.pid)
-                    stamp["kernels"] = new = _children(server.pid) - kernels
+                    stamp["kernels"] = new = set(classroom._children(server.pid)) - kernels
                     stamp["kernel"] = sum(process_cpu(k) for k in new)
 
                 before = process_cpu(server.pid)
@@ -522,11 +508,11 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
                 with urllib.request.urlopen(url, timeout=timeout) as response:
                     classroom._page_kernel_and_root(response.read().decode())
                 out["page"] = process_cpu(server.pid) - before
-                new = _children(server.pid) - kernels
+                new = set(classroom._children(server.pid)) - kernels
                 kernels |= new
                 out["page_kernel"] = sum(process_cpu(k) for k in new)
         finally:
-            kernels |= _children(server.pid)
+            kernels |= set(classroom._children(server.pid))
             started = {pid: _start_time(pid) for pid in kernels}
             server.terminate()  # Voilà shuts its kernels down on the way out
             try:
