@@ -11,9 +11,11 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
+from .analysis.win_table import win_table
 from .engine import Action, Game, Phase
+from .game_state import GameState
 
-__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "bot_seed", "make_bot"]
+__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
 
 
 class Bot:
@@ -128,8 +130,37 @@ class CoachBot(Bot):
         return f"CoachBot(exact={self.exact})"
 
 
+class WinBot(Bot):
+    """Plays to win the game, not the turn: the action of the highest probability of winning
+    by :class:`~dragonkit.analysis.win_table.WinTable` (the race model, its decision at hand
+    read with the real gems).
+
+    The table is of two-player games.  With more players the bot has no model of the game to
+    win, and plays as :class:`CoachBot` (the turn's expected gems).
+
+    Parameters
+    ----------
+    exact : bool
+        For the coach's moves in games of more than two players (see :class:`CoachBot`).
+    """
+
+    kind = "win"
+
+    def __init__(self, exact: bool = True):
+        self.exact = exact
+        self._coach = CoachBot(exact=exact)
+
+    def choose(self, game: Game) -> Action:
+        if len(game.gems) != 2 or game.rules.final_danger != "all_gems":
+            return self._coach.choose(game)
+        return win_table(game.rules).best_action(GameState.from_game(game))
+
+    def __repr__(self) -> str:
+        return f"WinBot(exact={self.exact})"
+
+
 #: Bot factories by :attr:`Bot.kind`, as offered in the app.
-BOTS: dict[str, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, ThresholdBot, RandomBot)}
+BOTS: dict[str, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, WinBot, ThresholdBot, RandomBot)}
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

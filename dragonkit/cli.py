@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         "--bots",
         nargs="+",
         default=["coach", "threshold:20", "random"],
-        help="bot specs: coach, random, threshold:T (default: coach threshold:20 random)",
+        help="bot specs: coach, win, random, threshold:T (default: coach threshold:20 random)",
     )
     p_tour.add_argument("--games", type=int, default=200, help="games per pair of bots (default 200)")
     p_tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")

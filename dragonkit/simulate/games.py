@@ -31,14 +31,14 @@ __all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game
 
 CHUNK = 250  # games per unit of work
 
-_SPEC = re.compile(r"(?P<kind>coach|threshold|random)(?::(?P<arg>[0-9]{1,4}))?(?:#[0-9]+)?")
+_SPEC = re.compile(r"(?P<kind>coach|win|threshold|random)(?::(?P<arg>[0-9]{1,4}))?(?:#[0-9]+)?")
 
 
 def _match(spec: str) -> re.Match[str]:
     """The parts of a bot spec; ValueError for an unknown one."""
     match = _SPEC.fullmatch(spec)
     if match is None:
-        raise ValueError(f"unknown bot {str(spec)!r}; use coach, random or threshold:T (T a whole number of gems)")
+        raise ValueError(f"unknown bot {str(spec)!r}; use coach, win, random or threshold:T (T a whole number of gems)")
     return match
 
 
