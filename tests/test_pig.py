@@ -224,3 +224,15 @@ def test_hold_at_20_expected_score_agrees_with_the_float_absorbing_chain():
     chain = AbsorbingChain(P, labels)
     mean = chain.expected_reward({outcome: outcome for outcome in [0, *range(20, 26)]}, start="k=0")
     assert mean == pytest.approx(float(hold_at_expected_score(20)), rel=1e-12)
+
+
+def test_a_player_who_rolls_to_the_goal_holds_at_the_winning_total(pig):
+    """Far behind, the optimal player rolls on until the turn total wins: the boundary says goal - i, also at score
+    0, where no turn total of the table reaches the goal (argmin over all-True rolls would say 0)."""
+    assert pig.roll[0, 99, :].all() and pig.hold_at(0, 99) == 100 == pig.boundary()[0, 99]
+    assert pig.hold_at(10, 99) == 90 == pig.boundary()[10, 99]
+    i, j = np.meshgrid(np.arange(100), np.arange(100), indexing="ij")
+    boundary = pig.boundary()
+    assert ((boundary >= 1) & (boundary <= 100 - i)).all()
+    assert all(boundary[a, b] == pig.hold_at(a, b) for a, b in [(0, 0), (22, 0), (41, 49), (0, 99), (50, 90)])
+    assert pig.roll[i, j, np.minimum(boundary, 99)][boundary < 100 - i].sum() == 0

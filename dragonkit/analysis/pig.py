@@ -142,13 +142,18 @@ class PigSolution:
         """The lowest turn total at which the optimal player holds with scores ``i`` and ``j``.
 
         Below it the player rolls; above it the policy usually holds too, though not
-        always (Neller & Presser 2004): :attr:`roll` has every decision.
+        always (Neller & Presser 2004): :attr:`roll` has every decision.  A player who
+        rolls on until the goal holds at ``goal - i`` (the turn total that wins).
         """
-        return int(np.argmin(self.roll[i, j]))
+        holds = np.flatnonzero(~self.roll[i, j])
+        return int(holds[0]) if holds.size else self.goal - i
 
     def boundary(self) -> npt.NDArray[np.int64]:
         """:meth:`hold_at` for every pair of scores: shape (goal, goal), axes (i, j)."""
-        boundary: npt.NDArray[np.int64] = np.argmin(self.roll, axis=2)
+        # a last column of holds: the player who rolls at every turn total below the goal holds at goal - i
+        # (at score 0 no turn total of the table reaches the goal, so without it argmin would say 0)
+        stop = np.zeros(self.roll.shape[:2] + (1,), dtype=bool)
+        boundary: npt.NDArray[np.int64] = np.argmin(np.concatenate([self.roll, stop], axis=2), axis=2)
         return boundary
 
 
