@@ -128,7 +128,7 @@ from ..game_state import GameState
 from ..rules import Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
 
-__all__ = ["WinTable", "win_table"]
+__all__ = ["WinTable", "cache_folder", "win_table"]
 
 _Table: TypeAlias = npt.NDArray[Any]  # float64, or object (Fractions) on the exact path
 
@@ -323,6 +323,12 @@ class WinTable(TwoPlayerWinSolver):
         return self._bank_value(state)
 
 
+def cache_folder() -> Path:
+    """Where the kit keeps what it computes once per machine: ``$XDG_CACHE_HOME/dragonkit``
+    (``~/.cache/dragonkit``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragonkit"
+
+
 @functools.cache
 def win_table(rules: Ruleset) -> WinTable:
     """The float :class:`WinTable` of ``rules``, built once per process and kept in the user's cache.
@@ -337,7 +343,7 @@ def win_table(rules: Ruleset) -> WinTable:
         As :class:`WinTable`.
     """
     digest = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragonkit"
+    folder = cache_folder()
     path = folder / f"win-table-{rules.name}-{digest}.npy"
     try:
         return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
