@@ -2,7 +2,7 @@
 
 The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end; the hand
 trainer on a new hand, with its probabilities shown, and with its verdict; each in English and in Italian: no
-critical, serious or moderate violation.  (The nine lessons in both languages are audited as they open, with the
+critical, serious or moderate violation.  (The ten lessons in both languages are audited as they open, with the
 other checks of a lesson's page, in tests/test_notebooks.py.)
 """
 

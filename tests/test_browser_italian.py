@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 ERROR_TEXTS = ("Error displaying widget", "Traceback", "There was an error", "Something went wrong")
 LESSONS = [path.name for path in lessons(NOTEBOOKS)]
 APPS = ["play.ipynb", "trainer.ipynb"]
-#: The apps opened with ?lang=it (the nine Italian lessons are checked with the other checks of a lesson's page, in
+#: The apps opened with ?lang=it (the ten Italian lessons are checked with the other checks of a lesson's page, in
 #: tests/test_notebooks.py).
 PAGES = ["trainer.ipynb?lang=it", "play.ipynb?lang=it"]
 

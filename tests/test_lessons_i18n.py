@@ -142,9 +142,9 @@ def _code(source: str) -> list[tuple[int, str]]:
     return [(t.type, t.string) for t in tokens if t.type != tokenize.COMMENT]
 
 
-def test_there_are_nine_lessons_in_each_language():
+def test_there_are_ten_lessons_in_each_language():
     assert [p.name for p in LESSONS] == [p.name for p in lessons(NOTEBOOKS / "it")]
-    assert len(LESSONS) == 9
+    assert len(LESSONS) == 10
 
 
 @pytest.mark.parametrize("english", LESSONS, ids=lambda p: p.stem)

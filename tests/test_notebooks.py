@@ -27,6 +27,7 @@ LESSONS = [
     "07-takeover-market",
     "08-simulation",
     "09-editions",
+    "10-gems-or-wins",
 ]
 APPS = ["play", "trainer"]
 #: Every page, as its path under notebooks/: the English lessons and the apps, and the Italian lessons.
