@@ -11,8 +11,8 @@ differently, the gem-optimal choice gives up some probability of winning, and th
 some expected gems.
 
 * Pig: :func:`pig_solution` (solved once per process), :func:`pig_hold_table` (where the optimal player
-  holds, by the two scores), :func:`hold_at_ladder` and :func:`best_hold_at` (the expected points of one
-  "hold at :math:`t`" turn, largest at :math:`t = 20`);
+  holds, by the two scores), :func:`hold_at_ladder`, :func:`best_holds_at` and :func:`best_hold_at` (the
+  expected points of one "hold at :math:`t`" turn, largest at :math:`t = 20` and 21);
 * Dragon Stripes: :func:`typical_deck` (a deck with some cards left, at a stage), :func:`situation`
   (a decision of a two-player game), :func:`gem_advice` and :func:`win_advice` (each coach's values
   there), :func:`coach_map` (where the two policies choose alike and where not, by knight position and
@@ -55,6 +55,7 @@ __all__ = [
     "after_first_card",
     "agreement",
     "best_hold_at",
+    "best_holds_at",
     "coach_map",
     "first_player_chances",
     "game_gems",
@@ -148,9 +149,10 @@ def hold_at_ladder(limits: Sequence[int], sides: int = 6) -> dict[int, tuple[Fra
     return ladder
 
 
-def best_hold_at(limits: Sequence[int] = range(1, 41), sides: int = 6) -> int:
-    """The smallest ``t`` among ``limits`` whose "hold at :math:`t`" turn has the most expected points
-    (20 with a six-sided die: 20 and 21 tie).
+def best_holds_at(limits: Sequence[int] = range(1, 41), sides: int = 6) -> list[int]:
+    """Every ``t`` among ``limits`` whose "hold at :math:`t`" turn of Pig has the most expected points, in
+    increasing order (20 and 21 with a six-sided die: at a turn total of 20 one more roll gains nothing on
+    average).
 
     Raises
     ------
@@ -161,7 +163,19 @@ def best_hold_at(limits: Sequence[int] = range(1, 41), sides: int = 6) -> int:
     if not expected:
         raise ValueError("limits must name at least one turn total")
     best = max(expected.values())
-    return min(t for t, e in expected.items() if e == best)
+    return sorted(t for t, e in expected.items() if e == best)
+
+
+def best_hold_at(limits: Sequence[int] = range(1, 41), sides: int = 6) -> int:
+    """The smallest of :func:`best_holds_at`: the turn total from which one more roll stops adding points on
+    average (20 with a six-sided die).
+
+    Raises
+    ------
+    ValueError
+        If ``limits`` is empty.
+    """
+    return best_holds_at(limits, sides)[0]
 
 
 # -- Dragon Stripes: the situations ---------------------------------------------------------------------------

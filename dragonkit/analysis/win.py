@@ -128,9 +128,14 @@ class TwoPlayerWinSolver:
         ValueError
             If the game is over, or as :meth:`win_probabilities`.
         """
-        self.win_probabilities(state)  # checks the state
+        self._check(state)
         mover = self._mover(state)
         return {action: self._action_value(state, mover, action) for action in state.legal_actions()}
+
+    def _check(self, state: GameState) -> None:
+        """Raise ``ValueError`` for a state this solver does not answer, as :meth:`win_probabilities` would
+        (a solver that can tell without solving says so more cheaply)."""
+        self.win_probabilities(state)
 
     def best_action(self, state: GameState) -> Action:
         """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).

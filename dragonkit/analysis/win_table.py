@@ -263,8 +263,7 @@ class WinTable(TwoPlayerWinSolver):
         ValueError
             If ``state`` is not a two-player game of the table's ruleset.
         """
-        if not isinstance(state, GameState) or state.n_players != 2 or state.rules != self.rules:
-            raise ValueError(f"this table answers two-player GameStates of {self.rules.name!r}, not {state!r:.80}")
+        self._check(state)
         if state.is_terminal():
             first = self._number(state.returns()[0])
         else:
@@ -272,6 +271,10 @@ class WinTable(TwoPlayerWinSolver):
             best = max(self._action_value(state, mover, a) for a in state.legal_actions())
             first = best if mover == 0 else 1 - best
         return first, 1 - first
+
+    def _check(self, state: GameState) -> None:
+        if not isinstance(state, GameState) or state.n_players != 2 or state.rules != self.rules:
+            raise ValueError(f"this table answers two-player GameStates of {self.rules.name!r}, not {state!r:.80}")
 
     def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
         active = state.active

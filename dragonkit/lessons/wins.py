@@ -23,9 +23,11 @@ import ipywidgets as widgets
 
 from ..analysis.gems_or_wins import (
     AGREEMENTS,
+    PIG_GOAL,
     after_first_card,
     agreement,
     best_hold_at,
+    best_holds_at,
     coach_map,
     first_player_chances,
     game_gems,
@@ -148,7 +150,9 @@ class PigFacts(LessonWidget):
     def __init__(self, ladder=PIG_LADDER):
         self.ladder = hold_at_ladder(ladder)
         self.first = pig_solution().first_player_wins
-        self.best = best_hold_at()
+        self.bests = best_holds_at()
+        self.best = self.bests[0]
+        self.best_points = hold_at_ladder([self.best])[self.best][0]
         self.exact = widgets.Checkbox(value=False, indent=False)
         self.html = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="760px"))
         self.widget = widgets.VBox([widgets.HTML(CSS), self.html, self.exact])
@@ -182,10 +186,14 @@ class PigFacts(LessonWidget):
             + f'<table class="dk-table"><caption>{tr("One turn of hold at t")}</caption><tr>{head}</tr>{rows}</table>'
             + '<p class="dk-note">'
             + tr(
-                "Hold at {t} gives the most expected points of one turn ({points}); so does hold at {u}.",
+                "Hold at {t} gives the most expected points of one turn: {points}.",
                 t=self.best,
-                points=decimal_text(self.ladder[self.best][0], 3) if self.best in self.ladder else "—",
-                u=self.best + 1,
+                points=decimal_text(self.best_points, 3),
+            )
+            + (
+                " " + tr("So does hold at {others}.", others=", ".join(integer_text(t) for t in self.bests[1:]))
+                if len(self.bests) > 1
+                else ""
             )
             + "</p>"
         )
@@ -215,7 +223,7 @@ class FirstMove(LessonWidget):
     def _redraw(self, _change=None) -> None:
         c = self.chances
         rows = (
-            (tr("Pig (to 100)"), decimal_text(c["pig"], 4), tr("value iteration (Neller & Presser)")),
+            (tr("Pig (to {goal})", goal=PIG_GOAL), decimal_text(c["pig"], 4), tr("value iteration (Neller & Presser)")),
             (
                 "Dragon Stripes",
                 decimal_text(c[STRIPES], 4),
@@ -467,7 +475,8 @@ def _win_row(result: TournamentResult) -> dict[str, float]:
 
 class HeadToHead(LessonWidget):
     """The win bot against the gem coach: choose a number of games and a seed, play them (a progress bar shows),
-    and see the win rates with their confidence intervals, and what they allow one to conclude.
+    and see the win rates with their confidence intervals (what they allow one to conclude is the learner's
+    exercise: :func:`duel_verdict`).
 
     Parameters
     ----------
@@ -552,8 +561,6 @@ class HeadToHead(LessonWidget):
                 level=percent_text(result.level, 0),
                 interval=interval_text(low, high, 3),
             )
-            + " "
-            + tr(VERDICTS[duel_verdict(result)])
             + "</p>"
         )
 

@@ -149,7 +149,7 @@ def coach_map_figure(cells: pd.DataFrame, title: str, chosen: tuple[int, int] | 
     chosen : (int, int), optional
         A cell to ring: (position, pot).
     """
-    fig = Figure(figsize=(7.6, 4.4), dpi=100, layout="constrained")
+    fig = Figure(figsize=(7.6, 5.0), dpi=100, layout="constrained")
     ax = fig.subplots()
     codes = _codes(cells)
     pots, positions = (a.astype(float) for a in _grid(cells)[:2])
@@ -216,7 +216,7 @@ def coach_map_figure(cells: pd.DataFrame, title: str, chosen: tuple[int, int] | 
     ax.set_xlabel(tr("knight position"))
     ax.set_ylabel(tr("pot (gems)"))
     ax.set_title(title, fontsize="medium")
-    fig.legend(handles=handles, loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+    fig.legend(handles=handles, loc="outside lower left", ncols=1, fontsize="small", frameon=False)
     return fig
 
 
