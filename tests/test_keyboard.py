@@ -1,5 +1,6 @@
-"""The keyboard alone, in headless Chromium: a whole game of the play app and a hand of the trainer are
-played with Tab, Shift-Tab, Enter, Space and the arrow keys (``page.keyboard`` only, never the mouse),
+"""The keyboard alone, in headless Chromium: a whole game of the play app, a hand of the trainer, exercises of
+lesson 3 and lesson 10's map and question are played with Tab, Shift-Tab, Enter, Space and the arrow keys
+(``page.keyboard`` only, never the mouse),
 every focused control shows an outline of at least 3:1 against what is behind it, and the live region
 tells screen readers what the moves did.
 
@@ -227,4 +228,51 @@ def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, browser):
     page.keyboard.press("Enter")
     choice.locator(".dk-message").wait_for(timeout=30_000)
     assert choice.locator(".dk-message").inner_text().strip() != ""
+    page.close()
+
+
+def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
+    """Lesson 10: Tab to the two coaches' map and its knight position slider (named for screen readers), the arrow
+    keys move the situation and the coaches' numbers follow; Tab on to the question on the situation, the arrow keys
+    pick the option the analysis gives, Tab to Check, Enter: right."""
+    from dragonkit.analysis.gems_or_wins import AGREEMENTS, agreement, situation, typical_deck
+    from dragonkit.lessons.wins import EXERCISE
+    from dragonkit.rules import Ruleset
+
+    rules = Ruleset.preset("dragon-stripes")
+    deck = typical_deck(rules, EXERCISE.stage, EXERCISE.cards)
+    state = situation(rules, deck, EXERCISE.stage, EXERCISE.gems, EXERCISE.position, EXERCISE.pot)
+    right = AGREEMENTS.index(agreement(state))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/10-gems-or-wins.ipynb", timeout=180_000)
+    page.wait_for_selector(".dk-exercise", timeout=180_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    page.wait_for_timeout(1000)  # the page's script has named the sliders
+
+    _tab_to(page, "Knight position", limit=200)
+    _assert_focus_visible(page, "Knight position")
+    readout = page.locator(".dk-status", has_text="Knight on stripe")
+    assert f"Knight on stripe {EXERCISE.position}," in readout.inner_text()
+    page.keyboard.press("ArrowRight")
+    page.locator(".dk-status", has_text=f"Knight on stripe {EXERCISE.position + 1},").wait_for(timeout=60_000)
+    page.keyboard.press("ArrowLeft")
+    page.locator(".dk-status", has_text=f"Knight on stripe {EXERCISE.position},").wait_for(timeout=60_000)
+
+    for _ in range(60):  # on to the question on the situation: the first choice after the map
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.type === 'radio'"):
+            break
+    else:
+        pytest.fail("Tab never reached a choice's options")
+    choice = page.locator(".dk-exercise", has_text="What do the two coaches advise?")
+    assert choice.locator("input[type=radio]").first.evaluate("e => e === document.activeElement")
+    if right == 0:
+        page.keyboard.press("Space")
+    for _ in range(right):
+        page.keyboard.press("ArrowDown")
+    page.wait_for_function("document.activeElement.checked === true", timeout=10_000)
+    _tab_to(page, "Check")
+    _assert_focus_visible(page, "Check")
+    page.keyboard.press("Enter")
+    choice.locator(".dk-message", has_text="Right!").wait_for(timeout=30_000)
     page.close()
