@@ -27,7 +27,9 @@ What the lessons show, topic by topic (their main functions are exported here to
 * :mod:`.risk` — :func:`moments_table`, :func:`catch_up`: the spread of a turn's gem change;
 * :mod:`.market` — :func:`held_turn`, :func:`takeover`, :func:`fair_bounty_curve`,
   :func:`break_even_bid`, :func:`run_auction`: the takeover market;
-* :mod:`.editions` — :func:`edition_profile`, :func:`compare_editions`: the editions by the numbers.
+* :mod:`.editions` — :func:`edition_profile`, :func:`compare_editions`: the editions by the numbers;
+* :mod:`.gems_or_wins` — :func:`coach_map`, :func:`first_player_chances`, :func:`typical_deck`: the
+  gem-optimal turn against the win-optimal game (and Pig's warm-up).
 
 Rewards are changes of the active player's own gems to the end of the turn
 (RULES.md section 7); every chance outcome comes from the engine's own rule
@@ -41,6 +43,7 @@ from .chain_tables import chain_matrices, threshold_chain
 from .deck import all_footprints, deck_after
 from .editions import compare_editions, edition_profile
 from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
+from .gems_or_wins import coach_map, first_player_chances, typical_deck
 from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, takeover
 from .named import named_policy
 from .one_push import break_even_pot, one_push
@@ -81,6 +84,7 @@ __all__ = [
     "break_even_pot",
     "catch_up",
     "chain_matrices",
+    "coach_map",
     "compare_editions",
     "compare_policies",
     "deck_after",
@@ -89,6 +93,7 @@ __all__ = [
     "every_threshold",
     "fair_bounty",
     "fair_bounty_curve",
+    "first_player_chances",
     "fresh_turn",
     "held_turn",
     "hold_at_expected_score",
@@ -112,4 +117,5 @@ __all__ = [
     "threshold_chain",
     "threshold_verdict",
     "turn_chain",
+    "typical_deck",
 ]
