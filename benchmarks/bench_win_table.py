@@ -27,10 +27,11 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from dragonkit.analysis import SolvedTurn, TurnState, takeover_gain
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
-from dragonkit.bots import ThresholdBot, WinBot
+from dragonkit.bots import CoachBot, ThresholdBot, WinBot
 from dragonkit.engine import Action, Game, Phase
 from dragonkit.game_state import GameState
 from dragonkit.rules import Ruleset
@@ -168,6 +169,37 @@ def self_play(preset: str, games: int) -> None:
     )
 
 
+def disagreements(preset: str, games: int) -> None:
+    """Decisions where the coach (expected gems of the turn) and the win bot part: the first of each kind."""
+    rules = Ruleset.preset(preset)
+    table, coach, bot = win_table(rules), CoachBot(exact=False), WinBot()
+    shown: set[tuple[int, str, str]] = set()
+    for seed in range(games):
+        game = Game(["a", "b"], rules, seed=seed)
+        while not game.is_over:
+            by_coach, by_win = coach.choose(game), bot.choose(game)
+            state, turn = GameState.from_game(game), TurnState.from_game(game)
+            kind = (state.stage, state.phase.value, by_win.value)
+            if by_coach != by_win and kind not in shown:
+                shown.add(kind)
+                wins = {a.value: f"{p:.4f}" for a, p in table.action_values(state).items()}
+                if state.phase is Phase.OFFER:
+                    taker = state.offer_to
+                    assert taker is not None
+                    gems = f"take over: expected gain {takeover_gain(turn, state.gems[taker], state.bounty):+.2f} gems"
+                else:
+                    solution = SolvedTurn(turn).solution(turn)
+                    assert solution is not None
+                    gems = f"reveal {solution.push_value:+.2f} gems, hold {solution.hold_value:+d}"
+                print(
+                    f"  game {seed}: stage {state.stage}, {state.deck.total} cards left ({state.deck.stops} stops, "
+                    f"{state.deck.dangers} dangers), knight on {state.position}, pot {state.pot}, gems {state.gems} "
+                    f"(active {state.active}, owner {state.owner}, {state.phase.value}): coach {by_coach.value} "
+                    f"({gems}), win bot {by_win.value} (P(win) {wins})"
+                )
+            game.apply(by_win if seed % 2 else by_coach)
+
+
 def head_to_head(preset: str, games: int, workers: int, bots: list[str]) -> None:
     start = time.perf_counter()
     result = round_robin(bots, games, seed=1, rules=Ruleset.preset(preset), workers=workers)
@@ -196,6 +228,8 @@ def main() -> None:
     against_exact_mini()
     against_exact_late("dragon-stripes", args.late, args.situations)
     self_play("dragon-stripes", args.self_play)
+    print("where the two coaches part (dragon-stripes, 2 players):")
+    disagreements("dragon-stripes", 60)
     if args.games:
         head_to_head("dragon-stripes", args.games, args.workers, args.bots)
 
