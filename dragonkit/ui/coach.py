@@ -152,9 +152,9 @@ def _options_table(views: TwoViews, lang: str | None) -> str:
     for option in views.options:
         mark = _mark(lang) if option.action in views.best_gems and not views.compulsory else ""
         win = _win_cell(option, views, lang) if with_win else ""
-        rows.append(
-            f'<tr><th scope="row">{escape(_verb(option.action, lang))}</th>'
-            f"<td>{gems_html(option.gems, lang)}{mark}</td>{win}</tr>"
+        value, br, exact = gems_html(option.gems, lang).partition("<br>")  # the mark next to the value, above
+        rows.append(  # the exact fraction (which may wrap)
+            f'<tr><th scope="row">{escape(_verb(option.action, lang))}</th><td>{value}{mark}{br}{exact}</td>{win}</tr>'
         )
     if views.compulsory:
         rows.append(
