@@ -294,8 +294,7 @@ def test_game_over_status_coach_and_plot_follow_the_language():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_whole_games_read_in_italian_with_the_same_numbers(preset, monkeypatch):
-    monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 20)  # the coach's estimates in words, not their precision
+def test_whole_games_read_in_italian_with_the_same_numbers(preset):
     kinds = ("coach bot", "threshold bot", "random bot")
     for seed in range(3):
         game = Game(["Ann", "Bo", "Cy"], Ruleset.preset(preset), seed=seed)
