@@ -125,7 +125,8 @@ class TwoViews:
     estimate : WinChanceEstimate or None
         The Monte Carlo run, where :attr:`source` is ``"estimate"``.
     best_gems, best_win : frozenset of Action
-        The best options of each view (several on a tie; :attr:`best_win` is empty without chances of winning).
+        The best options of each view (several on a tie; :attr:`best_win` is empty without chances of winning, and
+        where an estimate cannot tell the options apart).
     verdict : str
         ``"single"`` (one legal action), ``"agree"``, ``"disagree"``, ``"unclear"`` (an estimate that cannot tell
         the options apart at its confidence level) or ``"none"`` (no chances of winning).
@@ -163,7 +164,7 @@ def table_applies(game: Game) -> bool:
 _last_turn: list[SolvedTurn] = []
 
 
-def solution(state: TurnState) -> TurnSolution:
+def _solution(state: TurnState) -> TurnSolution:
     """The exact solution at ``state``, from the turn solved last if ``state`` is one of its decisions."""
     found = _last_turn[0].solution(state) if _last_turn else None
     if found is None:  # a new turn: solve it once (exact arithmetic)
@@ -182,7 +183,7 @@ def _gems_values(game: Game) -> dict[Action, Fraction]:
             Action.TAKE_OVER: Fraction(takeover_gain(state, game.gems[taker], game.bounty, exact=True)),
             Action.DECLINE: Fraction(0),
         }
-    solved = solution(state)
+    solved = _solution(state)
     values = {Action.REVEAL: Fraction(solved.push_value)}
     if Action.HOLD in game.legal_actions():
         values[Action.HOLD] = Fraction(solved.hold_value)
@@ -281,9 +282,9 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
         leader = found.best
         other = next(a for a in gems if a != leader)
         _, low, _ = found.difference(leader, other)
+        if low <= 0:  # the interval of the difference holds 0: the estimate cannot tell them apart, nor mark a best
+            return TwoViews(mover, options, source, found, best_gems, frozenset(), "unclear")
         best_win = frozenset({leader})
-        if low <= 0:  # the interval of the difference holds 0: the estimate cannot tell them apart
-            return TwoViews(mover, options, source, found, best_gems, best_win, "unclear")
     else:
         best_win = _best(wins, TIE)
     if best_gems & best_win:
