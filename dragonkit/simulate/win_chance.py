@@ -188,7 +188,18 @@ class WinChanceEstimate:
 
 def public_seed(state: GameState) -> int:
     """A seed drawn from the public state alone (its numbers, never the deck's order): the same
-    situation gives the same seed in every process (Python's ``hash`` of strings would not)."""
+    situation gives the same seed in every process (Python's ``hash`` of strings would not).
+
+    Parameters
+    ----------
+    state : GameState
+        What the table shows.
+
+    Returns
+    -------
+    int
+        A seed in ``0 .. 2**63 - 1``: the first 63 bits of a SHA-256 of the rules and the state's numbers.
+    """
     data = [
         state.rules.to_dict(),
         state.gems,

@@ -151,7 +151,18 @@ class TwoViews:
 
 def table_applies(game: Game) -> bool:
     """Whether the race model's table answers for ``game``: two players, a final danger that costs all the
-    revealer's gems, and a deck whose table is at most about twice the size of ``dragon-stripes``'s."""
+    revealer's gems, and a deck whose table is at most about twice the size of ``dragon-stripes``'s.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    bool
+        True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
+        ``drago-rosso``, whose chances of winning are estimated instead.
+    """
     rules = game.rules
     if len(game.players) != 2 or rules.final_danger != "all_gems":
         return False
@@ -202,13 +213,31 @@ _KEEP = 32
 
 
 def cached_estimate(game: Game) -> WinChanceEstimate | None:
-    """The estimate already made for the public state of ``game``, if any."""
+    """The estimate already made for the public state of ``game``, if any.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    WinChanceEstimate or None
+    """
     return _estimates.get(GameState.from_game(game))
 
 
 def estimate_needed(game: Game) -> bool:
     """Whether the coach would run a Monte Carlo estimate for ``game`` now: the table does not apply, the player to
-    move has a choice, and this situation has not been estimated yet."""
+    move has a choice, and this situation has not been estimated yet.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    bool
+    """
     if game.is_over or table_applies(game) or len(game.legal_actions()) < 2:
         return False
     return cached_estimate(game) is None
@@ -216,7 +245,18 @@ def estimate_needed(game: Game) -> bool:
 
 def estimate_for(game: Game) -> WinChanceEstimate:
     """The Monte Carlo estimate for the public state of ``game``: made once (within :data:`ESTIMATE_SECONDS`),
-    then kept for the same situation (a redraw, a change of language)."""
+    then kept for the same situation (a redraw, a change of language); the last 32 situations are kept.
+
+    Parameters
+    ----------
+    game : Game
+        A game going on, where the player to move has a choice.
+
+    Returns
+    -------
+    WinChanceEstimate
+        Of :data:`ESTIMATE_GAMES` games per option at most (:func:`~dragonkit.simulate.estimate_win_chances`).
+    """
     key = GameState.from_game(game)
     found = _estimates.get(key)
     if found is None:
