@@ -21,15 +21,17 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
 
 #: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
+#: Every kind of :data:`dragonkit.bots.BOTS` is offered (a test checks it).
 SEAT_KINDS = {
     N_("human"): None,
     N_("coach bot (exact optimum)"): "coach",
+    N_("win bot (plays to win the game)"): "win",
     N_("threshold bot"): "threshold",
     N_("random bot"): "random",
 }
 
 #: How the players table and the status line name a kind, where shorter than its label in the form (msgids).
-_SHORT_KINDS = {"coach bot (exact optimum)": N_("coach bot")}
+_SHORT_KINDS = {"coach bot (exact optimum)": N_("coach bot"), "win bot (plays to win the game)": N_("win bot")}
 
 #: The seats as the form first shows them: name (a msgid: each language has its own names) and kind.
 _DEFAULT_SEATS = [
