@@ -133,15 +133,17 @@ class CoachBot(Bot):
 class WinBot(Bot):
     """Plays to win the game, not the turn: the action of the highest probability of winning
     by :class:`~dragonkit.analysis.win_table.WinTable` (the race model, its decision at hand
-    read with the real gems).
+    read with the real gems).  Between actions of the same probability of winning (within
+    ``1e-9``) it takes :class:`CoachBot`'s, the turn's expected gems: gems open the doors the
+    model keeps shut.
 
-    The table is of two-player games.  With more players the bot has no model of the game to
-    win, and plays as :class:`CoachBot` (the turn's expected gems).
+    The table is of two-player games whose final danger costs all the revealer's gems.  In
+    other games the bot has no model of the game to win, and plays as :class:`CoachBot`.
 
     Parameters
     ----------
     exact : bool
-        For the coach's moves in games of more than two players (see :class:`CoachBot`).
+        For the coach's moves (see :class:`CoachBot`).
     """
 
     kind = "win"
@@ -153,7 +155,13 @@ class WinBot(Bot):
     def choose(self, game: Game) -> Action:
         if len(game.gems) != 2 or game.rules.final_danger != "all_gems":
             return self._coach.choose(game)
-        return win_table(game.rules).best_action(GameState.from_game(game))
+        values = win_table(game.rules).action_values(GameState.from_game(game))
+        best = max(values.values())
+        tied = [action for action, p in values.items() if p >= best - 1e-9]
+        if len(tied) == 1:
+            return tied[0]
+        by_gems = self._coach.choose(game)
+        return by_gems if by_gems in tied else tied[0]
 
     def __repr__(self) -> str:
         return f"WinBot(exact={self.exact})"

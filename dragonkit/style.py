@@ -63,6 +63,16 @@ _RULES = """<style>
 .dk-best { margin: 2px 0 6px 0; }
 .dk-values td { vertical-align: top; padding-bottom: 4px !important; }
 .dk-values small { color: $TEXT_MUTED; }
+/* the coach's two views: each option's row, its best marks in words, the estimate's intervals, the flag */
+.dk-coach table.dk-views { width: 100%; }
+.dk-views th, .dk-views td { vertical-align: top; }
+.dk-views td:nth-of-type(1) { min-width: 150px; }
+.dk-views th[scope=col] { font-size: 12px; line-height: 15px; padding-bottom: 3px; }
+.dk-mark { white-space: nowrap; }
+.dk-ci { white-space: nowrap; }
+.dk-coach .dk-verdict { margin: 2px 0 8px 0; line-height: 19px; }
+.dk-coach .dk-verdict p { margin: 2px 0; line-height: 18px; }
+.dk-disagree { background: $GOLD_TINT; border-left: 4px solid $AMBER; border-radius: 4px; padding: 3px 8px; }
 .dk-figure { margin: 4px 0; }
 .dk-figure details { margin: 2px 0 6px 0; }
 .dk-figure table { border-collapse: collapse; font-size: 12px; }

@@ -70,6 +70,16 @@ def voila_server(folder: Path, log: str, **options: object) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(autouse=True)
+def _quick_coach_estimates(monkeypatch):
+    """The coach's Monte Carlo estimates (three or more players, kali, drago-rosso) take up to 1.5 s at each choice
+    of a human: in the tests, of 20 games each, which is enough to write them in words (the tests of the estimate
+    itself set their own number)."""
+    from dragonkit.ui import two_views
+
+    monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 20)
+
+
 @pytest.fixture(scope="session")
 def voila_url():
     """Base URL of a Voilà server serving notebooks/ (stopped after the session)."""

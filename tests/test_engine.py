@@ -861,6 +861,30 @@ def test_public_state_does_not_depend_on_the_undealt_order(name):
     assert game.public_state() == before
 
 
+def test_a_redealt_game_has_the_same_public_state_and_the_order_given():
+    game = play_randomly(Game(["A", "B", "C"], DRAGON, seed=8), random.Random(8), 5)
+    assert Action.REVEAL in game.legal_actions()
+    before, events, deck = game.public_state(), game.events, list(game._deck)
+    order = sorted(game.remaining.cards(), key=lambda card: card.label)  # the top card last
+    copy = game.redealt(order)
+    assert copy.public_state() == before and copy.events == events and copy.actions == game.actions
+    assert copy.reveal() == order[-1]
+    assert game.public_state() == before and game.events == events and game._deck == deck  # unchanged
+    quiet = game.redealt(order, events=False)
+    quiet.reveal()
+    assert quiet.events == events and quiet.discards == copy.discards and quiet.gems == copy.gems
+
+
+def test_a_redeal_must_be_the_cards_left():
+    game = Game(["A", "B"], MINI, seed=1)
+    game.reveal()
+    cards = game.remaining.cards()
+    with pytest.raises(ValueError, match="not the 7 cards left"):
+        game.redealt(cards[:-1])
+    with pytest.raises(ValueError, match="not the 7 cards left"):
+        game.redealt(cards[1:] + [S if cards[0] != S else F1])
+
+
 def test_public_state_is_plain_json_and_counts_only():
     game = play_randomly(Game(["A", "B"], DRAGON, seed=4), random.Random(4), 6)
     state = game.public_state()

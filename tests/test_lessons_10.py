@@ -87,7 +87,7 @@ def test_the_head_to_head_is_the_round_robin():
         assert all(verdict not in widget.report.value for verdict in wins.VERDICTS)  # the exercise's answer
         assert _alt(widget.plot.value).startswith("Win rates, 95% Wilson intervals: ")
         i18n.set_language("it")
-        assert "Il bot della vittoria ha vinto" in widget.report.value
+        assert "Il bot per la vittoria ha vinto" in widget.report.value
         assert english_words(re.sub(r"<[^>]+>", " ", widget.report.value)) == []
     finally:
         widget.close()
@@ -191,7 +191,8 @@ def test_the_notebooks_exercises_and_notes_are_the_computed_answers(answer):
 
 def test_the_italian_lesson_calls_the_two_coaches_by_one_name_each():
     text = (ROOT / "notebooks" / "it" / "10-gems-or-wins.ipynb").read_text(encoding="utf-8")
-    assert "allenatore delle gemme" in text and "allenatore della vittoria" in text
+    assert "allenatore per le gemme" in text and "allenatore per la vittoria" in text
+    assert "allenatore delle gemme" not in text and "della vittoria" not in text  # as the app says it
     assert "stadio" not in text.lower() and "Lezione 10" in text
 
 
@@ -206,4 +207,4 @@ def test_every_label_of_lesson_10_has_an_italian_text_with_the_same_fields():
                 used |= {a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     assert len(used) > 50 and sorted(used - set(catalog)) == []
     assert all(fields(msgid) == fields(catalog[msgid]) and catalog[msgid].strip() for msgid in used)
-    assert i18n.tr(wins.BOT_LABELS["win"], "it") == "bot della vittoria (gioca per vincere)"
+    assert i18n.tr(wins.BOT_LABELS["win"], "it") == "bot per la vittoria (gioca per vincere)"

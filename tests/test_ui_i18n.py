@@ -23,7 +23,7 @@ from dragonkit.bots import make_bot
 from dragonkit.engine import IllegalActionError
 from dragonkit.plots import chain_graph, gems_over_game, outcome_bars, policy_heatmap, threshold_curve
 from dragonkit.rules import Message
-from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig, two_views
 from dragonkit.ui.board import render_board
 from dragonkit.ui.coach import render_coach
 from dragonkit.ui.panels import render_log, render_players, render_status
@@ -220,8 +220,11 @@ def test_switching_redraws_every_view_in_italian_and_back():
         assert event.describe("it").replace("'", "&#x27;") in app.event_log.value
     coach = app.coach.value
     assert f"Consigli per {offered}" in coach and f"una taglia di <b>{game.bounty}</b> gemme?" in coach
-    assert "Taglia equa:" in coach and "Mossa migliore:" in coach and "Prossima carta" in coach
-    assert "<th>carta</th><th>probabilità</th>" in coach and "I valori sono le variazioni attese" in coach
+    assert "Taglia equa:" in coach and "I due punti di vista" in coach and "Prossima carta" in coach
+    assert '<th scope="col">scelta</th><th scope="col">gemme attese in questo turno</th>' in coach
+    assert "probabilità di vincere la partita" in coach and "<b>Prossima carta</b>" in coach
+    assert '<th scope="col">carta</th><th scope="col">probabilità</th>' in coach
+    assert "Gemme attese: la variazione delle gemme" in coach and "Probabilità di vincere: da un modello" in coach
     assert app.buttons["take_over"].description == f"Prendi il posto per {game.bounty} gemme"
     assert [app.buttons[n].description for n in ("reveal", "hold", "decline", "next", "new_game")] == [
         "Rivela",
@@ -322,7 +325,7 @@ def test_the_coach_gives_the_same_advice_in_both_languages():
     english = re.findall(r'<span class="dk-advice">([^<]+)</span>', app.coach.value)
     i18n.set_language("it")
     italian = re.findall(r'<span class="dk-advice">([^<]+)</span>', app.coach.value)
-    assert {"TAKE OVER": ["PRENDERE IL POSTO"], "DECLINE": ["RINUNCIARE"]}[english[0]] == italian
+    assert [{"TAKE OVER": "PRENDERE IL POSTO", "DECLINE": "RINUNCIARE"}[word] for word in english] == italian
     i18n.set_language("en")
     app.act("decline")
     assert re.findall(r'class="dk-advice">([^<]+)<', render_coach(app.game, "it")) == ["RIVELARE (obbligatorio)"]
@@ -672,6 +675,7 @@ def _pseudo_game(tmp: Path) -> list[str]:
     """The words a whole game of the play app shows outside the pseudo-locale's markers, names aside."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         catalogs.install_pseudo_locale(tmp, monkeypatch)
+        monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 20)  # the coach's estimates in words, not their precision
         i18n.set_language(catalogs.PSEUDO)
         app = PlayApp(autoplay=False)
         seen = [_shown_text(w) for w in _widgets(app.widget)]

@@ -31,6 +31,7 @@ __all__ = [
     "integer_text",
     "interval_text",
     "parse_number",
+    "percent_interval_text",
     "percent_text",
     "ranges_text",
 ]
@@ -133,6 +134,25 @@ def percent_text(value: Fraction | float, digits: int = 1, lang: str | None = No
     """
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
     return _format_percent(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
+
+
+def percent_interval_text(
+    low: Fraction | float, high: Fraction | float, digits: int = 1, lang: str | None = None
+) -> str:
+    """An interval of proportions as percentages in ``lang``: ``[31.0%, 37.5%]``; ``[31,0%; 37,5%]`` where decimals
+    are written with a comma (as :func:`interval_text`).
+
+    Parameters
+    ----------
+    low, high : Fraction or float
+        Its ends, as proportions (1 is 100%).
+    digits : int
+        Decimals of each percentage.
+    lang : str, optional
+        The language (default: the current one).
+    """
+    separator = "; " if get_decimal_symbol(_locale(lang)) == "," else ", "
+    return f"[{percent_text(low, digits, lang)}{separator}{percent_text(high, digits, lang)}]"
 
 
 def parse_number(text: str, lang: str | None = None) -> Fraction:

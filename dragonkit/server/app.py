@@ -28,6 +28,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 import dragonkit
 
+from ..analysis.win_table import win_table
+from ..rules import Ruleset
 from .budget import KernelBudget, default_max_kernels
 from .pages import STATUS, refusal_page
 
@@ -159,6 +161,10 @@ class ClassroomVoila(Voila):
         # every visitor's kernel imports dragonkit: compile it once here, where the environment may forbid
         # the kernels to write their bytecode (PYTHONDONTWRITEBYTECODE), or each kernel compiles it anew
         compileall.compile_dir(Path(dragonkit.__file__).parent, quiet=1)
+        # the coach reads two-player chances of winning from a table per edition, kept in the user's cache: build
+        # the missing ones here, once (about 2 s for dragon-stripes), not in the first visitors' kernels at once
+        for edition in ("dragon-stripes", "mini"):
+            win_table(Ruleset.preset(edition))
         # the renderer builds its exporter by this name (voila.notebook_renderer has no setting for it)
         notebook_renderer.VoilaExporter = CachingVoilaExporter
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)

@@ -40,7 +40,7 @@ from ..style import CSS
 from ..teach import language_picker
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
-from .coach import render_coach
+from .coach import estimate_needed, render_coach
 from .controls import MessageLine, guarded, is_double_click
 from .figures import FigureView
 from .panels import render_log, render_players, render_status
@@ -106,6 +106,14 @@ def _follow_the_visitors_language() -> None:
 _VISITOR_WAITS: set[asyncio.Task[None]] = set()
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code (Jupyter's, Voilà's), or None (a plain script or test)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class PlayApp(MessageLine):
     """The play app's controller; displaying it shows :attr:`widget` (Voilà renders it too).
 
@@ -156,6 +164,7 @@ class PlayApp(MessageLine):
         self.bots: list[Bot | None] = []
         self.bot_delay = bot_delay
         self._pending: asyncio.TimerHandle | None = None
+        self._estimating: asyncio.TimerHandle | None = None  # the coach's estimate, made once the page shows the move
         self._last_click: tuple[Action | None, float] = (None, 0.0)
         self._refocus = False  # the control pressed hid itself: focus the next one the player needs
         self._announced = (0, 0)  # the events in the live region: game.events[start:stop]
@@ -283,6 +292,7 @@ class PlayApp(MessageLine):
     def show_setup(self) -> None:
         """Back to the setup form (the current game is dropped)."""
         self._cancel_pending()
+        self._cancel_estimate()
         self.game = None
         self._refocus = False
         self._say("")
@@ -408,15 +418,21 @@ class PlayApp(MessageLine):
         if game is None:
             return
         kinds = self.kinds
+        self._cancel_estimate()
+        seat = game.to_move
+        human_to_move = seat is not None and self.bots[seat] is None
+        # the coach's Monte Carlo estimate of the chance of winning (more than two players, kali, drago-rosso)
+        # takes up to 2 s: it is made for a human's choices only, once the page shows the move
+        loop = _running_loop()
+        shown = self.show_coach.value and not game.is_over
+        waiting = shown and human_to_move and loop is not None and estimate_needed(game)
         # compute everything first (the coach may take a moment), then update the page at once
-        coach = "" if game.is_over or not self.show_coach.value else render_coach(game)
+        coach = render_coach(game, estimate=human_to_move, waiting=waiting) if shown else ""
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
         self.event_log.value = render_log(game)
         self._announce(game)
-        seat = game.to_move
-        human_to_move = seat is not None and self.bots[seat] is None
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
@@ -430,6 +446,21 @@ class PlayApp(MessageLine):
         else:
             self.result_plot.layout.display = "none"
             self.coach.value = coach
+        if waiting and loop is not None:
+            self._estimating = loop.call_later(0.05, self._finish_estimate, game, len(game.actions))
+
+    @guarded
+    def _finish_estimate(self, game: Game, moves: int) -> None:
+        """Make the coach's estimate for the situation shown, and show the coach with it (if the situation,
+        the language aside, is still the one shown)."""
+        self._estimating = None
+        if self.game is game and len(game.actions) == moves and self.show_coach.value and not game.is_over:
+            self.coach.value = render_coach(game, estimate=True)
+
+    def _cancel_estimate(self) -> None:
+        if self._estimating is not None:
+            self._estimating.cancel()
+            self._estimating = None
 
     def _announce(self, game: Game) -> None:
         """The events since the last announcement into the live region (the same ones again, in
@@ -459,10 +490,7 @@ class PlayApp(MessageLine):
         seat = None if game is None else game.to_move  # None too once the game is over
         bot_to_move = seat is not None and self.bots[seat] is not None
         if bot_to_move and self.autoplay.value:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # no event loop (a plain script or test): the Next button steps
-                loop = None
+            loop = _running_loop()  # None in a plain script or test: the Next button steps
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"

@@ -21,6 +21,7 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
 
 #: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
+#: Every kind of :data:`dragonkit.bots.BOTS` is offered (a test checks it).
 SEAT_KINDS = {
     N_("human"): None,
     N_("coach bot (exact optimum)"): "coach",

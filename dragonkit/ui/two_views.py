@@ -1,0 +1,395 @@
+"""The coach's two views of a decision, as data: the turn's expected gems and the game's chance of winning.
+
+For each option of the player to move the coach gives
+
+* the **expected gems**: the change of the player's own gems to the end of the turn, playing the
+  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.SolvedTurn`,
+  :func:`~dragonkit.analysis.takeover_gain`);
+* the **chance of winning the game** after it: in a two-player game of an edition whose final danger
+  costs all the revealer's gems, from the race model's table
+  (:func:`~dragonkit.analysis.win_table.win_table`, both players playing to win); otherwise estimated by
+  Monte Carlo from the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
+
+When the two views' best options differ, :func:`two_views` says why in terms of the situation: whether
+the last danger card is still in the deck, who reveals the next card after each option, whether the other
+player can pay the bounty and would take over, how far the head is.  The words are written by
+:mod:`dragonkit.ui.coach`; this module only asks the analysis, the win model and the game's public
+state (:class:`~dragonkit.game_state.GameState`), and never sees the order of the deck.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
+from ..analysis.win_table import WinTable, win_table
+from ..engine import Action, Game, Phase
+from ..game_state import GameState
+from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
+
+__all__ = [
+    "ESTIMATE_GAMES",
+    "ESTIMATE_SECONDS",
+    "TIE",
+    "Option",
+    "Reason",
+    "TwoViews",
+    "cached_estimate",
+    "estimate_for",
+    "estimate_needed",
+    "table_applies",
+    "two_views",
+]
+
+#: Two chances of winning closer than this are equal to the precision shown (0.1 percentage point).
+TIE = 0.0005
+#: Games per option of the Monte Carlo estimate, and its time budget (seconds): a budget of 1.5 s keeps
+#: the panel within 2 s on the 2-core test machine (``benchmarks/bench_win_chance.py``).
+ESTIMATE_GAMES = 2000
+ESTIMATE_SECONDS = 1.5
+#: The largest race-model table the coach builds (entries): ``dragon-stripes`` has 13.9 million.
+_MAX_TABLE = 30_000_000
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of the player to move, in both views.
+
+    Attributes
+    ----------
+    action : Action
+    gems : Fraction
+        The expected change of the player's gems to the end of the turn (gems).
+    win : float or None
+        The chance of winning the game after it; None where it is not computed.
+    ci : tuple of two floats or None
+        The confidence interval of an estimated :attr:`win`; None for the model's exact value.
+    """
+
+    action: Action
+    gems: Fraction
+    win: float | None = None
+    ci: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the views disagree: a kind and the facts its sentence names.
+
+    Attributes
+    ----------
+    kind : str
+        ``"last_danger_pass"`` (the option that wins more makes someone else reveal the next card while the
+        last danger card is in the deck), ``"last_danger_twice"`` (the next turn is the player's anyway: every
+        card revealed now is one more draw at the last danger), ``"head_hold"`` and ``"head_decline"`` (a chance
+        at the head counts for more than the pot or the bounty, and holding or declining would give it away),
+        ``"head_restart"`` (a chance at the head counts for more than the pot, and holding would start the
+        player's next turn from the tail), or ``"general"``.
+    action : Action
+        The option of the better chance of winning.
+    name : str or None
+        The one player who would reveal the next card instead (taking over, or owning the next turn), where
+        only one can; None where several might (more than two players).
+    gems, pot, bounty, steps : int
+        The mover's gems, the pot, the bounty and the knight's distance to the head.
+    takes_over : bool
+        Whether the player named would get there by taking the turn over.
+    """
+
+    kind: str
+    action: Action
+    name: str | None = None
+    gems: int = 0
+    pot: int = 0
+    bounty: int = 0
+    steps: int = 0
+    takes_over: bool = False
+
+
+@dataclass(frozen=True)
+class TwoViews:
+    """The coach's two views of the decision at hand.
+
+    Attributes
+    ----------
+    mover : int
+        Seat of the player to move.
+    options : tuple of Option
+        In the order of the legal actions.
+    source : str or None
+        Where the chances of winning come from: ``"table"`` (the race model), ``"estimate"`` (Monte Carlo) or
+        None (not computed).
+    estimate : WinChanceEstimate or None
+        The Monte Carlo run, where :attr:`source` is ``"estimate"``.
+    best_gems, best_win : frozenset of Action
+        The best options of each view (several on a tie; :attr:`best_win` is empty without chances of winning, and
+        where an estimate cannot tell the options apart).
+    verdict : str
+        ``"single"`` (one legal action), ``"agree"``, ``"disagree"``, ``"unclear"`` (an estimate that cannot tell
+        the options apart at its confidence level) or ``"none"`` (no chances of winning).
+    reason : Reason or None
+        Why, where the verdict is ``"disagree"``.
+    """
+
+    mover: int
+    options: tuple[Option, ...]
+    source: str | None
+    estimate: WinChanceEstimate | None
+    best_gems: frozenset[Action]
+    best_win: frozenset[Action]
+    verdict: str
+    reason: Reason | None = None
+
+    @property
+    def compulsory(self) -> bool:
+        """Whether the only legal action is a compulsory reveal."""
+        return len(self.options) == 1
+
+
+def table_applies(game: Game) -> bool:
+    """Whether the race model's table answers for ``game``: two players, a final danger that costs all the
+    revealer's gems, and a deck whose table is at most about twice the size of ``dragon-stripes``'s.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    bool
+        True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
+        ``drago-rosso``, whose chances of winning are estimated instead.
+    """
+    rules = game.rules
+    if len(game.players) != 2 or rules.final_danger != "all_gems":
+        return False
+    return math.prod(count + 1 for _, count in rules.composition.counts()) * rules.head * 2 <= _MAX_TABLE
+
+
+# -- the expected gems -------------------------------------------------------------------------------------
+
+#: The turn the coach solved last: later decisions of the same turn are looked up in it, not solved again.
+_last_turn: list[SolvedTurn] = []
+
+
+def _solution(state: TurnState) -> TurnSolution:
+    """The exact solution at ``state``, from the turn solved last if ``state`` is one of its decisions."""
+    found = _last_turn[0].solution(state) if _last_turn else None
+    if found is None:  # a new turn: solve it once (exact arithmetic)
+        _last_turn[:] = [SolvedTurn(state, exact=True)]
+        found = _last_turn[0].solution(state)
+        assert found is not None  # the state is its own graph's root
+    return found
+
+
+def _gems_values(game: Game) -> dict[Action, Fraction]:
+    """Each legal action's expected gems for the player to move (exact)."""
+    state = TurnState.from_game(game)
+    taker = game.offer_to
+    if taker is not None:
+        return {
+            Action.TAKE_OVER: Fraction(takeover_gain(state, game.gems[taker], game.bounty, exact=True)),
+            Action.DECLINE: Fraction(0),
+        }
+    solved = _solution(state)
+    values = {Action.REVEAL: Fraction(solved.push_value)}
+    if Action.HOLD in game.legal_actions():
+        values[Action.HOLD] = Fraction(solved.hold_value)
+    return values
+
+
+def _best(values: dict[Action, Fraction] | dict[Action, float], tie: float = 0) -> frozenset[Action]:
+    top = max(values.values())
+    return frozenset(a for a, v in values.items() if v >= top - tie)
+
+
+# -- the Monte Carlo estimates, kept per public state --------------------------------------------------------
+
+_estimates: OrderedDict[GameState, WinChanceEstimate] = OrderedDict()
+_KEEP = 32
+
+
+def cached_estimate(game: Game) -> WinChanceEstimate | None:
+    """The estimate already made for the public state of ``game``, if any.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    WinChanceEstimate or None
+    """
+    return _estimates.get(GameState.from_game(game))
+
+
+def estimate_needed(game: Game) -> bool:
+    """Whether the coach would run a Monte Carlo estimate for ``game`` now: the table does not apply, the player to
+    move has a choice, and this situation has not been estimated yet.
+
+    Parameters
+    ----------
+    game : Game
+
+    Returns
+    -------
+    bool
+    """
+    if game.is_over or table_applies(game) or len(game.legal_actions()) < 2:
+        return False
+    return cached_estimate(game) is None
+
+
+def estimate_for(game: Game) -> WinChanceEstimate:
+    """The Monte Carlo estimate for the public state of ``game``: made once (within :data:`ESTIMATE_SECONDS`),
+    then kept for the same situation (a redraw, a change of language); the last 32 situations are kept.
+
+    Parameters
+    ----------
+    game : Game
+        A game going on, where the player to move has a choice.
+
+    Returns
+    -------
+    WinChanceEstimate
+        Of :data:`ESTIMATE_GAMES` games per option at most (:func:`~dragonkit.simulate.estimate_win_chances`).
+    """
+    key = GameState.from_game(game)
+    found = _estimates.get(key)
+    if found is None:
+        found = estimate_win_chances(game, games=ESTIMATE_GAMES, seconds=ESTIMATE_SECONDS)
+        _estimates[key] = found
+        while len(_estimates) > _KEEP:
+            _estimates.popitem(last=False)
+    else:
+        _estimates.move_to_end(key)
+    return found
+
+
+# -- both views --------------------------------------------------------------------------------------------
+
+
+def two_views(game: Game, estimate: bool = True) -> TwoViews:
+    """The two views of the decision at hand in ``game``.
+
+    Parameters
+    ----------
+    game : Game
+        A game going on.
+    estimate : bool
+        Whether a Monte Carlo estimate may be made now, where the table does not apply (it takes up to
+        :data:`ESTIMATE_SECONDS`); if False, only an estimate already made for this situation is used.
+
+    Returns
+    -------
+    TwoViews
+
+    Raises
+    ------
+    ValueError
+        If the game is over.
+    """
+    if game.is_over:
+        raise ValueError("the game is over: there is no decision")
+    mover = game.to_move
+    assert mover is not None
+    gems = _gems_values(game)
+    best_gems = _best(gems)
+    state = GameState.from_game(game)
+    table: WinTable | None = None
+    found: WinChanceEstimate | None = None
+    wins: dict[Action, float] = {}
+    cis: dict[Action, tuple[float, float]] = {}
+    if table_applies(game):
+        table = win_table(game.rules)
+        wins = {a: float(v) for a, v in table.action_values(state).items()}
+    elif len(gems) > 1:
+        found = estimate_for(game) if estimate else cached_estimate(game)
+        if found is not None:
+            wins = {o.action: o.estimate for o in found.options}
+            cis = {o.action: (o.ci_low, o.ci_high) for o in found.options}
+    options = tuple(Option(a, gems[a], wins.get(a), cis.get(a)) for a in gems)
+    source = "table" if table is not None else "estimate" if found is not None else None
+    if len(options) == 1:
+        best_win = _best(wins, TIE) if wins else frozenset()
+        return TwoViews(mover, options, source, found, best_gems, best_win, "single")
+    if not wins:
+        return TwoViews(mover, options, None, None, best_gems, frozenset(), "none")
+    if found is not None:
+        leader = found.best
+        other = next(a for a in gems if a != leader)
+        _, low, _ = found.difference(leader, other)
+        if low <= 0:  # the interval of the difference holds 0: the estimate cannot tell them apart, nor mark a best
+            return TwoViews(mover, options, source, found, best_gems, frozenset(), "unclear")
+        best_win = frozenset({leader})
+    else:
+        best_win = _best(wins, TIE)
+    if best_gems & best_win:
+        return TwoViews(mover, options, source, found, best_gems, best_win, "agree")
+    (winner,) = best_win  # disjoint from the gems' best: one option of two
+    reason = _reason(game, state, winner, table)
+    return TwoViews(mover, options, source, found, best_gems, best_win, "disagree", reason)
+
+
+# -- why they disagree ---------------------------------------------------------------------------------------
+
+
+def _next_revealers(after: GameState, table: WinTable | None) -> list[tuple[int, bool]]:
+    """Who may reveal the next card from ``after`` (a hold or a decline just made), as ``(seat, takes_over)``
+    pairs: each player asked who would or might take over (the table says which, for two players; without
+    it, anyone able to pay might), then the owner of the next turn if nobody does."""
+    found: list[tuple[int, bool]] = []
+    while after.phase is Phase.OFFER:
+        taker = after.offer_to
+        assert taker is not None
+        if table is not None:
+            values = table.action_values(after)
+            if values[Action.TAKE_OVER] > values[Action.DECLINE] + TIE:
+                return [*found, (taker, True)]  # they take over: nobody after them is asked
+            if values[Action.TAKE_OVER] < values[Action.DECLINE] - TIE:
+                after = after.child(Action.DECLINE)
+                continue
+        found.append((taker, True))  # they might
+        after = after.child(Action.DECLINE)
+    if not after.is_terminal():
+        found.append((after.active, False))
+    return found
+
+
+def _reason(game: Game, state: GameState, winner: Action, table: WinTable | None) -> Reason:
+    """Why the chance of winning prefers ``winner`` where the expected gems prefer the other option."""
+    rules, mover, names = game.rules, game.to_move, game.players
+    assert mover is not None
+
+    def reason(kind: str, seats: list[tuple[int, bool]] | None = None) -> Reason:
+        who = {seat for seat, _ in seats or ()}
+        one = who.pop() if len(who) == 1 else None  # the one player who reveals next, whichever way
+        return Reason(
+            kind,
+            winner,
+            name=None if one is None else names[one],
+            gems=game.gems[mover],
+            pot=game.pot,
+            bounty=game.bounty,
+            steps=rules.head - game.position,
+            takes_over=one is not None and all(takes for _, takes in seats or ()),
+        )
+
+    last_danger = rules.final_danger == "all_gems" and state.deck.dangers > 0 and rules.is_final_danger(state.stage + 1)
+    if winner in (Action.HOLD, Action.DECLINE):  # the chance of winning prefers to let the turn go
+        seats = _next_revealers(state.child(winner), table)
+        if last_danger and seats and all(seat != mover for seat, _ in seats):
+            return reason("last_danger_pass", seats)
+        if last_danger and seats and seats[-1] == (mover, False):  # whoever may take over, the next turn is theirs
+            return reason("last_danger_twice")
+        return reason("general")
+    # the chance of winning prefers to go on: to reveal, or to take over
+    seats = _next_revealers(state.child(Action.HOLD if winner is Action.REVEAL else Action.DECLINE), table)
+    if seats and all(seat != mover for seat, _ in seats):
+        return reason("head_hold" if winner is Action.REVEAL else "head_decline", seats)
+    if winner is Action.REVEAL and seats == [(mover, False)]:  # nobody can take over, the next turn is theirs
+        return reason("head_restart")
+    return reason("general")
