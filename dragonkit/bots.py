@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
-from .analysis.win_table import win_table
+from .analysis.win_table import models, win_table
 from .engine import Action, Game, Phase
 from .game_state import GameState
 
@@ -137,8 +137,9 @@ class WinBot(Bot):
     ``1e-9``) it takes :class:`CoachBot`'s, the turn's expected gems: gems open the doors the
     model keeps shut.
 
-    The table is of two-player games whose final danger costs all the revealer's gems.  In
-    other games the bot has no model of the game to win, and plays as :class:`CoachBot`.
+    The table is of two-player games whose final danger costs all the revealer's gems
+    (:func:`~dragonkit.analysis.win_table.models`).  In other games the bot has no model of the
+    game to win, and plays as :class:`CoachBot`.
 
     Parameters
     ----------
@@ -153,7 +154,7 @@ class WinBot(Bot):
         self._coach = CoachBot(exact=exact)
 
     def choose(self, game: Game) -> Action:
-        if len(game.gems) != 2 or game.rules.final_danger != "all_gems":
+        if not models(game.rules, len(game.gems)):
             return self._coach.choose(game)
         values = win_table(game.rules).action_values(GameState.from_game(game))
         best = max(values.values())

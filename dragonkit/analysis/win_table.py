@@ -114,6 +114,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import os
 import tempfile
 from fractions import Fraction
@@ -128,9 +129,31 @@ from ..game_state import GameState
 from ..rules import Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
 
-__all__ = ["WinTable", "cache_folder", "win_table"]
+__all__ = ["MAX_ENTRIES", "WinTable", "cache_folder", "models", "win_table"]
 
 _Table: TypeAlias = npt.NDArray[Any]  # float64, or object (Fractions) on the exact path
+
+#: The largest table :func:`models` accepts (entries): about twice ``dragon-stripes``'s 13.9 million, 240 MB of floats.
+MAX_ENTRIES = 30_000_000
+
+
+def models(rules: Ruleset, players: int) -> bool:
+    """Whether the race model's table answers games of ``players`` players of ``rules``: two players, a
+    final danger that costs all the revealer's gems, and a table of at most :data:`MAX_ENTRIES` entries
+    (compositions × positions × 2; a custom deck may be far larger).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    players : int
+
+    Returns
+    -------
+    bool
+        True for two-player ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and ``drago-rosso``.
+    """
+    entries = math.prod(count + 1 for _, count in rules.composition.counts()) * rules.head * 2
+    return players == 2 and rules.final_danger == "all_gems" and entries <= MAX_ENTRIES
 
 
 class WinTable(TwoPlayerWinSolver):

@@ -19,13 +19,12 @@ state (:class:`~dragonkit.game_state.GameState`), and never sees the order of th
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
-from ..analysis.win_table import WinTable, win_table
+from ..analysis.win_table import WinTable, models, win_table
 from ..engine import Action, Game, Phase
 from ..game_state import GameState
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
@@ -50,8 +49,6 @@ TIE = 0.0005
 #: the panel within 2 s on the 2-core test machine (``benchmarks/bench_win_chance.py``).
 ESTIMATE_GAMES = 2000
 ESTIMATE_SECONDS = 1.5
-#: The largest race-model table the coach builds (entries): ``dragon-stripes`` has 13.9 million.
-_MAX_TABLE = 30_000_000
 
 
 @dataclass(frozen=True)
@@ -163,10 +160,7 @@ def table_applies(game: Game) -> bool:
         True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
         ``drago-rosso``, whose chances of winning are estimated instead.
     """
-    rules = game.rules
-    if len(game.players) != 2 or rules.final_danger != "all_gems":
-        return False
-    return math.prod(count + 1 for _, count in rules.composition.counts()) * rules.head * 2 <= _MAX_TABLE
+    return models(game.rules, len(game.players))
 
 
 # -- the expected gems -------------------------------------------------------------------------------------
