@@ -16,7 +16,8 @@ the game many times:
    exactly, plays fewer than 100 (``benchmarks/bench_win_chance.py``).  The estimate is the chance
    of winning *when everyone plays on that way*: a rollout policy, not the best play.
 4. **An interval for each option** (the win share, a tie counting ``1/k``, with its Wilson score
-   interval) and one for each **difference** between options, from the paired games.
+   interval, :func:`~dragonkit.simulate.stats.proportion_estimate`) and one for each **difference**
+   between options, from the paired games (:func:`~dragonkit.simulate.stats.mean_estimate`).
 5. **Deterministic.**  The generator (:func:`numpy.random.default_rng`) is seeded from the public
    state: the same situation gives the same shuffles, whatever the hidden order.  A time budget may
    stop the run early; the games played are always the first ones of the same sequence, and their
@@ -30,10 +31,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import time
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
 
@@ -41,6 +40,7 @@ from ..bots import bot_seed
 from ..engine import Action, Game
 from ..game_state import GameState
 from .games import BotSpec, parse_bots
+from .stats import mean_estimate, proportion_estimate
 
 __all__ = [
     "ROLLOUT_POLICY",
@@ -49,42 +49,11 @@ __all__ = [
     "WinChanceEstimate",
     "estimate_win_chances",
     "public_seed",
-    "wilson_interval",
 ]
 
 #: The rollout policy by default: the kit's threshold bot, holding at a pot of 20 gems (a :class:`BotSpec`).
 ROLLOUT_THRESHOLD = 20
 ROLLOUT_POLICY = f"threshold:{ROLLOUT_THRESHOLD}"
-
-
-def wilson_interval(share: float, n: int, level: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``share`` observed in ``n`` trials.
-
-    Parameters
-    ----------
-    share : float
-        The observed proportion (a shared win counts as a fraction).
-    n : int
-        Trials (> 0).
-    level : float
-        Confidence level, in (0, 1).
-
-    Returns
-    -------
-    tuple of two floats
-        ``(low, high)``, within [0, 1].
-
-    Raises
-    ------
-    ValueError
-        If ``n < 1`` or ``level`` is not in (0, 1).
-    """
-    if n < 1 or not 0 < level < 1:
-        raise ValueError(f"need n >= 1 and 0 < level < 1, not n={n!r}, level={level!r}")
-    z = NormalDist().inv_cdf(0.5 + level / 2)
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -179,11 +148,10 @@ class WinChanceEstimate:
             pairs = self.shares[actions.index(Action(first))] - self.shares[actions.index(Action(second))]
         except ValueError:
             raise KeyError((first, second)) from None
-        mean = float(pairs.mean())
         if self.games < 2:
-            return mean, -1.0, 1.0
-        half = NormalDist().inv_cdf(0.5 + self.level / 2) * float(pairs.std(ddof=1)) / math.sqrt(self.games)
-        return mean, mean - half, mean + half
+            return float(pairs.mean()), -1.0, 1.0
+        est = mean_estimate(pairs, self.level)
+        return est["estimate"], est["ci_low"], est["ci_high"]
 
 
 def public_seed(state: GameState) -> int:
@@ -274,13 +242,13 @@ def estimate_win_chances(
         if seconds is not None and played >= 2 and time.perf_counter() - start > seconds:
             break
     shares = shares[:, :played]
-    options = tuple(
-        OptionEstimate(action, float(row.mean()), *wilson_interval(float(row.mean()), played, level))
-        for action, row in zip(actions, shares)
-    )
+    options = []
+    for action, row in zip(actions, shares, strict=True):
+        est = proportion_estimate(float(row.sum()), played, level)
+        options.append(OptionEstimate(action, float(row.mean()), est["ci_low"], est["ci_high"]))
     return WinChanceEstimate(
         player=mover,
-        options=options,
+        options=tuple(options),
         games=played,
         policy=str(spec),
         level=level,
