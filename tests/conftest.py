@@ -104,6 +104,19 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
     pytest.fail(f"the game did not end in {limit} moves")
 
 
+@pytest.fixture(autouse=True)
+def _widgets_stop_following_the_language():
+    """The widgets a test built stop following the language when it ends: a later test's switch of language redraws
+    its own widgets, not every widget of the tests before it (hundreds, by the end of the session). Each widget's
+    observer is removed, nothing else: a test checks the widgets it builds, while it runs."""
+    from dragonkit import i18n
+
+    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
+    before = list(observers)
+    yield
+    observers[:] = before
+
+
 @pytest.fixture
 def english_widgets():
     """The test starts and ends in English; the widgets it built stop following the language afterwards
