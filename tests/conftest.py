@@ -26,6 +26,25 @@ CHROMIUM_FLAGS = [
 ]
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each notebook's cells run in order on one worker, in the
+    kernel nbval started for them (the cells of a notebook share it)."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.xdist_group(f"nbval-{item.path.relative_to(config.rootpath)}"))
+
+
+def _worker_log(log: str) -> str:
+    """``log``'s name for this pytest-xdist worker (``voila.log`` -> ``voila-gw1.log``): each worker starts its own
+    servers, and their logs must not overwrite one another's."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return log
+    path = Path(log)
+    return f"{path.stem}-{worker}{path.suffix}"
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -83,7 +102,7 @@ def _quick_coach_estimates(monkeypatch):
 @pytest.fixture(scope="session")
 def voila_url():
     """Base URL of a Voilà server serving notebooks/ (stopped after the session)."""
-    with voila_server(notebooks_dir(), "voila.log") as url:
+    with voila_server(notebooks_dir(), _worker_log("voila.log")) as url:
         yield url
 
 
@@ -112,6 +131,19 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
             timeout=30_000,
         )
     pytest.fail(f"the game did not end in {limit} moves")
+
+
+@pytest.fixture(autouse=True)
+def _widgets_stop_following_the_language():
+    """The widgets a test built stop following the language when it ends: a later test's switch of language redraws
+    its own widgets, not every widget of the tests before it (hundreds, by the end of the session). Each widget's
+    observer is removed, nothing else: a test checks the widgets it builds, while it runs."""
+    from dragonkit import i18n
+
+    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
+    before = list(observers)
+    yield
+    observers[:] = before
 
 
 @pytest.fixture

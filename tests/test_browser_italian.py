@@ -142,6 +142,7 @@ def _unmarked(text: str) -> list[str]:
         text = inner
 
 
+@pytest.mark.xdist_group("pseudo-locale")  # with -n: one worker, one server of the pseudo-locale pages
 @pytest.mark.parametrize("name", [*APPS, *LESSONS])
 def test_no_visible_text_of_the_apps_or_a_lesson_escapes_the_catalogs(pseudo_url, browser, name):
     page = _open(browser, f"{pseudo_url}/voila/render/{name}")
