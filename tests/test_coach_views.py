@@ -62,7 +62,7 @@ def _cells(row: str) -> list[str]:
     return re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)
 
 
-BEST = '<strong class="dk-mark"><span aria-hidden="true">✓ </span>best</strong>'
+BEST = '<strong class="dk-mark"><span aria-hidden="true">✓ </span>best choice</strong>'
 
 
 # -- two players: the table ------------------------------------------------------------------------------------

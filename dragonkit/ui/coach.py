@@ -9,7 +9,7 @@ bot never disagree.  The chances of winning come from the race model's table in 
 one, with its confidence interval (:mod:`dragonkit.ui.two_views`).  The words are in the language asked for,
 and so are the numbers (``0.375`` / ``0,375``, ``51.4%`` / ``51,4%``); a fraction is the same in every
 language.  What the panel means is said in words, never by colour alone: the best options are marked
-"best", the disagreement is a sentence.
+"best choice", the disagreement is a sentence.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ def _heading(name: str, gems: int, lang: str | None) -> str:
 
 def _mark(lang: str | None) -> str:
     """The best option's mark: a word (a screen reader reads it; the tick is drawn only)."""
-    return f' <strong class="dk-mark"><span aria-hidden="true">✓ </span>{escape(tr("best", lang))}</strong>'
+    return f' <strong class="dk-mark"><span aria-hidden="true">✓ </span>{escape(tr("best choice", lang))}</strong>'
 
 
 def _win_cell(option: Option, views: TwoViews, lang: str | None) -> str:
