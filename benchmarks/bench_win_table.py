@@ -27,11 +27,13 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from bench_win_reduced import late  # the late situations of seeded games, as that benchmark chooses them
+
 from dragonkit.analysis import SolvedTurn, TurnState, takeover_gain
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
-from dragonkit.bots import CoachBot, ThresholdBot, WinBot
+from dragonkit.bots import CoachBot, WinBot
 from dragonkit.engine import Action, Game, Phase
 from dragonkit.game_state import GameState
 from dragonkit.rules import Ruleset
@@ -109,17 +111,6 @@ def against_exact_mini() -> None:
     )
 
 
-def late_state(rules: Ruleset, cards_left: int, seed: int) -> GameState:
-    bot = ThresholdBot(20)
-    while True:
-        game = Game(["a", "b"], rules, seed=seed)
-        while not game.is_over and not (game.remaining.total <= cards_left and game.phase is Phase.MUST_REVEAL):
-            game.apply(bot.choose(game))
-        if not game.is_over:
-            return GameState.from_game(game)
-        seed += 1000
-
-
 def against_exact_late(preset: str, cards_left: int, situations: int) -> None:
     rules = Ruleset.preset(preset)
     model = win_table(rules)
@@ -127,7 +118,7 @@ def against_exact_late(preset: str, cards_left: int, situations: int) -> None:
     losses: list[float] = []
     for seed in range(situations):
         exact = ReducedWinSolver(rules)
-        frontier = [late_state(rules, cards_left, seed)]
+        frontier = [late(rules, cards_left, seed)]
         seen: set[GameState] = set()
         while frontier:  # every decision reachable under any play
             state = frontier.pop()
