@@ -87,6 +87,7 @@ from typing import TypeAlias
 
 from ..engine import Action
 from ..game_state import GameState
+from ..rules import Ruleset
 
 __all__ = ["Probability", "WinPolicy", "WinSolver"]
 
@@ -101,6 +102,8 @@ class TwoPlayerWinSolver:
     :meth:`_action_value`: the mover's chance, each action's chance, the optimal action."""
 
     exact: bool
+    #: The ruleset a solver is bound to, or None for one that answers every ruleset.
+    rules: Ruleset | None = None
 
     def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
         """Each seat's probability of winning from ``state`` (a shared win counts one half)."""
@@ -133,9 +136,12 @@ class TwoPlayerWinSolver:
         return {action: self._action_value(state, mover, action) for action in state.legal_actions()}
 
     def _check(self, state: GameState) -> None:
-        """Raise ``ValueError`` for a state this solver does not answer, as :meth:`win_probabilities` would
-        (a solver that can tell without solving says so more cheaply)."""
-        self.win_probabilities(state)
+        """Raise ``ValueError`` unless ``state`` is a two-player :class:`GameState` (of :attr:`rules`, for a
+        solver bound to one ruleset)."""
+        rules = self.rules
+        if not isinstance(state, GameState) or state.n_players != 2 or (rules is not None and state.rules != rules):
+            of = "" if rules is None else f" of {rules.name!r}"
+            raise ValueError(f"this solver answers two-player GameStates{of}, not {state!r:.80}")
 
     def best_action(self, state: GameState) -> Action:
         """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).
@@ -203,8 +209,7 @@ class WinSolver(TwoPlayerWinSolver):
         ValueError
             If ``state`` is not a two-player game, or a fixed policy picks an illegal action.
         """
-        if not isinstance(state, GameState) or state.n_players != 2:
-            raise ValueError(f"win probabilities are solved for two-player GameStates, not {state!r:.80}")
+        self._check(state)
         first = self._win(state)
         return first, 1 - first
 

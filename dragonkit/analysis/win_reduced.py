@@ -138,6 +138,8 @@ class ReducedWinSolver(TwoPlayerWinSolver):
     19390
     """
 
+    rules: Ruleset
+
     def __init__(self, rules: Ruleset, exact: bool = False):
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
@@ -163,8 +165,7 @@ class ReducedWinSolver(TwoPlayerWinSolver):
         ValueError
             If ``state`` is not a two-player game of the solver's ruleset.
         """
-        if not isinstance(state, GameState) or state.n_players != 2 or state.rules != self.rules:
-            raise ValueError(f"this solver answers two-player GameStates of {self.rules.name!r}, not {state!r:.80}")
+        self._check(state)
         active = self._seen_by(state.active, state)
         return (active, 1 - active) if state.active == 0 else (1 - active, active)
 

@@ -191,6 +191,8 @@ class WinTable(TwoPlayerWinSolver):
     Fraction(1, 2)
     """
 
+    rules: Ruleset
+
     def __init__(self, rules: Ruleset, exact: bool = False, reveal: _Table | None = None):
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
@@ -294,10 +296,6 @@ class WinTable(TwoPlayerWinSolver):
             best = max(self._action_value(state, mover, a) for a in state.legal_actions())
             first = best if mover == 0 else 1 - best
         return first, 1 - first
-
-    def _check(self, state: GameState) -> None:
-        if not isinstance(state, GameState) or state.n_players != 2 or state.rules != self.rules:
-            raise ValueError(f"this table answers two-player GameStates of {self.rules.name!r}, not {state!r:.80}")
 
     def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
         active = state.active
