@@ -20,7 +20,7 @@ from matplotlib import colormaps
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 from matplotlib.ticker import Formatter, MaxNLocator, ScalarFormatter
 
 from .. import palette
@@ -28,8 +28,9 @@ from ..analysis import Situation
 from ..analysis.table import hold_boundary
 from ..engine import Game
 from ..i18n import Gems, tr
-from ..i18n.numbers import consecutive_runs, decimal_text, integer_text, interval_text, percent_text, ranges_text
+from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text, ranges_text
 from ..rules import Outcome
+from .cells import hatch_cells
 from .text import FigureText
 
 if TYPE_CHECKING:
@@ -323,22 +324,8 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None, boundary: 
             float(grid.index.max()) + 0.5,
         ),
     )
-    pots = np.asarray(grid.index, dtype=float)
-    for j, position in enumerate(np.asarray(grid.columns, dtype=float)):
-        holds = np.isfinite(values[:, j]) & (values[:, j] <= 0)
-        for first, last in consecutive_runs(np.flatnonzero(holds).tolist()):  # each run of hold cells, hatched
-            ax.add_patch(
-                Rectangle(
-                    (position - 0.5, pots[first] - 0.5),
-                    1.0,
-                    pots[last] - pots[first] + 1.0,
-                    fill=False,
-                    hatch=HOLD_HATCH,
-                    edgecolor=palette.INK,
-                    linewidth=0,
-                    alpha=0.55,
-                )
-            )
+    holds = np.isfinite(values) & (values <= 0)  # each run of hold cells, hatched
+    hatch_cells(ax, grid.columns, grid.index, holds, hatch=HOLD_HATCH, edgecolor=palette.INK, alpha=0.55)
     if boundary:
         starts = hold_boundary(advantage)
         xs, ys = [], []

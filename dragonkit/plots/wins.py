@@ -14,12 +14,13 @@ import numpy as np
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 
 from .. import palette
 from ..analysis.gems_or_wins import AGREEMENTS, pig_hold_table
 from ..i18n import N_, ntr, tr
-from ..i18n.numbers import consecutive_runs, integer_text, ranges_text
+from ..i18n.numbers import integer_text, ranges_text
+from .cells import hatch_cells
 from .text import FigureText
 
 if TYPE_CHECKING:
@@ -167,19 +168,7 @@ def coach_map_figure(cells: pd.DataFrame, title: str, chosen: tuple[int, int] | 
         hatch = _CELL_STYLE[agreement][1]
         if not hatch:
             continue
-        for column, position in enumerate(positions):
-            for first, last in consecutive_runs(np.flatnonzero(codes[:, column] == code).tolist()):
-                ax.add_patch(
-                    Rectangle(
-                        (position - 0.5, pots[first] - 0.5),
-                        1.0,
-                        pots[last] - pots[first] + 1.0,
-                        fill=False,
-                        hatch=hatch,
-                        edgecolor=palette.WHITE,
-                        linewidth=0,
-                    )
-                )
+        hatch_cells(ax, positions, pots, codes == code, hatch=hatch, edgecolor=palette.WHITE)
     handles: list[Patch | Line2D] = [
         Patch(
             facecolor=_CELL_STYLE[a][0],
