@@ -88,7 +88,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
     asks anything of another host, and the buttons' icons come from the server."""
     from .conftest import ARTIFACTS, log_events, voila_process
 
-    pool, cull = 2, 8
+    pool, cull = 2, 16  # long enough that a loaded machine (the other test worker) does not cull a page's kernel first
     log = ARTIFACTS / "classroom-leaks.log"
     with voila_process(NOTEBOOKS, log.name, pool=pool, cull_idle=cull) as (url, server):
         _settle(server.pid, pool, 90)  # the pool is up
