@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
@@ -151,7 +152,10 @@ def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang,
         before = _events(page)
         button = next((b for b in (page.locator("button:visible", has_text=t) for t in labels) if b.count()), None)
         if button is not None:
-            button.first.click()
+            try:
+                button.first.click(timeout=10_000)
+            except PlaywrightTimeoutError:  # the button went as the turn moved on (a bot's move): look again
+                continue
             page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
         _wait_for_event(page, before)
     assert _events(page) >= 15
