@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
+from .analysis.win_late import LateGame, is_late
 from .analysis.win_table import models, win_table
 from .engine import Action, Game, Phase
 from .game_state import GameState
@@ -138,8 +139,11 @@ class WinBot(Bot):
     model keeps shut.
 
     The table is of two-player games whose final danger costs all the revealer's gems
-    (:func:`~dragonkit.analysis.win_table.models`).  In other games the bot has no model of the
-    game to win, and plays as :class:`CoachBot`.
+    (:func:`~dragonkit.analysis.win_table.models`).  In the other two-player games (``kali``,
+    ``drago-rosso``, whose final danger ends the game on the gems) the bot plays exactly once
+    :data:`~dragonkit.analysis.win_late.LATE_CARDS` cards are left
+    (:class:`~dragonkit.analysis.win_late.LateGame`, gems and pot carried), and as
+    :class:`CoachBot` before; with more players, as :class:`CoachBot`.
 
     Parameters
     ----------
@@ -152,11 +156,16 @@ class WinBot(Bot):
     def __init__(self, exact: bool = True):
         self.exact = exact
         self._coach = CoachBot(exact=exact)
+        self._late = LateGame()
 
     def choose(self, game: Game) -> Action:
-        if not models(game.rules, len(game.gems)):
+        state = GameState.from_game(game)
+        if models(game.rules, len(game.gems)):
+            values = win_table(game.rules).action_values(state)
+        elif is_late(state):
+            values = self._late.action_values(state)
+        else:
             return self._coach.choose(game)
-        values = win_table(game.rules).action_values(GameState.from_game(game))
         best = max(values.values())
         tied = [action for action, p in values.items() if p >= best - 1e-9]
         if len(tied) == 1:

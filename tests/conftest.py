@@ -101,7 +101,13 @@ def _quick_coach_estimates(monkeypatch):
 
 @pytest.fixture(scope="session")
 def voila_url():
-    """Base URL of a Voilà server serving notebooks/ (stopped after the session)."""
+    """Base URL of a Voilà server serving notebooks/ (stopped after the session).  The win tables are built
+    first, as ``dragonkit serve`` builds them at its start: the pages' kernels then read them from the cache."""
+    from dragonkit.analysis.win_table import win_table
+    from dragonkit.rules import Ruleset
+
+    for edition in ("dragon-stripes", "mini"):
+        win_table(Ruleset.preset(edition))
     with voila_server(notebooks_dir(), _worker_log("voila.log")) as url:
         yield url
 
@@ -109,6 +115,22 @@ def voila_url():
 def log_events(page) -> int:
     """How many events the play app's log holds (its ``data-events``)."""
     return int(page.get_attribute(".dk-log", "data-events"))
+
+
+def click_shown(page, labels: tuple[str, ...]) -> bool:
+    """Click the first shown button whose text is one of ``labels``; False when none is shown, or when it went
+    before the click could land (the turn moved on: a bot's move), so that the caller looks again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    shown = [page.locator("button:visible", has_text=label) for label in labels]
+    button = next((b for b in shown if b.count()), None)
+    if button is None:
+        return False
+    try:
+        button.first.click(timeout=10_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
@@ -120,10 +142,7 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
         if page.locator(".dk-over").count():
             return
         before = log_events(page)
-        shown = [page.locator("button:visible", has_text=label) for label in labels]
-        button = next((b for b in shown if b.count()), None)
-        if button is not None:
-            button.first.click()
+        if click_shown(page, labels):
             page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # not a double click
         page.wait_for_function(
             f"Number(document.querySelector('.dk-log').dataset.events) > {before}"

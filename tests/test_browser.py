@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, click_shown
 
 pytestmark = pytest.mark.browser
 
@@ -51,12 +50,9 @@ def test_play_app_in_chromium(voila_url, browser):
             _start(page, seed)
             continue
         before = _events(page)
-        buttons = [page.locator("button:visible", has_text=label) for label in ("Reveal", "Decline", "Hold")]
-        button = next((b for b in buttons if b.count()), None)
-        if button is None:  # a bot is moving
+        if not click_shown(page, ("Reveal", "Decline", "Hold")):  # a bot is moving
             _wait_for_event(page, before)
             continue
-        button.first.click()
         _wait_for_event(page, before)
         actions += 1
         page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # faster clicks count as a double click
@@ -150,12 +146,7 @@ def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang,
         if _events(page) >= 25 or page.locator(".dk-over").count():
             break
         before = _events(page)
-        button = next((b for b in (page.locator("button:visible", has_text=t) for t in labels) if b.count()), None)
-        if button is not None:
-            try:
-                button.first.click(timeout=10_000)
-            except PlaywrightTimeoutError:  # the button went as the turn moved on (a bot's move): look again
-                continue
+        if click_shown(page, labels):
             page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
         _wait_for_event(page, before)
     assert _events(page) >= 15

@@ -79,7 +79,7 @@ def test_the_play_app_fits_a_narrow_page(voila_url, browser, size):
     page.select_option(".dk-setup select >> nth=0", "2")  # Alex (human) against the coach bot
     page.fill(".dk-seed input", "2024")
     page.click("text=Start the game")
-    page.wait_for_selector(".dk-coach >> text=Coach for", timeout=60_000)
+    page.wait_for_selector(".dk-coach >> text=Coach for", timeout=120_000)
     _check(page, f"small-{size}-play-game")
 
     play_until_over(page, ("Reveal", "Decline"))  # the human reveals whenever asked, declines every takeover

@@ -5,8 +5,9 @@ during a takeover offer, the fair bounty.
 The expected gems come from :mod:`dragonkit.analysis` in exact ``Fraction`` arithmetic, shown as a decimal
 and an exact fraction; the coach bot (:class:`~dragonkit.bots.CoachBot`) plays by them, so the panel and the
 bot never disagree.  The chances of winning come from the race model's table in two-player games of
-``dragon-stripes`` and ``mini``, and otherwise from a Monte Carlo estimate on the public state, labelled as
-one, with its confidence interval (:mod:`dragonkit.ui.two_views`).  The words are in the language asked for,
+``dragon-stripes`` and ``mini``, from the exact solution of the late game in the other two-player games once
+few cards are left, and otherwise from a Monte Carlo estimate on the public state, labelled as one, with its
+confidence interval (:mod:`dragonkit.ui.two_views`).  The words are in the language asked for,
 and so are the numbers (``0.375`` / ``0,375``, ``51.4%`` / ``51,4%``); a fraction is the same in every
 language.  What the panel means is said in words, never by colour alone: the best options are marked
 "best choice", the disagreement is a sentence.
@@ -362,6 +363,23 @@ def reason_sentence(reason: Reason, lang: str | None = None) -> str:
             n=reason.steps,
             name=someone,
         )
+    if reason.kind == "lead_bank":
+        return tr(
+            "The last danger card ends the game on the gems, and holding puts you ahead, {banked} against "
+            "{rival} (the pot is yours whether it is banked or bought with the bounty): for winning, the lead "
+            "counts for more than what the next cards could add.",
+            lang,
+            banked=Gems(reason.banked),
+            rival=Gems(reason.rival),
+        )
+    if reason.kind == "lead_short":
+        return tr(
+            "The last danger card ends the game on the gems, and even with this pot you would be behind, {banked} "
+            "against {rival}: for winning, holding is not enough, and the next cards may be.",
+            lang,
+            banked=Gems(reason.banked),
+            rival=Gems(reason.rival),
+        )
     return tr(
         "The expected gems count this turn's gems only, while winning depends on the whole game (who reaches the "
         "head, who reveals the last danger card, who ends with the most gems), and from here that favours "
@@ -379,6 +397,16 @@ def _win_note(game: Game, views: TwoViews, estimate: bool, waiting: bool, lang: 
             "reaches the head wins and whoever reveals the last danger card loses, both players playing to win; "
             "the real gems count in the decision at hand only.",
             lang,
+        )
+    if views.source == "exact":
+        return ntr(
+            "Chance of winning: exact, with {cards} card left, the real gems and pot, both players playing to win to "
+            "the end of the game.",
+            "Chance of winning: exact, over every order of the {cards} cards left, with the real gems and pot, both "
+            "players playing to win to the end of the game.",
+            game.remaining.total,
+            lang,
+            cards=game.remaining.total,
         )
     if views.source == "estimate":
         found = views.estimate

@@ -7,8 +7,9 @@ For each option of the player to move the coach gives
   :func:`~dragonkit.analysis.takeover_gain`);
 * the **chance of winning the game** after it: in a two-player game of an edition whose final danger
   costs all the revealer's gems, from the race model's table
-  (:func:`~dragonkit.analysis.win_table.win_table`, both players playing to win); otherwise estimated by
-  Monte Carlo from the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
+  (:func:`~dragonkit.analysis.win_table.win_table`, both players playing to win); in the other two-player
+  games, exact once few cards are left (:class:`~dragonkit.analysis.win_late.LateGame`); otherwise
+  estimated by Monte Carlo from the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
 
 When the two views' best options differ, :func:`two_views` says why in terms of the situation: whether
 the last danger card is still in the deck, who reveals the next card after each option, whether the other
@@ -20,11 +21,14 @@ state (:class:`~dragonkit.game_state.GameState`), and never sees the order of th
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
-from ..analysis.win_table import WinTable, models, win_table
+from ..analysis.win import Probability
+from ..analysis.win_late import LateGame, is_late
+from ..analysis.win_table import models, win_table
 from ..engine import Action, Game, Phase
 from ..game_state import GameState
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
@@ -49,6 +53,10 @@ TIE = 0.0005
 #: the panel within 2 s on the 2-core test machine (``benchmarks/bench_win_chance.py``).
 ESTIMATE_GAMES = 2000
 ESTIMATE_SECONDS = 1.5
+
+
+#: A source of exact chances of winning: the mover's chance after each legal action of a state.
+_Values = Callable[[GameState], Mapping[Action, Probability]]
 
 
 @dataclass(frozen=True)
@@ -84,7 +92,9 @@ class Reason:
         card revealed now is one more draw at the last danger), ``"head_hold"`` and ``"head_decline"`` (a chance
         at the head counts for more than the pot or the bounty, and holding or declining would give it away),
         ``"head_restart"`` (a chance at the head counts for more than the pot, and holding would start the
-        player's next turn from the tail), or ``"general"``.
+        player's next turn from the tail), ``"lead_bank"`` and ``"lead_short"`` (in an edition whose last
+        danger card ends the game on the gems: banking the pot would put the player ahead, or would still leave
+        them behind), or ``"general"``.
     action : Action
         The option of the better chance of winning.
     name : str or None
@@ -94,6 +104,8 @@ class Reason:
         The mover's gems, the pot, the bounty and the knight's distance to the head.
     takes_over : bool
         Whether the player named would get there by taking the turn over.
+    banked, rival : int
+        The mover's gems with the pot banked, and the most gems of another player (the ``"lead_*"`` kinds name them).
     """
 
     kind: str
@@ -104,6 +116,8 @@ class Reason:
     bounty: int = 0
     steps: int = 0
     takes_over: bool = False
+    banked: int = 0
+    rival: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,8 +131,8 @@ class TwoViews:
     options : tuple of Option
         In the order of the legal actions.
     source : str or None
-        Where the chances of winning come from: ``"table"`` (the race model), ``"estimate"`` (Monte Carlo) or
-        None (not computed).
+        Where the chances of winning come from: ``"table"`` (the race model), ``"exact"`` (the late game solved
+        exactly), ``"estimate"`` (Monte Carlo) or None (not computed).
     estimate : WinChanceEstimate or None
         The Monte Carlo run, where :attr:`source` is ``"estimate"``.
     best_gems, best_win : frozenset of Action
@@ -158,7 +172,8 @@ def table_applies(game: Game) -> bool:
     -------
     bool
         True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
-        ``drago-rosso``, whose chances of winning are estimated instead.
+        ``drago-rosso``, whose chances of winning are solved exactly late in a two-player game
+        (:func:`~dragonkit.analysis.win_late.is_late`) and estimated before.
     """
     return models(game.rules, len(game.players))
 
@@ -167,6 +182,8 @@ def table_applies(game: Game) -> bool:
 
 #: The turn the coach solved last: later decisions of the same turn are looked up in it, not solved again.
 _last_turn: list[SolvedTurn] = []
+#: The late game solved last, for the editions the table does not model: later decisions are looked up.
+_late_game = LateGame()
 
 
 def _solution(state: TurnState) -> TurnSolution:
@@ -221,8 +238,8 @@ def cached_estimate(game: Game) -> WinChanceEstimate | None:
 
 
 def estimate_needed(game: Game) -> bool:
-    """Whether the coach would run a Monte Carlo estimate for ``game`` now: the table does not apply, the player to
-    move has a choice, and this situation has not been estimated yet.
+    """Whether the coach would run a Monte Carlo estimate for ``game`` now: neither the table nor the late game's
+    exact solution applies, the player to move has a choice, and this situation has not been estimated yet.
 
     Parameters
     ----------
@@ -233,6 +250,8 @@ def estimate_needed(game: Game) -> bool:
     bool
     """
     if game.is_over or table_applies(game) or len(game.legal_actions()) < 2:
+        return False
+    if is_late(GameState.from_game(game)):
         return False
     return cached_estimate(game) is None
 
@@ -293,20 +312,24 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     gems = _gems_values(game)
     best_gems = _best(gems)
     state = GameState.from_game(game)
-    table: WinTable | None = None
+    solved: _Values | None = None  # exact chances of winning, where the table or the late game gives them
+    source: str | None = None
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
     cis: dict[Action, tuple[float, float]] = {}
     if table_applies(game):
-        table = win_table(game.rules)
-        wins = {a: float(v) for a, v in table.action_values(state).items()}
+        solved, source = win_table(game.rules).action_values, "table"
+    elif is_late(state):
+        solved, source = _late_game.action_values, "exact"
+    if solved is not None:
+        wins = {a: float(v) for a, v in solved(state).items()}
     elif len(gems) > 1:
         found = estimate_for(game) if estimate else cached_estimate(game)
         if found is not None:
             wins = {o.action: o.estimate for o in found.options}
             cis = {o.action: (o.ci_low, o.ci_high) for o in found.options}
+            source = "estimate"
     options = tuple(Option(a, gems[a], wins.get(a), cis.get(a)) for a in gems)
-    source = "table" if table is not None else "estimate" if found is not None else None
     if len(options) == 1:
         best_win = _best(wins, TIE) if wins else frozenset()
         return TwoViews(mover, options, source, found, best_gems, best_win, "single")
@@ -324,23 +347,23 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     if best_gems & best_win:
         return TwoViews(mover, options, source, found, best_gems, best_win, "agree")
     (winner,) = best_win  # disjoint from the gems' best: one option of two
-    reason = _reason(game, state, winner, table)
+    reason = _reason(game, state, winner, solved)
     return TwoViews(mover, options, source, found, best_gems, best_win, "disagree", reason)
 
 
 # -- why they disagree ---------------------------------------------------------------------------------------
 
 
-def _next_revealers(after: GameState, table: WinTable | None) -> list[tuple[int, bool]]:
+def _next_revealers(after: GameState, solved: _Values | None) -> list[tuple[int, bool]]:
     """Who may reveal the next card from ``after`` (a hold or a decline just made), as ``(seat, takes_over)``
-    pairs: each player asked who would or might take over (the table says which, for two players; without
-    it, anyone able to pay might), then the owner of the next turn if nobody does."""
+    pairs: each player asked who would or might take over (the exact chances say which, for two players;
+    without them, anyone able to pay might), then the owner of the next turn if nobody does."""
     found: list[tuple[int, bool]] = []
     while after.phase is Phase.OFFER:
         taker = after.offer_to
         assert taker is not None
-        if table is not None:
-            values = table.action_values(after)
+        if solved is not None:
+            values = solved(after)
             if values[Action.TAKE_OVER] > values[Action.DECLINE] + TIE:
                 return [*found, (taker, True)]  # they take over: nobody after them is asked
             if values[Action.TAKE_OVER] < values[Action.DECLINE] - TIE:
@@ -353,7 +376,7 @@ def _next_revealers(after: GameState, table: WinTable | None) -> list[tuple[int,
     return found
 
 
-def _reason(game: Game, state: GameState, winner: Action, table: WinTable | None) -> Reason:
+def _reason(game: Game, state: GameState, winner: Action, solved: _Values | None) -> Reason:
     """Why the chance of winning prefers ``winner`` where the expected gems prefer the other option."""
     rules, mover, names = game.rules, game.to_move, game.players
     assert mover is not None
@@ -370,18 +393,29 @@ def _reason(game: Game, state: GameState, winner: Action, table: WinTable | None
             bounty=game.bounty,
             steps=rules.head - game.position,
             takes_over=one is not None and all(takes for _, takes in seats or ()),
+            banked=banked,
+            rival=rival,
         )
 
-    last_danger = rules.final_danger == "all_gems" and state.deck.dangers > 0 and rules.is_final_danger(state.stage + 1)
+    final_in_deck = state.deck.dangers > 0 and rules.is_final_danger(state.stage + 1)
+    last_danger = final_in_deck and rules.final_danger == "all_gems"
+    banked = game.gems[mover] + game.pot
+    rival = max(g for seat, g in enumerate(game.gems) if seat != mover)
+    if final_in_deck and rules.final_danger == "pot_only" and game.phase is not Phase.OFFER:
+        # the last danger card ends the game on the gems: who would lead with the pot banked
+        if winner is Action.HOLD and banked > rival:
+            return reason("lead_bank")
+        if winner is Action.REVEAL and banked <= rival:
+            return reason("lead_short")
     if winner in (Action.HOLD, Action.DECLINE):  # the chance of winning prefers to let the turn go
-        seats = _next_revealers(state.child(winner), table)
+        seats = _next_revealers(state.child(winner), solved)
         if last_danger and seats and all(seat != mover for seat, _ in seats):
             return reason("last_danger_pass", seats)
         if last_danger and seats and seats[-1] == (mover, False):  # whoever may take over, the next turn is theirs
             return reason("last_danger_twice")
         return reason("general")
     # the chance of winning prefers to go on: to reveal, or to take over
-    seats = _next_revealers(state.child(Action.HOLD if winner is Action.REVEAL else Action.DECLINE), table)
+    seats = _next_revealers(state.child(Action.HOLD if winner is Action.REVEAL else Action.DECLINE), solved)
     if seats and all(seat != mover for seat, _ in seats):
         return reason("head_hold" if winner is Action.REVEAL else "head_decline", seats)
     if winner is Action.REVEAL and seats == [(mover, False)]:  # nobody can take over, the next turn is theirs

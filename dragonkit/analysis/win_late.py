@@ -1,0 +1,115 @@
+r"""Exact win chances late in a two-player game: the editions the race table does not model.
+
+:class:`~dragonkit.analysis.win_table.WinTable` closes the gems' doors, which it may do where the final
+danger costs all the revealer's gems (``dragon-stripes``, ``mini``): there the gems change the winner only
+through three thresholds.  In ``kali`` and ``drago-rosso`` the final danger costs its revealer the pot
+only, and the game then ends *on the gems*: the player with more wins.  Every pot banked, every bounty
+paid and every penalty (:math:`\lfloor r\,g \rfloor`, a rate of the player's own gems) can change that
+winner, so both players' gems and the pot must be carried, and
+:class:`~dragonkit.analysis.win_reduced.ReducedWinSolver` shows that no smaller state is exact (its
+module's text).  Its reduced space grows about six-fold per card left
+(``benchmarks/bench_win_reduced.py``: ``kali`` 2,523 states with 6 cards left in 0.1–0.2 s, 583,863 with 9
+in 90–115 s; ``drago-rosso`` 27,919 with 7 in 4–6 s): the whole game, bounded by 10\ :sup:`16` reduced
+states, is out of reach, and no part of it can be dropped with a bound on the error.
+
+So this module does not approximate.  :class:`LateGame` answers a situation **exactly** once at most
+:data:`LATE_CARDS` cards are left — with the same recursion as every win solver of the package, over the
+real gems and the real pot, both players maximising their chance (a shared win counts one half) — and
+says it cannot before.  Earlier, the coach *estimates* the chance by Monte Carlo from the public state
+(:func:`~dragonkit.simulate.estimate_win_chances`, an interval and not a value) and the win bot plays as
+the coach, the expected gems of the turn.
+
+One solver serves the rest of a game: the later decisions of the same game are reduced states it has
+already solved, so they are looked up, not solved again; a situation of another ruleset, or with more
+cards left than the last one asked (a new game), starts a fresh solver, so that the memo holds one game's
+end at a time.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action
+from ..game_state import GameState
+from .win import Probability
+from .win_reduced import ReducedWinSolver
+
+__all__ = ["LATE_CARDS", "LateGame", "is_late"]
+
+#: The most cards left at which :class:`LateGame` solves a situation: ``kali`` needs at most a few
+#: thousand reduced states there (0.1–0.2 s on one core the first time, lookups after), seven cards
+#: already up to 30,000 (4–6 s in ``drago-rosso``).
+LATE_CARDS = 5
+
+
+def is_late(state: GameState) -> bool:
+    """Whether :class:`LateGame` answers ``state``: a two-player game going on, at most :data:`LATE_CARDS` cards left.
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    bool
+    """
+    return state.n_players == 2 and not state.is_terminal() and state.deck.total <= LATE_CARDS
+
+
+class LateGame:
+    """Exact win chances of the late situations of two-player games, one game at a time.
+
+    Parameters
+    ----------
+    exact : bool
+        ``Fraction`` arithmetic if True, ``float`` otherwise.
+
+    Examples
+    --------
+    >>> from dragonkit.rules import Ruleset
+    >>> late = LateGame(exact=True)
+    >>> state = GameState.fresh(Ruleset.preset("mini"))  # a deck of 8 cards: too many
+    >>> is_late(state)
+    False
+    """
+
+    def __init__(self, exact: bool = False):
+        self.exact = exact
+        self._solver: ReducedWinSolver | None = None
+        self._cards_left = 0
+
+    @property
+    def states_visited(self) -> int:
+        """The reduced states solved for the current game so far (0 before the first late situation)."""
+        return 0 if self._solver is None else self._solver.states_visited
+
+    def action_values(self, state: GameState) -> dict[Action, Probability]:
+        """The mover's probability of winning the game after each legal action, both players playing to win.
+
+        Parameters
+        ----------
+        state : GameState
+            A late situation (:func:`is_late`).
+
+        Returns
+        -------
+        dict
+            Action to probability, in the order of ``state.legal_actions()``: exact
+            (:class:`~dragonkit.analysis.win_reduced.ReducedWinSolver`'s backward induction over every
+            card order left, gems and pot carried).
+
+        Raises
+        ------
+        ValueError
+            If ``state`` is not late: more than :data:`LATE_CARDS` cards left, not two players, or over.
+        """
+        if not isinstance(state, GameState) or not is_late(state):
+            raise ValueError(
+                f"a late situation of a two-player game going on has at most {LATE_CARDS} cards left; not {state!r:.80}"
+            )
+        solver = self._solver
+        if solver is None or solver.rules != state.rules or state.deck.total > self._cards_left:
+            solver = self._solver = ReducedWinSolver(state.rules, exact=self.exact)
+        self._cards_left = state.deck.total
+        return solver.action_values(state)
+
+    def __repr__(self) -> str:
+        return f"LateGame(exact={self.exact})"
