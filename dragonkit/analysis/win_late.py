@@ -8,9 +8,9 @@ paid and every penalty (:math:`\lfloor r\,g \rfloor`, a rate of the player's own
 winner, so both players' gems and the pot must be carried, and
 :class:`~dragonkit.analysis.win_reduced.ReducedWinSolver` shows that no smaller state is exact (its
 module's text).  Its reduced space grows about six-fold per card left
-(``benchmarks/bench_win_reduced.py``: ``kali`` 2,523 states with 6 cards left in 0.1–0.2 s, 583,863 with 9
-in 90–115 s; ``drago-rosso`` 27,919 with 7 in 4–6 s): the whole game, bounded by 10\ :sup:`16` reduced
-states, is out of reach, and no part of it can be dropped with a bound on the error.
+(``benchmarks/bench_win_reduced.py``: ``kali`` 583,863 states with 9 cards left in 90–115 s, ``drago-rosso``
+27,919 with 7 in 4–6 s): the whole game, bounded by 10\ :sup:`16` reduced states, is out of reach, and no
+reduction of it with a bounded error is known (``docs/win.md`` says what was tried).
 
 So this module does not approximate.  :class:`LateGame` answers a situation **exactly** once at most
 :data:`LATE_CARDS` cards are left — with the same recursion as every win solver of the package, over the
@@ -34,9 +34,9 @@ from .win_reduced import ReducedWinSolver
 
 __all__ = ["LATE_CARDS", "LateGame", "is_late"]
 
-#: The most cards left at which :class:`LateGame` solves a situation: ``kali`` needs at most a few
-#: thousand reduced states there (0.1–0.2 s on one core the first time, lookups after), seven cards
-#: already up to 30,000 (4–6 s in ``drago-rosso``).
+#: The most cards left at which :class:`LateGame` solves a situation (``benchmarks/bench_win_late.py``, coach
+#: games): a game's first late decision takes a median of 0.1 s and at most 0.3 s on one core (at most 2,681
+#: reduced states in ``kali`` and ``drago-rosso``), the later ones 0.2 ms; with 6 cards, about ten times more.
 LATE_CARDS = 5
 
 

@@ -55,7 +55,7 @@ ESTIMATE_GAMES = 2000
 ESTIMATE_SECONDS = 1.5
 
 
-#: A source of exact chances of winning: the mover's chance after each legal action of a state.
+#: A source of chances of winning (the table's, or the late game's exact ones): the mover's after each legal action.
 _Values = Callable[[GameState], Mapping[Action, Probability]]
 
 
@@ -312,7 +312,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     gems = _gems_values(game)
     best_gems = _best(gems)
     state = GameState.from_game(game)
-    solved: _Values | None = None  # exact chances of winning, where the table or the late game gives them
+    solved: _Values | None = None  # the table's chances of winning, or the late game's exact ones
     source: str | None = None
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
