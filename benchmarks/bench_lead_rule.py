@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 
 from dragonkit.bots import Bot, CoachBot
-from dragonkit.engine import Action, Game
+from dragonkit.engine import Action, Game, Phase
+from dragonkit.game_state import GameState
 from dragonkit.rules import Ruleset
 from dragonkit.simulate.stats import proportion_estimate
 
@@ -30,11 +31,15 @@ class LeadRule(Bot):
     def choose(self, game: Game) -> Action:
         mover = game.to_move
         assert mover is not None
-        rules, mine = game.rules, game.gems[mover]
-        rival = max(g for seat, g in enumerate(game.gems) if seat != mover)
-        last_danger = game.remaining.dangers > 0 and rules.is_final_danger(game.stage + 1)
-        if Action.HOLD in game.legal_actions() and last_danger and mine <= rival < mine + game.pot:
-            return Action.HOLD
+        state = GameState.from_game(game)
+        if Action.HOLD in game.legal_actions() and state.last_danger_in_deck:
+            banked = state.child(Action.HOLD)
+            while banked.phase is Phase.OFFER:  # nobody takes over: the pot is banked
+                banked = banked.child(Action.DECLINE)
+            before = state.gems[mover], max(g for seat, g in enumerate(state.gems) if seat != mover)
+            after = banked.gems[mover], max(g for seat, g in enumerate(banked.gems) if seat != mover)
+            if before[0] <= before[1] and after[0] > after[1]:
+                return Action.HOLD
         return self._coach.choose(game)
 
 

@@ -214,6 +214,12 @@ class GameState:
         return self.rules.bounty(self.pot)
 
     @property
+    def last_danger_in_deck(self) -> bool:
+        """Whether the next danger card revealed would end the game (:meth:`Ruleset.is_final_danger
+        <dragonkit.rules.Ruleset.is_final_danger>`) and one is still in the deck."""
+        return self.deck.dangers > 0 and self.rules.is_final_danger(self.stage + 1)
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """Seats sharing the win once the game is over; () before."""
         return tuple(seat for seat, share in enumerate(self.returns()) if share)

@@ -103,11 +103,9 @@ def _quick_coach_estimates(monkeypatch):
 def voila_url():
     """Base URL of a Voilà server serving notebooks/ (stopped after the session).  The win tables are built
     first, as ``dragonkit serve`` builds them at its start: the pages' kernels then read them from the cache."""
-    from dragonkit.analysis.win_table import win_table
-    from dragonkit.rules import Ruleset
+    from dragonkit.analysis.win_table import build_preset_tables
 
-    for edition in ("dragon-stripes", "mini"):
-        win_table(Ruleset.preset(edition))
+    build_preset_tables()
     with voila_server(notebooks_dir(), _worker_log("voila.log")) as url:
         yield url
 

@@ -119,16 +119,7 @@ def test_a_disagreement_is_flagged_in_words_with_its_reason():
     assert {o.action: o.gems for o in views.options} == {Action.REVEAL: Fraction(71, 30), Action.HOLD: 1}
     assert views.verdict == "disagree" and views.best_gems == {Action.REVEAL} and views.best_win == {Action.HOLD}
     assert views.reason == two_views.Reason(
-        "last_danger_pass",
-        Action.HOLD,
-        name="Bob",
-        gems=9,
-        pot=1,
-        bounty=1,
-        steps=5,
-        takes_over=False,
-        banked=10,
-        rival=9,
+        "last_danger_pass", Action.HOLD, name="Bob", gems=9, pot=1, bounty=1, steps=5, takes_over=False
     )
     html = render_coach(game, "en")
     assert (

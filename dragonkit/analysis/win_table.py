@@ -126,10 +126,10 @@ import numpy.typing as npt
 
 from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
-from ..rules import Composition, Ruleset
+from ..rules import PRESETS, Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
 
-__all__ = ["MAX_ENTRIES", "WinTable", "cache_folder", "models", "win_table"]
+__all__ = ["MAX_ENTRIES", "WinTable", "build_preset_tables", "cache_folder", "models", "win_table"]
 
 _Table: TypeAlias = npt.NDArray[Any]  # float64, or object (Fractions) on the exact path
 
@@ -382,3 +382,13 @@ def win_table(rules: Ruleset) -> WinTable:
     except OSError:
         return table
     return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
+
+
+def build_preset_tables() -> None:
+    """Build (or find in the cache) :func:`win_table` of every preset the race model answers for two players
+    (``dragon-stripes``, ``mini``): what a server does once at its start, so that its visitors' kernels only load them
+    (about 2 s for ``dragon-stripes`` when its file is missing)."""
+    for name in PRESETS:
+        rules = Ruleset.preset(name)
+        if models(rules, 2):
+            win_table(rules)

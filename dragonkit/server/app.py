@@ -28,8 +28,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 import dragonkit
 
-from ..analysis.win_table import win_table
-from ..rules import Ruleset
+from ..analysis.win_table import build_preset_tables
 from .budget import KernelBudget, default_max_kernels
 from .pages import STATUS, refusal_page
 
@@ -163,8 +162,7 @@ class ClassroomVoila(Voila):
         compileall.compile_dir(Path(dragonkit.__file__).parent, quiet=1)
         # the coach reads two-player chances of winning from a table per edition, kept in the user's cache: build
         # the missing ones here, once (about 2 s for dragon-stripes), not in the first visitors' kernels at once
-        for edition in ("dragon-stripes", "mini"):
-            win_table(Ruleset.preset(edition))
+        build_preset_tables()
         # the renderer builds its exporter by this name (voila.notebook_renderer has no setting for it)
         notebook_renderer.VoilaExporter = CachingVoilaExporter
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)

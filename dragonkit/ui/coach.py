@@ -366,8 +366,8 @@ def reason_sentence(reason: Reason, lang: str | None = None) -> str:
     if reason.kind == "lead_bank":
         return tr(
             "The last danger card ends the game on the gems, and holding puts you ahead, {banked} against "
-            "{rival} (the pot is yours whether it is banked or bought with the bounty): for winning, the lead "
-            "counts for more than what the next cards could add.",
+            "{rival} with the pot banked, and ahead too if the turn is taken over: for winning, the lead counts "
+            "for more than what the next cards could add.",
             lang,
             banked=Gems(reason.banked),
             rival=Gems(reason.rival),

@@ -105,7 +105,8 @@ class Reason:
     takes_over : bool
         Whether the player named would get there by taking the turn over.
     banked, rival : int
-        The mover's gems with the pot banked, and the most gems of another player (the ``"lead_*"`` kinds name them).
+        For the ``"lead_*"`` kinds, the mover's gems with the pot banked and the most gems of another player then
+        (the engine's own states after the hold); 0 for the other kinds.
     """
 
     kind: str
@@ -376,6 +377,21 @@ def _next_revealers(after: GameState, solved: _Values | None) -> list[tuple[int,
     return found
 
 
+def _hold_endings(state: GameState) -> list[GameState]:
+    """The states a hold in ``state`` can lead to: a takeover by each player asked in turn, then the pot banked."""
+    endings = []
+    after = state.child(Action.HOLD)
+    while after.phase is Phase.OFFER:
+        endings.append(after.child(Action.TAKE_OVER))
+        after = after.child(Action.DECLINE)
+    return [*endings, after]
+
+
+def _mover_and_rival(state: GameState, mover: int) -> tuple[int, int]:
+    """``mover``'s gems in ``state`` and the most gems of another player."""
+    return state.gems[mover], max(g for seat, g in enumerate(state.gems) if seat != mover)
+
+
 def _reason(game: Game, state: GameState, winner: Action, solved: _Values | None) -> Reason:
     """Why the chance of winning prefers ``winner`` where the expected gems prefer the other option."""
     rules, mover, names = game.rules, game.to_move, game.players
@@ -397,13 +413,14 @@ def _reason(game: Game, state: GameState, winner: Action, solved: _Values | None
             rival=rival,
         )
 
-    final_in_deck = state.deck.dangers > 0 and rules.is_final_danger(state.stage + 1)
-    last_danger = final_in_deck and rules.final_danger == "all_gems"
-    banked = game.gems[mover] + game.pot
-    rival = max(g for seat, g in enumerate(game.gems) if seat != mover)
-    if final_in_deck and rules.final_danger == "pot_only" and game.phase is not Phase.OFFER:
-        # the last danger card ends the game on the gems: who would lead with the pot banked
-        if winner is Action.HOLD and banked > rival:
+    last_danger = state.last_danger_in_deck and rules.final_danger == "all_gems"
+    banked, rival = 0, 0
+    if state.last_danger_in_deck and rules.final_danger == "pot_only" and state.phase is Phase.CHOOSE:
+        # the last danger card ends the game on the gems: the gems after a hold, by the engine, whoever takes over
+        endings = _hold_endings(state)
+        banked, rival = _mover_and_rival(endings[-1], mover)  # the pot banked
+        ahead = all(a > r for a, r in (_mover_and_rival(e, mover) for e in endings))
+        if winner is Action.HOLD and ahead:
             return reason("lead_bank")
         if winner is Action.REVEAL and banked <= rival:
             return reason("lead_short")
