@@ -12,11 +12,16 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from filelock import FileLock
 
+from dragonkit.analysis import win_table as win_table_module
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
@@ -161,6 +166,55 @@ def test_the_cache_is_shared_through_a_file(tmp_path, monkeypatch) -> None:
         win_table.cache_clear()
         assert np.array_equal(win_table(MINI).reveal, built)
         assert np.array_equal(loaded.reveal, built)
+    finally:
+        win_table.cache_clear()
+
+
+#: A process of a class starting together: its table, and a line in ``built`` if it built the table itself.
+_KERNEL = """
+import sys, time
+import numpy as np
+from dragonkit.analysis import win_table as module
+from dragonkit.rules import Ruleset
+
+build = module.WinTable._build
+def slow_build(self):
+    with open(sys.argv[1], "a") as log:
+        log.write("built\\n")
+    time.sleep(1.0)  # a build long enough for the others to arrive while it runs
+    return build(self)
+module.WinTable._build = slow_build
+np.save(sys.argv[2], np.asarray(module.win_table(Ruleset.preset("mini")).reveal))
+"""
+
+
+def test_kernels_starting_together_build_the_table_once(tmp_path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    log = tmp_path / "built"
+    kernels = [
+        subprocess.Popen([sys.executable, "-c", _KERNEL, str(log), str(tmp_path / f"table-{k}.npy")], env=env)
+        for k in range(3)
+    ]
+    assert [k.wait(timeout=120) for k in kernels] == [0, 0, 0]
+    assert log.read_text().splitlines() == ["built"]  # the other two waited for its file
+    tables = [np.load(tmp_path / f"table-{k}.npy") for k in range(3)]
+    assert all(np.array_equal(t, WinTable(MINI).reveal) for t in tables)
+
+
+def test_a_build_that_never_ends_elsewhere_is_not_waited_for_forever(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(win_table_module, "_BUILD_WAIT", 0.2)
+    win_table.cache_clear()
+    try:
+        first = win_table(MINI)  # builds the file
+        (path,) = (tmp_path / "dragonkit").glob("win-table-mini-*.npy")
+        path.unlink()
+        win_table.cache_clear()
+        with FileLock(path.with_suffix(".lock")):  # another process's build, stuck
+            table = win_table(MINI)
+        assert not isinstance(table.reveal, np.memmap)  # built here, in memory
+        assert np.array_equal(table.reveal, first.reveal)
+        assert not path.exists()
     finally:
         win_table.cache_clear()
 

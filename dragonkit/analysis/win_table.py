@@ -123,6 +123,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
+from filelock import FileLock, Timeout
 
 from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
@@ -359,7 +360,9 @@ def win_table(rules: Ruleset) -> WinTable:
 
     The table is saved as a ``.npy`` file under ``$XDG_CACHE_HOME/dragonkit`` (``~/.cache/dragonkit``)
     named by a hash of the ruleset, and loaded memory-mapped, so that the kernels of a class share
-    one copy; where the cache cannot be written the table stays in this process's memory.
+    one copy; where the cache cannot be written the table stays in this process's memory.  A process that
+    finds another building the same table (a lock file beside it, ``filelock``) waits for its file, up to
+    two minutes, rather than building a second copy.
 
     Raises
     ------
@@ -373,12 +376,31 @@ def win_table(rules: Ruleset) -> WinTable:
         return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
     except (OSError, ValueError):
         pass
-    table = WinTable(rules)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, suffix=".npy", delete=False) as file:
+        # one build per machine: the kernels of a class that start together wait for the first one's file
+        # (each build peaks at about 400 MB) instead of building it side by side
+        with FileLock(path.with_suffix(".lock"), timeout=_BUILD_WAIT):
+            return _load_or_build(rules, path)
+    except (OSError, Timeout):  # no cache to write, or a build elsewhere that never ends: build here
+        return WinTable(rules)
+
+
+#: How long (seconds) :func:`win_table` waits for another process building the same table.
+_BUILD_WAIT = 120
+
+
+def _load_or_build(rules: Ruleset, path: Path) -> WinTable:
+    """The table saved at ``path``, memory-mapped; built and saved first if the file is missing or unreadable."""
+    try:
+        return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
+    except (OSError, ValueError):
+        pass
+    table = WinTable(rules)
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as file:
             np.save(file, table.reveal)
-        os.replace(file.name, path)  # atomic: a kernel never reads a half-written table
+        os.replace(file.name, path)  # atomic: a reader never sees a half-written table
     except OSError:
         return table
     return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
