@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from filelock import FileLock
 
-from dragonkit.analysis import win_table as win_table_module
+import dragonkit.cache
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
@@ -203,14 +203,14 @@ def test_kernels_starting_together_build_the_table_once(tmp_path) -> None:
 
 def test_a_build_that_never_ends_elsewhere_is_not_waited_for_forever(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(win_table_module, "_BUILD_WAIT", 0.2)
+    monkeypatch.setattr(dragonkit.cache, "BUILD_WAIT", 0.2)
     win_table.cache_clear()
     try:
         first = win_table(MINI)  # builds the file
         (path,) = (tmp_path / "dragonkit").glob("win-table-mini-*.npy")
         path.unlink()
         win_table.cache_clear()
-        with FileLock(path.with_suffix(".lock")):  # another process's build, stuck
+        with FileLock(path.with_name(path.name + ".lock")):  # another process's build, stuck
             table = win_table(MINI)
         assert not isinstance(table.reveal, np.memmap)  # built here, in memory
         assert np.array_equal(table.reveal, first.reveal)

@@ -27,14 +27,14 @@ rules' conservation: the two players' gems, the treasure and the pot add up to t
 from __future__ import annotations
 
 import functools
-import os
-import tempfile
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 import numpy as np
 
+from ..cache import computed_once
 from ..engine import Action, Phase
 from ..game_state import GameState
 from ..rules import Card, Composition, Ruleset
@@ -43,7 +43,7 @@ from .optimal import TurnSolution, solve_turn
 from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, solve_pig
 from .table import policy_map
 from .win import Probability
-from .win_table import WinTable, cache_folder, win_table
+from .win_table import WinTable, win_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,28 +88,19 @@ AGREEMENTS = ("both reveal", "both hold", "win reveals", "win holds")
 def pig_solution() -> PigSolution:
     """Pig to :data:`PIG_GOAL` with a six-sided die, solved for the probability of winning (:func:`~.pig.solve_pig`).
 
-    Solved once per machine (about 3 s) and kept in the kit's cache (:func:`~.win_table.cache_folder`), from
-    which every later process reads it; where the cache cannot be written, solved once per process.
+    Solved once per machine (about 3 s) and kept in the kit's cache (:func:`~dragonkit.cache.computed_once`),
+    from which every later process reads it; where the cache cannot be written, solved once per process.
     """
-    path = cache_folder() / f"pig-{PIG_GOAL}-6.npz"
-    try:
-        with np.load(path) as saved:
-            return PigSolution(
-                PIG_GOAL, 6, saved["win"], saved["roll"], int(saved["iterations"]), float(saved["residual"])
-            )
-    except (OSError, KeyError, ValueError):
-        pass
-    solution = solve_pig(PIG_GOAL)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as file:
-            np.savez(
-                file, win=solution.win, roll=solution.roll, iterations=solution.iterations, residual=solution.residual
-            )
-        os.replace(file.name, path)  # atomic: a kernel never reads a half-written file
-    except OSError:
-        pass
-    return solution
+    return computed_once(f"pig-{PIG_GOAL}-6.npz", lambda: solve_pig(PIG_GOAL), _save_pig, _load_pig)
+
+
+def _save_pig(solution: PigSolution, file: IO[bytes]) -> None:
+    np.savez(file, win=solution.win, roll=solution.roll, iterations=solution.iterations, residual=solution.residual)
+
+
+def _load_pig(path: Path) -> PigSolution:
+    with np.load(path) as saved:
+        return PigSolution(PIG_GOAL, 6, saved["win"], saved["roll"], int(saved["iterations"]), float(saved["residual"]))
 
 
 def pig_hold_table(solution: PigSolution, scores: Sequence[int], opponents: Sequence[int]) -> list[list[int]]:

@@ -115,22 +115,19 @@ import functools
 import hashlib
 import json
 import math
-import os
-import tempfile
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
-from filelock import FileLock, Timeout
 
+from ..cache import computed_once
 from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
 from ..rules import PRESETS, Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
 
-__all__ = ["MAX_ENTRIES", "WinTable", "build_preset_tables", "cache_folder", "models", "win_table"]
+__all__ = ["MAX_ENTRIES", "WinTable", "build_preset_tables", "models", "win_table"]
 
 _Table: TypeAlias = npt.NDArray[Any]  # float64, or object (Fractions) on the exact path
 
@@ -348,21 +345,15 @@ class WinTable(TwoPlayerWinSolver):
         return self._bank_value(state)
 
 
-def cache_folder() -> Path:
-    """Where the kit keeps what it computes once per machine: ``$XDG_CACHE_HOME/dragonkit``
-    (``~/.cache/dragonkit``)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragonkit"
-
-
 @functools.cache
 def win_table(rules: Ruleset) -> WinTable:
-    """The float :class:`WinTable` of ``rules``, built once per process and kept in the user's cache.
+    """The float :class:`WinTable` of ``rules``, built once per machine and kept in the user's cache.
 
-    The table is saved as a ``.npy`` file under ``$XDG_CACHE_HOME/dragonkit`` (``~/.cache/dragonkit``)
-    named by a hash of the ruleset, and loaded memory-mapped, so that the kernels of a class share
-    one copy; where the cache cannot be written the table stays in this process's memory.  A process that
-    finds another building the same table (a lock file beside it, ``filelock``) waits for its file, up to
-    two minutes, rather than building a second copy.
+    The table is saved as a ``.npy`` file in the kit's cache (:func:`~dragonkit.cache.computed_once`:
+    ``$XDG_CACHE_HOME/dragonkit``, ``~/.cache/dragonkit``) named by a hash of the ruleset, and loaded
+    memory-mapped, so that the kernels of a class share one copy; a kernel that finds another building it waits
+    for its file rather than building a second copy (a build peaks at about 400 MB); where the cache cannot be
+    written the table stays in this process's memory.
 
     Raises
     ------
@@ -370,40 +361,12 @@ def win_table(rules: Ruleset) -> WinTable:
         As :class:`WinTable`.
     """
     digest = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
-    folder = cache_folder()
-    path = folder / f"win-table-{rules.name}-{digest}.npy"
-    try:
-        return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
-    except (OSError, ValueError):
-        pass
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        # one build per machine: the kernels of a class that start together wait for the first one's file
-        # (each build peaks at about 400 MB) instead of building it side by side
-        with FileLock(path.with_suffix(".lock"), timeout=_BUILD_WAIT):
-            return _load_or_build(rules, path)
-    except (OSError, Timeout):  # no cache to write, or a build elsewhere that never ends: build here
-        return WinTable(rules)
-
-
-#: How long (seconds) :func:`win_table` waits for another process building the same table.
-_BUILD_WAIT = 120
-
-
-def _load_or_build(rules: Ruleset, path: Path) -> WinTable:
-    """The table saved at ``path``, memory-mapped; built and saved first if the file is missing or unreadable."""
-    try:
-        return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
-    except (OSError, ValueError):
-        pass
-    table = WinTable(rules)
-    try:
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as file:
-            np.save(file, table.reveal)
-        os.replace(file.name, path)  # atomic: a reader never sees a half-written table
-    except OSError:
-        return table
-    return WinTable(rules, reveal=np.load(path, mmap_mode="r"))
+    return computed_once(
+        f"win-table-{rules.name}-{digest}.npy",
+        build=lambda: WinTable(rules),
+        save=lambda table, file: np.save(file, table.reveal),
+        load=lambda path: WinTable(rules, reveal=np.load(path, mmap_mode="r")),
+    )
 
 
 def build_preset_tables() -> None:
