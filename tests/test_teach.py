@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from dragonkit import i18n
 from dragonkit.i18n import Gems
 from dragonkit.rules import Message
-from dragonkit.teach import ChoiceExercise, FractionExercise, in_voila, language_picker, parse_number, teacher_notes
+from dragonkit.teach import (
+    ChoiceExercise,
+    FractionExercise,
+    exercises,
+    in_voila,
+    language_picker,
+    parse_number,
+    teacher_notes,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -138,6 +146,22 @@ def test_a_choice_exercise():
     i18n.set_language("it")
     assert ex.answer_widget.options == (("A", 0), ("Bea, con 12 gemme", 1)) and ex.answer_widget.value == 1
     assert "Giusto" in ex.feedback.value
+    i18n.set_language("en")
+
+
+def test_a_choice_that_lands_after_check_is_the_one_judged(monkeypatch):
+    clock = iter([100.0, 102.5, 200.0, 300.0])
+    monkeypatch.setattr(exercises.time, "monotonic", lambda: next(clock))
+    ex = ChoiceExercise(QUESTION, ["A", "B", "C"], 2)
+    ex.answer_widget.value = 0
+    ex.check_button.click()  # at 100 s, judged on A: the learner's C is still on its way
+    assert "Not this one" in ex.feedback.value and ex.attempts == 1
+    ex.answer_widget.value = 2  # C lands 2.5 s later: it is judged instead, one attempt in all
+    assert ex.solved and ex.attempts == 1 and "Right" in ex.feedback.value
+    ex.answer_widget.value = 1  # a later change takes the feedback about C away
+    assert ex.feedback.value == "" and ex.solved
+    ex.check_button.click()  # at 300 s: B, judged as it is
+    assert "Not this one" in ex.feedback.value and ex.attempts == 2
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ current language of :mod:`dragonkit.i18n` and redraws when it changes.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
@@ -22,7 +23,12 @@ from ..i18n import Describable, tr
 from ..i18n.numbers import decimal_text, parse_number, percent_text
 from ..style import CSS
 
-__all__ = ["ChoiceExercise", "FractionExercise"]
+__all__ = ["LATE_CHOICE", "ChoiceExercise", "FractionExercise"]
+
+#: A choice that reaches the kernel at most this long (seconds) after a Check was made before it: ipywidgets holds
+#: a widget's next state back while the kernel is answering an earlier one, but sends a click at once, so a
+#: learner quick with the arrow keys may have Check judged on an option passed on the way.
+LATE_CHOICE = 3.0
 
 
 def _text(text: str | Describable, lang: str) -> str:
@@ -262,6 +268,26 @@ class ChoiceExercise(_Exercise):
             ),
             buttons_below=True,
         )
+        self._checked: tuple[float, int, bool] | None = None  # the last Check: when, and attempts and solved before
+        self._relabelling = False
+        self.answer_widget.observe(self._on_choice, names="value")
+
+    def _on_check(self) -> None:
+        self._checked = (time.monotonic(), self.attempts, self.solved)
+        super()._on_check()
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        """A new choice: judged in place of the last one if it arrived right after a Check (:data:`LATE_CHOICE`),
+        otherwise the feedback about the option before is taken away."""
+        if self._relabelling or self._feedback_key is None:
+            return
+        if self._checked is not None and time.monotonic() - self._checked[0] <= LATE_CHOICE:
+            _, self.attempts, self.solved = self._checked  # the Check was pressed for this choice
+            self._checked = None
+            self.check(change["new"])
+        else:
+            self._feedback_key = None
+            self._redraw()
 
     def _labels(self, lang: str) -> list[tuple[str, int]]:
         return [(_text(option, lang), i) for i, option in enumerate(self.options)]
@@ -269,9 +295,12 @@ class ChoiceExercise(_Exercise):
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
         if hasattr(self, "answer_widget") and self.answer_widget.options != tuple(self._labels(lang)):
-            chosen = self.answer_widget.value
-            self.answer_widget.options = self._labels(lang)
-            self.answer_widget.value = chosen
+            chosen, self._relabelling = self.answer_widget.value, True
+            try:
+                self.answer_widget.options = self._labels(lang)
+                self.answer_widget.value = chosen
+            finally:
+                self._relabelling = False
         super()._redraw()
 
     def check(self, choice: int | None) -> bool:
