@@ -5,11 +5,18 @@ solution, a lesson's seeded head-to-head).  :func:`computed_once` gives each of 
 wrote: the first process builds the value and saves it (atomically, so that no reader sees half a file),
 the others wait for it on a lock file beside it (``filelock``) and load it, and every later process only
 loads it.  Where the cache cannot be written, each process builds its own value.
+
+The files of one version of the kit's code are kept apart from another's: they live in a folder named by a
+digest of the package's source (:func:`source_digest`), so that a changed solver never reads a table an older
+one wrote; the folders of the :data:`KEEP_VERSIONS` versions that wrote last are kept, older ones removed.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -17,12 +24,14 @@ from typing import IO, TypeVar
 
 from filelock import FileLock, Timeout
 
-__all__ = ["BUILD_WAIT", "cache_folder", "computed_once"]
+__all__ = ["BUILD_WAIT", "KEEP_VERSIONS", "cache_folder", "computed_once", "source_digest"]
 
 T = TypeVar("T")
 
 #: How long (seconds) :func:`computed_once` waits for another process building the same file.
 BUILD_WAIT = 120.0
+#: How many versions of the code keep their files in the cache (the ones that wrote last).
+KEEP_VERSIONS = 3
 
 
 def cache_folder() -> Path:
@@ -34,7 +43,7 @@ def cache_folder() -> Path:
 def computed_once(
     name: str,
     build: Callable[[], T],
-    save: Callable[[T, IO[bytes]], None],
+    save: Callable[[T, IO[bytes]], object],
     load: Callable[[Path], T],
 ) -> T:
     """The value saved as ``name`` in :func:`cache_folder`, built and saved first by one process of the machine.
@@ -57,13 +66,15 @@ def computed_once(
         What ``load`` returns for the saved file; ``build``'s value where the cache cannot be written, or where
         another process has held the lock for :data:`BUILD_WAIT` seconds.
     """
-    path = cache_folder() / name
+    path = cache_folder() / source_digest() / name
     try:
         return load(path)
     except (OSError, ValueError, KeyError):
         pass
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.parent.is_dir():  # this code's first file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _forget_old_versions()
         with FileLock(path.with_name(path.name + ".lock"), timeout=BUILD_WAIT):
             try:
                 return load(path)  # built by the process this one waited for
@@ -79,3 +90,21 @@ def computed_once(
             return load(path)
     except (OSError, Timeout):  # no cache to write, or a build elsewhere that never ends
         return build()
+
+
+@functools.cache
+def source_digest() -> str:
+    """A digest of the package's source (every ``.py`` file's path and text): the name of this code's folder."""
+    package = Path(__file__).parent
+    digest = hashlib.sha256()
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _forget_old_versions() -> None:
+    """Remove the folders of all but the :data:`KEEP_VERSIONS` versions of the code that wrote last."""
+    folders = sorted((f for f in cache_folder().iterdir() if f.is_dir()), key=lambda f: f.stat().st_mtime, reverse=True)
+    for old in folders[KEEP_VERSIONS:]:
+        shutil.rmtree(old, ignore_errors=True)  # a process still reading a file keeps it until it closes it

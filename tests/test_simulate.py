@@ -5,6 +5,7 @@ from __future__ import annotations
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
@@ -12,7 +13,7 @@ from dragonkit import Ruleset, plots
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy
 from dragonkit.cli import main
 from dragonkit.rules import PRESETS
-from dragonkit.simulate import round_robin, simulate_games, simulate_turns
+from dragonkit.simulate import TournamentResult, round_robin, simulate_games, simulate_turns
 from dragonkit.simulate.games import BotSpec
 from dragonkit.simulate.turns import OUTCOMES
 
@@ -155,6 +156,14 @@ def test_round_robin_standings_and_pairs():
     assert result.endings.sum() == 6 * 60 and result.mean_turns > 1
     assert isinstance(plots.win_rates(result), Figure)
     assert "<table" in result._repr_html_()
+    kept = TournamentResult.from_json(result.to_json())  # kept as text and read back: the same tables
+    pd.testing.assert_frame_equal(kept.standings, result.standings)
+    pd.testing.assert_frame_equal(kept.pairs, result.pairs)
+    pd.testing.assert_series_equal(kept.endings, result.endings)
+    assert (kept.mean_turns, kept.level) == (result.mean_turns, 0.99)
+    for text in ("[]", '{"standings": 3}', "not json"):
+        with pytest.raises(ValueError, match="tournament|Expecting"):
+            TournamentResult.from_json(text)
 
 
 def test_round_robin_gives_the_same_result_with_processes_and_with_dask():

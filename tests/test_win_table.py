@@ -26,6 +26,7 @@ from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
 from dragonkit.bots import WinBot
+from dragonkit.cache import source_digest
 from dragonkit.engine import Action, Game, Phase
 from dragonkit.game_state import GameState
 from dragonkit.rules import Card, Ruleset, Stage
@@ -155,7 +156,7 @@ def test_the_cache_is_shared_through_a_file(tmp_path, monkeypatch) -> None:
     win_table.cache_clear()
     try:
         built = np.array(win_table(MINI).reveal)
-        (path,) = (tmp_path / "dragonkit").glob("win-table-mini-*.npy")
+        (path,) = (tmp_path / "dragonkit" / source_digest()).glob("win-table-mini-*.npy")
         win_table.cache_clear()
         loaded = win_table(MINI)
         assert isinstance(loaded.reveal, np.memmap)
@@ -207,7 +208,7 @@ def test_a_build_that_never_ends_elsewhere_is_not_waited_for_forever(tmp_path, m
     win_table.cache_clear()
     try:
         first = win_table(MINI)  # builds the file
-        (path,) = (tmp_path / "dragonkit").glob("win-table-mini-*.npy")
+        (path,) = (tmp_path / "dragonkit" / source_digest()).glob("win-table-mini-*.npy")
         path.unlink()
         win_table.cache_clear()
         with FileLock(path.with_name(path.name + ".lock")):  # another process's build, stuck

@@ -9,6 +9,7 @@ The result is data; :func:`dragonkit.plots.win_rates` draws it.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,39 @@ class TournamentResult:
 
     def _repr_html_(self) -> str:
         return self.standings.to_html(float_format="{:.3f}".format)
+
+    def to_json(self) -> str:
+        """The result as JSON text (:meth:`from_json` reads it back): to keep a tournament without playing it again."""
+        return json.dumps(
+            {
+                "standings": self.standings.to_dict(orient="split"),
+                "pairs": self.pairs.to_dict(orient="split"),
+                "endings": self.endings.to_dict(),
+                "mean_turns": self.mean_turns,
+                "level": self.level,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> TournamentResult:
+        """The result that :meth:`to_json` wrote.
+
+        Raises
+        ------
+        ValueError
+            If ``text`` is not such a result.
+        """
+        import pandas as pd
+
+        try:
+            saved = json.loads(text)
+            standings = pd.DataFrame(**saved["standings"]).astype(float)
+            standings["games"] = standings["games"].astype(int)
+            pairs = pd.DataFrame(**saved["pairs"]).astype(float)
+            endings = pd.Series(saved["endings"], name="games", dtype=int)
+            return cls(standings, pairs, endings, float(saved["mean_turns"]), float(saved["level"]))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a tournament's result: {exc}") from exc
 
 
 def round_robin(
