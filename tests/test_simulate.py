@@ -162,7 +162,7 @@ def test_round_robin_standings_and_pairs():
     pd.testing.assert_series_equal(kept.endings, result.endings)
     assert (kept.mean_turns, kept.level) == (result.mean_turns, 0.99)
     for text in ("[]", '{"standings": 3}', "not json"):
-        with pytest.raises(ValueError, match="tournament|Expecting"):
+        with pytest.raises(ValueError, match=r"tournament|Expecting"):
             TournamentResult.from_json(text)
 
 
