@@ -135,6 +135,8 @@ class GameState:
             raise ValueError(f"ending must be an Outcome that ends the game, or None, not {reprlib.repr(self.ending)}")
         if (self.phase is Phase.OVER) != (self.ending is not None):
             raise ValueError(f"ending {reprlib.repr(self.ending)} does not fit phase {self.phase.value}")
+        if self.phase is not Phase.OVER:  # a game going on must be a valid turn too: checked once, here
+            TurnState(rules, dict(self.deck.footprints), self.deck.stops, self.deck.dangers, **self._turn_fields())
 
     # -- making states -----------------------------------------------------------------
 
@@ -234,11 +236,11 @@ class GameState:
             If the game is over.
         """
         self._check_going_on()
-        return TurnState(
-            rules=self.rules,
-            footprints=dict(self.deck.footprints),
-            stops=self.deck.stops,
-            dangers=self.deck.dangers,
+        return TurnState._of_valid(self.rules, self.deck, **self._turn_fields())  # checked as a turn when made
+
+    def _turn_fields(self) -> dict[str, Any]:
+        """The fields of :meth:`turn` beside the rules and the deck."""
+        return dict(
             dangers_revealed=self.stage,
             gems=self.gems[self.active],
             treasure=self.treasure,

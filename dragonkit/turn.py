@@ -338,6 +338,22 @@ class TurnState:
         state.__dict__.update(self.__dict__, **changes)
         return state
 
+    @classmethod
+    def _of_valid(cls, rules: Ruleset, deck: Composition, **fields: Any) -> TurnState:
+        """A turn going on, from the fields of a game state already checked as a turn (``GameState.turn``): not
+        checked again, for the same reason as :meth:`_replace`."""
+        state = object.__new__(cls)
+        state.__dict__.update(
+            rules=rules,
+            footprints=MappingProxyType(dict(deck.footprints)),
+            stops=deck.stops,
+            dangers=deck.dangers,
+            outcome=None,
+            gain=0,
+            **fields,
+        )
+        return state
+
     def _check_going_on(self) -> None:
         if self.is_terminal():
             assert self.outcome is not None

@@ -7,6 +7,7 @@ and after every action both must show the same public numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -79,6 +80,9 @@ def test_public_state_steps_like_the_engine(preset: str, players: int) -> None:
                 state = state.child(action)
             assert public_numbers(state) == engine_numbers(game), (preset, seed, game.actions)
             assert state == GameState.from_game(game)
+            if not state.is_terminal():  # the turn of a stepped state, not checked again: the checked one
+                turn = state.turn()
+                assert turn.key == dataclasses.replace(turn, footprints=dict(turn.footprints)).key
         assert state.is_terminal() and state.returns() == game.returns()
         assert sum(state.returns()) == 1
         endings.add(state.ending)
@@ -129,3 +133,9 @@ def test_refusals_name_what_is_wrong() -> None:
         GameState(MINI, (12, 12), 20, MINI.composition, ending=Outcome.HELD)
     with pytest.raises(ValueError, match="ending"):
         GameState(MINI, (12, 12), 20, MINI.composition, phase=Phase.OVER)
+    # a game going on must be a valid turn: checked when the state is made, not at its first step
+    kali = RULESETS["kali"]
+    with pytest.raises(ValueError, match=r"dangers must be a whole number in 0\.\.1, not 2"):
+        GameState(kali, (40, 40), 400, kali.composition, stage=1)  # a danger revealed, and both still in the deck
+    with pytest.raises(ValueError, match="gems must be a whole number"):
+        GameState(MINI, (10**10, 12), 20, MINI.composition)
