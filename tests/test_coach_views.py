@@ -374,3 +374,12 @@ def test_a_game_against_the_win_bot():
         else:
             app.step()
     assert "win bot" in app.players.value
+
+
+def test_best_marks_follow_the_chances_as_shown() -> None:
+    from dragonkit.ui.two_views import _best_shown
+
+    reveal, hold = Action.REVEAL, Action.HOLD
+    assert _best_shown({reveal: 0.48149, hold: 0.4819}) == {hold}  # 48.1 % and 48.2 %: one best
+    assert _best_shown({reveal: 0.4816, hold: 0.4819}) == {reveal, hold}  # both 48.2 %
+    assert [percent_text(p, 1, "en") for p in (0.48149, 0.4819)] == ["48.1%", "48.2%"]

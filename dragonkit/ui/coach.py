@@ -135,7 +135,8 @@ def _mark(lang: str | None) -> str:
 def _win_cell(option: Option, views: TwoViews, lang: str | None) -> str:
     if option.win is None:
         return "<td>—</td>"
-    mark = _mark(lang) if option.action in views.best_win and not views.compulsory else ""
+    every = len(views.best_win) == len(views.options)  # all alike (a game already lost, say): nothing to mark
+    mark = _mark(lang) if option.action in views.best_win and not (views.compulsory or every) else ""
     if option.ci is None:  # the model's value
         return f"<td><b>{percent_text(option.win, 1, lang)}</b>{mark}</td>"
     interval = percent_interval_text(*option.ci, 1, lang)

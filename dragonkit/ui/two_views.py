@@ -47,7 +47,7 @@ __all__ = [
     "two_views",
 ]
 
-#: Two chances of winning closer than this are equal to the precision shown (0.1 percentage point).
+#: Two chances of winning closer than this are equal for who takes a held turn over (a reason's words).
 TIE = 0.0005
 #: Games per option of the Monte Carlo estimate, and its time budget (seconds): a budget of 1.5 s keeps
 #: the panel within 2 s on the 2-core test machine (``benchmarks/bench_win_chance.py``).
@@ -213,9 +213,17 @@ def _gems_values(game: Game) -> dict[Action, Fraction]:
     return values
 
 
-def _best(values: dict[Action, Fraction] | dict[Action, float], tie: float = 0) -> frozenset[Action]:
+def _best(values: dict[Action, Fraction] | dict[Action, float]) -> frozenset[Action]:
     top = max(values.values())
-    return frozenset(a for a, v in values.items() if v >= top - tie)
+    return frozenset(a for a, v in values.items() if v == top)
+
+
+def _best_shown(wins: dict[Action, float]) -> frozenset[Action]:
+    """The options of the highest chance of winning as the coach shows it (to a tenth of a percentage point): two
+    chances shown alike are both best, two shown apart never are."""
+    shown = {a: round(1000 * v) for a, v in wins.items()}
+    top = max(shown.values())
+    return frozenset(a for a, v in shown.items() if v == top)
 
 
 # -- the Monte Carlo estimates, kept per public state --------------------------------------------------------
@@ -332,7 +340,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
             source = "estimate"
     options = tuple(Option(a, gems[a], wins.get(a), cis.get(a)) for a in gems)
     if len(options) == 1:
-        best_win = _best(wins, TIE) if wins else frozenset()
+        best_win = _best_shown(wins) if wins else frozenset()
         return TwoViews(mover, options, source, found, best_gems, best_win, "single")
     if not wins:
         return TwoViews(mover, options, None, None, best_gems, frozenset(), "none")
@@ -344,7 +352,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
             return TwoViews(mover, options, source, found, best_gems, frozenset(), "unclear")
         best_win = frozenset({leader})
     else:
-        best_win = _best(wins, TIE)
+        best_win = _best_shown(wins)
     if best_gems & best_win:
         return TwoViews(mover, options, source, found, best_gems, best_win, "agree")
     (winner,) = best_win  # disjoint from the gems' best: one option of two
