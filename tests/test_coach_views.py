@@ -383,3 +383,15 @@ def test_best_marks_follow_the_chances_as_shown() -> None:
     assert _best_shown({reveal: 0.48149, hold: 0.4819}) == {hold}  # 48.1 % and 48.2 %: one best
     assert _best_shown({reveal: 0.4816, hold: 0.4819}) == {reveal, hold}  # both 48.2 %
     assert [percent_text(p, 1, "en") for p in (0.48149, 0.4819)] == ["48.1%", "48.2%"]
+
+
+def test_a_fair_bounty_below_zero_is_explained() -> None:
+    game = Game(["a", "b"], Ruleset.preset("dragon-stripes"), seed=0)
+    bots = [ThresholdBot(5), ThresholdBot(5)]
+    while len(game.actions) < 65:  # seeded: the 65th move is a hold whose turn is worth less than nothing
+        game.apply(Action.DECLINE if game.offer_to is not None else bots[game.to_move].choose(game))
+    assert game.offer_to is not None
+    en, it = render_coach(game, "en", estimate=False), render_coach(game, "it", estimate=False)
+    assert "Fair bounty: <b>≈ -1.8182</b> gems" in en and "-20/11" in en
+    assert "even for free, taking this turn over would lose gems on average" in en
+    assert "anche gratis, prendere il posto in questo turno farebbe perdere gemme in media" in it

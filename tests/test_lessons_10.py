@@ -178,7 +178,7 @@ def test_the_notebooks_exercises_and_notes_are_the_computed_answers(answer):
         f"reveal {win[Action.REVEAL]:.4f} < hold {win[Action.HOLD]:.4f}",
         f"costs {100 * (win[Action.HOLD] - win[Action.REVEAL]):.2f} percentage points",
         f"costs {gem.push_value - gem.hold_value:.2f} expected gems",
-        f"won {duel['wins']:g} of 100, interval [{duel['ci_low']:.3f}, {duel['ci_high']:.3f}]",
+        f"won {duel['wins']:g} of 100, interval [{100 * duel['ci_low']:.1f}%, {100 * duel['ci_high']:.1f}%]",
         f"wins with {chances['pig']:.4f}",
         f"about {chances['dragon-stripes']:.3f}",
         f"{float(hold_at_expected_score(20)):.3f} points per turn",

@@ -21,6 +21,7 @@ from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.board import render_board
 from dragonkit.ui.numbers import format_fraction, gems_html, number_html
+from dragonkit.ui.setup import SetupForm
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -44,6 +45,26 @@ def _snapshot(game: Game):
     return game.public_state(), game.events, game.actions, list(game._deck)
 
 
+def test_the_setup_form_names_and_notes_follow_the_win_bot():
+    form = SetupForm()
+    assert form.note.value == ""
+    form.kinds[1].value = "win bot (plays to win the game)"
+    assert form.names[1].value == "Victor"  # not "Coach"
+    assert "more than two players" in form.note.value  # three players by default
+    form.n_players.value = 2
+    assert form.note.value == ""  # dragon-stripes: the win table
+    form.preset.value = "drago-rosso"
+    assert "until the last 5 cards" in form.note.value
+    i18n.set_language("it")
+    try:
+        assert form.names[1].value == "Vittoria" and "ultime 5 carte" in form.note.value
+        form.names[1].value = "Bea"  # a name the user typed stays
+        form.kinds[1].value = "coach bot (exact optimum)"
+        assert form.names[1].value == "Bea" and form.note.value == ""
+    finally:
+        i18n.set_language("en")
+
+
 def test_setup_form_starts_a_game():
     app = PlayApp()
     form = app.setup_form
@@ -53,7 +74,8 @@ def test_setup_form_starts_a_game():
     form.kinds[1].value = "random bot"
     form.start.click()
     game = app.game
-    assert game is not None and game.players == ("Alex", "Coach", "Tess", "Randi")
+    # the name "Coach", left as the form wrote it, follows its seat's new kind
+    assert game is not None and game.players == ("Alex", "Player 2", "Tess", "Randi")
     assert game.rules.name == "kali" and game.seed == 123
     assert app.kinds == ("human", "random bot", "threshold bot", "random bot")
     assert app.setup_form.layout.display == "none" and app.game_view.layout.display is None

@@ -43,7 +43,7 @@ from ..analysis.start import stage_range
 from ..cache import computed_once
 from ..engine import Action
 from ..i18n import N_, Gems, tr
-from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
+from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
 from ..plots import win_rates, win_rates_text
 from ..plots.wins import (
     AGREEMENT_LABELS,
@@ -567,7 +567,7 @@ class HeadToHead(LessonWidget):
                 games=integer_text(int(games)),
                 rate=percent_text(rate, 1),
                 level=percent_text(result.level, 0),
-                interval=interval_text(low, high, 3),
+                interval=percent_interval_text(low, high, 1),
             )
             + "</p>"
         )

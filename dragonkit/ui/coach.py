@@ -78,10 +78,15 @@ def render_coach(game: Game, lang: str | None = None, estimate: bool = True, wai
             lang,
             bounty=f"<b>{integer_text(game.bounty, lang)}</b>",
         )
+        below = (  # a price below nothing: the turn costs its taker more than it brings, even for free
+            "<br>" + escape(tr("Below zero: even for free, taking this turn over would lose gems on average.", lang))
+            if fair < 0
+            else ""
+        )
         parts += [
             _heading(names[taker], game.gems[taker], lang),
             f'<div class="dk-offer">{question}<br>'
-            f"{tr('Fair bounty: {value}', lang, value=gems_html(fair, lang))}</div>",
+            f"{tr('Fair bounty: {value}', lang, value=gems_html(fair, lang))}{below}</div>",
         ]
     else:
         parts.append(_heading(names[game.active_player], state.gems, lang))

@@ -4,6 +4,7 @@ redrawn when it changes."""
 
 from __future__ import annotations
 
+import functools
 import re
 import reprlib
 from collections.abc import Callable, Mapping
@@ -14,6 +15,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
+from ..analysis.win_late import LATE_CARDS
+from ..analysis.win_table import models
 from ..bots import Bot, make_bot
 from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
@@ -32,6 +35,10 @@ SEAT_KINDS = {
 
 #: How the players table and the status line name a kind, where shorter than its label in the form (msgids).
 _SHORT_KINDS = {"coach bot (exact optimum)": N_("coach bot"), "win bot (plays to win the game)": N_("win bot")}
+
+#: The name a seat takes with a bot of these kinds while the user has not typed another (msgids): a name that says
+#: the kind must follow it ("Coach" is no name for the win bot).
+_KIND_NAMES = {"coach bot (exact optimum)": N_("Coach"), "win bot (plays to win the game)": N_("Victor")}
 
 #: The seats as the form first shows them: name (a msgid: each language has its own names) and kind.
 _DEFAULT_SEATS = [
@@ -113,12 +120,14 @@ class SetupForm(widgets.VBox):
         self.seed = widgets.Text(value="", layout=_width("220px"))
         self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
+        self._relabelling = False  # the kinds' options rewritten in another language: no kind changes
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
             name_w = widgets.Text(value=tr(name), layout=_width("240px"))
             kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=_width("230px"))
             thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000, layout=_width("170px"))
             kind_w.add_class("dk-sr-label")  # named for screen readers; the row shows whose seat it is
             kind_w.observe(self._update_rows, names="value")
+            kind_w.observe(functools.partial(self._follow_kind, seat), names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
             self.thresholds.append(thr_w)
@@ -128,13 +137,16 @@ class SetupForm(widgets.VBox):
         if on_start is not None:
             self.start.on_click(lambda _button: on_start())
         self.n_players.observe(self._update_rows, names="value")
+        self.preset.observe(self._update_rows, names="value")
         self.intro = widgets.HTML()
+        self.note = widgets.HTML()  # where the win bot plays as the coach
         self.message = widgets.HTML()
         super().__init__(
             [
                 self.intro,
                 widgets.HBox([self.n_players, self.preset, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
                 *self.rows,
+                self.note,
                 self.start,
                 self.message,
             ],
@@ -172,15 +184,55 @@ class SetupForm(widgets.VBox):
             kind_w.description = tr("who plays seat {n}", n=seat + 1)
             thr_w.description = tr("holds at")
             kind = kind_w.value  # new options select the first one: keep the chosen kind
-            with kind_w.hold_sync():  # the browser receives the new labels and the same choice at once
-                kind_w.options = options
-                kind_w.value = kind
+            self._relabelling = True
+            try:
+                with kind_w.hold_sync():  # the browser receives the new labels and the same choice at once
+                    kind_w.options = options
+                    kind_w.value = kind
+            finally:
+                self._relabelling = False
+        self._write_note()
 
     def _on_language(self, change: Mapping[str, Any]) -> None:
-        for (default, _kind), name_w in zip(_DEFAULT_SEATS, self.names):
-            if name_w.value == tr(default, change["old"]):  # a default name the user left: follow the language
-                name_w.value = tr(default, change["new"])
+        for (default, _kind), name_w, kind_w in zip(_DEFAULT_SEATS, self.names, self.kinds):
+            for name in (default, _KIND_NAMES.get(kind_w.value)):
+                if name and name_w.value == tr(name, change["old"]):  # a default name the user left: follow
+                    name_w.value = tr(name, change["new"])
+                    break
         self._label()
+
+    def _follow_kind(self, seat: int, change: Mapping[str, Any]) -> None:
+        """A seat's name that says its kind, left as the form wrote it, follows a new kind: the seat's own default
+        name, or the new kind's."""
+        name_w, old = self.names[seat], _KIND_NAMES.get(change["old"])
+        if self._relabelling or old is None or name_w.value != tr(old):
+            return
+        default = _DEFAULT_SEATS[seat][0]
+        new = _KIND_NAMES.get(change["new"]) or (default if default not in _KIND_NAMES.values() else None)
+        name_w.value = tr(new) if new else tr("Player {n}", n=seat + 1)
+
+    def _write_note(self) -> None:
+        """Say where a seated win bot cannot play to win: it plays as the coach bot there (:class:`WinBot`)."""
+        shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
+        seated = any(SEAT_KINDS.get(k.value) == "win" for k in self.kinds[:shown])
+        if not seated or self.preset.value not in PRESETS:
+            self.note.value = ""
+            return
+        if shown > 2:
+            text = tr(
+                "With more than two players the win bot plays as the coach bot: the kit computes chances of winning "
+                "for two players only."
+            )
+        elif not models(Ruleset.preset(self.preset.value), 2):
+            text = tr(
+                "In this edition the win bot plays as the coach bot until the last {cards} cards, then to win: "
+                "before them, the kit knows no exact chance of winning (the last danger card ends the game on the "
+                "gems, so every gem counts).",
+                cards=LATE_CARDS,
+            )
+        else:
+            text = ""
+        self.note.value = f'<div class="dk-message dk-info">{escape(text)}</div>' if text else ""
 
     def _update_rows(self, _change: object = None) -> None:
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
@@ -189,6 +241,7 @@ class SetupForm(widgets.VBox):
             is_threshold = SEAT_KINDS.get(self.kinds[seat].value) == "threshold"
             # gone, not only hidden: on a narrow page, where the rows wrap, it would leave an empty line
             self.thresholds[seat].layout.display = None if is_threshold else "none"
+        self._write_note()
 
     def config(self) -> GameConfig:
         """The configuration the form describes.
