@@ -19,10 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import LANGUAGES
+from .rules import PRESETS
 
 __all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
 
 APP = "play.ipynb"
+#: The most games per pair of bots ``dragonkit tournament`` plays (about an hour per pair on two cores), and the most
+#: worker processes.
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
 
 
 def notebooks_dir() -> Path:
@@ -264,16 +269,30 @@ def main(argv: list[str] | None = None) -> int:
         "--bots",
         nargs="+",
         default=["coach", "threshold:20", "random"],
-        help="bot specs: coach, win, random, threshold:T (default: coach threshold:20 random)",
+        help=(
+            "bot specs: coach, win, random, threshold:T (default: coach threshold:20 random); win plays to win in "
+            "two-player dragon-stripes and mini, elsewhere as coach (kali, drago-rosso: until their last 5 cards)"
+        ),
     )
-    p_tour.add_argument("--games", type=int, default=200, help="games per pair of bots (default 200)")
-    p_tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    p_tour.add_argument("--preset", default="dragon-stripes", help="the edition (default dragon-stripes)")
+    p_tour.add_argument(
+        "--games", type=int, default=200, help=f"games per pair of bots, 1 to {MAX_GAMES:,} (default 200)"
+    )
+    p_tour.add_argument("--seed", type=int, default=0, help="the tournament's seed, 0 or more (default 0)")
+    p_tour.add_argument(
+        "--preset",
+        "--edition",
+        dest="preset",
+        choices=list(PRESETS),
+        default="dragon-stripes",
+        help="the edition (default dragon-stripes)",
+    )
     p_tour.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p_tour.add_argument("--level", type=float, default=0.95, help="confidence level (default 0.95)")
+    p_tour.add_argument(
+        "--level", type=float, default=0.95, help="confidence level of the intervals, between 0 and 1 (default 0.95)"
+    )
     args = parser.parse_args(argv)
     if args.command == "tournament":
-        return tournament(args, parser)
+        return tournament(args, p_tour)
     options = ServeOptions(
         ip=args.ip,
         port=args.port,
@@ -297,6 +316,14 @@ def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     from .rules import Ruleset
     from .simulate import round_robin
 
+    if not 1 <= args.games <= MAX_GAMES:
+        parser.error(f"--games must be a whole number of games from 1 to {MAX_GAMES:,}, not {args.games}")
+    if args.seed < 0:
+        parser.error(f"--seed must be 0 or more, not {args.seed}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+    if not 0 < args.level < 1:
+        parser.error(f"--level must lie strictly between 0 and 1 (0.95 for 95 % intervals), not {args.level}")
     try:
         result = round_robin(
             args.bots,
@@ -312,7 +339,7 @@ def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     table = result.standings.copy()
     table.columns = ["games", "wins", "win rate", "std error", f"{args.level:.0%} low", f"{args.level:.0%} high"]
     print(f"Round robin, {args.preset}, {args.games} games per pair, seed {args.seed}")
-    print(table.to_string(float_format=lambda x: f"{x:.3f}"))
+    print(table.to_string(float_format=lambda x: f"{x:.3f}", formatters={"wins": lambda w: f"{w:g}"}))
     print(
         f"\nendings: {', '.join(f'{k} {v}' for k, v in result.endings.items())}; {result.mean_turns:.1f} turns per game"
     )

@@ -206,6 +206,33 @@ def test_cli_tournament_prints_a_table(capsys):
         main(["tournament", "--bots", "wizard", "random"])
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--games", "-3"], "--games must be a whole number of games from 1 to 10,000,000, not -3"),
+        (["--games", "99999999999999999999"], "--games must be a whole number of games from 1 to 10,000,000"),
+        (["--level", "0"], "--level must lie strictly between 0 and 1"),
+        (["--level", "2"], "--level must lie strictly between 0 and 1"),
+        (["--seed", "-5"], "--seed must be 0 or more"),
+        (["--workers", "0"], "--workers must be from 1 to"),
+        (["--edition", "nope"], "invalid choice: 'nope'"),
+    ],
+)
+def test_cli_tournament_refusals_name_the_flag(arguments, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["tournament", *arguments])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "usage: dragonkit tournament" in err  # the subcommand's usage, not the program's
+
+
+def test_cli_tournament_takes_the_edition_by_either_name_and_counts_shared_wins(capsys):
+    assert main(["tournament", "--bots", "win", "coach", "--games", "10", "--edition", "mini"]) == 0
+    out = capsys.readouterr().out
+    assert "Round robin, mini, 10 games per pair" in out
+    assert ".000 " not in out.split("\n")[2]  # wins as counts (a shared win a half), not 5.000
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_simulates(name):
     state = fresh(name)
