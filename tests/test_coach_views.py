@@ -160,7 +160,7 @@ def test_the_disagreement_in_italian():
         ("head_hold", Action.REVEAL, None, False, "another player reveals the next card and has that chance"),
         ("head_restart", Action.REVEAL, None, False, "you start your next turn from the tail"),
         ("head_decline", Action.TAKE_OVER, "Ann", False, "if you decline, Ann reveals the next card, not you"),
-        ("general", Action.DECLINE, None, False, "from here that favours decline"),
+        ("general", Action.DECLINE, None, False, "from here the better choice for winning is to decline"),
     ],
 )
 def test_each_reason_has_its_sentence_in_both_languages(kind, action, name, takes, english):

@@ -214,7 +214,7 @@ def test_switching_redraws_every_view_in_italian_and_back():
     players = app.players.value
     assert "<th>giocatore</th><th>gemme</th>" in players
     assert all(f">{badge}</span>" in players for badge in ("turno", "cavaliere", "offerta"))
-    assert ">persona</small>" in players
+    assert ">(persona)</small>" in players
     assert "<b>Eventi</b>" in app.event_log.value
     for event in game.events:  # the log is the engine's own sentences, in Italian
         assert event.describe("it").replace("'", "&#x27;") in app.event_log.value
@@ -266,7 +266,7 @@ def test_the_setup_form_keeps_choices_and_typed_names_across_languages():
     form.start.click()
     assert app.game.players == ("Zoe", "Allenatore", "Tess", "Randi") and app.game.seed == 9
     assert app.kinds == ("human", "coach bot", "threshold bot", "human")  # in English: msgids
-    assert ">bot allenatore</small>" in app.players.value
+    assert ">(bot allenatore)</small>" in app.players.value
 
 
 def test_game_over_status_coach_and_plot_follow_the_language():

@@ -388,8 +388,8 @@ def reason_sentence(reason: Reason, lang: str | None = None) -> str:
         )
     return tr(
         "The expected gems count this turn's gems only, while winning depends on the whole game (who reaches the "
-        "head, who reveals the last danger card, who ends with the most gems), and from here that favours "
-        "{action}.",
+        "head, who reveals the last danger card, who ends with the most gems), and from here the better choice for "
+        "winning is to {action}.",
         lang,
         action=_verb(reason.action, lang),
     )

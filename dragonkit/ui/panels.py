@@ -34,7 +34,7 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
         current = " dk-current" if seat == game.to_move else ""
         rows.append(
             f'<tr class="dk-player{current}" data-seat="{seat}"><td>{escape(name)} '
-            f'<small style="white-space: nowrap">{escape(tr(kinds[seat], lang))}</small></td>'
+            f'<small style="white-space: nowrap">({escape(tr(kinds[seat], lang))})</small></td>'
             f'<td class="dk-gems">{integer_text(gems, lang)}</td>'
             f'<td style="white-space: nowrap">{"".join(badges)}</td></tr>'
         )
