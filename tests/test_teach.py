@@ -133,6 +133,14 @@ def test_answers_are_read_and_shown_as_the_learners_language_writes_numbers():
     assert not ex.check("0,196") and "did you mean 0.196?" in ex.feedback.value
 
 
+def test_a_percentage_answers_only_a_proportion():
+    points = FractionExercise("How many points?", 20)
+    assert not points.check("2000%") and "not a proportion" in points.feedback.value and points.attempts == 0
+    assert points.check("20")
+    share = FractionExercise("Which share?", Fraction(1, 4))
+    assert share.check("25%")
+
+
 def test_a_choice_exercise():
     ex = ChoiceExercise(
         QUESTION, ["A", Message("{name}, with {gems}", name="Bea", gems=Gems(12))], 1, explanation="B has more dangers."

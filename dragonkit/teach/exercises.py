@@ -200,6 +200,9 @@ class FractionExercise(_Exercise):
         except ValueError as exc:
             self._judge(("unreadable", str(exc)))
             return False
+        if str(text).strip().endswith("%") and not 0 <= self.answer <= 1:  # 2000% is no number of points
+            self._judge(("unreadable", tr("This answer is not a proportion: write it without %.")))
+            return False
         self.attempts += 1
         typed_fraction = "/" in str(text)
         right = self.is_right(value, typed_fraction)
