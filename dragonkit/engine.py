@@ -253,7 +253,7 @@ class Game:
             if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
                 raise ValueError(
                     Message(
-                        "player names must be strings of 1 to {max} characters, not {name}",
+                        "player names must have 1 to {max} characters, not {name}",
                         max=MAX_NAME,
                         name=reprlib.repr(name),
                     )

@@ -87,7 +87,7 @@ def test_setup_form_starts_a_game():
     [
         (lambda f: setattr(f.seed, "value", "abc"), "seed must be a whole number"),
         (lambda f: setattr(f.names[1], "value", "alex"), "different name"),
-        (lambda f: setattr(f.names[0], "value", "  "), "seat 1 needs a name"),
+        (lambda f: setattr(f.names[0], "value", "  "), "Seat 1 needs a name"),
     ],
 )
 def test_setup_form_errors_show_a_message_and_start_nothing(edit, message):
@@ -396,7 +396,7 @@ def test_forged_form_values_give_a_message():
     app = PlayApp(autoplay=False)
     app.setup_form.kinds[1].index = None  # a value the browser could forge
     app.setup_form.start.click()
-    assert app.game is None and "choose who plays seat 2" in app.setup_form.message.value
+    assert app.game is None and "Choose who plays seat 2" in app.setup_form.message.value
 
 
 def _descendants(widget):

@@ -339,30 +339,31 @@ def test_the_coach_gives_the_same_advice_in_both_languages():
     [
         (
             lambda f: setattr(f.seed, "value", "abc"),
-            "the seed must be a whole number of at most 18 digits (or empty for a random one), not 'abc'.",
-            "il seme deve essere un numero intero di al massimo 18 cifre (o vuoto per uno casuale), non 'abc'.",
+            "The seed must be a whole number from 0, of at most 18 digits (or empty for a random one), not 'abc'.",
+            "Il seme deve essere un numero intero da 0 in su, di al massimo 18 cifre (o vuoto per uno casuale), "
+            "non 'abc'.",
         ),
         (
             lambda f: setattr(f.names[1], "value", "alex"),
-            "each player needs a different name.",
-            "ogni giocatore deve avere un nome diverso.",
+            "Each player needs a different name.",
+            "Ogni giocatore deve avere un nome diverso.",
         ),
-        (lambda f: setattr(f.names[2], "value", " "), "seat 3 needs a name.", "il posto 3 non ha un nome."),
+        (lambda f: setattr(f.names[2], "value", " "), "Seat 3 needs a name.", "Il posto 3 non ha un nome."),
         (
             lambda f: setattr(f.names[0], "value", "x" * 41),
-            f"player names must be strings of 1 to 40 characters, not '{'x' * 12}...{'x' * 13}'.",
-            f"i nomi dei giocatori devono avere da 1 a 40 caratteri, non '{'x' * 12}...{'x' * 13}'.",
+            f"Player names must have 1 to 40 characters, not '{'x' * 12}...{'x' * 13}'.",
+            f"I nomi dei giocatori devono avere da 1 a 40 caratteri, non '{'x' * 12}...{'x' * 13}'.",
         ),
         (
             lambda f: setattr(f.kinds[1], "index", None),
-            "choose who plays seat 2: a human or a bot.",
-            "scegli chi gioca al posto 2: una persona o un bot.",
+            "Choose who plays seat 2: a human or a bot.",
+            "Scegli chi gioca al posto 2: una persona o un bot.",
         ),
-        (lambda f: setattr(f.n_players, "index", None), "choose 2 to 6 players.", "scegli da 2 a 6 giocatori."),
+        (lambda f: setattr(f.n_players, "index", None), "Choose 2 to 6 players.", "Scegli da 2 a 6 giocatori."),
         (
             lambda f: setattr(f.preset, "index", None),
-            "choose an edition among dragon-stripes, kali, drago-rosso, mini.",
-            "scegli un'edizione tra dragon-stripes, kali, drago-rosso, mini.",
+            "Choose an edition among dragon-stripes, kali, drago-rosso, mini.",
+            "Scegli un'edizione tra dragon-stripes, kali, drago-rosso, mini.",
         ),
     ],
 )

@@ -39,7 +39,7 @@ def is_double_click(last: tuple[object, float], key: object) -> bool:
 
 def message_html(text: Message | str, level: str = "info") -> str:
     """A message as HTML (``dk-message dk-<level>``), a :class:`~dragonkit.rules.Message`
-    in the current language; the empty string for no message.
+    in the current language, its first letter a capital; the empty string for no message.
 
     Parameters
     ----------
@@ -49,6 +49,7 @@ def message_html(text: Message | str, level: str = "info") -> str:
     """
     if isinstance(text, Message):
         text = text.describe()
+    text = text[:1].upper() + text[1:]  # an error's text (lower case, as Python writes them) shown as a sentence
     return f'<div class="dk-message dk-{level}">{escape(text, quote=False)}</div>' if text else ""
 
 

@@ -256,7 +256,8 @@ class SetupForm(widgets.VBox):
         if text and not re.fullmatch(r"[0-9]{1,18}", text):
             raise ValueError(
                 Message(
-                    "the seed must be a whole number of at most 18 digits (or empty for a random one), not {value}",
+                    "the seed must be a whole number from 0, of at most 18 digits (or empty for a random one), "
+                    "not {value}",
                     value=reprlib.repr(text),
                 )
             )
