@@ -104,7 +104,12 @@ def source_digest() -> str:
 
 
 def _forget_old_versions() -> None:
-    """Remove the folders of all but the :data:`KEEP_VERSIONS` versions of the code that wrote last."""
-    folders = sorted((f for f in cache_folder().iterdir() if f.is_dir()), key=lambda f: f.stat().st_mtime, reverse=True)
+    """Remove the folders of all but the :data:`KEEP_VERSIONS` versions of the code that wrote last, and the files of
+    the kit's versions that kept them beside the folders."""
+    entries = list(cache_folder().iterdir())
+    folders = sorted((f for f in entries if f.is_dir()), key=lambda f: f.stat().st_mtime, reverse=True)
     for old in folders[KEEP_VERSIONS:]:
         shutil.rmtree(old, ignore_errors=True)  # a process still reading a file keeps it until it closes it
+    for file in entries:
+        if file.is_file():
+            file.unlink(missing_ok=True)

@@ -52,13 +52,15 @@ def test_a_broken_file_is_built_again(cache) -> None:
 
 
 def test_each_version_of_the_code_has_its_own_files(cache, monkeypatch) -> None:
+    cache.mkdir(parents=True)
+    (cache / "win-table-mini-0123.npy").write_bytes(b"a table of a version that kept its files here")
     versions = [f"v{k}" for k in range(KEEP_VERSIONS + 2)]
     for k, version in enumerate(versions):
         monkeypatch.setattr(dragonkit.cache, "source_digest", lambda version=version: version)
         value = Counted(version)
         assert value() == version and value.builds == 1  # never another version's file
         os.utime(cache / version, (1_000_000 + k, 1_000_000 + k))  # written in this order
-    assert sorted(f.name for f in cache.iterdir()) == versions[-KEEP_VERSIONS:]  # the older ones removed
+    assert sorted(f.name for f in cache.iterdir()) == versions[-KEEP_VERSIONS:]  # the older ones removed, and the file
 
 
 def test_no_cache_to_write_builds_in_the_process(tmp_path, monkeypatch) -> None:
