@@ -311,11 +311,11 @@ class Composition:
         if self.count(card) <= 0:
             raise ValueError(f"no {card.label} card left in the deck")
         if card.kind == STOP:
-            return dataclasses.replace(self, stops=self.stops - 1)
+            return Composition(self.footprints, self.stops - 1, self.dangers)
         if card.kind == DANGER:
-            return dataclasses.replace(self, dangers=self.dangers - 1)
+            return Composition(self.footprints, self.stops, self.dangers - 1)
         fp = tuple((s, c - 1 if s == card.steps else c) for s, c in self.footprints)
-        return dataclasses.replace(self, footprints=fp)
+        return Composition(fp, self.stops, self.dangers)
 
     def cards(self) -> list[Card]:
         """Every card as a list, in a canonical (sorted) order."""

@@ -227,7 +227,7 @@ class TurnState:
     @property
     def composition(self) -> Composition:
         """The remaining deck as a :class:`~dragonkit.rules.Composition`."""
-        return Composition.of(self.footprints, self.stops, self.dangers)
+        return Composition(tuple(self.footprints.items()), self.stops, self.dangers)  # sorted by steps, ints
 
     @property
     def cards_left(self) -> int:

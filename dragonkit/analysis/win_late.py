@@ -35,7 +35,7 @@ from .win_reduced import ReducedWinSolver
 __all__ = ["LATE_CARDS", "LateGame", "is_late"]
 
 #: The most cards left at which :class:`LateGame` solves a situation (``benchmarks/bench_win_late.py``, coach
-#: games): a game's first late decision takes a median of about 45 ms and at most 0.12 s on one core (at most
+#: games): a game's first late decision takes a median of about 33 ms and at most 0.09 s on one core (at most
 #: 2,681 reduced states in ``kali`` and ``drago-rosso``), the later ones 0.1 ms; with 6 cards, about ten times more.
 LATE_CARDS = 5
 
