@@ -212,7 +212,8 @@ class SetupForm(widgets.VBox):
         name_w.value = tr(new) if new else tr("Player {n}", n=seat + 1)
 
     def _write_note(self) -> None:
-        """Say where a seated win bot cannot play to win: it plays as the coach bot there (:class:`WinBot`)."""
+        """Say where a seated win bot cannot play to win: it plays as the coach bot there
+        (:class:`~dragonkit.bots.WinBot`)."""
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
         seated = any(SEAT_KINDS.get(k.value) == "win" for k in self.kinds[:shown])
         if not seated or self.preset.value not in PRESETS:
