@@ -18,16 +18,20 @@ import hashlib
 import os
 import shutil
 import tempfile
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TypeVar
 
 from filelock import FileLock, Timeout
 
-__all__ = ["BUILD_WAIT", "KEEP_VERSIONS", "cache_folder", "computed_once", "source_digest"]
+__all__ = ["BUILD_WAIT", "KEEP_VERSIONS", "UNREADABLE", "cache_folder", "computed_once", "source_digest"]
 
 T = TypeVar("T")
 
+#: What a ``load`` of a missing, partial or foreign file raises (numpy: ``EOFError`` for an empty file,
+#: ``BadZipFile`` for a cut ``.npz``): such a file is built again.
+UNREADABLE = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
 #: How long (seconds) :func:`computed_once` waits for another process building the same file.
 BUILD_WAIT = 120.0
 #: How many versions of the code keep their files in the cache (the ones that wrote last).
@@ -57,8 +61,8 @@ def computed_once(
     save : callable
         Writes a value to an open binary file.
     load : callable
-        Reads the value from the file's path; it raises ``OSError``, ``ValueError`` or ``KeyError`` on a
-        missing, partial or foreign file, which is then built again.
+        Reads the value from the file's path; it raises one of :data:`UNREADABLE` on a missing, partial or foreign
+        file, which is then built again.
 
     Returns
     -------
@@ -69,7 +73,7 @@ def computed_once(
     path = cache_folder() / source_digest() / name
     try:
         return load(path)
-    except (OSError, ValueError, KeyError):
+    except UNREADABLE:
         pass
     try:
         if not path.parent.is_dir():  # this code's first file
@@ -78,18 +82,35 @@ def computed_once(
         with FileLock(path.with_name(path.name + ".lock"), timeout=BUILD_WAIT):
             try:
                 return load(path)  # built by the process this one waited for
-            except (OSError, ValueError, KeyError):
+            except UNREADABLE:
                 pass
-            value = build()
-            try:
-                with tempfile.NamedTemporaryFile(dir=path.parent, suffix=path.suffix, delete=False) as file:
-                    save(value, file)
-                os.replace(file.name, path)  # atomic: a reader never sees half a file
-            except OSError:
-                return value
-            return load(path)
+            return _build_and_save(path, build, save, load)
     except (OSError, Timeout):  # no cache to write, or a build elsewhere that never ends
         return build()
+
+
+def _build_and_save(
+    path: Path, build: Callable[[], T], save: Callable[[T, IO[bytes]], object], load: Callable[[Path], T]
+) -> T:
+    """Build the value and save it at ``path`` (the caller holds its lock): through a temporary file beside it, flushed
+    to the disk and renamed, so that a reader never sees half a file, even after a crash."""
+    prefix = f".{path.name}."
+    for stale in path.parent.glob(prefix + "*"):  # left by a process killed while saving (none saves now but this)
+        stale.unlink(missing_ok=True)
+    value = build()
+    written: str | None = None
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=prefix, delete=False) as file:
+            written = file.name
+            save(value, file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(written, path)
+    except OSError:  # a full disk, a folder in the file's place: the value stays in this process
+        if written is not None:
+            Path(written).unlink(missing_ok=True)
+        return value
+    return load(path)
 
 
 @functools.cache

@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import dragonkit.cache
@@ -70,3 +71,40 @@ def test_no_cache_to_write_builds_in_the_process(tmp_path, monkeypatch) -> None:
     value = Counted(7)
     assert value() == 7 and value() == 7 and value.builds == 2
     assert cache_folder() == blocked / "dragonkit"
+
+
+@pytest.mark.parametrize("cut", [0, 100])  # an empty file (numpy: EOFError), a cut zip (BadZipFile)
+def test_an_empty_or_cut_npz_is_built_again(cache, cut) -> None:
+    builds = []
+
+    def build() -> np.ndarray:
+        builds.append(1)
+        return np.arange(1000.0)
+
+    def load(path: Path) -> np.ndarray:
+        with np.load(path) as saved:
+            return saved["values"]
+
+    def value() -> np.ndarray:
+        return computed_once("values.npz", build, lambda v, file: np.savez(file, values=v), load)
+
+    assert np.array_equal(value(), np.arange(1000.0))
+    path = cache / source_digest() / "values.npz"
+    path.write_bytes(path.read_bytes()[:cut])
+    assert np.array_equal(value(), np.arange(1000.0)) and len(builds) == 2
+    assert np.array_equal(value(), np.arange(1000.0)) and len(builds) == 2  # mended for good
+
+
+def test_a_save_that_fails_leaves_no_file_behind(cache) -> None:
+    (cache / source_digest() / "value.json").mkdir(parents=True)  # a folder where the file should go
+    value = Counted([1, 2])
+    assert value() == [1, 2] and value() == [1, 2] and value.builds == 2  # kept in the process each time
+    assert [f.name for f in (cache / source_digest()).iterdir() if f.name != "value.json.lock"] == ["value.json"]
+
+
+def test_a_file_left_by_a_process_killed_while_saving_is_removed(cache) -> None:
+    folder = cache / source_digest()
+    folder.mkdir(parents=True)
+    (folder / ".value.json.k1ll3d").write_bytes(b'{"half')
+    assert Counted(5)() == 5
+    assert sorted(f.name for f in folder.iterdir()) == ["value.json", "value.json.lock"]

@@ -225,8 +225,10 @@ def test_refusals() -> None:
         WinTable(Ruleset.preset("kali"))
     with pytest.raises(ValueError, match="must be a Ruleset"):
         WinTable("mini")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="has shape"):
+    with pytest.raises(ValueError, match="holds float64 of shape"):
         WinTable(MINI, reveal=np.zeros(3))
+    with pytest.raises(ValueError, match="not int64"):  # a file of the right shape but not a table
+        WinTable(MINI, reveal=np.full(WinTable(MINI).reveal.shape, 7))
     table = WinTable(MINI)
     with pytest.raises(ValueError, match="two-player GameStates of 'mini'"):
         table.win_probability(GameState.fresh(MINI, players=3))

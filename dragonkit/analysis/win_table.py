@@ -206,8 +206,10 @@ class WinTable(TwoPlayerWinSolver):
         shape = (int(np.prod(self._dims)), rules.head, 2)
         if reveal is None:
             reveal = self._build()
-        elif reveal.shape != shape:
-            raise ValueError(f"a table of {rules.name!r} has shape {shape}, not {reveal.shape}")
+        elif reveal.shape != shape or reveal.dtype != np.float64:
+            raise ValueError(
+                f"a table of {rules.name!r} holds float64 of shape {shape}, not {reveal.dtype} of shape {reveal.shape}"
+            )
         self.reveal = reveal
 
     # -- building ------------------------------------------------------------------------------
