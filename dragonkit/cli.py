@@ -315,7 +315,14 @@ def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     """Run ``dragonkit tournament`` and print its standings."""
     from .rules import Ruleset
     from .simulate import round_robin
+    from .simulate.games import parse_bots
 
+    try:
+        parse_bots(args.bots)
+    except ValueError as exc:
+        parser.error(f"--bots: {exc}")
+    if len(args.bots) < 2:
+        parser.error(f"--bots needs at least two bots to play each other, not {len(args.bots)}")
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be a whole number of games from 1 to {MAX_GAMES:,}, not {args.games}")
     if args.seed < 0:
@@ -338,7 +345,8 @@ def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         parser.error(str(exc))
     table = result.standings.copy()
     table.columns = ["games", "wins", "win rate", "std error", f"{args.level:.0%} low", f"{args.level:.0%} high"]
-    print(f"Round robin, {args.preset}, {args.games} games per pair, seed {args.seed}")
+    games = f"{args.games} game{'' if args.games == 1 else 's'}"
+    print(f"Round robin, {args.preset}, {games} per pair, seed {args.seed}")
     print(table.to_string(float_format=lambda x: f"{x:.3f}", formatters={"wins": lambda w: f"{w:g}"}))
     print(
         f"\nendings: {', '.join(f'{k} {v}' for k, v in result.endings.items())}; {result.mean_turns:.1f} turns per game"

@@ -216,6 +216,8 @@ def test_cli_tournament_prints_a_table(capsys):
         (["--seed", "-5"], "--seed must be 0 or more"),
         (["--workers", "0"], "--workers must be from 1 to"),
         (["--edition", "nope"], "invalid choice: 'nope'"),
+        (["--bots", "win"], "--bots needs at least two bots to play each other, not 1"),
+        (["--bots", "foo", "coach"], "--bots: unknown bot 'foo'"),
     ],
 )
 def test_cli_tournament_refusals_name_the_flag(arguments, message, capsys):

@@ -58,11 +58,18 @@ def test_the_setup_form_names_and_notes_follow_the_win_bot():
     i18n.set_language("it")
     try:
         assert form.names[1].value == "Vittoria" and "ultime 5 carte" in form.note.value
+        form.kinds[1].value = "human"
+        assert form.names[1].value == "Giocatore 2"
         form.names[1].value = "Bea"  # a name the user typed stays
         form.kinds[1].value = "coach bot (exact optimum)"
         assert form.names[1].value == "Bea" and form.note.value == ""
     finally:
         i18n.set_language("en")
+    form.n_players.value = 6
+    form.names[3].value = "Coach"  # typed, even if it is the form's word: it stays
+    form.kinds[3].value = "win bot (plays to win the game)"
+    form.kinds[4].value = "win bot (plays to win the game)"  # a person's name stays too
+    assert [n.value for n in form.names] == ["Alex", "Bea", "Tess", "Coach", "Ada", "Blaise"]
 
 
 def test_setup_form_starts_a_game():

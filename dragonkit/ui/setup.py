@@ -121,13 +121,16 @@ class SetupForm(widgets.VBox):
         self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
         self._relabelling = False  # the kinds' options rewritten in another language: no kind changes
+        self._naming = False  # the form writes a name: not the user's
+        self._typed = [False] * len(_DEFAULT_SEATS)  # seats whose name the user typed: the form never rewrites it
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
             name_w = widgets.Text(value=tr(name), layout=_width("240px"))
-            kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=_width("230px"))
+            kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=_width("340px"))
             thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000, layout=_width("170px"))
             kind_w.add_class("dk-sr-label")  # named for screen readers; the row shows whose seat it is
             kind_w.observe(self._update_rows, names="value")
             kind_w.observe(functools.partial(self._follow_kind, seat), names="value")
+            name_w.observe(functools.partial(self._on_typed, seat), names="value")
             self.names.append(name_w)
             self.kinds.append(kind_w)
             self.thresholds.append(thr_w)
@@ -194,22 +197,49 @@ class SetupForm(widgets.VBox):
         self._write_note()
 
     def _on_language(self, change: Mapping[str, Any]) -> None:
-        for (default, _kind), name_w, kind_w in zip(_DEFAULT_SEATS, self.names, self.kinds):
-            for name in (default, _KIND_NAMES.get(kind_w.value)):
-                if name and name_w.value == tr(name, change["old"]):  # a default name the user left: follow
-                    name_w.value = tr(name, change["new"])
-                    break
+        for seat in range(len(self.names)):  # a name the form wrote follows the language
+            if not self._typed[seat]:
+                for old, new in zip(self._form_names(seat, change["old"]), self._form_names(seat, change["new"])):
+                    if self.names[seat].value == old:
+                        self._name(seat, new)
+                        break
         self._label()
 
+    def _on_typed(self, seat: int, _change: Mapping[str, Any]) -> None:
+        if not self._naming:
+            self._typed[seat] = True
+
+    def _name(self, seat: int, name: str) -> None:
+        self._naming = True
+        try:
+            self.names[seat].value = name
+        finally:
+            self._naming = False
+
+    @staticmethod
+    def _form_names(seat: int, lang: str | None = None) -> list[str]:
+        """The names the form may give a seat, in ``lang``: its default, the kinds' names, and "Player n"."""
+        names = [_DEFAULT_SEATS[seat][0], *_KIND_NAMES.values()]
+        return [tr(name, lang) for name in names] + [tr("Player {n}", lang, n=seat + 1)]
+
     def _follow_kind(self, seat: int, change: Mapping[str, Any]) -> None:
-        """A seat's name that says its kind, left as the form wrote it, follows a new kind: the seat's own default
-        name, or the new kind's."""
-        name_w, old = self.names[seat], _KIND_NAMES.get(change["old"])
-        if self._relabelling or old is None or name_w.value != tr(old):
+        """A name that says the seat's kind ("Coach", or "Player n"), as the form wrote it, follows a new kind: the
+        seat's default name for its default kind, else the kind's own name, else the seat's default name if it names
+        no kind, else "Player n".  A person's name ("Ada") and a name the user typed stay."""
+        default, default_kind = _DEFAULT_SEATS[seat]
+        kind_names = [*(tr(name) for name in _KIND_NAMES.values()), tr("Player {n}", n=seat + 1)]
+        if self._relabelling or self._typed[seat] or self.names[seat].value not in kind_names:
             return
-        default = _DEFAULT_SEATS[seat][0]
-        new = _KIND_NAMES.get(change["new"]) or (default if default not in _KIND_NAMES.values() else None)
-        name_w.value = tr(new) if new else tr("Player {n}", n=seat + 1)
+        new = change["new"]
+        if new == default_kind:
+            name = tr(default)
+        elif new in _KIND_NAMES:
+            name = tr(_KIND_NAMES[new])
+        elif default not in _KIND_NAMES.values():
+            name = tr(default)
+        else:
+            name = tr("Player {n}", n=seat + 1)
+        self._name(seat, name)
 
     def _write_note(self) -> None:
         """Say where a seated win bot cannot play to win: it plays as the coach bot there
