@@ -218,7 +218,8 @@ class SetupForm(widgets.VBox):
 
     @staticmethod
     def _form_names(seat: int, lang: str | None = None) -> list[str]:
-        """The names the form may give a seat, in ``lang``: its default, the kinds' names, and "Player n"."""
+        """The names the form may give a seat, in ``lang``: its default, then the names that say a kind (the kinds'
+        own, and "Player n")."""
         names = [_DEFAULT_SEATS[seat][0], *_KIND_NAMES.values()]
         return [tr(name, lang) for name in names] + [tr("Player {n}", lang, n=seat + 1)]
 
@@ -227,18 +228,13 @@ class SetupForm(widgets.VBox):
         seat's default name for its default kind, else the kind's own name, else the seat's default name if it names
         no kind, else "Player n".  A person's name ("Ada") and a name the user typed stay."""
         default, default_kind = _DEFAULT_SEATS[seat]
-        kind_names = [*(tr(name) for name in _KIND_NAMES.values()), tr("Player {n}", n=seat + 1)]
-        if self._relabelling or self._typed[seat] or self.names[seat].value not in kind_names:
+        if self._relabelling or self._typed[seat] or self.names[seat].value not in self._form_names(seat)[1:]:
             return
         new = change["new"]
-        if new == default_kind:
-            name = tr(default)
-        elif new in _KIND_NAMES:
-            name = tr(_KIND_NAMES[new])
-        elif default not in _KIND_NAMES.values():
+        if new == default_kind or (new not in _KIND_NAMES and default not in _KIND_NAMES.values()):
             name = tr(default)
         else:
-            name = tr("Player {n}", n=seat + 1)
+            name = tr(_KIND_NAMES[new]) if new in _KIND_NAMES else tr("Player {n}", n=seat + 1)
         self._name(seat, name)
 
     def _write_note(self) -> None:

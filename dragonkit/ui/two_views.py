@@ -213,7 +213,7 @@ def _gems_values(game: Game) -> dict[Action, Fraction]:
     return values
 
 
-def _best(values: dict[Action, Fraction] | dict[Action, float]) -> frozenset[Action]:
+def _best(values: dict[Action, Fraction] | dict[Action, float] | dict[Action, int]) -> frozenset[Action]:
     top = max(values.values())
     return frozenset(a for a, v in values.items() if v == top)
 
@@ -221,9 +221,7 @@ def _best(values: dict[Action, Fraction] | dict[Action, float]) -> frozenset[Act
 def _best_shown(wins: dict[Action, float]) -> frozenset[Action]:
     """The options of the highest chance of winning as the coach shows it (to a tenth of a percentage point): two
     chances shown alike are both best, two shown apart never are."""
-    shown = {a: round(1000 * v) for a, v in wins.items()}
-    top = max(shown.values())
-    return frozenset(a for a, v in shown.items() if v == top)
+    return _best({a: round(1000 * v) for a, v in wins.items()})
 
 
 # -- the Monte Carlo estimates, kept per public state --------------------------------------------------------
