@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
+from .analysis.win_gems import gems_win_table
+from .analysis.win_gems import models as gems_models
 from .analysis.win_late import LateGame, is_late
 from .analysis.win_table import models, win_table
 from .engine import Action, Game, Phase
@@ -132,18 +134,14 @@ class CoachBot(Bot):
 
 
 class WinBot(Bot):
-    """Plays to win the game, not the turn: the action of the highest probability of winning
-    by :class:`~dragonkit.analysis.win_table.WinTable` (the race model, its decision at hand
-    read with the real gems).  Between actions of the same probability of winning (within
-    ``1e-9``) it takes :class:`CoachBot`'s, the turn's expected gems: gems open the doors the
-    model keeps shut.
-
-    The table is of two-player games whose final danger costs all the revealer's gems
-    (:func:`~dragonkit.analysis.win_table.models`).  In the other two-player games (``kali``,
-    ``drago-rosso``, whose final danger ends the game on the gems) the bot plays exactly once
-    :data:`~dragonkit.analysis.win_late.LATE_CARDS` cards are left
-    (:class:`~dragonkit.analysis.win_late.LateGame`, gems and pot carried), and as
-    :class:`CoachBot` before; with more players, as :class:`CoachBot`.
+    """Plays to win the game, not the turn: the action of the highest probability of winning in a two-player
+    game, by the race model's table where the final danger costs all the revealer's gems
+    (:class:`~dragonkit.analysis.win_table.WinTable`: ``dragon-stripes``, ``mini``), and where it costs only
+    the pot (``kali``, ``drago-rosso``) exactly once :data:`~dragonkit.analysis.win_late.LATE_CARDS` cards are
+    left (:class:`~dragonkit.analysis.win_late.LateGame`) and by the gems model before
+    (:class:`~dragonkit.analysis.win_gems.GemsWinTable`).  Between actions of the same probability of winning
+    (within ``1e-9``) it takes :class:`CoachBot`'s, the turn's expected gems.  With more players it plays as
+    :class:`CoachBot`.
 
     Parameters
     ----------
@@ -164,6 +162,8 @@ class WinBot(Bot):
             values = win_table(game.rules).action_values(state)
         elif is_late(state):
             values = self._late.action_values(state)
+        elif gems_models(game.rules, len(game.gems)):
+            values = gems_win_table(game.rules).action_values(state)
         else:
             return self._coach.choose(game)
         best = max(values.values())

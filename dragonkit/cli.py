@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         default=["coach", "threshold:20", "random"],
         help=(
             "bot specs: coach, win, random, threshold:T (default: coach threshold:20 random); win plays to win in "
-            "two-player dragon-stripes and mini, elsewhere as coach (kali, drago-rosso: until their last 5 cards)"
+            "two-player games, with more players as coach"
         ),
     )
     p_tour.add_argument(

@@ -1,8 +1,10 @@
 """The coach's two views: the turn's expected gems and the game's chance of winning, for each option.
 
-Two players of ``dragon-stripes`` and ``mini``: the race model's table (:mod:`dragonkit.analysis.win_table`).
-Otherwise: a Monte Carlo estimate from the public state (:mod:`dragonkit.simulate.win_chance`), labelled as one,
-with its intervals.  A disagreement is flagged in words, with one sentence that says why.
+Two players of ``dragon-stripes`` and ``mini``: the race model's table (:mod:`dragonkit.analysis.win_table`); of
+``kali`` and ``drago-rosso``: the gems model (``tests/test_win_gems.py``) and the late game's exact values
+(``tests/test_win_late.py``).  More players: a Monte Carlo estimate from the public state
+(:mod:`dragonkit.simulate.win_chance`), labelled as one, with its intervals.  A disagreement is flagged in words,
+with one sentence that says why.
 """
 
 from __future__ import annotations
@@ -299,14 +301,6 @@ def test_the_estimate_is_refused_where_there_is_nothing_to_estimate():
         estimate_win_chances(game)
     with pytest.raises(ValueError, match="games"):
         estimate_win_chances(_three_players_at_a_choice(), games=0)
-
-
-def test_kali_with_two_players_is_estimated_too(quick_estimates):
-    game = Game(["Ann", "Bob"], Ruleset.preset("kali"), seed=3)
-    while game.phase is not Phase.CHOOSE:
-        game.reveal()
-    assert not two_views.table_applies(game)
-    assert two_views.two_views(game).source == "estimate"
 
 
 def test_no_estimate_where_there_is_no_choice_or_none_is_asked(quick_estimates):

@@ -52,12 +52,13 @@ def test_the_setup_form_names_and_notes_follow_the_win_bot():
     assert form.names[1].value == "Victor"  # not "Coach"
     assert "more than two players" in form.note.value  # three players by default
     form.n_players.value = 2
-    assert form.note.value == ""  # dragon-stripes: the win table
+    assert form.note.value == ""  # dragon-stripes: the race table
     form.preset.value = "drago-rosso"
-    assert "until the last 5 cards" in form.note.value
+    assert form.note.value == ""  # the gems table
+    form.n_players.value = 3
     i18n.set_language("it")
     try:
-        assert form.names[1].value == "Vittoria" and "ultime 5 carte" in form.note.value
+        assert form.names[1].value == "Vittoria" and "più di due giocatori" in form.note.value
         form.kinds[1].value = "human"
         assert form.names[1].value == "Giocatore 2"
         form.names[1].value = "Bea"  # a name the user typed stays

@@ -126,6 +126,8 @@ from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
 from ..rules import PRESETS, Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
+from .win_gems import gems_win_table
+from .win_gems import models as gems_models
 
 __all__ = ["MAX_ENTRIES", "WinTable", "build_preset_tables", "models", "win_table"]
 
@@ -372,10 +374,13 @@ def win_table(rules: Ruleset) -> WinTable:
 
 
 def build_preset_tables() -> None:
-    """Build (or find in the cache) :func:`win_table` of every preset the race model answers for two players
-    (``dragon-stripes``, ``mini``): what a server does once at its start, so that its visitors' kernels only load them
-    (about 2 s for ``dragon-stripes`` when its file is missing)."""
+    """Build (or find in the cache) the two-player tables of every preset: :func:`win_table` of the race editions
+    (``dragon-stripes``, ``mini``; about 2 s for ``dragon-stripes``) and
+    :func:`~dragonkit.analysis.win_gems.gems_win_table` of the others (``kali``, ``drago-rosso``; about a minute
+    each): what a server does once at its start, so that its visitors' kernels only load them."""
     for name in PRESETS:
         rules = Ruleset.preset(name)
         if models(rules, 2):
             win_table(rules)
+        elif gems_models(rules, 2):
+            gems_win_table(rules)

@@ -404,6 +404,13 @@ def _win_note(game: Game, views: TwoViews, estimate: bool, waiting: bool, lang: 
             "the real gems count in the decision at hand only.",
             lang,
         )
+    if views.source == "model":
+        return tr(
+            "Chance of winning: from a model of the two-player game, solved for every deck, which carries both "
+            "players' gems (here the last danger card ends the game on the gems), both players playing to win; "
+            "the decision at hand is read with the real deck, gems and pot.",
+            lang,
+        )
     if views.source == "exact":
         return ntr(
             "Chance of winning: exact, with {cards} card left, the real gems and pot, both players playing to win to "

@@ -15,8 +15,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
-from ..analysis.win_late import LATE_CARDS
-from ..analysis.win_table import models
 from ..bots import Bot, make_bot
 from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
@@ -238,27 +236,19 @@ class SetupForm(widgets.VBox):
         self._name(seat, name)
 
     def _write_note(self) -> None:
-        """Say where a seated win bot cannot play to win: it plays as the coach bot there
+        """Say where a seated win bot cannot play to win: with more than two players it plays as the coach bot
         (:class:`~dragonkit.bots.WinBot`)."""
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
         seated = any(SEAT_KINDS.get(k.value) == "win" for k in self.kinds[:shown])
         if not seated or self.preset.value not in PRESETS:
             self.note.value = ""
             return
+        text = ""
         if shown > 2:
             text = tr(
                 "With more than two players the win bot plays as the coach bot: the kit computes chances of winning "
                 "for two players only."
             )
-        elif not models(Ruleset.preset(self.preset.value), 2):
-            text = tr(
-                "In this edition the win bot plays as the coach bot until the last {cards} cards, then to win: "
-                "before them, the kit knows no exact chance of winning (the last danger card ends the game on the "
-                "gems, so every gem counts).",
-                cards=LATE_CARDS,
-            )
-        else:
-            text = ""
         self.note.value = f'<div class="dk-message dk-info">{escape(text)}</div>' if text else ""
 
     def _update_rows(self, _change: object = None) -> None:

@@ -5,11 +5,12 @@ For each option of the player to move the coach gives
 * the **expected gems**: the change of the player's own gems to the end of the turn, playing the
   turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.SolvedTurn`,
   :func:`~dragonkit.analysis.takeover_gain`);
-* the **chance of winning the game** after it: in a two-player game of an edition whose final danger
-  costs all the revealer's gems, from the race model's table
-  (:func:`~dragonkit.analysis.win_table.win_table`, both players playing to win); in the other two-player
-  games, exact once few cards are left (:class:`~dragonkit.analysis.win_late.LateGame`); otherwise
-  estimated by Monte Carlo from the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
+* the **chance of winning the game** after it, both players playing to win: in a two-player game of an
+  edition whose final danger costs all the revealer's gems, from the race model's table
+  (:func:`~dragonkit.analysis.win_table.win_table`); in the other two-player games, exact once few cards
+  are left (:class:`~dragonkit.analysis.win_late.LateGame`) and from the gems model's table before
+  (:func:`~dragonkit.analysis.win_gems.gems_win_table`); with more players, estimated by Monte Carlo from
+  the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
 
 When the two views' best options differ, :func:`two_views` says why in terms of the situation: whether
 the last danger card is still in the deck, who reveals the next card after each option, whether the other
@@ -27,6 +28,8 @@ from fractions import Fraction
 
 from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
 from ..analysis.win import Probability
+from ..analysis.win_gems import gems_win_table
+from ..analysis.win_gems import models as gems_models
 from ..analysis.win_late import LateGame, is_late
 from ..analysis.win_table import models, win_table
 from ..engine import Action, Game, Phase
@@ -133,7 +136,7 @@ class TwoViews:
         In the order of the legal actions.
     source : str or None
         Where the chances of winning come from: ``"table"`` (the race model), ``"exact"`` (the late game solved
-        exactly), ``"estimate"`` (Monte Carlo) or None (not computed).
+        exactly), ``"model"`` (the gems model), ``"estimate"`` (Monte Carlo) or None (not computed).
     estimate : WinChanceEstimate or None
         The Monte Carlo run, where :attr:`source` is ``"estimate"``.
     best_gems, best_win : frozenset of Action
@@ -173,8 +176,9 @@ def table_applies(game: Game) -> bool:
     -------
     bool
         True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
-        ``drago-rosso``, whose chances of winning are solved exactly late in a two-player game
-        (:func:`~dragonkit.analysis.win_late.is_late`) and estimated before.
+        ``drago-rosso``, whose two-player chances of winning are solved exactly late in the game
+        (:func:`~dragonkit.analysis.win_late.is_late`) and by the gems model before
+        (:func:`~dragonkit.analysis.win_gems.models`).
     """
     return models(game.rules, len(game.players))
 
@@ -256,11 +260,9 @@ def estimate_needed(game: Game) -> bool:
     -------
     bool
     """
-    if game.is_over or table_applies(game) or len(game.legal_actions()) < 2:
+    if game.is_over or len(game.legal_actions()) < 2:
         return False
-    if is_late(GameState.from_game(game)):
-        return False
-    return cached_estimate(game) is None
+    return _solver(game, GameState.from_game(game))[0] is None and cached_estimate(game) is None
 
 
 def estimate_for(game: Game) -> WinChanceEstimate:
@@ -292,6 +294,18 @@ def estimate_for(game: Game) -> WinChanceEstimate:
 # -- both views --------------------------------------------------------------------------------------------
 
 
+def _solver(game: Game, state: GameState) -> tuple[_Values | None, str | None]:
+    """Where the chances of winning of ``game`` come from, when not from an estimate: the race model's table
+    (``"table"``), the late game's exact solution (``"exact"``), the gems model's table (``"model"``), or none."""
+    if table_applies(game):
+        return win_table(game.rules).action_values, "table"
+    if is_late(state):
+        return _late_game.action_values, "exact"
+    if gems_models(game.rules, len(game.players)):
+        return gems_win_table(game.rules).action_values, "model"
+    return None, None
+
+
 def two_views(game: Game, estimate: bool = True) -> TwoViews:
     """The two views of the decision at hand in ``game``.
 
@@ -319,15 +333,10 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     gems = _gems_values(game)
     best_gems = _best(gems)
     state = GameState.from_game(game)
-    solved: _Values | None = None  # the table's chances of winning, or the late game's exact ones
-    source: str | None = None
+    solved, source = _solver(game, state)
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
     cis: dict[Action, tuple[float, float]] = {}
-    if table_applies(game):
-        solved, source = win_table(game.rules).action_values, "table"
-    elif is_late(state):
-        solved, source = _late_game.action_values, "exact"
     if solved is not None:
         wins = {a: float(v) for a, v in solved(state).items()}
     elif len(gems) > 1:
