@@ -100,6 +100,9 @@ _Singles = npt.NDArray[np.float32]
 
 #: Every lead of at most this many gems is a point of the grid (gems): the final danger's winner is exact there.
 FINE_LEAD = 16
+#: The grid, by axis: every point up to the first number (gems; every other one for the totals), then points
+#: growing by the second (the leads' first number is :data:`FINE_LEAD`).
+GRID = {"totals": (16, 1.25), "leads": (FINE_LEAD, 1.3), "pots": (12, 1.25)}
 
 
 def models(rules: Ruleset, players: int) -> bool:
@@ -218,13 +221,14 @@ class GemsWinTable(TwoPlayerWinSolver):
         deck = rules.composition
         self._gems = rules.starting_gems * 2 + rules.treasure  # S: the players', the treasure's and the pot's
         most_pot = sum(rules.stripe_values) * max(stage.multiplier for stage in rules.stages)
-        self.totals = _spread(16, self._gems, 1.25, even=True)
-        coarse = _spread(FINE_LEAD, self._gems, 1.3, even=True)
+        self.totals = _spread(GRID["totals"][0], self._gems, GRID["totals"][1], even=True)
+        coarse = _spread(FINE_LEAD, self._gems, GRID["leads"][1], even=True)
         self.leads = np.unique(np.concatenate([-coarse, np.arange(-FINE_LEAD, FINE_LEAD + 1), coarse]))
-        self.pots = _spread(12, most_pot, 1.25, even=False)
+        self.pots = _spread(GRID["pots"][0], most_pot, GRID["pots"][1], even=False)
         footprints = sum(n for _, n in deck.footprints)
         self._split = np.array([n for _, n in deck.footprints], dtype=np.float64) / max(1, footprints)
         self._columns: OrderedDict[tuple[int, int, int], _Column] = OrderedDict()
+        self._moves = [self._footprints(stage) for stage in range(rules.danger_cards)]
         shape = (footprints + 1, deck.stops + 1, deck.dangers + 1, len(self.totals), len(self.leads))
         if start is None:
             self.start = np.zeros(shape)
@@ -322,6 +326,31 @@ class GemsWinTable(TwoPlayerWinSolver):
 
     # -- the backward induction ------------------------------------------------------------------------
 
+    def _footprints(self, stage: int) -> tuple[sparse.csr_array, _Floats]:
+        """What the next card does to the (position, pot) rows of a layer if it is a footprint, at ``stage``: the
+        map to the rows of the layer with one footprint fewer (each kind weighted by its share of the footprints,
+        linear between pots), and by row the chance that it reaches the head instead."""
+        rules, head, n_pots = self.rules, self.rules.head, self.pots.size
+        rows, columns, weights = [], [], []
+        to_head = np.zeros(head * n_pots)
+        for split, (step, _) in zip(self._split, rules.composition.footprints, strict=True):
+            new, _, pot, _, _, at_head, _ = rules.footprint_effect(
+                step, np.arange(head)[:, None], self.pots[None, :], self._gems, stage, 1
+            )
+            reaches = np.broadcast_to(at_head, pot.shape).astype(bool).ravel()
+            to_head += split * reaches
+            position, at = np.divmod(np.flatnonzero(~reaches), n_pots)
+            low, up, toward = _bracket(self.pots, pot[position, at])
+            landing = np.broadcast_to(new, pot.shape)[position, at] * n_pots
+            rows += [position * n_pots + at] * 2
+            columns += [landing + low, landing + up]
+            weights += [split * (1 - toward), split * toward]
+        size = head * n_pots
+        moves = sparse.csr_array(
+            (np.concatenate(weights), (np.concatenate(rows), np.concatenate(columns))), (size, size)
+        )
+        return moves, to_head
+
     def _sweep(
         self, points: _Points, stops: int, dangers: int, top: int, build: bool = False
     ) -> Iterator[tuple[_Floats, _Floats]]:
@@ -330,26 +359,13 @@ class GemsWinTable(TwoPlayerWinSolver):
         the grid's, and each layer's :math:`U` is written into :attr:`start` as it is found."""
         rules, head, n_pots, n = self.rules, self.rules.head, self.pots.size, points.active.size
         stage = rules.danger_cards - dangers
-        moves = []  # by footprint: its share of the footprints, the positions it leaves on the dragon, where to
-        positions = np.arange(head)[:, None]
-        for split, (step, _) in zip(self._split, rules.composition.footprints):
-            new, _, pot, _, _, at_head, _ = rules.footprint_effect(
-                step, positions, self.pots[None, :], self._gems, stage, 1
-            )
-            inside = head - int(at_head.reshape(head, -1)[:, 0].sum())  # from this position on it reaches the head
-            low, up, toward = _bracket(self.pots, pot[:inside])
-            moves.append((split, inside, new[:inside], low, up, toward[..., None, None]))
+        moves, to_head = self._moves[stage]
+        head_share = np.tile(points.head_share, 2)  # by (o, point), as a row of a layer flattened
         choice = np.zeros((head, n_pots, 2, n))
         for footprints in range(top + 1):
             cards = footprints + stops + dangers
-            reveal = np.zeros_like(choice)
-            for split, inside, new, low, up, toward in moves if footprints else ():
-                p = footprints / cards * split
-                onward = choice[new, low]
-                onward += toward * (choice[new, up] - onward)
-                onward *= p
-                reveal[:inside] += onward
-                reveal[inside:] += p * points.head_share
+            flat = (moves @ choice.reshape(head * n_pots, 2 * n) + to_head[:, None] * head_share) * (footprints / cards)
+            reveal = flat.reshape(choice.shape)
             for card, left in ((STOP_CARD, stops), (DANGER_CARD, dangers)):
                 ending = points.ended[stage][card.kind]
                 if left and isinstance(ending, np.ndarray):  # the final danger: the gems decide

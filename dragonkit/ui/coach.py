@@ -5,12 +5,12 @@ during a takeover offer, the fair bounty.
 The expected gems come from :mod:`dragonkit.analysis` in exact ``Fraction`` arithmetic, shown as a decimal
 and an exact fraction; the coach bot (:class:`~dragonkit.bots.CoachBot`) plays by them, so the panel and the
 bot never disagree.  The chances of winning come from the race model's table in two-player games of
-``dragon-stripes`` and ``mini``, from the exact solution of the late game in the other two-player games once
-few cards are left, and otherwise from a Monte Carlo estimate on the public state, labelled as one, with its
-confidence interval (:mod:`dragonkit.ui.two_views`).  The words are in the language asked for,
-and so are the numbers (``0.375`` / ``0,375``, ``51.4%`` / ``51,4%``); a fraction is the same in every
-language.  What the panel means is said in words, never by colour alone: the best options are marked
-"best choice", the disagreement is a sentence.
+``dragon-stripes`` and ``mini``; in the other two-player games from the exact solution of the late game once
+few cards are left and from the gems model's table before; with more players from a Monte Carlo estimate on
+the public state, labelled as one, with its confidence interval (:mod:`dragonkit.ui.two_views`).  The words
+are in the language asked for, and so are the numbers (``0.375`` / ``0,375``, ``51.4%`` / ``51,4%``); a
+fraction is the same in every language.  What the panel means is said in words, never by colour alone: the best
+options are marked "best choice", the disagreement is a sentence.
 """
 
 from __future__ import annotations
