@@ -12,7 +12,10 @@ as an absorbing Markov chain.
 * :mod:`.pig` — :func:`solve_pig`, :func:`hold_at_outcomes`, :func:`hold_at_expected_score`:
   Pig, the warm-up, solved by that code;
 * :mod:`.win` — :class:`WinSolver`: exact win probabilities of a two-player game of Dragon Stripes
-  from its public state (:class:`~dragonkit.game_state.GameState`), the action values and the optimal policy.
+  from its public state (:class:`~dragonkit.game_state.GameState`), the action values and the optimal policy;
+  :mod:`.win_reduced` (the same, exact, on a smaller state), :mod:`.win_table` (the race model's table:
+  ``dragon-stripes``, ``mini``), :mod:`.win_gems` (the gems model's table: ``kali``, ``drago-rosso``),
+  :mod:`.win_late` (their last cards, exactly): imported from their modules.
 
 What the lessons show, topic by topic (their main functions are exported here too):
 

@@ -80,17 +80,19 @@ import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy import sparse
 
 from ..cache import computed_once
 from ..engine import Action, Phase, next_turn_owner, win_shares
 from ..game_state import GameState
 from ..rules import DANGER_CARD, STOP_CARD, Outcome, Ruleset
 from .win import Probability, TwoPlayerWinSolver
+
+if TYPE_CHECKING:  # scipy.sparse is heavy: loaded when a table is built or asked, not with the play app
+    from scipy import sparse
 
 __all__ = ["FINE_LEAD", "GemsWinTable", "gems_win_table", "models"]
 
@@ -145,6 +147,8 @@ def _bracket(nodes: _Ints, query: Any) -> tuple[_Ints, _Ints, _Floats]:
 def _reading(index: list[_Ints], weight: list[_Floats], size: int) -> sparse.csr_array:
     """The linear map from values at ``size`` points to values at the queries: row ``i`` weighs point
     ``index[k][i]`` by ``weight[k][i]``."""
+    from scipy import sparse
+
     at, w = np.stack([i.ravel() for i in index], axis=-1), np.stack([x.ravel() for x in weight], axis=-1)
     rows = np.repeat(np.arange(at.shape[0]), at.shape[1])
     return sparse.csr_array((w.ravel(), (rows, at.ravel())), shape=(at.shape[0], size))
@@ -285,6 +289,8 @@ class GemsWinTable(TwoPlayerWinSolver):
         """Everything a sweep needs at the points ``(active, other)``, each rule the rules' own at whole gems:
         by stage, what a stop and a danger make of the points (``ended``: the final danger's win shares, or the
         reading of the next turn's start at the gems left)."""
+        from scipy import sparse
+
         rules = self.rules
         treasure = np.maximum(self._gems - active - other, 0)
         ended = []
@@ -330,6 +336,8 @@ class GemsWinTable(TwoPlayerWinSolver):
         """What the next card does to the (position, pot) rows of a layer if it is a footprint, at ``stage``: the
         map to the rows of the layer with one footprint fewer (each kind weighted by its share of the footprints,
         linear between pots), and by row the chance that it reaches the head instead."""
+        from scipy import sparse
+
         rules, head, n_pots = self.rules, self.rules.head, self.pots.size
         rows, columns, weights = [], [], []
         to_head = np.zeros(head * n_pots)

@@ -12,12 +12,11 @@ module's text).  Its reduced space grows about six-fold per card left
 27,919 with 7 in 4–6 s): the whole game, bounded by 10\ :sup:`16` reduced states, is out of reach, and no
 reduction of it with a bounded error is known (``docs/win.md`` says what was tried).
 
-So this module does not approximate.  :class:`LateGame` answers a situation **exactly** once at most
-:data:`LATE_CARDS` cards are left — with the same recursion as every win solver of the package, over the
-real gems and the real pot, both players maximising their chance (a shared win counts one half) — and
-says it cannot before.  Earlier, the coach *estimates* the chance by Monte Carlo from the public state
-(:func:`~dragonkit.simulate.estimate_win_chances`, an interval and not a value) and the win bot plays as
-the coach, the expected gems of the turn.
+So this module answers a situation **exactly** once at most :data:`LATE_CARDS` cards are left
+(:class:`LateGame`) — with the same recursion as every win solver of the package, over the real gems and the real
+pot, both players maximising their chance (a shared win counts one half) — and says it cannot before.  Earlier,
+the coach and the win bot read the gems model (:class:`~dragonkit.analysis.win_gems.GemsWinTable`, whose
+departures from the game cost most where one card changes the deck, at the end).
 
 One solver serves the rest of a game: the later decisions of the same game are reduced states it has
 already solved, so they are looked up, not solved again; a situation of another ruleset, or with more
