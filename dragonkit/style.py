@@ -66,6 +66,7 @@ _RULES = """<style>
 /* the coach's two views: each option's row, its best marks in words, the estimate's intervals, the flag */
 .dk-coach table.dk-views { width: 100%; }
 .dk-views th, .dk-views td { vertical-align: top; }
+.dk-views th[scope=row] { white-space: nowrap; }
 .dk-views td:nth-of-type(1) { min-width: 150px; }
 .dk-views th[scope=col] { font-size: 12px; line-height: 15px; padding-bottom: 3px; }
 .dk-mark { white-space: nowrap; }

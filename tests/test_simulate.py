@@ -140,6 +140,9 @@ def test_bad_bot_lists_are_refused():
         round_robin(["random"], 10)
     with pytest.raises(ValueError, match="unknown bot 'wizard'"):
         BotSpec("wizard").make(seed=1)
+    for spec in ("win:3", "coach:20", "random:1"):  # only the threshold bot takes a number
+        with pytest.raises(ValueError, match=f"unknown bot '{spec}'"):
+            round_robin(["threshold:3", spec], 10)
 
 
 def test_round_robin_standings_and_pairs():

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -97,12 +98,20 @@ def test_refusals_say_what_is_wrong() -> None:
         GemsWinTable(ONE_STEP, start=table.start.astype(np.float32))
     with pytest.raises(ValueError, match="starts of turns"):
         table.turn_start_value(GameState.fresh(ONE_STEP).child(ONE_STEP.composition.cards()[0]))
-    with pytest.raises(ValueError, match="two-player"):
+    with pytest.raises(ValueError, match="not a 3-player game"):
         table.action_values(GameState.fresh(ONE_STEP, players=3))
-    with pytest.raises(ValueError, match="two-player"):
-        table.action_values(GameState.fresh(KALI))  # another ruleset
+    with pytest.raises(ValueError, match="another ruleset \\('kali'\\)"):
+        table.action_values(GameState.fresh(KALI))
+    fresh = GameState.fresh(ONE_STEP)
+    with pytest.raises(ValueError, match="at stage 1 has 1 danger card"):  # a state made up by hand
+        table.action_values(dataclasses.replace(fresh, stage=1, deck=dataclasses.replace(fresh.deck, dangers=0)))
+    with pytest.raises(ValueError, match="add up to 30, not 2030"):
+        table.win_probability(dataclasses.replace(fresh, gems=(1003, 1003)))
+    no_danger = dataclasses.replace(ONE_STEP, danger_cards=0, stages=ONE_STEP.stages[:1])
+    with pytest.raises(ValueError, match="no danger card"):
+        GemsWinTable(no_danger)
     assert models(KALI, 2) and models(Ruleset.preset("drago-rosso"), 2)
-    assert not models(KALI, 3) and not models(Ruleset.preset("dragon-stripes"), 2)
+    assert not models(KALI, 3) and not models(Ruleset.preset("dragon-stripes"), 2) and not models(no_danger, 2)
 
 
 def _at_a_choice(seed: int) -> Game:

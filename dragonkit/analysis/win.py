@@ -139,9 +139,15 @@ class TwoPlayerWinSolver:
         """Raise ``ValueError`` unless ``state`` is a two-player :class:`GameState` (of :attr:`rules`, for a
         solver bound to one ruleset)."""
         rules = self.rules
-        if not isinstance(state, GameState) or state.n_players != 2 or (rules is not None and state.rules != rules):
-            of = "" if rules is None else f" of {rules.name!r}"
+        of = "" if rules is None else f" of {rules.name!r}"
+        if not isinstance(state, GameState):
             raise ValueError(f"this solver answers two-player GameStates{of}, not {state!r:.80}")
+        if state.n_players != 2:
+            raise ValueError(f"this solver answers two-player GameStates{of}, not a {state.n_players}-player game")
+        if rules is not None and state.rules != rules:
+            raise ValueError(
+                f"this solver answers two-player GameStates{of}, not a game of another ruleset ({state.rules.name!r})"
+            )
 
     def best_action(self, state: GameState) -> Action:
         """The optimal policy: the legal action of the highest :meth:`action_values` (the first one on a tie).

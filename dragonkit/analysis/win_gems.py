@@ -119,8 +119,9 @@ def models(rules: Ruleset, players: int) -> bool:
     Returns
     -------
     bool
+        False for a custom ruleset without danger cards (its game ends on an empty deck).
     """
-    return players == 2 and rules.final_danger == "pot_only"
+    return players == 2 and rules.final_danger == "pot_only" and rules.danger_cards > 0
 
 
 def _spread(fine: int, top: int, ratio: float, even: bool) -> _Ints:
@@ -221,6 +222,8 @@ class GemsWinTable(TwoPlayerWinSolver):
                 f"{rules.name!r}: its final danger costs all the revealer's gems, which the race model "
                 "(WinTable) solves; the gems model solves rulesets whose final danger costs only the pot"
             )
+        if rules.danger_cards == 0:
+            raise ValueError(f"{rules.name!r} has no danger card: the gems model's games end on the last danger card")
         self.rules = rules
         deck = rules.composition
         self._gems = rules.starting_gems * 2 + rules.treasure  # S: the players', the treasure's and the pot's
@@ -392,6 +395,26 @@ class GemsWinTable(TwoPlayerWinSolver):
             yield reveal, choice
 
     # -- answering --------------------------------------------------------------------------------------
+
+    def _check(self, state: GameState) -> None:
+        """Refuse a state the model cannot be asked about: not a two-player game of its ruleset, or one made up by
+        hand that no game reaches (a stage that disagrees with the dangers left, gems that do not add up to the
+        game's, RULES.md section 1)."""
+        super()._check(state)
+        if state.is_terminal():
+            return
+        rules, deck = self.rules, state.deck
+        if deck.dangers != rules.danger_cards - state.stage:
+            raise ValueError(
+                f"a game of {rules.name!r} at stage {state.stage} has {rules.danger_cards - state.stage} danger "
+                f"card(s) left in its deck, not {deck.dangers}"
+            )
+        total = sum(state.gems) + state.treasure + state.pot
+        if total != self._gems:
+            raise ValueError(
+                f"the gems of a two-player game of {rules.name!r} (the players', the treasure's and the pot's) add "
+                f"up to {self._gems}, not {total}"
+            )
 
     def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
         """Each seat's probability of winning from ``state`` by the model, the decision at hand read with the real

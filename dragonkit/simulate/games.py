@@ -31,7 +31,7 @@ __all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game
 
 CHUNK = 250  # games per unit of work
 
-_SPEC = re.compile(r"(?P<kind>coach|win|threshold|random)(?::(?P<arg>[0-9]{1,4}))?(?:#[0-9]+)?")
+_SPEC = re.compile(r"(?:(?P<kind>coach|win|random)|(?P<threshold>threshold)(?::(?P<arg>[0-9]{1,4}))?)(?:#[0-9]+)?")
 
 
 def _match(spec: str) -> re.Match[str]:
@@ -56,7 +56,7 @@ class BotSpec(str):
             For an unknown spec.
         """
         match = _match(self)
-        kind, arg = match["kind"], match["arg"]
+        kind, arg = match["kind"] or match["threshold"], match["arg"]
         if kind == "threshold":
             return make_bot(kind, threshold=int(arg) if arg else 20)
         if kind == "random":
