@@ -15,17 +15,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import shutil
 import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import IO, Any, TypeVar
 
+import numpy as np
 from filelock import FileLock, Timeout
 
-__all__ = ["BUILD_WAIT", "KEEP_VERSIONS", "UNREADABLE", "cache_folder", "computed_once", "source_digest"]
+__all__ = [
+    "BUILD_WAIT",
+    "KEEP_VERSIONS",
+    "UNREADABLE",
+    "array_computed_once",
+    "cache_folder",
+    "computed_once",
+    "source_digest",
+]
 
 T = TypeVar("T")
 
@@ -42,6 +52,37 @@ def cache_folder() -> Path:
     """Where the kit keeps what it computes once per machine: ``$XDG_CACHE_HOME/dragonkit``
     (``~/.cache/dragonkit``)."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragonkit"
+
+
+def array_computed_once(
+    name: str, key: Any, build: Callable[[], T], array: Callable[[T], Any], rebuild: Callable[[Any], T]
+) -> T:
+    """:func:`computed_once` for a value that one numpy array holds (a solved table): saved as a ``.npy`` file named
+    by ``name`` and a digest of ``key``, loaded memory-mapped, so that the processes of a machine share one copy.
+
+    Parameters
+    ----------
+    name : str
+        The start of the file's name (e.g. the kind of table and the ruleset's name).
+    key : JSON-serialisable
+        What the value depends on besides the kit's code (e.g. the ruleset as a dict).
+    build : callable
+        Computes the value.
+    array, rebuild : callable
+        The value's array, and the value made again from a (memory-mapped) array; ``rebuild`` raises
+        ``ValueError`` for an array of the wrong shape or type (the file is then built again).
+
+    Returns
+    -------
+    object
+    """
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+    return computed_once(
+        f"{name}-{digest}.npy",
+        build=build,
+        save=lambda value, file: np.save(file, array(value)),
+        load=lambda path: rebuild(np.load(path, mmap_mode="r")),
+    )
 
 
 def computed_once(

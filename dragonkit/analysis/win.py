@@ -106,8 +106,28 @@ class TwoPlayerWinSolver:
     rules: Ruleset | None = None
 
     def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
-        """Each seat's probability of winning from ``state`` (a shared win counts one half)."""
-        raise NotImplementedError
+        """Each seat's probability of winning from ``state`` (a shared win counts one half): the ending's shares
+        once the game is over, else the mover's best action value (the solvers that memoise a value per state
+        answer from it instead).
+
+        Returns
+        -------
+        tuple of two probabilities
+            For seats 0 and 1.
+
+        Raises
+        ------
+        ValueError
+            If ``state`` is not a game the solver answers (:meth:`_check`).
+        """
+        self._check(state)
+        if state.is_terminal():
+            first = self._number(state.returns()[0])
+        else:
+            mover = self._mover(state)
+            best = max(self._action_value(state, mover, a) for a in state.legal_actions())
+            first = best if mover == 0 else 1 - best
+        return first, 1 - first
 
     def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
         """``mover``'s win probability after ``action`` in ``state``."""

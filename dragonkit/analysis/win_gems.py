@@ -75,8 +75,6 @@ cache.  A turn's first decision takes a few tens of milliseconds, its later ones
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -85,7 +83,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cache import computed_once
+from ..cache import array_computed_once
 from ..engine import Action, Phase, next_turn_owner, win_shares
 from ..game_state import GameState
 from ..rules import DANGER_CARD, STOP_CARD, Outcome, Ruleset
@@ -416,28 +414,6 @@ class GemsWinTable(TwoPlayerWinSolver):
                 f"up to {self._gems}, not {total}"
             )
 
-    def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
-        """Each seat's probability of winning from ``state`` by the model, the decision at hand read with the real
-        deck, gems and pot (see the module's text).
-
-        Returns
-        -------
-        tuple of two floats
-            For seats 0 and 1; each seat's share of the win once the game is over.
-
-        Raises
-        ------
-        ValueError
-            If ``state`` is not a two-player game of the table's ruleset.
-        """
-        self._check(state)
-        if state.is_terminal():
-            first = float(state.returns()[0])
-        else:
-            best = float(max(self.action_values(state).values()))
-            first = best if self._mover(state) == 0 else 1 - best
-        return first, 1 - first
-
     def turn_start_value(self, state: GameState) -> float:
         """:math:`U`: the active player's chance at the start of their turn in ``state``, read off the grid.
 
@@ -533,10 +509,10 @@ def gems_win_table(rules: Ruleset) -> GemsWinTable:
     ValueError
         As :class:`GemsWinTable`.
     """
-    digest = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
-    return computed_once(
-        f"gems-win-table-{rules.name}-{digest}.npy",
+    return array_computed_once(
+        f"gems-win-table-{rules.name}",
+        rules.to_dict(),
         build=lambda: GemsWinTable(rules),
-        save=lambda table, file: np.save(file, table.start),
-        load=lambda path: GemsWinTable(rules, start=np.load(path, mmap_mode="r")),
+        array=lambda table: table.start,
+        rebuild=lambda start: GemsWinTable(rules, start=start),
     )

@@ -112,8 +112,6 @@ T. W. Neller and C. G. M. Presser, "Optimal Play of the Dice Game Pig",
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import math
 from fractions import Fraction
 from typing import Any, TypeAlias
@@ -121,7 +119,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..cache import computed_once
+from ..cache import array_computed_once
 from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
 from ..rules import PRESETS, Composition, Ruleset
@@ -276,29 +274,6 @@ class WinTable(TwoPlayerWinSolver):
         counts = [count for _, count in deck.counts()]
         return sum(c * s for c, s in zip(counts, self._strides, strict=True))
 
-    def win_probabilities(self, state: GameState) -> tuple[Probability, Probability]:
-        """Each seat's probability of winning from ``state``: the model's, with the decision at hand
-        read with the real gems (see the module's text).
-
-        Returns
-        -------
-        tuple of two probabilities
-            For seats 0 and 1; each seat's share of the win once the game is over.
-
-        Raises
-        ------
-        ValueError
-            If ``state`` is not a two-player game of the table's ruleset.
-        """
-        self._check(state)
-        if state.is_terminal():
-            first = self._number(state.returns()[0])
-        else:
-            mover = self._mover(state)
-            best = max(self._action_value(state, mover, a) for a in state.legal_actions())
-            first = best if mover == 0 else 1 - best
-        return first, 1 - first
-
     def _action_value(self, state: GameState, mover: int, action: Action) -> Probability:
         active = state.active
         seen = self._reveal_value(state) if action is Action.REVEAL else self._after_offer(state, action)
@@ -364,12 +339,12 @@ def win_table(rules: Ruleset) -> WinTable:
     ValueError
         As :class:`WinTable`.
     """
-    digest = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
-    return computed_once(
-        f"win-table-{rules.name}-{digest}.npy",
+    return array_computed_once(
+        f"win-table-{rules.name}",
+        rules.to_dict(),
         build=lambda: WinTable(rules),
-        save=lambda table, file: np.save(file, table.reveal),
-        load=lambda path: WinTable(rules, reveal=np.load(path, mmap_mode="r")),
+        array=lambda table: table.reveal,
+        rebuild=lambda reveal: WinTable(rules, reveal=reveal),
     )
 
 
