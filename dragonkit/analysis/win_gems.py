@@ -6,7 +6,7 @@ every penalty can change that winner, so no state without both players' gems is 
 (:mod:`~dragonkit.analysis.win_reduced`'s text), and the exact reduced space, bounded by 10\ :sup:`16`
 states, is out of reach.  This module solves a **model** of the two-player game over the whole deck, by
 backward induction over the cards left as :mod:`~dragonkit.analysis.win_table` does for the race editions,
-with the gems carried on a grid, and answers a real decision exactly *within the turn at hand*.
+with the gems carried on a grid, and reads a real decision with the real deck, gems and pot.
 
 The model
 ---------
@@ -23,7 +23,7 @@ Its state is :math:`(F, s, d, x, P, o, t, \delta)`:
   :data:`FINE_LEAD` gems: the lead is what the final danger reads (whoever leads wins), and a bounty moves
   it by twice the pot while the total stays;
 * (G2) the treasure never runs short of a stripe's gems (the stripes pay their full value; the real game
-  differs only when the treasure holds fewer than 36 gems).
+  differs only when the treasure holds fewer gems than a stripe pays, at most 36 in ``kali``).
 
 At a grid point every rule is the rules' own, on whole gems: a stop's or a danger's penalty and what the
 final danger costs (:meth:`Ruleset.apply_card <dragonkit.rules.Ruleset.apply_card>`), where a footprint
@@ -155,12 +155,10 @@ def _reading(index: list[_Ints], weight: list[_Floats], size: int) -> sparse.csr
 
 @dataclass(frozen=True)
 class _Points:
-    """The gems at which a sweep computes the within-turn values, and what each card or offer makes of them.
-
-    ``active``, ``other``: whole gems of each point; ``into``: the map of values at these points to whole gems
-    (a takeover keeps the players' total, so it stays among the points); the rest is filled by
-    :meth:`GemsWinTable._points`.
-    """
+    """The gems at which a sweep computes the within-turn values, and what each card or offer makes of them
+    (filled by :meth:`GemsWinTable._points`): ``active``, ``other`` are each point's whole gems; ``take`` reads the
+    gems after a bounty among these same points (a takeover keeps the players' total), ``bank`` and ``ended`` read
+    the gems after a turn's end on the grid of the next turn's start."""
 
     active: _Ints
     other: _Ints
@@ -193,13 +191,14 @@ class GemsWinTable(TwoPlayerWinSolver):
     start : ndarray, shape (F + 1, s + 1, d + 1, len(totals), len(leads))
         :math:`U`: the active player's probability of winning at the start of their own turn, by footprints,
         stops and dangers left, total and lead (float64; 0 where no danger is left).  ``kali``: 2.3 million
-        entries, 19 MB.
+        entries, 18 MiB.
 
     Raises
     ------
     ValueError
         If the ruleset's final danger costs all the revealer's gems
-        (:class:`~dragonkit.analysis.win_table.WinTable` answers those), or ``start`` has the wrong shape or type.
+        (:class:`~dragonkit.analysis.win_table.WinTable` answers those) or it has no danger card, or ``start`` has
+        the wrong shape or type.
 
     Examples
     --------
