@@ -25,8 +25,9 @@ Its state is :math:`(F, s, d, x, P, o, t, \delta)`:
 * (G2) the treasure never runs short of a stripe's gems (the stripes pay their full value; the real game
   differs only when the treasure holds fewer gems than a stripe pays, at most 36 in ``kali``).
 
-At a grid point every rule is the rules' own, on whole gems: a stop's or a danger's penalty and what the
-final danger costs (:meth:`Ruleset.apply_card <dragonkit.rules.Ruleset.apply_card>`), where a footprint
+At a grid point every rule is the rules' own, on whole gems: a stop's or a danger's penalty, and the final
+danger's winner, are the game's own step (:meth:`GameState.child <dragonkit.game_state.GameState.child>`, through
+:meth:`Ruleset.apply_card <dragonkit.rules.Ruleset.apply_card>`); where a footprint
 takes the knight and what it places (:meth:`Ruleset.footprint_effect
 <dragonkit.rules.Ruleset.footprint_effect>`), who may pay a bounty (:meth:`Ruleset.may_take_over
 <dragonkit.rules.Ruleset.may_take_over>`, :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`), the
@@ -77,7 +78,7 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -86,7 +87,7 @@ import numpy.typing as npt
 from ..cache import array_computed_once
 from ..engine import Action, Phase, next_turn_owner, win_shares
 from ..game_state import GameState
-from ..rules import DANGER_CARD, STOP_CARD, Outcome, Ruleset
+from ..rules import DANGER_CARD, STOP_CARD, Ruleset
 from .win import Probability, TwoPlayerWinSolver
 
 if TYPE_CHECKING:  # scipy.sparse is heavy: loaded when a table is built or asked, not with the play app
@@ -166,7 +167,7 @@ class _Points:
     may_take: npt.NDArray[np.bool_]  # (pots, points): whether the other player may pay the bounty
     take: sparse.csr_array  # (pots × points) rows: the taker's gems after the bounty, read among these points
     bank: sparse.csr_array  # (pots × points) rows: the holder's gems with the pot banked, read on the grid
-    ended: tuple[dict[str, _Floats | sparse.csr_array], ...]  # by stage, stop and danger: see GemsWinTable._points
+    ended: dict[int, dict[str, _Floats | sparse.csr_array]]  # by stage, stop and danger: see GemsWinTable._points
 
 
 #: Within-turn values of one total: its points, then :math:`R` and :math:`C` by footprints left (float32).
@@ -270,11 +271,11 @@ class GemsWinTable(TwoPlayerWinSolver):
         total = self.totals[:, None] + self.leads[None, :] % 2
         active = np.clip((total + self.leads) // 2, 0, self._gems).ravel()
         other = np.clip((total - self.leads) // 2, 0, self._gems).ravel()
-        return self._points(active, other, self._on_grid)
+        return self._points(active, other, self._on_grid, range(self.rules.danger_cards))
 
-    def _total_points(self, total: int) -> _Points:
-        """The leads of one total ``total`` (those of the grid, of the total's parity, at most ``total``): what a
-        decision is computed at, since a turn's reveals and takeovers keep the players' total."""
+    def _total_points(self, total: int, stage: int) -> _Points:
+        """The leads of one total ``total`` (those of the grid, of the total's parity, at most ``total``) at one
+        ``stage``: what a decision is computed at, since a turn's reveals and takeovers keep the players' total."""
         leads = np.concatenate([self.leads, self.leads + 1, [-total, total]])
         leads = np.unique(leads[(leads % 2 == total % 2) & (np.abs(leads) <= total)])
         active, other = (total + leads) // 2, (total - leads) // 2
@@ -283,32 +284,34 @@ class GemsWinTable(TwoPlayerWinSolver):
             low, up, toward = _bracket(leads, np.asarray(a) - np.asarray(o))
             return _reading([low, up], [1 - toward, toward], leads.size)
 
-        return self._points(active, other, among)
+        return self._points(active, other, among, range(stage, stage + 1))
 
-    def _points(self, active: _Ints, other: _Ints, into: Callable[[Any, Any], sparse.csr_array]) -> _Points:
-        """Everything a sweep needs at the points ``(active, other)``, each rule the rules' own at whole gems:
-        by stage, what a stop and a danger make of the points (``ended``: the final danger's win shares, or the
+    def _points(
+        self, active: _Ints, other: _Ints, into: Callable[[Any, Any], sparse.csr_array], stages: range
+    ) -> _Points:
+        """Everything a sweep at ``stages`` needs at the points ``(active, other)``, each step the game's own
+        (:meth:`GameState.child <dragonkit.game_state.GameState.child>`, the rules' arithmetic) at whole gems: by
+        stage, what a stop and a danger make of the points (``ended``: the final danger's win shares, or the
         reading of the next turn's start at the gems left)."""
         from scipy import sparse
 
-        rules = self.rules
+        rules, deck = self.rules, self.rules.composition
         treasure = np.maximum(self._gems - active - other, 0)
-        ended = []
-        for stage in range(rules.danger_cards):
-            cards: dict[str, _Floats | sparse.csr_array] = {}
+        ended: dict[int, dict[str, _Floats | sparse.csr_array]] = {}
+        for stage in stages:
+            start = GameState(rules, (0, 0), 0, replace(deck, dangers=rules.danger_cards - stage), stage)
+            ended[stage] = {}
             for card in (STOP_CARD, DANGER_CARD):
-                effects = [
-                    rules.apply_card(
-                        card, position=0, pot=0, gems=int(a), treasure=int(t), dangers_revealed=stage, cards_left=1
-                    )
-                    for a, t in zip(active, treasure, strict=True)
+                if not start.deck.count(card):
+                    continue  # a custom deck without stops: never drawn
+                after = [
+                    replace(start, gems=(int(a), int(o)), treasure=int(t)).child(card)
+                    for a, o, t in zip(active, other, treasure, strict=True)
                 ]
-                after = active + np.array([e.gems_change for e in effects], dtype=np.int64)
-                if effects[0].outcome is Outcome.FINAL_DANGER:
-                    cards[card.kind] = np.array([float(win_shares((a, o))[0]) for a, o in zip(after, other)])
+                if after[0].is_terminal():  # the final danger: the gems decide
+                    ended[stage][card.kind] = np.array([float(state.returns()[0]) for state in after])
                 else:
-                    cards[card.kind] = self._on_grid(after, other)
-            ended.append(cards)
+                    ended[stage][card.kind] = self._on_grid([state.gems[0] for state in after], other)
         bounties = [rules.bounty(int(p)) for p in self.pots]
         return _Points(
             active=active,
@@ -319,7 +322,7 @@ class GemsWinTable(TwoPlayerWinSolver):
             bank=self._on_grid(
                 active[None, :] + self.pots[:, None], np.broadcast_to(other, (self.pots.size, active.size))
             ),
-            ended=tuple(ended),
+            ended=ended,
         )
 
     def _ended_values(self, start: _Floats) -> _Floats:
@@ -475,7 +478,7 @@ class GemsWinTable(TwoPlayerWinSolver):
         key = (stops, dangers, total)
         found = self._columns.get(key)
         if found is None or len(found[1]) <= top:
-            points = self._total_points(total)
+            points = self._total_points(total, self.rules.danger_cards - dangers)
             reveals: list[_Singles] = []
             choices: list[_Singles] = []
             for reveal, choice in self._sweep(points, stops, dangers, top):
