@@ -26,15 +26,6 @@ CHROMIUM_FLAGS = [
 ]
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config, items):
-    """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each notebook's cells run in order on one worker, in the
-    kernel nbval started for them (the cells of a notebook share it)."""
-    for item in items:
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(f"nbval-{item.path.relative_to(config.rootpath)}"))
-
-
 def _worker_log(log: str) -> str:
     """``log``'s name for this pytest-xdist worker (``voila.log`` -> ``voila-gw1.log``): each worker starts its own
     servers, and their logs must not overwrite one another's."""

@@ -1,0 +1,38 @@
+"""How pytest-xdist shares the tests among the workers (``-n auto``), whatever the tests run on.
+
+A notebook's cells are one unit of work: nbval runs them in order in one kernel, so they must all go, together, to
+one worker. So must the tests of one module of ``tests/browser/``, which share that module's Chromium and the worker's
+Voilà server. Every other test is a unit of its own, sent to whichever worker is free.
+
+The units are read from the test ids alone (``notebooks/04-absorbing-chain.ipynb::Cell 3``): pytest-xdist's
+``xdist_group`` mark worked by rewriting an item's private ``_nodeid``, which pytest 9.2 no longer reads, and the
+cells of one notebook were then spread over the workers (each cell run in a kernel that had not run the ones before).
+This file is at the root so that pytest loads it for every path it is given.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+#: Test ids under these folders go to a worker a whole file at a time.
+WHOLE_FILES = ("notebooks/", "tests/browser/")
+
+
+def unit_of_work(nodeid: str) -> str:
+    """The unit of work of the test ``nodeid``: its file for a notebook's cell or a browser test, else itself."""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb") or path.startswith(WHOLE_FILES):
+        return path
+    return nodeid
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With ``-n``: :func:`unit_of_work`'s units, the largest first (the notebooks with the most cells)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class UnitScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of_work(nodeid)
+
+    return UnitScheduling(config, log)
