@@ -36,3 +36,12 @@ def pytest_xdist_make_scheduler(config, log):
             return unit_of_work(nodeid)
 
     return UnitScheduling(config, log)
+
+
+def pytest_configure(config):
+    """The tests keep their own cache (``tests/artifacts/cache``), never the user's: what the kit computes once per
+    machine is computed once per checkout here, and a fresh clone starts with none. Set before pytest-xdist starts
+    its workers and before any server, so that they and their kernels share it."""
+    import os
+
+    os.environ.setdefault("DRAGONKIT_CACHE", str(config.rootpath / "tests" / "artifacts" / "cache"))

@@ -51,7 +51,7 @@ def build(preset: str) -> None:
     table = WinTable(rules)
     built = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as cache:
-        os.environ["XDG_CACHE_HOME"] = cache
+        os.environ["DRAGONKIT_CACHE"] = cache
         win_table.cache_clear()
         start = time.perf_counter()
         win_table(rules)  # builds and saves
@@ -61,7 +61,7 @@ def build(preset: str) -> None:
         loaded = win_table(rules)
         load = time.perf_counter() - start
         size = sum(f.stat().st_size for f in Path(cache).rglob("*.npy"))
-        del os.environ["XDG_CACHE_HOME"]
+        del os.environ["DRAGONKIT_CACHE"]
     first = loaded.win_probability(GameState.fresh(rules))
     print(
         f"{preset}: built in {built:.2f} s ({table.reveal.size:,} entries, {table.reveal.nbytes / 2**20:.0f} MiB), "

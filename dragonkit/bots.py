@@ -11,10 +11,8 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
-from .analysis.win_gems import gems_win_table
-from .analysis.win_gems import models as gems_models
-from .analysis.win_late import LateGame, is_late
-from .analysis.win_table import models, win_table
+from .analysis.win_late import LateGame
+from .analysis.win_model import EQUAL, WinModel, model_for, table
 from .engine import Action, Game, Phase
 from .game_state import GameState
 
@@ -140,8 +138,8 @@ class WinBot(Bot):
     the pot (``kali``, ``drago-rosso``) exactly once :data:`~dragonkit.analysis.win_late.LATE_CARDS` cards are
     left (:class:`~dragonkit.analysis.win_late.LateGame`) and by the gems model before
     (:class:`~dragonkit.analysis.win_gems.GemsWinTable`).  Between actions of the same probability of winning
-    (within ``1e-9``) it takes :class:`CoachBot`'s, the turn's expected gems.  With more players it plays as
-    :class:`CoachBot`.
+    (within :data:`~dragonkit.analysis.win_model.EQUAL`) it takes :class:`CoachBot`'s, the turn's expected gems.
+    With more players it plays as :class:`CoachBot`.
 
     Parameters
     ----------
@@ -158,16 +156,13 @@ class WinBot(Bot):
 
     def choose(self, game: Game) -> Action:
         state = GameState.from_game(game)
-        if models(game.rules, len(game.gems)):
-            values = win_table(game.rules).action_values(state)
-        elif is_late(state):
-            values = self._late.action_values(state)
-        elif gems_models(game.rules, len(game.gems)):
-            values = gems_win_table(game.rules).action_values(state)
-        else:
+        kind = model_for(state)
+        if kind is None:
             return self._coach.choose(game)
+        solver = self._late if kind is WinModel.LATE else table(game.rules)
+        values = solver.action_values(state)
         best = max(values.values())
-        tied = [action for action, p in values.items() if p >= best - 1e-9]
+        tied = [action for action, p in values.items() if p >= best - EQUAL]
         if len(tied) == 1:
             return tied[0]
         by_gems = self._coach.choose(game)

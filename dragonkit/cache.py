@@ -4,25 +4,30 @@ A class's kernels start together and ask for the same solved tables (the race mo
 solution, a lesson's seeded head-to-head).  :func:`computed_once` gives each of them the file the first one
 wrote: the first process builds the value and saves it (atomically, so that no reader sees half a file),
 the others wait for it on a lock file beside it (``filelock``) and load it, and every later process only
-loads it.  Where the cache cannot be written, each process builds its own value.
+loads it.  Where the cache cannot be written, each process builds its own value.  :func:`array_cached` only
+looks (a page that must not wait asks it), and :func:`being_built` tells whether a process is building a file now.
 
-The files of one version of the kit's code are kept apart from another's: they live in a folder named by a
-digest of the package's source (:func:`source_digest`), so that a changed solver never reads a table an older
-one wrote; the folders of the :data:`KEEP_VERSIONS` versions that wrote last are kept, older ones removed.
+A file depends on what its value is computed from, and on nothing else: its name holds a digest of the code that
+computes it (:func:`code_digest`: the module that builds it and every module of the kit it imports, read from their
+source) and, for a table, of the ruleset.  A changed solver never reads a table an older one wrote, while a lesson's
+changed docstring rebuilds nothing.  The :data:`KEEP_VERSIONS` files of one name written last are kept, older ones
+removed.  The folder is ``$DRAGONKIT_CACHE`` where that is set (the tests keep their own), else
+``$XDG_CACHE_HOME/dragonkit`` (``~/.cache/dragonkit``).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import json
 import os
-import shutil
 import tempfile
 import zipfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any, Generic, TypeVar
 
 import numpy as np
 from filelock import FileLock, Timeout
@@ -31,10 +36,11 @@ __all__ = [
     "BUILD_WAIT",
     "KEEP_VERSIONS",
     "UNREADABLE",
-    "array_computed_once",
+    "SavedArray",
     "cache_folder",
+    "cached_file",
+    "code_digest",
     "computed_once",
-    "source_digest",
 ]
 
 T = TypeVar("T")
@@ -44,59 +50,108 @@ T = TypeVar("T")
 UNREADABLE = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
 #: How long (seconds) :func:`computed_once` waits for another process building the same file.
 BUILD_WAIT = 120.0
-#: How many versions of the code keep their files in the cache (the ones that wrote last).
+#: How many files of one name (each of another version of its code) the cache keeps: the ones written last.
 KEEP_VERSIONS = 3
+#: The package's folder: the code :func:`code_digest` reads.
+PACKAGE = Path(__file__).parent
 
 
 def cache_folder() -> Path:
-    """Where the kit keeps what it computes once per machine: ``$XDG_CACHE_HOME/dragonkit``
-    (``~/.cache/dragonkit``)."""
+    """Where the kit keeps what it computes once per machine: ``$DRAGONKIT_CACHE`` where that is set, else
+    ``$XDG_CACHE_HOME/dragonkit`` (``~/.cache/dragonkit``)."""
+    own = os.environ.get("DRAGONKIT_CACHE")
+    if own:
+        return Path(own)
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragonkit"
 
 
-def array_computed_once(
-    name: str, key: Any, build: Callable[[], T], array: Callable[[T], Any], rebuild: Callable[[Any], T]
-) -> T:
-    """:func:`computed_once` for a value that one numpy array holds (a solved table): saved as a ``.npy`` file named
-    by ``name`` and a digest of ``key``, loaded memory-mapped, so that the processes of a machine share one copy.
+@dataclass(frozen=True)
+class SavedArray(Generic[T]):
+    """A value that one numpy array holds (a solved table), computed once per machine (:func:`computed_once`): saved
+    as a ``.npy`` file named by ``name``, a digest of ``key`` and the :func:`code_digest` of ``code``, loaded
+    memory-mapped, so that the processes of a machine share one copy.
 
-    Parameters
+    Attributes
     ----------
     name : str
         The start of the file's name (e.g. the kind of table and the ruleset's name).
     key : JSON-serialisable
-        What the value depends on besides the kit's code (e.g. the ruleset as a dict).
+        What the value depends on besides the code (e.g. the ruleset as a dict).
+    code : str
+        The module that computes the value (e.g. ``"dragonkit.analysis.win_table"``).
     build : callable
         Computes the value.
     array, rebuild : callable
         The value's array, and the value made again from a (memory-mapped) array; ``rebuild`` raises
         ``ValueError`` for an array of the wrong shape or type (the file is then built again).
-
-    Returns
-    -------
-    object
     """
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
-    return computed_once(
-        f"{name}-{digest}.npy",
-        build=build,
-        save=lambda value, file: np.save(file, array(value)),
-        load=lambda path: rebuild(np.load(path, mmap_mode="r")),
-    )
+
+    name: str
+    key: Any
+    code: str
+    build: Callable[[], T]
+    array: Callable[[T], Any]
+    rebuild: Callable[[Any], T]
+
+    @property
+    def path(self) -> Path:
+        """The file."""
+        digest = hashlib.sha256(json.dumps(self.key, sort_keys=True).encode()).hexdigest()[:16]
+        return cached_file(f"{self.name}-{digest}.npy", self.code)
+
+    def computed_once(self) -> T:
+        """The value: loaded, or built (and saved) by this process, or by another one that this one waits for."""
+        return computed_once(
+            self.path,
+            build=self.build,
+            save=lambda value, file: np.save(file, self.array(value)),
+            load=lambda path: self.rebuild(np.load(path, mmap_mode="r")),
+        )
+
+    def saved(self) -> T | None:
+        """The value if a process saved it already; else ``None``, at once: nothing is built, nothing waited for."""
+        try:
+            return self.rebuild(np.load(self.path, mmap_mode="r"))
+        except UNREADABLE:
+            return None
+
+    def being_built(self) -> bool:
+        """Whether a process is building the value now (it holds the file's lock)."""
+        try:
+            with FileLock(_lock(self.path), timeout=0):
+                return False
+        except Timeout:
+            return True
+        except OSError:  # no cache to write: nobody builds there
+            return False
+
+
+def cached_file(name: str, code: str) -> Path:
+    """The file in :func:`cache_folder` of ``name`` computed by ``code``: the code's :func:`code_digest` before the
+    name's suffix (``pig-100.npz`` -> ``pig-100.<digest>.npz``).  ``name`` must change whenever the value would but
+    for the code (e.g. a digest of the ruleset in it)."""
+    stem, dot, suffix = name.rpartition(".")
+    if not dot:
+        stem, suffix = name, ""
+    return cache_folder() / f"{stem}.{code_digest(code)}.{suffix}".rstrip(".")
+
+
+def _lock(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
 
 
 def computed_once(
-    name: str,
+    path: Path,
     build: Callable[[], T],
     save: Callable[[T, IO[bytes]], object],
     load: Callable[[Path], T],
 ) -> T:
-    """The value saved as ``name`` in :func:`cache_folder`, built and saved first by one process of the machine.
+    """The value saved at ``path``, built and saved first by one process of the machine.
 
     Parameters
     ----------
-    name : str
-        The file's name; it must change whenever the value would (e.g. a hash of the ruleset in it).
+    path : Path
+        The file (:func:`cached_file`: in the cache, named by what the value depends on).
     build : callable
         Computes the value, where no readable file exists.
     save : callable
@@ -111,16 +166,13 @@ def computed_once(
         What ``load`` returns for the saved file; ``build``'s value where the cache cannot be written, or where
         another process has held the lock for :data:`BUILD_WAIT` seconds.
     """
-    path = cache_folder() / source_digest() / name
     try:
         return load(path)
     except UNREADABLE:
         pass
     try:
-        if not path.parent.is_dir():  # this code's first file
-            path.parent.mkdir(parents=True, exist_ok=True)
-            _forget_old_versions()
-        with FileLock(path.with_name(path.name + ".lock"), timeout=BUILD_WAIT):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(_lock(path), timeout=BUILD_WAIT):
             try:
                 return load(path)  # built by the process this one waited for
             except UNREADABLE:
@@ -147,6 +199,7 @@ def _build_and_save(
             file.flush()
             os.fsync(file.fileno())
         os.replace(written, path)
+        _forget_old_versions(path)
     except OSError:  # a full disk, a folder in the file's place: the value stays in this process
         if written is not None:
             Path(written).unlink(missing_ok=True)
@@ -155,23 +208,60 @@ def _build_and_save(
 
 
 @functools.cache
-def source_digest() -> str:
-    """A digest of the package's source (every ``.py`` file's path and text): the name of this code's folder."""
-    package = Path(__file__).parent
+def code_digest(module: str) -> str:
+    """A digest of the code behind ``module`` (a module of the kit, e.g. ``"dragonkit.analysis.win_table"``): the
+    source of the module, of every module of the kit it imports, and so on (read from the source, not run; a package's
+    ``__init__`` only where it is imported by name).
+
+    Raises
+    ------
+    ValueError
+        If ``module`` is not a module of the kit.
+    """
+    if _source(module) is None:
+        raise ValueError(f"{module!r} is not a module of {PACKAGE.name}")
+    seen: set[str] = set()
+    waiting = [module]
+    while waiting:
+        name = waiting.pop()
+        path = _source(name)
+        if name in seen or path is None:
+            continue
+        seen.add(name)
+        parent = name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                waiting += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                package = name if path.name == "__init__.py" else parent
+                for _ in range(max(0, node.level - 1)):
+                    package = package.rpartition(".")[0]
+                base = ".".join(filter(None, [package if node.level else "", node.module or ""]))
+                modules = [f"{base}.{alias.name}" for alias in node.names]  # a name, or a module of ``base``
+                waiting += [base, *modules] if node.module else modules
     digest = hashlib.sha256()
-    for source in sorted(package.rglob("*.py")):
-        digest.update(source.relative_to(package).as_posix().encode())
-        digest.update(source.read_bytes())
+    for name in sorted(seen):
+        digest.update(name.encode())
+        digest.update(_source(name).read_bytes())  # type: ignore[union-attr]
     return digest.hexdigest()[:16]
 
 
-def _forget_old_versions() -> None:
-    """Remove the folders of all but the :data:`KEEP_VERSIONS` versions of the code that wrote last, and the files of
-    the kit's versions that kept them beside the folders."""
-    entries = list(cache_folder().iterdir())
-    folders = sorted((f for f in entries if f.is_dir()), key=lambda f: f.stat().st_mtime, reverse=True)
-    for old in folders[KEEP_VERSIONS:]:
-        shutil.rmtree(old, ignore_errors=True)  # a process still reading a file keeps it until it closes it
-    for file in entries:
-        if file.is_file():
-            file.unlink(missing_ok=True)
+def _source(module: str) -> Path | None:
+    """The source file of a module of the kit, or ``None`` for another package's."""
+    first, *rest = module.split(".")
+    if first != PACKAGE.name:
+        return None
+    folder = PACKAGE.joinpath(*rest)
+    candidates = [folder.with_suffix(".py"), folder / "__init__.py"] if rest else [PACKAGE / "__init__.py"]
+    return next((path for path in candidates if path.is_file()), None)
+
+
+def _forget_old_versions(path: Path) -> None:
+    """Remove the files of ``path``'s name that other versions of its code wrote, all but the :data:`KEEP_VERSIONS`
+    written last (a process still reading one keeps it until it closes it)."""
+    stem, _, suffix = path.name.rpartition(".")
+    name = stem.rpartition(".")[0]
+    versions = sorted(path.parent.glob(f"{name}.*.{suffix}"), key=lambda f: f.stat().st_mtime, reverse=True)
+    for old in versions[KEEP_VERSIONS:]:
+        old.unlink(missing_ok=True)
+        _lock(old).unlink(missing_ok=True)

@@ -187,14 +187,8 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
 
 def serve(options: ServeOptions, open_browser: bool) -> int:
     """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
-    and its kernels); returns Voilà's exit code.  The two-player win tables are built (or found in the cache)
-    first, here: on a new machine that takes about two minutes, which the wait for Voilà's port must not count."""
-    from .analysis.win_table import build_preset_tables
-
-    print(
-        "dragonkit: the two-player win tables (the first start on a machine builds them: about 2 minutes)", flush=True
-    )
-    build_preset_tables()
+    and its kernels); returns Voilà's exit code.  The server solves the two-player win tables missing from the
+    cache in a process of its own while it serves (:func:`dragonkit.analysis.win_model.prepare_in_background`)."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
     def stop(_signum, _frame):

@@ -92,11 +92,12 @@ def _quick_coach_estimates(monkeypatch):
 
 @pytest.fixture(scope="session")
 def voila_url():
-    """Base URL of a Voilà server serving notebooks/ (stopped after the session).  The win tables are built
-    first, as ``dragonkit serve`` builds them at its start: the pages' kernels then read them from the cache."""
-    from dragonkit.analysis.win_table import build_preset_tables
+    """Base URL of a Voilà server serving notebooks/ (stopped after the session).  The win tables are solved
+    first (a page's coach would say it is preparing one, and a win bot would wait for it): the pages' kernels then
+    read them from the tests' cache."""
+    from dragonkit.analysis.win_model import prepare_tables
 
-    build_preset_tables()
+    prepare_tables()
     with voila_server(notebooks_dir(), _worker_log("voila.log")) as url:
         yield url
 

@@ -1,4 +1,5 @@
-"""The files computed once per machine: built by one process, read by the others, kept apart per version of the code."""
+"""The files computed once per machine: built by one process, read by the others, named by the code that computes
+them (and nothing else), the tests' own apart from the user's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import numpy as np
 import pytest
 
 import dragonkit.cache
-from dragonkit.cache import KEEP_VERSIONS, cache_folder, computed_once, source_digest
+from dragonkit.cache import KEEP_VERSIONS, SavedArray, cache_folder, cached_file, code_digest, computed_once
+
+#: The module whose code the test values are computed by.
+CODE = "dragonkit.rules"
 
 
 class Counted:
@@ -20,7 +24,9 @@ class Counted:
         self.value, self.builds = value, 0
 
     def __call__(self, name: str = "value.json") -> object:
-        return computed_once(name, self.build, lambda v, file: file.write(json.dumps(v).encode()), self.load)
+        return computed_once(
+            cached_file(name, CODE), self.build, lambda v, file: file.write(json.dumps(v).encode()), self.load
+        )
 
     def build(self) -> object:
         self.builds += 1
@@ -33,7 +39,7 @@ class Counted:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> Path:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path / "dragonkit"))
     return tmp_path / "dragonkit"
 
 
@@ -41,33 +47,72 @@ def test_built_once_then_read(cache) -> None:
     value = Counted({"a": [1, 2]})
     assert value() == {"a": [1, 2]} and value() == {"a": [1, 2]}
     assert value.builds == 1
-    assert (cache / source_digest() / "value.json").is_file()
-    assert not list((cache / source_digest()).glob("*.json.tmp*"))  # nothing half-written left beside it
+    assert (cached_file("value.json", CODE)).is_file()
+    assert not list(cache.glob("*.json.tmp*"))  # nothing half-written left beside it
 
 
 def test_a_broken_file_is_built_again(cache) -> None:
     value = Counted([3])
     value()
-    (cache / source_digest() / "value.json").write_text('{"cut sho')
+    (cached_file("value.json", CODE)).write_text('{"cut sho')
     assert value() == [3] and value.builds == 2
 
 
 def test_each_version_of_the_code_has_its_own_files(cache, monkeypatch) -> None:
-    cache.mkdir(parents=True)
-    (cache / "win-table-mini-0123.npy").write_bytes(b"a table of a version that kept its files here")
     versions = [f"v{k}" for k in range(KEEP_VERSIONS + 2)]
     for k, version in enumerate(versions):
-        monkeypatch.setattr(dragonkit.cache, "source_digest", lambda version=version: version)
+        monkeypatch.setattr(dragonkit.cache, "code_digest", lambda code, version=version: version)
         value = Counted(version)
         assert value() == version and value.builds == 1  # never another version's file
-        os.utime(cache / version, (1_000_000 + k, 1_000_000 + k))  # written in this order
-    assert sorted(f.name for f in cache.iterdir()) == versions[-KEEP_VERSIONS:]  # the older ones removed, and the file
+        os.utime(cache / f"value.{version}.json", (1_000_000 + k, 1_000_000 + k))  # written in this order
+    kept = sorted(f.name for f in cache.glob("value.*.json"))
+    assert kept == [f"value.{v}.json" for v in versions[-KEEP_VERSIONS:]]  # the older ones removed
+
+
+def test_a_file_depends_on_the_code_that_computes_it_and_nothing_else() -> None:
+    """The win tables' code is their solver and what it imports: not the lessons, the apps or the server."""
+    from dragonkit.cache import _source
+
+    assert code_digest("dragonkit.analysis.win_table") != code_digest("dragonkit.analysis.win_gems")
+    seen = []
+    original = dragonkit.cache._source
+    try:
+        dragonkit.cache._source = lambda module: seen.append(module) or original(module)  # type: ignore[func-returns-value]
+        code_digest.cache_clear()
+        code_digest("dragonkit.analysis.win_gems")
+    finally:
+        dragonkit.cache._source = original
+        code_digest.cache_clear()
+    read = {m for m in seen if _source(m) is not None}
+    assert {"dragonkit.analysis.win_gems", "dragonkit.rules", "dragonkit.game_state", "dragonkit.turn"} <= read
+    assert not any(
+        m.startswith(("dragonkit.lessons", "dragonkit.ui", "dragonkit.server", "dragonkit.plots")) for m in read
+    )
+    assert "dragonkit.analysis" not in read  # the package's __init__ imports every analysis: not a dependency
+    with pytest.raises(ValueError, match="not a module of dragonkit"):
+        code_digest("numpy.linalg")
+
+
+def test_the_tests_keep_their_own_cache() -> None:
+    assert cache_folder() == Path(os.environ["DRAGONKIT_CACHE"])
+    assert cache_folder() != Path.home() / ".cache" / "dragonkit"
+
+
+def test_a_saved_array_says_whether_it_is_saved_or_being_built(cache) -> None:
+    from filelock import FileLock
+
+    saved = SavedArray("squares", {"n": 4}, CODE, lambda: np.arange(4) ** 2, lambda a: a, np.asarray)
+    assert saved.saved() is None and not saved.being_built()
+    with FileLock(saved.path.with_name(saved.path.name + ".lock")):
+        assert saved.being_built()
+    assert list(saved.computed_once()) == [0, 1, 4, 9]
+    assert list(saved.saved()) == [0, 1, 4, 9] and not saved.being_built()
 
 
 def test_no_cache_to_write_builds_in_the_process(tmp_path, monkeypatch) -> None:
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(blocked / "dragonkit"))
     value = Counted(7)
     assert value() == 7 and value() == 7 and value.builds == 2
     assert cache_folder() == blocked / "dragonkit"
@@ -86,25 +131,26 @@ def test_an_empty_or_cut_npz_is_built_again(cache, cut) -> None:
             return saved["values"]
 
     def value() -> np.ndarray:
-        return computed_once("values.npz", build, lambda v, file: np.savez(file, values=v), load)
+        return computed_once(cached_file("values.npz", CODE), build, lambda v, file: np.savez(file, values=v), load)
 
     assert np.array_equal(value(), np.arange(1000.0))
-    path = cache / source_digest() / "values.npz"
+    path = cached_file("values.npz", CODE)
     path.write_bytes(path.read_bytes()[:cut])
     assert np.array_equal(value(), np.arange(1000.0)) and len(builds) == 2
     assert np.array_equal(value(), np.arange(1000.0)) and len(builds) == 2  # mended for good
 
 
 def test_a_save_that_fails_leaves_no_file_behind(cache) -> None:
-    (cache / source_digest() / "value.json").mkdir(parents=True)  # a folder where the file should go
+    path = cached_file("value.json", CODE)
+    path.mkdir(parents=True)  # a folder where the file should go
     value = Counted([1, 2])
     assert value() == [1, 2] and value() == [1, 2] and value.builds == 2  # kept in the process each time
-    assert [f.name for f in (cache / source_digest()).iterdir() if f.name != "value.json.lock"] == ["value.json"]
+    assert [f.name for f in cache.iterdir() if not f.name.endswith(".lock")] == [path.name]
 
 
 def test_a_file_left_by_a_process_killed_while_saving_is_removed(cache) -> None:
-    folder = cache / source_digest()
-    folder.mkdir(parents=True)
-    (folder / ".value.json.k1ll3d").write_bytes(b'{"half')
+    path = cached_file("value.json", CODE)
+    path.parent.mkdir(parents=True)
+    (path.parent / f".{path.name}.k1ll3d").write_bytes(b'{"half')
     assert Counted(5)() == 5
-    assert sorted(f.name for f in folder.iterdir()) == ["value.json", "value.json.lock"]
+    assert sorted(f.name for f in cache.iterdir()) == [path.name, path.name + ".lock"]

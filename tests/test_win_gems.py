@@ -19,7 +19,6 @@ import pytest
 from dragonkit.analysis.win_gems import GemsWinTable, gems_win_table, models
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.bots import CoachBot, WinBot
-from dragonkit.cache import source_digest
 from dragonkit.engine import Action, Game, Phase
 from dragonkit.game_state import GameState
 from dragonkit.rules import Ruleset, Stage
@@ -144,11 +143,11 @@ def test_the_win_bot_beats_the_coach_in_kali() -> None:
 
 
 def test_the_table_is_built_once_and_then_read_from_the_cache(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
     gems_win_table.cache_clear()
     try:
         built = np.array(gems_win_table(ONE_STEP).start)
-        assert len(list((tmp_path / "dragonkit" / source_digest()).glob("gems-win-table-one-step-*.npy"))) == 1
+        assert len(list(tmp_path.glob("gems-win-table-one-step-*.npy"))) == 1
         gems_win_table.cache_clear()
         loaded = gems_win_table(ONE_STEP)
         assert isinstance(loaded.start, np.memmap) and np.array_equal(loaded.start, built)

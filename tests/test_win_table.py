@@ -26,7 +26,6 @@ from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
 from dragonkit.bots import WinBot
-from dragonkit.cache import source_digest
 from dragonkit.engine import Action, Game, Phase
 from dragonkit.game_state import GameState
 from dragonkit.rules import Card, Ruleset, Stage
@@ -152,11 +151,11 @@ def test_the_decision_at_hand_reads_the_real_gems() -> None:
 
 
 def test_the_cache_is_shared_through_a_file(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
     win_table.cache_clear()
     try:
         built = np.array(win_table(MINI).reveal)
-        (path,) = (tmp_path / "dragonkit" / source_digest()).glob("win-table-mini-*.npy")
+        (path,) = tmp_path.glob("win-table-mini-*.npy")
         win_table.cache_clear()
         loaded = win_table(MINI)
         assert isinstance(loaded.reveal, np.memmap)
@@ -190,7 +189,7 @@ np.save(sys.argv[2], np.asarray(module.win_table(Ruleset.preset("mini")).reveal)
 
 
 def test_kernels_starting_together_build_the_table_once(tmp_path) -> None:
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env = {**os.environ, "DRAGONKIT_CACHE": str(tmp_path / "cache")}
     log = tmp_path / "built"
     kernels = [
         subprocess.Popen([sys.executable, "-c", _KERNEL, str(log), str(tmp_path / f"table-{k}.npy")], env=env)
@@ -203,12 +202,12 @@ def test_kernels_starting_together_build_the_table_once(tmp_path) -> None:
 
 
 def test_a_build_that_never_ends_elsewhere_is_not_waited_for_forever(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
     monkeypatch.setattr(dragonkit.cache, "BUILD_WAIT", 0.2)
     win_table.cache_clear()
     try:
         first = win_table(MINI)  # builds the file
-        (path,) = (tmp_path / "dragonkit" / source_digest()).glob("win-table-mini-*.npy")
+        (path,) = tmp_path.glob("win-table-mini-*.npy")
         path.unlink()
         win_table.cache_clear()
         with FileLock(path.with_name(path.name + ".lock")):  # another process's build, stuck

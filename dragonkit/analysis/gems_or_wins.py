@@ -34,7 +34,7 @@ from typing import IO, TYPE_CHECKING
 
 import numpy as np
 
-from ..cache import computed_once
+from ..cache import cached_file, computed_once
 from ..engine import Action, Phase
 from ..game_state import GameState
 from ..rules import Card, Composition, Ruleset
@@ -91,7 +91,9 @@ def pig_solution() -> PigSolution:
     Solved once per machine (about 3 s) and kept in the kit's cache (:func:`~dragonkit.cache.computed_once`),
     from which every later process reads it; where the cache cannot be written, solved once per process.
     """
-    return computed_once(f"pig-{PIG_GOAL}-6.npz", lambda: solve_pig(PIG_GOAL), _save_pig, _load_pig)
+    return computed_once(
+        cached_file(f"pig-{PIG_GOAL}-6.npz", __name__), lambda: solve_pig(PIG_GOAL), _save_pig, _load_pig
+    )
 
 
 def _save_pig(solution: PigSolution, file: IO[bytes]) -> None:

@@ -84,7 +84,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cache import array_computed_once
+from ..cache import SavedArray
 from ..engine import Action, Phase, next_turn_owner, win_shares
 from ..game_state import GameState
 from ..rules import DANGER_CARD, STOP_CARD, Ruleset
@@ -93,7 +93,7 @@ from .win import Probability, TwoPlayerWinSolver
 if TYPE_CHECKING:  # scipy.sparse is heavy: loaded when a table is built or asked, not with the play app
     from scipy import sparse
 
-__all__ = ["FINE_LEAD", "GemsWinTable", "gems_win_table", "models"]
+__all__ = ["FINE_LEAD", "GemsWinTable", "gems_win_table", "models", "saved_gems_win_table"]
 
 _Floats = npt.NDArray[np.float64]
 _Ints = npt.NDArray[np.int64]
@@ -500,21 +500,28 @@ def _turn_starts(state: GameState) -> bool:
     return state.phase is Phase.MUST_REVEAL and state.position == 0 and state.pot == 0
 
 
+def saved_gems_win_table(rules: Ruleset) -> SavedArray[GemsWinTable]:
+    """The :class:`GemsWinTable` of ``rules`` as the kit's cache keeps it (:class:`~dragonkit.cache.SavedArray`:
+    a ``.npy`` file named by a digest of the ruleset and of this module's code)."""
+    return SavedArray(
+        f"gems-win-table-{rules.name}",
+        rules.to_dict(),
+        __name__,
+        build=lambda: GemsWinTable(rules),
+        array=lambda table: table.start,
+        rebuild=lambda start: GemsWinTable(rules, start=start),
+    )
+
+
 @functools.cache
 def gems_win_table(rules: Ruleset) -> GemsWinTable:
-    """The :class:`GemsWinTable` of ``rules``, built once per machine and kept in the user's cache (as
-    :func:`~dragonkit.analysis.win_table.win_table`: one process builds it, about a minute on one core, while
-    the others wait for its file; memory-mapped).
+    """The :class:`GemsWinTable` of ``rules``, built once per machine and kept in the user's cache
+    (:func:`saved_gems_win_table`; as :func:`~dragonkit.analysis.win_table.win_table`: one process builds it,
+    about a minute on one core, while the others wait for its file; memory-mapped).
 
     Raises
     ------
     ValueError
         As :class:`GemsWinTable`.
     """
-    return array_computed_once(
-        f"gems-win-table-{rules.name}",
-        rules.to_dict(),
-        build=lambda: GemsWinTable(rules),
-        array=lambda table: table.start,
-        rebuild=lambda start: GemsWinTable(rules, start=start),
-    )
+    return saved_gems_win_table(rules).computed_once()

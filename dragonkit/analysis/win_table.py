@@ -119,15 +119,13 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..cache import array_computed_once
+from ..cache import SavedArray
 from ..engine import Action, Phase, next_turn_owner
 from ..game_state import GameState
-from ..rules import PRESETS, Composition, Ruleset
+from ..rules import Composition, Ruleset
 from .win import Probability, TwoPlayerWinSolver
-from .win_gems import gems_win_table
-from .win_gems import models as gems_models
 
-__all__ = ["MAX_ENTRIES", "WinTable", "build_preset_tables", "models", "win_table"]
+__all__ = ["MAX_ENTRIES", "WinTable", "models", "saved_win_table", "win_table"]
 
 _Table: TypeAlias = npt.NDArray[Any]  # float64, or object (Fractions) on the exact path
 
@@ -324,38 +322,31 @@ class WinTable(TwoPlayerWinSolver):
         return self._bank_value(state)
 
 
-@functools.cache
-def win_table(rules: Ruleset) -> WinTable:
-    """The float :class:`WinTable` of ``rules``, built once per machine and kept in the user's cache.
-
-    The table is saved as a ``.npy`` file in the kit's cache (:func:`~dragonkit.cache.computed_once`:
-    ``$XDG_CACHE_HOME/dragonkit``, ``~/.cache/dragonkit``) named by a hash of the ruleset, and loaded
-    memory-mapped, so that the kernels of a class share one copy; a kernel that finds another building it waits
-    for its file rather than building a second copy (a build peaks at about 400 MB); where the cache cannot be
-    written the table stays in this process's memory.
-
-    Raises
-    ------
-    ValueError
-        As :class:`WinTable`.
-    """
-    return array_computed_once(
+def saved_win_table(rules: Ruleset) -> SavedArray[WinTable]:
+    """The float :class:`WinTable` of ``rules`` as the kit's cache keeps it (:class:`~dragonkit.cache.SavedArray`:
+    a ``.npy`` file named by a digest of the ruleset and of this module's code)."""
+    return SavedArray(
         f"win-table-{rules.name}",
         rules.to_dict(),
+        __name__,
         build=lambda: WinTable(rules),
         array=lambda table: table.reveal,
         rebuild=lambda reveal: WinTable(rules, reveal=reveal),
     )
 
 
-def build_preset_tables() -> None:
-    """Build (or find in the cache) the two-player tables of every preset: :func:`win_table` of the race editions
-    (``dragon-stripes``, ``mini``; about 2 s for ``dragon-stripes``) and
-    :func:`~dragonkit.analysis.win_gems.gems_win_table` of the others (``kali``, ``drago-rosso``; about a minute
-    each): what a server does once at its start, so that its visitors' kernels only load them."""
-    for name in PRESETS:
-        rules = Ruleset.preset(name)
-        if models(rules, 2):
-            win_table(rules)
-        elif gems_models(rules, 2):
-            gems_win_table(rules)
+@functools.cache
+def win_table(rules: Ruleset) -> WinTable:
+    """The float :class:`WinTable` of ``rules``, built once per machine and kept in the user's cache.
+
+    The table is saved as a ``.npy`` file in the kit's cache (:func:`saved_win_table`), and loaded memory-mapped,
+    so that the kernels of a class share one copy; a kernel that finds another building it waits for its file
+    rather than building a second copy (a build peaks at about 400 MB); where the cache cannot be written the table
+    stays in this process's memory.
+
+    Raises
+    ------
+    ValueError
+        As :class:`WinTable`.
+    """
+    return saved_win_table(rules).computed_once()

@@ -40,7 +40,7 @@ from ..analysis.gems_or_wins import (
     win_reveals,
 )
 from ..analysis.start import stage_range
-from ..cache import computed_once
+from ..cache import cached_file, computed_once
 from ..engine import Action
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
@@ -460,7 +460,8 @@ def head_to_head(games: int = DUEL_GAMES, seed: int = DUEL_SEED, progress: bool 
     key = (games, seed)
     if key not in _DUELS:
         _DUELS[key] = computed_once(
-            f"duel-{games}-{seed}.json",
+            # the games' code: the bots, the rules, the tournament
+            cached_file(f"duel-{games}-{seed}.json", "dragonkit.simulate.tournament"),
             build=lambda: round_robin(list(DUEL), games, seed=seed, rules=Ruleset.preset(STRIPES), progress=progress),
             save=lambda result, file: file.write(result.to_json().encode()),
             load=lambda path: TournamentResult.from_json(path.read_text(encoding="utf-8")),

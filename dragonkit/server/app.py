@@ -28,7 +28,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 import dragonkit
 
-from ..analysis.win_table import build_preset_tables
+from ..analysis.win_model import prepare_in_background
 from .budget import KernelBudget, default_max_kernels
 from .pages import STATUS, refusal_page
 
@@ -160,9 +160,10 @@ class ClassroomVoila(Voila):
         # every visitor's kernel imports dragonkit: compile it once here, where the environment may forbid
         # the kernels to write their bytecode (PYTHONDONTWRITEBYTECODE), or each kernel compiles it anew
         compileall.compile_dir(Path(dragonkit.__file__).parent, quiet=1)
-        # the coach reads two-player chances of winning from a table per edition, kept in the user's cache: build
-        # the missing ones here, once (about 2 s for dragon-stripes), not in the first visitors' kernels at once
-        build_preset_tables()
+        # the coach reads two-player chances of winning from a table per edition, kept in the user's cache: the
+        # missing ones are solved by a process of their own at low priority, the quickest first, while the pages are
+        # served (its progress bar in this terminal); a page that needs one meanwhile says it is being prepared
+        prepare_in_background()
         # the renderer builds its exporter by this name (voila.notebook_renderer has no setting for it)
         notebook_renderer.VoilaExporter = CachingVoilaExporter
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)

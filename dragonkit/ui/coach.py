@@ -154,7 +154,7 @@ def _options_table(views: TwoViews, lang: str | None) -> str:
         if views.source == "estimate"
         else tr("chance of winning the game", lang)
     )
-    with_win = views.source is not None  # no chance of winning yet: no column for it
+    with_win = views.source not in (None, "preparing")  # no chance of winning yet: no column for it
     rows = []
     for option in views.options:
         mark = _mark(lang) if option.action in views.best_gems and not views.compulsory else ""
@@ -420,6 +420,12 @@ def _win_note(game: Game, views: TwoViews, estimate: bool, waiting: bool, lang: 
             game.remaining.total,
             lang,
             cards=game.remaining.total,
+        )
+    if views.source == "preparing":
+        return tr(
+            "Preparing the chance of winning: its model of the two-player game is being solved on this machine, "
+            "once (about a minute). Meanwhile, the expected gems of this turn.",
+            lang,
         )
     if views.source == "estimate":
         found = views.estimate

@@ -28,10 +28,8 @@ from fractions import Fraction
 
 from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
 from ..analysis.win import Probability
-from ..analysis.win_gems import gems_win_table
-from ..analysis.win_gems import models as gems_models
-from ..analysis.win_late import LateGame, is_late
-from ..analysis.win_table import models, win_table
+from ..analysis.win_late import LateGame
+from ..analysis.win_model import TablePreparing, WinModel, model_for, table
 from ..engine import Action, Game, Phase
 from ..game_state import GameState
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
@@ -46,7 +44,6 @@ __all__ = [
     "cached_estimate",
     "estimate_for",
     "estimate_needed",
-    "table_applies",
     "two_views",
 ]
 
@@ -136,7 +133,8 @@ class TwoViews:
         In the order of the legal actions.
     source : str or None
         Where the chances of winning come from: ``"table"`` (the race model), ``"exact"`` (the late game solved
-        exactly), ``"model"`` (the gems model), ``"estimate"`` (Monte Carlo) or None (not computed).
+        exactly), ``"model"`` (the gems model), ``"estimate"`` (Monte Carlo), ``"preparing"`` (a table being solved:
+        no chance of winning yet) or None (not computed).
     estimate : WinChanceEstimate or None
         The Monte Carlo run, where :attr:`source` is ``"estimate"``.
     best_gems, best_win : frozenset of Action
@@ -162,25 +160,6 @@ class TwoViews:
     def compulsory(self) -> bool:
         """Whether the only legal action is a compulsory reveal."""
         return len(self.options) == 1
-
-
-def table_applies(game: Game) -> bool:
-    """Whether the race model's table answers for ``game``: two players, a final danger that costs all the
-    revealer's gems, and a deck whose table is at most about twice the size of ``dragon-stripes``'s.
-
-    Parameters
-    ----------
-    game : Game
-
-    Returns
-    -------
-    bool
-        True for two-player games of ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and
-        ``drago-rosso``, whose two-player chances of winning are solved exactly late in the game
-        (:func:`~dragonkit.analysis.win_late.is_late`) and by the gems model before
-        (:func:`~dragonkit.analysis.win_gems.models`).
-    """
-    return models(game.rules, len(game.players))
 
 
 # -- the expected gems -------------------------------------------------------------------------------------
@@ -262,7 +241,8 @@ def estimate_needed(game: Game) -> bool:
     """
     if game.is_over or len(game.legal_actions()) < 2:
         return False
-    return _solver(game, GameState.from_game(game))[0] is None and cached_estimate(game) is None
+    solved, source = _solver(GameState.from_game(game))
+    return solved is None and source is None and cached_estimate(game) is None
 
 
 def estimate_for(game: Game) -> WinChanceEstimate:
@@ -294,16 +274,20 @@ def estimate_for(game: Game) -> WinChanceEstimate:
 # -- both views --------------------------------------------------------------------------------------------
 
 
-def _solver(game: Game, state: GameState) -> tuple[_Values | None, str | None]:
-    """Where the chances of winning of ``game`` come from, when not from an estimate: the race model's table
-    (``"table"``), the late game's exact solution (``"exact"``), the gems model's table (``"model"``), or none."""
-    if table_applies(game):
-        return win_table(game.rules).action_values, "table"
-    if is_late(state):
-        return _late_game.action_values, "exact"
-    if gems_models(game.rules, len(game.players)):
-        return gems_win_table(game.rules).action_values, "model"
-    return None, None
+def _solver(state: GameState) -> tuple[_Values | None, str | None]:
+    """Where the chances of winning of ``state`` come from, when not from an estimate
+    (:func:`~dragonkit.analysis.win_model.model_for`): the race model's table (``"table"``), the late game's exact
+    solution (``"exact"``), the gems model's table (``"model"``); ``"preparing"`` without values while the table is
+    being solved; ``(None, None)`` where no model answers."""
+    kind = model_for(state)
+    if kind is None:
+        return None, None
+    if kind is WinModel.LATE:
+        return _late_game.action_values, kind.value
+    try:
+        return table(state.rules, wait=False).action_values, kind.value
+    except TablePreparing:
+        return None, "preparing"
 
 
 def two_views(game: Game, estimate: bool = True) -> TwoViews:
@@ -333,13 +317,13 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     gems = _gems_values(game)
     best_gems = _best(gems)
     state = GameState.from_game(game)
-    solved, source = _solver(game, state)
+    solved, source = _solver(state)
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
     cis: dict[Action, tuple[float, float]] = {}
     if solved is not None:
         wins = {a: float(v) for a, v in solved(state).items()}
-    elif len(gems) > 1:
+    elif source is None and len(gems) > 1:
         found = estimate_for(game) if estimate else cached_estimate(game)
         if found is not None:
             wins = {o.action: o.estimate for o in found.options}
@@ -350,7 +334,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
         best_win = _best_shown(wins) if wins else frozenset()
         return TwoViews(mover, options, source, found, best_gems, best_win, "single")
     if not wins:
-        return TwoViews(mover, options, None, None, best_gems, frozenset(), "none")
+        return TwoViews(mover, options, source if source == "preparing" else None, None, best_gems, frozenset(), "none")
     if found is not None:
         leader = found.best
         other = next(a for a in gems if a != leader)
