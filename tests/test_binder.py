@@ -1,5 +1,5 @@
-"""binder/ pins the versions the tests run with and configures Voilà as safely as
-`dragonkit serve` does."""
+"""binder/ pins the app's versions and configures Voilà as safely as `dragonkit serve` does; constraints.txt pins,
+with binder's, every package the tests run on."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import os
 import re
 import tomllib
-from importlib.metadata import version
+from importlib.metadata import distributions, version
 from pathlib import Path
 
 from packaging.requirements import Requirement
@@ -21,11 +21,14 @@ ROOT = Path(__file__).parents[1]
 BINDER = ROOT / "binder"
 
 
-def _pins() -> dict[str, str]:
+def _pins(path: Path = BINDER / "requirements.txt") -> dict[str, str]:
+    """The ``name==version`` lines of a requirements or constraints file, and of the files it includes with ``-c``."""
     pins = {}
-    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         line = line.split("#")[0].strip()
-        if line:
+        if line.startswith("-c "):
+            pins |= _pins(path.parent / line.removeprefix("-c ").strip())
+        elif line:
             name, _, pinned = line.partition("==")
             assert pinned, f"{line!r} is not pinned with =="
             pins[canonicalize_name(name)] = pinned
@@ -45,14 +48,28 @@ def test_every_dependency_is_pinned_within_its_range_and_installed_as_pinned():
         assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} is outside {requirement.specifier}"
     for spec in project["dependencies"]:
         name = canonicalize_name(Requirement(spec).name)
-        # README's test command installs with binder/requirements.txt as constraints: the tests run on these
+        # README's test command installs with constraints.txt, which includes binder's pins: the tests run on these
         assert version(name) == pins[name], f"{name} {version(name)} installed, {pins[name]} pinned"
+
+
+def test_the_tests_run_on_pinned_versions_of_everything():
+    """Every package installed beside the kit is pinned in constraints.txt (or binder's pins, which it includes), at
+    the version installed: the test command installs with it as constraints, so a new release of pytest, say, cannot
+    change what the tests run on."""
+    pins = _pins(ROOT / "constraints.txt")
+    assert set(_pins()) <= set(pins)
+    installed = {canonicalize_name(d.metadata["Name"]): d.version for d in distributions()}
+    installed.pop("dragonkit")
+    for tool in ("pip", "setuptools", "wheel"):  # the virtual environment's own
+        installed.pop(tool, None)
+    wrong = {name: (v, pins.get(name)) for name, v in installed.items() if pins.get(name) != v}
+    assert not wrong, f"installed (version, pin): {wrong}; run the README's test command in a new environment"
 
 
 def test_the_readme_installs_the_tests_with_the_pins_and_links_binder():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     test_command = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)[1]
-    assert "-c binder/requirements.txt" in test_command
+    assert "-c constraints.txt" in test_command
     badges = re.findall(r"\(https://mybinder\.org/v2/gh/[^)]*\)", readme)
     assert any("urlpath=lab" in b for b in badges) and any(
         "urlpath=voila/render/notebooks/play.ipynb" in b for b in badges
