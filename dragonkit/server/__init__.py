@@ -8,7 +8,8 @@
   minute"), never a crash and never a kernel more;
 * **kernels that end with their page**: Voilà's page asks the server to shut its kernel down when
   it is closed or reloaded, but Voilà 0.5 refuses the request for want of an ``_xsrf`` cookie it never
-  sets (voila-dashboards/voila#1458): this server sets it with the page;
+  sets (voila-dashboards/voila#1458): this server sets it with the page, and its culler passes over the kernels
+  that pages shut down meanwhile (:mod:`~dragonkit.server.kernels`);
 * **nothing fetched from outside**: Font Awesome, which Voilà's template asks of a public CDN, is
   served by the server itself from the ``fontawesomefree`` package;
 * only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`).

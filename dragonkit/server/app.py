@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import compileall
-import contextlib
 import os
 import re
 from pathlib import Path
@@ -18,6 +17,7 @@ import jinja2
 import jinja2.bccache
 import tornado.web
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from traitlets import Integer
 from voila import notebook_renderer
@@ -30,6 +30,7 @@ import dragonkit
 
 from ..analysis.win_table import build_preset_tables
 from .budget import KernelBudget, default_max_kernels
+from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page
 
 __all__ = ["ClassroomVoila", "main"]
@@ -175,7 +176,15 @@ class ClassroomVoila(Voila):
         )
 
     def init_settings(self) -> dict[str, Any]:
+        self.use_classroom_kernel_manager()
         return {**super().init_settings(), "dragonkit_app": self}
+
+    def use_classroom_kernel_manager(self) -> None:
+        """Build the kernels' manager (and the pool's around it) from :class:`~.kernels.ClassroomKernelManager`
+        instead of jupyter_server's, Voilà's default, whose culler logs a KeyError for each kernel a closed page shut
+        down meanwhile; a manager class set in the configuration is kept."""
+        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:
+            self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
 
     def init_handlers(self) -> list[Any]:
         replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
@@ -217,7 +226,7 @@ class ClassroomVoila(Voila):
     def touch(self, kernel_id: str) -> None:
         """Count ``kernel_id`` active now: a pooled kernel waited unused for minutes, and the culling (which
         spares the pool) would otherwise take it as idle before its visitor's browser has connected."""
-        with contextlib.suppress(KeyError):  # shut down meanwhile
+        if kernel_id in self.kernel_manager:  # not shut down meanwhile (get_kernel would raise a 404)
             self.kernel_manager.get_kernel(kernel_id).last_activity = utcnow()
 
 
