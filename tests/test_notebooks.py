@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from dragonkit import i18n
+
 from .test_a11y import _assert_clean, _audit
 from .test_lessons_i18n import english_words
 
@@ -85,6 +87,29 @@ def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(fold
         assert "language_switch=False" in app, f"{name}: {app} shows a second language switch"
 
 
+#: The apps' titles, in English and in Italian (a page of an app takes the language of its visitor).
+APP_TITLES = {
+    "play": ("Dragon Stripes — play", "Dragon Stripes — gioca"),
+    "trainer": ("Dragon Stripes — hand trainer", "Dragon Stripes — allenamento sulle mani"),
+}
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_has_a_title_a_lesson_its_own_in_its_language(name):
+    """Voilà titles a page with its notebook's metadata ``title`` (else its file name, "play"): a lesson's is its
+    heading, in the lesson's language, which its metadata names; an app, which speaks its visitor's language, names
+    none, and its title (an English text of the catalog) is translated by the server (see the served pages below)."""
+    metadata = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))["metadata"]
+    if name in APP_TITLES:
+        english, italian_ = APP_TITLES[name]
+        assert metadata["title"] == english and "language" not in metadata
+        assert i18n.tr(english, "it") == italian_
+    else:
+        heading = _source(_cells(name)[0]).split("\n", 1)[0]
+        assert heading == f"# {metadata['title']}", name
+        assert metadata["language"] == ("it" if name.startswith("it/") else "en")
+
+
 def _shown_code(cells: list[dict]) -> list[int]:
     """The code cells a lesson shows in JupyterLab (their source not hidden), by index: code to read and run."""
     return [
@@ -144,6 +169,25 @@ def _assert_no_code_or_notes(name: str, page: str) -> None:
             assert source not in page, f"{name}: code shown in the page"
     assert "Teacher's notes" not in page and "TeacherNotes" not in page and "<dragonkit." not in page
     assert "Note per l'insegnante" not in page
+
+
+@pytest.mark.parametrize(
+    "page, lang, title",
+    [
+        ("play.ipynb", "en", "Dragon Stripes — play"),
+        ("play.ipynb?lang=it", "it", "Dragon Stripes — gioca"),
+        ("trainer.ipynb?lang=it", "it", "Dragon Stripes — allenamento sulle mani"),
+        ("02-the-next-card.ipynb", "en", "Lesson 2 — The next card"),
+        ("it/02-the-next-card.ipynb", "it", "Lezione 2 — La prossima carta"),
+    ],
+)
+def test_a_served_page_has_its_title_in_its_language(voila_url, page, lang, title):
+    """The served page's ``<title>`` (a browser's tab, a bookmark, the first thing a screen reader says) and its
+    ``<html lang>``: an app's in its visitor's language, a lesson's in its own."""
+    with urllib.request.urlopen(f"{voila_url}/voila/render/{page}", timeout=180) as response:
+        head = response.read().decode("utf-8").split("</head>", 1)[0]
+    assert f'<html lang="{lang}">' in head
+    assert re.findall(r"<title>(.*?)</title>", head, re.S)[0] == title
 
 
 @pytest.mark.parametrize("name", APPS)

@@ -7,8 +7,12 @@
 from __future__ import annotations
 
 import compileall
+import functools
+import json
 import os
 import re
+from collections.abc import AsyncIterator
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +33,12 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 import dragonkit
 
 from ..analysis.win_table import build_preset_tables
+from ..i18n import initial_language, tr
 from .budget import KernelBudget, default_max_kernels
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page
 
-__all__ = ["ClassroomVoila", "main"]
+__all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
 
 #: Where Voilà's templates link Font Awesome (versions 5 and 4) on a public CDN.
 FONT_AWESOME_CDN = re.compile(
@@ -44,6 +49,69 @@ FONT_AWESOME_CDN = re.compile(
 FONT_AWESOME_DIR = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree"
 FONT_AWESOME_URL = "dragonkit/fontawesome/"
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+#: The most of a page held back while its title is incomplete (Voilà's head is about 10 kB before it).
+_HEAD_LIMIT = 200_000
+_HTML_LANG = re.compile(r'<html lang="[^"]*"')
+
+
+def notebook_language(path: Path) -> str | None:
+    """The language a notebook says it is written in (its metadata's ``language``: a lesson's, ``en`` or the
+    language :mod:`dragonkit.i18n.notebooks` wrote it in), or None: a notebook that speaks its visitor's language
+    (the apps, which switch language in place), or no notebook at all."""
+    try:
+        modified = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _written_in(str(path), modified)
+
+
+@functools.lru_cache(maxsize=64)
+def _written_in(path: str, modified: int) -> str | None:
+    try:
+        language = json.loads(Path(path).read_text(encoding="utf-8")).get("metadata", {}).get("language")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return language if isinstance(language, str) else None
+
+
+def page_head(html: str, lang: str, translate_title: bool) -> str:
+    """The head of a page (Voilà's first chunk of it) in ``lang``: ``<html lang>`` says it, and the ``<title>`` (the
+    notebook's metadata ``title``, an English msgid for the apps) is translated into it if ``translate_title``.
+
+    Parameters
+    ----------
+    html : str
+        Some HTML; only its ``<html lang="...">`` and its ``<title>`` change.
+    lang : str
+        The page's language.
+    translate_title : bool
+        Whether the title is a msgid to translate (a page that speaks its visitor's language), not a title written
+        in ``lang`` already (a lesson's).
+    """
+    html = _HTML_LANG.sub(f'<html lang="{escape(lang, quote=True)}"', html, count=1)
+    if translate_title:
+        html = _TITLE.sub(lambda m: f"<title>{escape(tr(unescape(m[1].strip()), lang), quote=False)}</title>", html, 1)
+    return html
+
+
+async def in_language(chunks: AsyncIterator[str], lang: str, translate_title: bool) -> AsyncIterator[str]:
+    """A page's chunks as Voilà renders them, its head in ``lang`` (:func:`page_head`).
+
+    The template's pieces come one by one (``<title>``, the title, ``</title>``): the first chunks are held back until
+    the title is whole, then given as one; the rest pass as they come.
+    """
+    held: str | None = ""
+    async for html in chunks:
+        if held is None:
+            yield html
+            continue
+        held += html
+        if "</title>" in held or len(held) >= _HEAD_LIMIT:
+            yield page_head(held, lang, translate_title)
+            held = None
+    if held:  # a page without a title
+        yield page_head(held, lang, translate_title)
 
 
 class LocalAssets(tornado.web.RequestHandler):
@@ -90,8 +158,20 @@ class CachingVoilaExporter(VoilaExporter):
 
 
 class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
-    """Voilà's page handler under the kernel budget, and with the ``_xsrf`` cookie that lets the
-    page shut its kernel down when it is closed or reloaded."""
+    """Voilà's page handler under the kernel budget, with the ``_xsrf`` cookie that lets the page shut its kernel down
+    when it is closed or reloaded, and the page's title and ``<html lang>`` in its language (:func:`in_language`)."""
+
+    def _environ(self) -> dict[str, str]:
+        """What decides a visitor's language (:func:`dragonkit.i18n.initial_language`): the page's ``?lang=``, else
+        the server's language."""
+        return {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
+
+    def _page_language(self, path: str | None) -> tuple[str, bool]:
+        """The language of the page of ``path``, and whether its title is to be translated into it: a lesson's own
+        language (its title is written in it), else the visitor's (an app's title is an English msgid)."""
+        notebook = self.notebook_path or path
+        written = notebook_language(Path(self.contents_manager.root_dir) / notebook) if notebook else None
+        return (written, False) if written else (initial_language(self._environ()), True)
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -103,15 +183,15 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
             self.set_status(STATUS[reason])
             self.set_header("Retry-After", str(app.retry_after))
             self.set_header("Cache-Control", "no-store")
-            environ = {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
-            self.finish(refusal_page(reason, environ, app.retry_after))
+            self.finish(refusal_page(reason, self._environ(), app.retry_after))
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
+        lang, translate_title = self._page_language(path)
         kernel_id = None
         app.starting.append(client)  # counted in the budget until its kernel is known
         try:
             head = ""  # the page so far, until its kernel id (which a chunk's end may cut) is found
-            async for html in self.get_generator(path=path):
+            async for html in in_language(self.get_generator(path=path), lang, translate_title):
                 if kernel_id is None:
                     head += html
                     if found := _KERNEL_ID.search(head):
