@@ -22,7 +22,7 @@ import jinja2.bccache
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
+from jupyter_server.utils import ensure_async, url_path_join
 from traitlets import Integer
 from voila import notebook_renderer
 from voila.app import Voila
@@ -50,6 +50,13 @@ FONT_AWESOME_DIR = Path(fontawesomefree.__file__).parent / "static" / "fontaweso
 FONT_AWESOME_URL = "dragonkit/fontawesome/"
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+#: The headers Voilà's page handler sets on a page (``VoilaHandler.get_generator``), which a HEAD request gets too.
+PAGE_HEADERS = {
+    "Content-Type": "text/html",
+    "Cache-Control": "no-cache, no-store, must-revalidate",
+    "Pragma": "no-cache",
+    "Expires": "0",
+}
 #: The most of a page held back while its title is incomplete (Voilà's head is about 10 kB before it).
 _HEAD_LIMIT = 200_000
 _HTML_LANG = re.compile(r'<html lang="[^"]*"')
@@ -173,17 +180,49 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         written = notebook_language(Path(self.contents_manager.root_dir) / notebook) if notebook else None
         return (written, False) if written else (initial_language(self._environ()), True)
 
+    def _refused(self, app: ClassroomVoila, client: str) -> bool:
+        """Whether the kernel budget refuses ``client`` a page; if so, the refusal page is sent (its headers alone,
+        for a HEAD request)."""
+        reason = app.budget.refusal(*app.kernels(client))
+        if reason is None:
+            return False
+        self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
+        self.set_status(STATUS[reason])
+        self.set_header("Retry-After", str(app.retry_after))
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refusal_page(reason, self._environ(), app.retry_after))  # tornado sends no body to a HEAD
+        return True
+
+    @tornado.web.authenticated
+    async def head(self, path: str | None = None) -> None:
+        """What a GET of the page answers, without its body and without what the body costs: no kernel is started
+        and no cell run (a link checker, a monitor or ``curl -I`` asking whether the page is there must not take a
+        student's place). The status is GET's: 200, a refusal's 503 or 429 when the budget is spent, 404 for no
+        notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
+        with no length (GET's page is streamed)."""
+        app: ClassroomVoila = self.settings["dragonkit_app"]
+        if self._refused(app, self.request.remote_ip or ""):
+            return
+        notebook = self.notebook_path or path or ""
+        if self.notebook_path and path:  # GET redirects too (Voilà serving one notebook)
+            self.redirect_to_file(path)
+            return
+        extensions = [".ipynb", *(e.lower() for e in self.voila_configuration.extension_language_mapping)]
+        if Path(notebook).suffix.lower() not in extensions:
+            self.redirect_to_file(path or "")
+            return
+        if not await ensure_async(self.contents_manager.file_exists(notebook)):
+            raise tornado.web.HTTPError(404)
+        self.xsrf_token  # noqa: B018 -- GET sets the _xsrf cookie with the page
+        for name, value in PAGE_HEADERS.items():
+            self.set_header(name, value)
+        self.flush()  # the headers alone, as GET's streamed page starts: no Content-Length, no Etag
+
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        reason = app.budget.refusal(*app.kernels(client))
-        if reason is not None:
-            self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
-            self.set_status(STATUS[reason])
-            self.set_header("Retry-After", str(app.retry_after))
-            self.set_header("Cache-Control", "no-store")
-            self.finish(refusal_page(reason, self._environ(), app.retry_after))
+        if self._refused(app, client):
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
         lang, translate_title = self._page_language(path)
@@ -208,7 +247,11 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
 
 
 class ClassroomTreeHandler(LocalAssets, TornadoVoilaTreeHandler):
-    """Voilà's list of notebooks, with Font Awesome from this server."""
+    """Voilà's list of notebooks, with Font Awesome from this server; HEAD answers as GET does (tornado sends no
+    body; the list costs no kernel)."""
+
+    async def head(self, path: str = "") -> None:
+        await ensure_async(self.get(path))
 
 
 class ClassroomVoila(Voila):
