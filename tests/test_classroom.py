@@ -85,7 +85,8 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
     """The issue's case: 8 tabs opened and closed, then 8 loads and reloads in one tab, then the browser quits;
     meanwhile a student keeps a page open, idle, longer than the culling time. Every other kernel is shut down
     within 60 s and the memory goes back to the pool's and the student's; the student's game goes on; no page
-    asks anything of another host, and the buttons' icons come from the server."""
+    asks anything of another host, and the buttons' icons come from the server; the server's log holds no traceback
+    (the culler once met kernels their pages had shut down: a KeyError each)."""
     from .conftest import ARTIFACTS, log_events, voila_process
 
     pool, cull = 2, 16  # long enough that a loaded machine (the other test worker) does not cull a page's kernel first
@@ -134,6 +135,8 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         student.get_by_role("button", name="Reveal").first.click()
         student.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}")
         assert outside == []
+        text = log.read_text(errors="replace")  # the culler passed over the kernels their pages had shut down
+        assert "Traceback" not in text and "KeyError" not in text, "a traceback in tests/artifacts/classroom-leaks.log"
 
 
 def test_a_reload_storm_does_not_stop_the_class():
@@ -170,3 +173,54 @@ def test_a_full_class_gets_a_page_that_says_so():
             assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "60"
             assert f"<h1>{title}</h1>" in page and "Traceback" not in page
         assert classroom.kernel_memory(server.pid)[0] == 2
+
+
+def test_a_head_request_answers_as_get_does_without_costing_a_kernel():
+    """``curl -I`` on a page (a link checker, a monitor): the status and headers of GET, no body, and no kernel
+    started; once the budget is spent, GET's refusal; GET's 404 for no notebook; the list of notebooks too."""
+    import urllib.error
+    import urllib.request
+
+    from .conftest import ARTIFACTS, voila_process
+
+    def request(method: str, url: str):
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=90) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.headers, refused.read()
+
+    log = ARTIFACTS / "classroom-head.log"
+    with voila_process(NOTEBOOKS, log.name, pool=0, max_kernels=1) as (url, server):
+        page = f"{url}/voila/render/play.ipynb"
+        for address in (page, f"{url}/voila/render/it/02-the-next-card.ipynb", f"{url}/"):
+            status, headers, body = request("HEAD", address)
+            assert (status, body) == (200, b""), address
+        status, head_headers, _ = request("HEAD", page)
+        assert classroom.kernel_memory(server.pid)[0] == 0  # no HEAD started a kernel
+        status, get_headers, body = request("GET", page)
+        assert status == 200 and b"</html>" in body
+        for name in ("Content-Type", "Cache-Control", "Pragma", "Expires"):
+            assert head_headers[name] == get_headers[name], name
+        for headers in (head_headers, get_headers):  # the cookie Voilà's unload beacon sends back
+            assert any(c.startswith("_xsrf=") for c in headers.get_all("Set-Cookie")), headers.get_all("Set-Cookie")
+        assert "Content-Length" not in head_headers  # GET's page is streamed: its length is not known beforehand
+        for method in ("HEAD", "GET"):  # the budget (one kernel) is spent
+            status, headers, body = request(method, page)
+            assert status == 503 and headers["Retry-After"] == "60", method
+            assert (body == b"") == (method == "HEAD")
+    text = log.read_text(errors="replace")
+    assert text.count("Kernel started") == 1, "a HEAD request started a kernel"
+
+
+def test_a_head_request_for_no_notebook_answers_404():
+    import urllib.error
+    import urllib.request
+
+    from .conftest import voila_process
+
+    with voila_process(NOTEBOOKS, "classroom-head-404.log", pool=0) as (url, _server):
+        for method in ("HEAD", "GET"):
+            with pytest.raises(urllib.error.HTTPError) as missing:
+                urllib.request.urlopen(urllib.request.Request(f"{url}/voila/render/nothere.ipynb", method=method))
+            assert missing.value.code == 404, method

@@ -260,6 +260,55 @@ def test_the_real_deck_code_of_lesson_4_solves_the_sparse_chain():
     assert "7,945 × 7,945" in spy_figure(Q).axes[0].get_title()
 
 
+def _shown_code(path: Path) -> str:
+    """The one code cell of a lesson that JupyterLab shows (its source not hidden)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    shown = [c for c in cells if c["cell_type"] == "code" and not c["metadata"].get("jupyter", {}).get("source_hidden")]
+    (cell,) = shown
+    return "".join(cell["source"])
+
+
+def _run_cell(source: str):
+    """Run a cell as a kernel does: its statements, then its last line's value (what the cell shows)."""
+    tree = ast.parse(source)
+    namespace: dict = {}
+    exec(compile(ast.Module(tree.body[:-1], []), "<cell>", "exec"), namespace)
+    return eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), namespace)
+
+
+@pytest.mark.parametrize("folder", ["", "it"])
+def test_lesson_4s_code_cell_runs_with_the_policy_it_suggests(folder):
+    """The cell the prose asks the learner to run in JupyterLab: it runs as it is and with ``HoldAtPot(20)``, which
+    the prose suggests (it once used the name without importing it), and shows its result as the page shows things,
+    in the page's language, never as a printout."""
+    source = _shown_code(ROOT / "notebooks" / folder / "04-absorbing-chain.ipynb")
+    assert "print(" not in source and "policy = optimal_policy(real)" in source
+    i18n.set_language(folder or "en")
+    shown = _run_cell(source).data
+    point = "," if folder == "it" else "."
+    assert f"t = 3{point}5366" in shown and f"0{point}7252" in shown and f"0{point}0572" in shown
+    shown = _run_cell(source.replace("policy = optimal_policy(real)", "policy = HoldAtPot(20)")).data
+    assert f"t = 2{point}8311" in shown and "125 × 125" in shown
+
+
+def test_the_sparse_solve_is_reported_in_words_and_a_table_in_the_pages_language():
+    real = base.fresh_turn("dragon-stripes")
+    chain = turn_chain(real, optimal_policy(real))
+    B = chain.absorption_probabilities(start=chain.start).to_numpy(dtype=float)
+    t = chain.expected_steps(start=chain.start)
+    english, italian_ = L4.sparse_solve_html(chain, t, B, "en"), L4.sparse_solve_html(chain, t, B, "it")
+    assert "7,945 transient states and 3 outcomes" in english and "14,698 non-zero entries (0.023%" in english
+    assert "<b>t = 3.5366</b>" in english
+    assert re.search(r'<th scope="row">stopped</th><td>-10 gems</td><td>0\.7252</td>', english)
+    assert re.search(r'<th scope="row">head</th><td>\+400 gems</td><td>0\.0572</td>', english)
+    assert "7.945 stati transitori e 3 esiti" in italian_ and "14.698 elementi non nulli (0,023%" in italian_
+    assert "<b>t = 3,5366</b>" in italian_
+    assert re.search(r'<th scope="row">stop</th><td>-10 gemme</td><td>0,7252</td>', italian_)
+    assert "<caption>" in english and '<th scope="col">probabilità</th>' in italian_
+    with pytest.raises(ValueError, match="x @ R"):
+        L4.sparse_solve_html(chain, t, B[:2])
+
+
 def test_lesson_4_answers_by_enumeration():
     answer = L4.answers()
     law4, law5 = _enumerated(4), _enumerated(5)

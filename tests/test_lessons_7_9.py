@@ -122,6 +122,48 @@ def test_the_answers_of_lesson_8():
         simulation.answers(n=300)
 
 
+@pytest.mark.parametrize("folder", ["", "it"])
+def test_lesson_8s_code_cell_shows_the_estimates_beside_the_exact_values(folder):
+    """The cell the prose asks the learner to change and run in JupyterLab shows its result as a table in the
+    page's language (Voilà shows it without the code), never as a printout; with another ``n`` too."""
+    cells = json.loads((ROOT / "notebooks" / folder / "08-simulation.ipynb").read_text(encoding="utf-8"))["cells"]
+    hidden = [c["metadata"].get("jupyter", {}).get("source_hidden", False) for c in cells]
+    (source,) = ["".join(c["source"]) for c, h in zip(cells, hidden) if c["cell_type"] == "code" and not h]
+    assert "print(" not in source and "n=2_000" in source
+    i18n.set_language(folder or "en")
+    point = "," if folder else "."
+    for n, turns in ((2_000, f"2{'.' if folder else ','}000"), (300, "300")):
+        tree = ast.parse(source.replace("n=2_000", f"n={n}"))
+        namespace: dict = {}
+        exec(compile(ast.Module(tree.body[:-1], []), "<cell>", "exec"), namespace)
+        shown = eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), namespace).data
+        assert (
+            f"<caption>{turns} " in shown
+            and f'<span class="dk-frac">-11/8</span> <span class="dk-dec">≈ -1{point}375' in shown
+        )
+
+
+def test_the_estimates_table_reads_in_the_pages_language():
+    state = base.fresh_turn(MINI)
+    policy = HoldAfterReveals(1)
+    summary = simulate_turns(state, policy, n=2_000, rng=42).summary()
+    exact = evaluate_policy(state, policy, exact=True)
+    english, italian_ = (
+        simulation.estimates_html(summary, exact, lang="en"),
+        simulation.estimates_html(summary, exact, lang="it"),
+    )
+    assert "<caption>2,000 simulated turns against the exact values</caption>" in english
+    assert "<td>-1.357</td><td>0.099</td><td>[-1.551, -1.163]</td>" in english and "≈ -1.375" in english
+    assert "P(X &lt; 0)" in english and "<td><b>no</b></td>" not in english  # seed 42: every interval covers
+    assert "<caption>2.000 turni simulati a confronto con i valori esatti</caption>" in italian_
+    assert "<td>-1,357</td><td>0,099</td><td>[-1,551; -1,163]</td>" in italian_ and "≈ -1,375" in italian_
+    assert "probabilità di finire su uno stop" in italian_ and "<td>sì</td>" in italian_
+    floats = evaluate_policy(state, policy)  # the exact values in floats: decimals
+    assert "<td>-1.375</td>" in simulation.estimates_html(summary, floats, lang="en")
+    with pytest.raises(ValueError, match="summary"):
+        simulation.estimates_html(summary.drop(index="p_loss"), exact)
+
+
 # -- lesson 9: the editions -------------------------------------------------------------------------------------------
 
 

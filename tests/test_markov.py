@@ -18,7 +18,6 @@ analysis), not copied from the implementation:
 from __future__ import annotations
 
 import math
-import time
 from fractions import Fraction as F
 
 import numpy as np
@@ -844,7 +843,6 @@ def test_large_sparse_random_walk_matches_gamblers_ruin(up):
     n = 2000
     top = n - 1  # absorbing barriers at 0 and top
     P = _walk(n, up)
-    start_time = time.perf_counter()
     chain = AbsorbingChain(P)
     assert chain.transient == list(range(1, top)) and chain.absorbing == [0, top]
     assert sp.issparse(chain.Q) and chain.Q.nnz == 2 * (n - 2) - 2
@@ -853,8 +851,6 @@ def test_large_sparse_random_walk_matches_gamblers_ruin(up):
     starts = [1, 2, 17, 500, 999, 1500, top - 1]
     rows = {s: chain.absorption_probabilities(start=s) for s in starts}
     one_steps = {s: chain.expected_steps(start=s) for s in (1, 999, top - 1)}
-    elapsed = time.perf_counter() - start_time
-    assert elapsed < 5.0, f"too slow: {elapsed:.2f} s"
 
     i = np.arange(1, top)
     if up == 0.5:

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -23,7 +24,8 @@ from dragonkit.bots import make_bot
 from dragonkit.engine import IllegalActionError
 from dragonkit.plots import chain_graph, gems_over_game, outcome_bars, policy_heatmap, threshold_curve
 from dragonkit.rules import Message
-from dragonkit.ui import GameConfig, PlayApp, SeatConfig, two_views
+from dragonkit.teach import ChoiceExercise, FractionExercise, language_picker
+from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig, SetupForm, two_views
 from dragonkit.ui.board import render_board
 from dragonkit.ui.coach import render_coach
 from dragonkit.ui.panels import render_log, render_players, render_status
@@ -250,6 +252,73 @@ def test_switching_redraws_every_view_in_italian_and_back():
     i18n.set_language("en")  # the kernel's setting, as any other language picker would
     assert app.language.value == "en"
     assert _widget_texts(app.widget) == english  # every view back to the very same English
+
+
+def _language_observers() -> int:
+    """The handlers observing :data:`dragonkit.i18n.settings` (each app, setup form, exercise, lesson widget and
+    language switch adds its own)."""
+    return sum(len(handlers) for by_type in i18n.settings._trait_notifiers.values() for handlers in by_type.values())
+
+
+def _all_widgets(root: widgets.Widget) -> list[widgets.Widget]:
+    found, stack = [], [root]
+    while stack:
+        found.append(stack.pop())
+        stack.extend(getattr(found[-1], "children", ()))
+    return found
+
+
+def _two_humans() -> PlayApp:
+    config = GameConfig(seats=(SeatConfig("Ann", "human"), SeatConfig("Bo", "human")), seed=5)
+    return PlayApp(autoplay=False, config=config, language_switch=False)
+
+
+def _chain_lab():
+    from dragonkit.lessons.chain import ChainLab
+
+    return ChainLab(threshold=4)
+
+
+MADE = {
+    "play app": PlayApp,
+    "play app in a game, no switch": _two_humans,
+    "hand trainer": lambda: HandTrainer(seed=1),
+    "hand trainer, no switch": lambda: HandTrainer(seed=1, language_switch=False),
+    "setup form": SetupForm,
+    "language switch": language_picker,
+    "fraction exercise": lambda: FractionExercise("P(stop)?", Fraction(1, 4), hint="stops / cards"),
+    "choice exercise": lambda: ChoiceExercise("Which?", ["this one", "that one"], 1),
+    "lesson widget": _chain_lab,
+}
+
+
+@pytest.mark.parametrize("make", MADE.values(), ids=MADE)
+def test_a_closed_app_or_widget_stops_following_the_language(make):
+    """Each of them observes the language setting while it lives; closed, it observes nothing and its widgets are
+    closed (a Voilà kernel or a notebook that makes one per run would otherwise keep them all, and redraw them all at
+    every switch of language)."""
+    before = _language_observers()
+    made = make()
+    assert _language_observers() > before
+    root = made if isinstance(made, widgets.Widget) else made.widget
+    every = _all_widgets(root)
+    made.close()
+    assert _language_observers() == before
+    assert [w for w in every if w.comm is not None] == []
+    made.close()  # closing twice is harmless
+    i18n.set_language("it")  # and a switch of language no longer reaches it
+    assert _language_observers() == before
+
+
+def test_every_observer_of_the_language_is_removed_where_it_is_added():
+    """In the package's code, each ``settings.observe(handler, ...)`` has its ``settings.unobserve(handler, ...)``
+    in the same module (in a ``close``), and the language switch's link is unlinked."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for handler in re.findall(r"settings\.observe\(([\w.]+)", source):
+            assert f"settings.unobserve({handler}," in source, f"{path.name}: {handler} is never unobserved"
+        if re.search(r"traitlets\.link\([^\n]*settings", source):
+            assert ".unlink()" in source, f"{path.name}: a link to the language setting is never unlinked"
 
 
 def test_the_setup_form_keeps_choices_and_typed_names_across_languages():

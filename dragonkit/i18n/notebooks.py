@@ -5,8 +5,9 @@ exercises, widgets, code) exists only there.  Its prose is translated the way
 documentation is (Sphinx's gettext builder does the same): each Markdown block,
 a paragraph, a heading, a list, a table or a display formula, is one msgid of
 the kit's catalog, and so is each block of the teacher's notes
-(:func:`dragonkit.teach.teacher_notes` translates them when it shows them) and
-each comment of the code a lesson shows.
+(:func:`dragonkit.teach.teacher_notes` translates them when it shows them),
+each comment of the code a lesson shows and the notebook's title (its metadata's ``title``,
+the ``<title>`` of its page).
 :func:`translate_notebook` writes a lesson in another language from the English
 one and the catalog: the same cells with the Markdown translated and the page's
 language set in its first cell (``lesson_page(..., "it")``); the translated
@@ -16,8 +17,8 @@ languages of a lesson cannot drift apart.
 
 ``python -m dragonkit.i18n.notebooks`` writes them again (after ``pybabel
 compile``).  :func:`messages` is the ``pybabel extract`` extractor for
-notebooks (``babel.cfg``): the Markdown blocks, the teacher's notes, and every
-string literal given to an exercise.
+notebooks (``babel.cfg``): the Markdown blocks, the teacher's notes, every
+string literal given to an exercise, the comments and the title.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ def translate_markdown(markdown: str, lang: str) -> str:
 
 def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The lesson ``notebook`` (nbformat 4, as JSON) in ``lang``: the same cells, the Markdown
-    translated block by block, the page's language set in the ``lesson_page`` call.
+    translated block by block, the page's language set in the ``lesson_page`` call and in the
+    metadata (``language``), and the page's title (the metadata's ``title``) translated.
 
     Code cells are copied unchanged but for that one argument and their comments
     (:func:`translate_comments`): the exercises and the teacher's notes translate
@@ -117,7 +119,10 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
         cells.append(cell)
     if pages != 1:
         raise ValueError('a lesson names its page once, in its first code cell: lesson_page("<file>", "en")')
-    return {**notebook, "cells": cells, "metadata": {**notebook["metadata"], "language": lang}}
+    metadata = {**notebook["metadata"], "language": lang}
+    if "title" in metadata:  # the page's <title> in Voilà (nbconvert's template reads it)
+        metadata["title"] = tr(metadata["title"], lang)
+    return {**notebook, "cells": cells, "metadata": metadata}
 
 
 def comments(source: str) -> list[str]:
@@ -172,8 +177,9 @@ def messages(
     """The msgids of one lesson notebook, for ``pybabel extract`` (``babel.cfg``).
 
     Each Markdown block and each block of the teacher's notes is one msgid, and so is
-    every string literal inside an exercise (:data:`TEXT_CALLS`) and every comment of the code.  The "line" Babel
-    records is the cell's number.
+    every string literal inside an exercise (:data:`TEXT_CALLS`), every comment of the code and the notebook's title
+    (its metadata's ``title``, the page's ``<title>``).  The "line" Babel records is the cell's number (0 for the
+    title).
 
     Parameters
     ----------
@@ -183,6 +189,8 @@ def messages(
         Babel's extractor arguments, unused.
     """
     notebook = json.loads(fileobj.read())
+    if title := notebook["metadata"].get("title"):
+        yield 0, "", title, []
     for number, cell in enumerate(notebook["cells"], start=1):
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":

@@ -24,6 +24,7 @@ from ..analysis.thresholds import largest_pot
 from ..i18n import ntr, tr
 from ..i18n.numbers import consecutive_runs
 from ..rules import Message, Ruleset
+from ..teach.notes import close_widgets
 from ..ui.figures import FigureView
 
 if TYPE_CHECKING:
@@ -95,11 +96,7 @@ class LessonWidget:
             return
         self._closed = True
         i18n.settings.unobserve(self._redraw, names="language")
-        stack = [self.widget]
-        while stack:
-            widget = stack.pop()
-            stack.extend(getattr(widget, "children", ()))
-            widget.close()
+        close_widgets(self.widget)
 
 
 class LiveFigure(LessonWidget):

@@ -11,6 +11,8 @@ module shows that chain for the classroom deck (``mini``):
   panel that reads a chosen row of them aloud in words;
 * :func:`spy_plot` — the sparsity pattern of a large chain's :math:`Q`
   (:func:`dragonkit.plots.chain.spy_figure`);
+* :func:`sparse_solve_report` — what the lesson's code finds for the real deck (the sizes of :math:`Q`
+  and :math:`R`, :math:`t` and the start's row of :math:`B`), in words and a table for the page;
 * :func:`answers` — the exercises' answers, read off the chains.
 
 :func:`state_name` names the chain's states for people.  Every number comes from
@@ -32,6 +34,7 @@ from .. import i18n
 from ..analysis import TurnState
 from ..analysis.chain_tables import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..plots import figure_png
 from ..plots.chain import spy_figure, spy_figure_text
 from ..rules import Ruleset
@@ -45,6 +48,7 @@ __all__ = [
     "StateName",
     "answers",
     "read_aloud",
+    "sparse_solve_report",
     "spy_plot",
     "state_name",
 ]
@@ -337,6 +341,85 @@ def spy_plot(matrix, title: str | None = None):
     from IPython.display import HTML
 
     return HTML(figure_html(figure_png(spy_figure(matrix, title)), spy_figure_text(matrix), "520px"))
+
+
+def sparse_solve_html(chain, t: float, B, lang: str | None = None) -> str:
+    """What the sparse solve of a turn chain found, as HTML in ``lang``: the sizes of Q and R in a sentence, then
+    t and the start's row of B (outcome, gem change, probability) in a table, numbers as the language writes them.
+
+    Parameters
+    ----------
+    chain : dragonkit.analysis.TurnChain
+        The chain solved (Q and R sparse or dense).
+    t : float
+        The expected number of cards from the start: the sum of the start's row of N.
+    B : array of float
+        The start's row of B = N R, one probability per absorbing state in ``chain.absorbing``'s order.
+    lang : str, optional
+        The language (default: the current one).
+
+    Raises
+    ------
+    ValueError
+        If ``B`` does not have one probability per absorbing state of ``chain``.
+    """
+    lang = lang or i18n.get_language()
+    probabilities = np.asarray(B, dtype=float).ravel()
+    if len(probabilities) != len(chain.absorbing):
+        raise ValueError(
+            f"B has {len(probabilities)} entries, the chain {len(chain.absorbing)} absorbing states: pass x @ R"
+        )
+    n, outcomes = chain.Q.shape[0], len(chain.absorbing)
+    nonzero = chain.Q.nnz if hasattr(chain.Q, "nnz") else int(np.count_nonzero(chain.Q))
+    sizes = tr(
+        "The chain has {states} transient states and {outcomes} outcomes. Q is a {n} × {n} matrix with "
+        "{nonzero} non-zero entries ({share} of its entries); R is {n} × {outcomes}.",
+        lang,
+        states=integer_text(n, lang),
+        outcomes=integer_text(outcomes, lang),
+        n=integer_text(n, lang),
+        nonzero=integer_text(nonzero, lang),
+        share=percent_text(nonzero / n**2, 3, lang),
+    )
+    cards = tr(
+        "From the start, a turn reveals on average <b>t = {t}</b> cards (the sum of the start's row of N), and it "
+        "ends as the start's row of B says:",
+        lang,
+        t=decimal_text(float(t), 4, lang),
+    )
+    by_outcome = dict(zip(chain.absorbing, probabilities))
+    rows = []
+    for outcome in outcome_order(chain):
+        change = chain.rewards[outcome]
+        rows.append(
+            f'<tr><th scope="row">{escape(state_name(outcome, lang))}</th>'
+            f"<td>{'+' if change > 0 else ''}{escape(i18n.gems(change, lang))}</td>"
+            f"<td>{decimal_text(by_outcome[outcome], 4, lang)}</td></tr>"
+        )
+    head = "".join(f'<th scope="col">{escape(tr(c, lang))}</th>' for c in _REPORT_COLUMNS)
+    caption = escape(tr("How the turn ends: the start's row of B = N R", lang))
+    return (
+        f'<div class="dk-coach dk-sparse"><p>{sizes}</p><p>{cards}</p>'
+        f'<table class="dk-values"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+#: The columns of :func:`sparse_solve_html`'s table.
+_REPORT_COLUMNS = (N_("outcome"), N_("gem change"), N_("probability"))
+
+
+def sparse_solve_report(chain, t: float, B):
+    """:func:`sparse_solve_html` for a notebook cell (and Voilà), in the current language: the result of the
+    lesson's code shown as a page shows it, not as Python's printout.
+
+    Returns
+    -------
+    IPython.display.HTML
+    """
+    from IPython.display import HTML
+
+    return HTML(CSS + sparse_solve_html(chain, t, B))
 
 
 # -- exercises --------------------------------------------------------------------------------

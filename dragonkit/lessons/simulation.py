@@ -14,12 +14,14 @@ every tournament from :func:`dragonkit.simulate.round_robin`; the figures are
 * :class:`CoverageLab` — how often a 95% interval contains the truth;
 * :func:`error_shrinkage` — the error against n on a log-log plot;
 * :class:`TournamentLab` — a round robin of bots, with a progress bar;
+* :func:`estimates_table` — a simulation's estimates beside the exact values, as the lesson's code cell shows them;
 * :func:`answers` computes the answers of the lesson's exercises.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -27,7 +29,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..analysis.named import menu_policy
-from ..i18n import tr
+from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
 from ..plots import win_rates, win_rates_text
@@ -73,6 +75,8 @@ __all__ = [
     "answers",
     "bot_label",
     "error_shrinkage",
+    "estimates_html",
+    "estimates_table",
     "running_mean_figure",
     "running_mean_figure_text",
 ]
@@ -221,6 +225,92 @@ class MonteCarloLab(LessonWidget):
             f'<div class="dk-coach"><table class="dk-values">{table}</table>'
             f'<div class="dk-message dk-{level}">{verdict}</div></div>'
         )
+
+
+# -- the code cell: estimates against exact values ----------------------------------------------------------------
+
+#: The rows of :meth:`TurnSimulation.summary <dragonkit.simulate.TurnSimulation.summary>` (and the fields of
+#: :class:`~dragonkit.analysis.PolicyEvaluation` of the same names), as :func:`estimates_html` names them.
+ESTIMATES = {
+    "expected_gain": N_("expected gem change E[X]"),
+    "expected_cards": N_("expected cards revealed"),
+    "p_stopped": N_("probability of ending on a stop"),
+    "p_danger": N_("probability of ending on a danger"),
+    "p_head": N_("probability of reaching the head"),
+    "p_loss": N_("probability of a loss P(X < 0)"),
+}
+
+
+def estimates_html(summary: pd.DataFrame, exact, level: float = 0.95, lang: str | None = None) -> str:
+    """A simulation's estimates beside the exact values, as an HTML table in ``lang``: per quantity, the estimate,
+    its standard error, its confidence interval, the exact value and whether the interval contains it.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        :meth:`TurnSimulation.summary <dragonkit.simulate.TurnSimulation.summary>` at ``level``.
+    exact : dragonkit.analysis.PolicyEvaluation
+        The exact values of the same turn and policy (:func:`~dragonkit.analysis.evaluate_policy`), in fractions
+        or in floats.
+    level : float
+        The level of the summary's intervals.
+    lang : str, optional
+        The language (default: the current one).
+
+    Raises
+    ------
+    ValueError
+        If the summary lacks a quantity of :data:`ESTIMATES`.
+    """
+    missing = [name for name in ESTIMATES if name not in summary.index]
+    if missing:
+        raise ValueError(f"the summary has no row {', '.join(missing)}: pass simulation.summary()")
+    columns = (
+        tr("quantity", lang),
+        tr("estimate (sample mean)", lang),
+        tr("standard error", lang),
+        tr("{level} confidence interval", lang, level=percent_text(level, 0, lang)),
+        tr("exact value", lang),
+        tr("contains the exact value", lang),
+    )
+    head = "".join(f'<th scope="col">{escape(column)}</th>' for column in columns)
+    rows = []
+    for name, label in ESTIMATES.items():
+        row, value = summary.loc[name].to_dict(), getattr(exact, name)
+        covers = float(row["ci_low"]) <= value <= float(row["ci_high"])
+        cells = (
+            decimal_text(float(row["estimate"]), 3, lang),
+            decimal_text(float(row["std_error"]), 3, lang),
+            interval_text(float(row["ci_low"]), float(row["ci_high"]), 3, lang),
+            number_html(value, 3, lang) if isinstance(value, Fraction) else decimal_text(float(value), 3, lang),
+            tr("yes", lang) if covers else f"<b>{tr('no', lang)}</b>",
+        )
+        rows.append(f'<tr><th scope="row">{escape(tr(label, lang))}</th>{"".join(f"<td>{c}</td>" for c in cells)}</tr>')
+    n = int(summary["n"].iloc[0])
+    turns = ntr(
+        "{n} simulated turn against the exact values",
+        "{n} simulated turns against the exact values",
+        n,
+        lang,
+        n=integer_text(n, lang),
+    )
+    return (
+        f'<div class="dk-coach"><table class="dk-values"><caption>{turns}</caption><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def estimates_table(summary: pd.DataFrame, exact, level: float = 0.95):
+    """:func:`estimates_html` for a notebook cell (and Voilà), in the current language: the result of the lesson's
+    code shown as a page shows it, not as Python's printout.
+
+    Returns
+    -------
+    IPython.display.HTML
+    """
+    from IPython.display import HTML
+
+    return HTML(CSS + estimates_html(summary, exact, level))
 
 
 # -- coverage -----------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The Voilà server of ``dragonkit serve``, made for a class on one machine.
 
-:class:`~dragonkit.server.app.ClassroomVoila` is Voilà with four things a class needs:
+:class:`~dragonkit.server.app.ClassroomVoila` is Voilà with what a class needs:
 
 * a **kernel budget** (:mod:`~dragonkit.server.budget`): at most so many kernels on the machine
   (by default what its memory holds) and so many per visitor's address; beyond it a visitor gets a
@@ -8,10 +8,13 @@
   minute"), never a crash and never a kernel more;
 * **kernels that end with their page**: Voilà's page asks the server to shut its kernel down when
   it is closed or reloaded, but Voilà 0.5 refuses the request for want of an ``_xsrf`` cookie it never
-  sets (voila-dashboards/voila#1458): this server sets it with the page;
+  sets (voila-dashboards/voila#1458): this server sets it with the page, and its culler passes over the kernels
+  that pages shut down meanwhile (:mod:`~dragonkit.server.kernels`);
 * **nothing fetched from outside**: Font Awesome, which Voilà's template asks of a public CDN, is
   served by the server itself from the ``fontawesomefree`` package;
-* only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`).
+* only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`);
+* pages titled in their language (a lesson's own, an app's its visitor's), and a ``HEAD`` request answered as
+  ``GET`` is, headers and status, without a kernel.
 
 ``python -m dragonkit.server`` takes Voilà's command line; ``dragonkit serve`` writes it.
 """

@@ -7,9 +7,12 @@
 from __future__ import annotations
 
 import compileall
-import contextlib
+import functools
+import json
 import os
 import re
+from collections.abc import AsyncIterator
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +21,8 @@ import jinja2
 import jinja2.bccache
 import tornado.web
 from jupyter_server._tz import utcnow
-from jupyter_server.utils import url_path_join
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import ensure_async, url_path_join
 from traitlets import Integer
 from voila import notebook_renderer
 from voila.app import Voila
@@ -29,10 +33,12 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 import dragonkit
 
 from ..analysis.win_model import prepare_in_background
+from ..i18n import initial_language, tr
 from .budget import KernelBudget, default_max_kernels
+from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page
 
-__all__ = ["ClassroomVoila", "main"]
+__all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
 
 #: Where Voilà's templates link Font Awesome (versions 5 and 4) on a public CDN.
 FONT_AWESOME_CDN = re.compile(
@@ -43,6 +49,76 @@ FONT_AWESOME_CDN = re.compile(
 FONT_AWESOME_DIR = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree"
 FONT_AWESOME_URL = "dragonkit/fontawesome/"
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+#: The headers Voilà's page handler sets on a page (``VoilaHandler.get_generator``), which a HEAD request gets too.
+PAGE_HEADERS = {
+    "Content-Type": "text/html",
+    "Cache-Control": "no-cache, no-store, must-revalidate",
+    "Pragma": "no-cache",
+    "Expires": "0",
+}
+#: The most of a page held back while its title is incomplete (Voilà's head is about 10 kB before it).
+_HEAD_LIMIT = 200_000
+_HTML_LANG = re.compile(r'<html lang="[^"]*"')
+
+
+def notebook_language(path: Path) -> str | None:
+    """The language a notebook says it is written in (its metadata's ``language``: a lesson's, ``en`` or the
+    language :mod:`dragonkit.i18n.notebooks` wrote it in), or None: a notebook that speaks its visitor's language
+    (the apps, which switch language in place), or no notebook at all."""
+    try:
+        modified = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _written_in(str(path), modified)
+
+
+@functools.lru_cache(maxsize=64)
+def _written_in(path: str, modified: int) -> str | None:
+    try:
+        language = json.loads(Path(path).read_text(encoding="utf-8")).get("metadata", {}).get("language")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return language if isinstance(language, str) else None
+
+
+def page_head(html: str, lang: str, translate_title: bool) -> str:
+    """The head of a page (Voilà's first chunk of it) in ``lang``: ``<html lang>`` says it, and the ``<title>`` (the
+    notebook's metadata ``title``, an English msgid for the apps) is translated into it if ``translate_title``.
+
+    Parameters
+    ----------
+    html : str
+        Some HTML; only its ``<html lang="...">`` and its ``<title>`` change.
+    lang : str
+        The page's language.
+    translate_title : bool
+        Whether the title is a msgid to translate (a page that speaks its visitor's language), not a title written
+        in ``lang`` already (a lesson's).
+    """
+    html = _HTML_LANG.sub(f'<html lang="{escape(lang, quote=True)}"', html, count=1)
+    if translate_title:
+        html = _TITLE.sub(lambda m: f"<title>{escape(tr(unescape(m[1].strip()), lang), quote=False)}</title>", html, 1)
+    return html
+
+
+async def in_language(chunks: AsyncIterator[str], lang: str, translate_title: bool) -> AsyncIterator[str]:
+    """A page's chunks as Voilà renders them, its head in ``lang`` (:func:`page_head`).
+
+    The template's pieces come one by one (``<title>``, the title, ``</title>``): the first chunks are held back until
+    the title is whole, then given as one; the rest pass as they come.
+    """
+    held: str | None = ""
+    async for html in chunks:
+        if held is None:
+            yield html
+            continue
+        held += html
+        if "</title>" in held or len(held) >= _HEAD_LIMIT:
+            yield page_head(held, lang, translate_title)
+            held = None
+    if held:  # a page without a title
+        yield page_head(held, lang, translate_title)
 
 
 class LocalAssets(tornado.web.RequestHandler):
@@ -89,28 +165,72 @@ class CachingVoilaExporter(VoilaExporter):
 
 
 class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
-    """Voilà's page handler under the kernel budget, and with the ``_xsrf`` cookie that lets the
-    page shut its kernel down when it is closed or reloaded."""
+    """Voilà's page handler under the kernel budget, with the ``_xsrf`` cookie that lets the page shut its kernel down
+    when it is closed or reloaded, and the page's title and ``<html lang>`` in its language (:func:`in_language`)."""
+
+    def _environ(self) -> dict[str, str]:
+        """What decides a visitor's language (:func:`dragonkit.i18n.initial_language`): the page's ``?lang=``, else
+        the server's language."""
+        return {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
+
+    def _page_language(self, path: str | None) -> tuple[str, bool]:
+        """The language of the page of ``path``, and whether its title is to be translated into it: a lesson's own
+        language (its title is written in it), else the visitor's (an app's title is an English msgid)."""
+        notebook = self.notebook_path or path
+        written = notebook_language(Path(self.contents_manager.root_dir) / notebook) if notebook else None
+        return (written, False) if written else (initial_language(self._environ()), True)
+
+    def _refused(self, app: ClassroomVoila, client: str) -> bool:
+        """Whether the kernel budget refuses ``client`` a page; if so, the refusal page is sent (its headers alone,
+        for a HEAD request)."""
+        reason = app.budget.refusal(*app.kernels(client))
+        if reason is None:
+            return False
+        self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
+        self.set_status(STATUS[reason])
+        self.set_header("Retry-After", str(app.retry_after))
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refusal_page(reason, self._environ(), app.retry_after))  # tornado sends no body to a HEAD
+        return True
+
+    @tornado.web.authenticated
+    async def head(self, path: str | None = None) -> None:
+        """What a GET of the page answers, without its body and without what the body costs: no kernel is started
+        and no cell run (a link checker, a monitor or ``curl -I`` asking whether the page is there must not take a
+        student's place). The status is GET's: 200, a refusal's 503 or 429 when the budget is spent, 404 for no
+        notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
+        with no length (GET's page is streamed)."""
+        app: ClassroomVoila = self.settings["dragonkit_app"]
+        if self._refused(app, self.request.remote_ip or ""):
+            return
+        notebook = self.notebook_path or path or ""
+        if self.notebook_path and path:  # GET redirects too (Voilà serving one notebook)
+            self.redirect_to_file(path)
+            return
+        extensions = [".ipynb", *(e.lower() for e in self.voila_configuration.extension_language_mapping)]
+        if Path(notebook).suffix.lower() not in extensions:
+            self.redirect_to_file(path or "")
+            return
+        if not await ensure_async(self.contents_manager.file_exists(notebook)):
+            raise tornado.web.HTTPError(404)
+        self.xsrf_token  # noqa: B018 -- GET sets the _xsrf cookie with the page
+        for name, value in PAGE_HEADERS.items():
+            self.set_header(name, value)
+        self.flush()  # the headers alone, as GET's streamed page starts: no Content-Length, no Etag
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        reason = app.budget.refusal(*app.kernels(client))
-        if reason is not None:
-            self.log.warning("dragonkit: %s refused a page (%s)", client, reason)
-            self.set_status(STATUS[reason])
-            self.set_header("Retry-After", str(app.retry_after))
-            self.set_header("Cache-Control", "no-store")
-            environ = {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
-            self.finish(refusal_page(reason, environ, app.retry_after))
+        if self._refused(app, client):
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
+        lang, translate_title = self._page_language(path)
         kernel_id = None
         app.starting.append(client)  # counted in the budget until its kernel is known
         try:
             head = ""  # the page so far, until its kernel id (which a chunk's end may cut) is found
-            async for html in self.get_generator(path=path):
+            async for html in in_language(self.get_generator(path=path), lang, translate_title):
                 if kernel_id is None:
                     head += html
                     if found := _KERNEL_ID.search(head):
@@ -127,7 +247,11 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
 
 
 class ClassroomTreeHandler(LocalAssets, TornadoVoilaTreeHandler):
-    """Voilà's list of notebooks, with Font Awesome from this server."""
+    """Voilà's list of notebooks, with Font Awesome from this server; HEAD answers as GET does (tornado sends no
+    body; the list costs no kernel)."""
+
+    async def head(self, path: str = "") -> None:
+        await ensure_async(self.get(path))
 
 
 class ClassroomVoila(Voila):
@@ -176,7 +300,15 @@ class ClassroomVoila(Voila):
         )
 
     def init_settings(self) -> dict[str, Any]:
+        self.use_classroom_kernel_manager()
         return {**super().init_settings(), "dragonkit_app": self}
+
+    def use_classroom_kernel_manager(self) -> None:
+        """Build the kernels' manager (and the pool's around it) from :class:`~.kernels.ClassroomKernelManager`
+        instead of jupyter_server's, Voilà's default, whose culler logs a KeyError for each kernel a closed page shut
+        down meanwhile; a manager class set in the configuration is kept."""
+        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:
+            self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
 
     def init_handlers(self) -> list[Any]:
         replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
@@ -218,7 +350,7 @@ class ClassroomVoila(Voila):
     def touch(self, kernel_id: str) -> None:
         """Count ``kernel_id`` active now: a pooled kernel waited unused for minutes, and the culling (which
         spares the pool) would otherwise take it as idle before its visitor's browser has connected."""
-        with contextlib.suppress(KeyError):  # shut down meanwhile
+        if kernel_id in self.kernel_manager:  # not shut down meanwhile (get_kernel would raise a 404)
             self.kernel_manager.get_kernel(kernel_id).last_activity = utcnow()
 
 

@@ -22,6 +22,7 @@ from .. import i18n
 from ..i18n import Describable, tr
 from ..i18n.numbers import decimal_text, parse_number, percent_text
 from ..style import CSS
+from .notes import close_widgets
 
 __all__ = ["LATE_CHOICE", "ChoiceExercise", "FractionExercise"]
 
@@ -85,7 +86,17 @@ class _Exercise:
         self.widget = widgets.VBox([widgets.HTML(CSS), self.question_html, *answer_row, self.feedback, self.hint_html])
         self.widget.add_class("dk-exercise")
         i18n.settings.observe(self._redraw, names="language")
+        self._closed = False
         self._redraw()
+
+    def close(self) -> None:
+        """Stop following the language and close the exercise's widgets (a kernel keeps them, and redraws them on a
+        language switch, until they are closed; closing twice is harmless)."""
+        if getattr(self, "_closed", True):  # closed, or never assembled
+            return
+        self._closed = True
+        i18n.settings.unobserve(self._redraw, names="language")
+        close_widgets(self.widget)
 
     def show_hint(self) -> None:
         """Show the next hint (all of them, one per click)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,7 +16,15 @@ from .. import i18n
 from ..i18n.notebooks import translate_markdown
 from ..style import CSS, page_script
 
-__all__ = ["LessonPage", "in_voila", "language_picker", "lesson_page", "teacher_notes"]
+__all__ = [
+    "LanguageSwitch",
+    "LessonPage",
+    "close_widgets",
+    "in_voila",
+    "language_picker",
+    "lesson_page",
+    "teacher_notes",
+]
 
 
 def in_voila(environ=os.environ) -> bool:
@@ -67,18 +76,48 @@ def teacher_notes(markdown: str) -> TeacherNotes:
     return TeacherNotes(markdown)
 
 
-def language_picker() -> widgets.ToggleButtons:
+def close_widgets(root: widgets.Widget) -> None:
+    """Close ``root`` and every widget under it (the ``children`` of a container, and theirs).
+
+    A kernel keeps a widget, and what it observes, until the widget is closed; a widget whose ``close`` does more
+    (stops following the language) does it here too.
+    """
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        widget.close()
+
+
+class LanguageSwitch(widgets.ToggleButtons):
+    """Buttons that switch every dragonkit widget of this kernel between English and Italian: their value is linked
+    to :data:`dragonkit.i18n.settings`'s language until the buttons are closed."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            options=[(name, code) for code, name in i18n.LANGUAGES.items()],
+            value=i18n.get_language(),
+            tooltips=list(i18n.LANGUAGES.values()),
+            style={"button_width": "80px"},
+            **kwargs,
+        )
+        self.add_class("dk-language")
+        self._link: traitlets.link | None = traitlets.link((self, "value"), (i18n.settings, "language"))
+
+    def close(self) -> None:
+        """Stop switching the language (the link's observer on the language setting goes), and close the buttons;
+        closing twice is harmless."""
+        link, self._link = getattr(self, "_link", None), None
+        if link is not None:
+            with contextlib.suppress(ValueError):  # an observer removed already: nothing left to stop
+                link.unlink()
+        super().close()
+
+
+def language_picker() -> LanguageSwitch:
     """Buttons that switch every dragonkit widget of this kernel between English and
-    Italian (:data:`dragonkit.i18n.settings`)."""
-    picker = widgets.ToggleButtons(
-        options=[(name, code) for code, name in i18n.LANGUAGES.items()],
-        value=i18n.get_language(),
-        tooltips=list(i18n.LANGUAGES.values()),
-        style={"button_width": "80px"},
-    )
-    picker.add_class("dk-language")
-    traitlets.link((picker, "value"), (i18n.settings, "language"))
-    return picker
+    Italian (:data:`dragonkit.i18n.settings`), until they are closed."""
+    return LanguageSwitch()
 
 
 #: A lesson's file name, as ``lesson_page`` takes it.

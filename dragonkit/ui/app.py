@@ -38,6 +38,7 @@ from ..i18n import Gems, tr
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
+from ..teach.notes import close_widgets
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach import estimate_needed, render_coach
@@ -239,6 +240,7 @@ class PlayApp(MessageLine):
         self.widget.add_class("dk-app")
         self._label()
         i18n.settings.observe(self._on_language, names="language")
+        self._closed = False
         _follow_the_visitors_language()
         if config is not None:
             self.start(config)
@@ -249,6 +251,17 @@ class PlayApp(MessageLine):
     def _ipython_display_(self) -> None:
         """IPython's display hook: the page's script for screen readers, then the app (:func:`display_page`)."""
         display_page(self.widget)
+
+    def close(self) -> None:
+        """Stop the bots' and the coach's timers, stop following the language (the app's, its form's and its
+        language switch's observers go) and close every widget of the app; closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        self._cancel_pending()
+        self._cancel_estimate()
+        i18n.settings.unobserve(self._on_language, names="language")
+        close_widgets(self.widget)
 
     # -- starting ----------------------------------------------------------------------
 

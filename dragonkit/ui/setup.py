@@ -4,6 +4,7 @@ redrawn when it changes."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import reprlib
@@ -18,6 +19,7 @@ from .. import i18n
 from ..bots import Bot, make_bot
 from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
+from ..teach.notes import close_widgets
 
 __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
 
@@ -157,6 +159,18 @@ class SetupForm(widgets.VBox):
         self._label()
         self._update_rows()
         i18n.settings.observe(self._on_language, names="language")
+        self._following = True
+
+    def close(self) -> None:
+        """Stop following the language and close the form with all its fields; closing twice is harmless."""
+        if getattr(self, "_following", False):
+            self._following = False
+            with contextlib.suppress(ValueError):  # removed already: nothing left to stop
+                i18n.settings.unobserve(self._on_language, names="language")
+        children = self.children
+        super().close()
+        for child in children:
+            close_widgets(child)
 
     @staticmethod
     def _kind_options() -> list[tuple[str, str]]:

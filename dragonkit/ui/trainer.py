@@ -37,7 +37,7 @@ from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
-from ..teach.notes import language_picker
+from ..teach.notes import close_widgets, language_picker
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
@@ -166,6 +166,7 @@ class HandTrainer(MessageLine):
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-trainer")
         i18n.settings.observe(self._redraw, names="language")
+        self._closed = False
         self._relabel()
         self.deal()
 
@@ -175,6 +176,15 @@ class HandTrainer(MessageLine):
     def _ipython_display_(self) -> None:
         """IPython's display hook: the page's script for screen readers, then the app (:func:`display_page`)."""
         display_page(self.widget)
+
+    def close(self) -> None:
+        """Stop following the language (the trainer's and its language switch's observers go) and close every
+        widget of the trainer; closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        i18n.settings.unobserve(self._redraw, names="language")
+        close_widgets(self.widget)
 
     # -- what the learner does -----------------------------------------------------------
 
