@@ -1,15 +1,16 @@
-"""Matplotlib figures from games and analyses, each with its text alternative
-(:class:`~dragonkit.plots.text.FigureText`).
+"""Figures from games and analyses, each with its text alternative (:class:`~dragonkit.plots.text.FigureText`).
 
-Figures are built with the object-oriented API (:class:`matplotlib.figure.Figure`),
+Most are matplotlib figures, built with the object-oriented API (:class:`matplotlib.figure.Figure`),
 never through pyplot's global state, so a long-running app leaks none.  Titles,
 axis labels and legends are in the current language of :mod:`dragonkit.i18n`
 (draw the figure again after switching), and so are their numbers (``0.375`` /
 ``0,375``: :mod:`dragonkit.i18n.numbers`); :func:`figure_png` writes the axes'
 tick labels the same way.
 
-Importing this package loads no matplotlib: each function that draws with it imports it, so that a
-page pays for matplotlib (about half a CPU-second) only when it draws a figure with it.
+The gems over a game (:func:`gems_over_game`), which the play app shows at the end of every game, is an
+SVG written as text instead (:mod:`dragonkit.plots.game`).  Importing this package loads no matplotlib:
+each function that draws with it imports it, so that a visitor's kernel, which draws only that SVG, never
+pays for matplotlib (about half a CPU-second).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ import numpy as np
 from .. import palette
 from ..analysis import Situation
 from ..analysis.table import hold_boundary
-from ..engine import Game
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text, ranges_text
 from ..rules import Outcome
+from .game import gems_over_game, gems_over_game_text
 from .labels import number_label
 from .text import FigureText
 
@@ -57,62 +58,6 @@ __all__ = [
     "win_rates",
     "win_rates_text",
 ]
-
-
-def gems_over_game(game: Game) -> Figure:
-    """A line per player: gems at the start and after every turn.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        x: turns completed; y: gems.
-    """
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    fig = Figure(figsize=(4.2, 3.4), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    history = game.gem_history
-    turns = range(len(history))
-    for seat, name in enumerate(game.players):
-        ax.plot(
-            turns,
-            [h[seat] for h in history],
-            marker="o",
-            markersize=3,
-            label=_plain(name),
-            color=palette.PLAYERS[seat % len(palette.PLAYERS)],
-            linewidth=2.5 if seat in game.winners else 1.5,
-        )
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(tr("turns played"))
-    ax.set_ylabel(tr("gems"))
-    ax.set_title(tr("Gems over the game"))
-    ax.grid(alpha=0.3)
-    fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
-    return fig
-
-
-def gems_over_game_text(game: Game, lang: str | None = None) -> FigureText:
-    """What :func:`gems_over_game` shows, from the same data: the number of turns and each player's final gems
-    (the text alternative), and per player the gems at the start, the fewest, the most and at the end (the table).
-    """
-    history = game.gem_history
-    scores = ", ".join(f"{name} {integer_text(gems, lang)}" for name, gems in zip(game.players, game.gems))
-    alt = tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(history) - 1, scores=scores)
-    columns = (
-        tr("player", lang),
-        tr("at the start", lang),
-        tr("fewest", lang),
-        tr("most", lang),
-        tr("at the end", lang),
-    )
-    rows = tuple(
-        (name, *(integer_text(v, lang) for v in (h[0], min(h), max(h), h[-1])))
-        for name, h in ((name, [turn[seat] for turn in history]) for seat, name in enumerate(game.players))
-    )
-    return FigureText(alt, columns, rows)
 
 
 def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None) -> Figure:
