@@ -392,7 +392,7 @@ def kernel_run(seed: int, timeout: float) -> tuple[dict[str, float], dict[str, A
             out["to_the_end"], out["end_figure"] = clicks[-1] - cpu, end - clicks[-1]
             game["to_the_end_moves"] = len(player.moves) - played - 1
             game["last_move"] = player.moves[-1]
-            if visit.page.html_containing('<figure class="dk-figure"><img') is None:
+            if visit.page.html_containing('<svg class="dk-gems-over-game"') is None:
                 raise RuntimeError("the game is over but no figure was drawn")
         finally:
             visit.close()
