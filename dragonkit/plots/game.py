@@ -1,9 +1,10 @@
 """The gems over a game: the figure the play app shows when a game ends, drawn as SVG.
 
 Not a matplotlib figure but an SVG written as text, as the board is: a page shows it in an ``HTML``
-widget, and a visitor's kernel draws it in a few milliseconds without loading matplotlib (which costs
-more CPU than the whole game before it).  The chart is small and fixed: a line per player, x the turns
-played, y the gems, integer ticks on both axes, the numbers written as the language writes them.
+widget, and a visitor's kernel draws it in a few milliseconds without loading matplotlib (about half a
+CPU-second, as much as the rest of a whole game: ``benchmarks/bench_game_end.py``).  The chart is small
+and fixed: a line per player, x the turns played, y the gems, integer ticks on both axes, the numbers
+written as the language writes them.
 
 Colour never tells the players apart alone: each line has its own dash and its own marker shape,
 repeated in the legend, and the winner's line is thicker (and named so in the legend).  The SVG is an
