@@ -44,8 +44,8 @@ it as Voilà and then the visitor's browser do.  Only the kernel process is meas
 7. *playing on to the end*: the human reveals (or declines a takeover) until the game
    ends, the bot moving in between: every move but the last.
 8. *end-of-game figure*: the game's last move, the one that ends it: the final
-   redraw, and the plot of the gems over the game, whose first drawing loads
-   matplotlib (``dragonkit.plots``) into the kernel.
+   redraw, and the figure of the gems over the game (an SVG, drawn without
+   matplotlib: ``benchmarks/bench_game_end.py`` measures this stage alone).
 
 **The server side.**  A fresh ``python -m dragonkit.server`` (the command line of
 ``dragonkit serve``, ``--pool 0``: a kernel per page) for each run; measured is the
@@ -392,7 +392,7 @@ def kernel_run(seed: int, timeout: float) -> tuple[dict[str, float], dict[str, A
             out["to_the_end"], out["end_figure"] = clicks[-1] - cpu, end - clicks[-1]
             game["to_the_end_moves"] = len(player.moves) - played - 1
             game["last_move"] = player.moves[-1]
-            if visit.page.html_containing('<figure class="dk-figure"><img') is None:
+            if visit.page.html_containing('<svg class="dk-gems-over-game"') is None:
                 raise RuntimeError("the game is over but no figure was drawn")
         finally:
             visit.close()

@@ -62,7 +62,7 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
     results["mid-game"] = _audit(page, f"mid-game-{lang}")
 
     play_until_over(page, (labels["reveal"],))  # the human reveals whenever asked; the bots play by themselves
-    page.wait_for_selector(".dk-app img", state="visible", timeout=30_000)
+    page.wait_for_selector(".dk-app svg.dk-gems-over-game", state="visible", timeout=30_000)
     results["end"] = _audit(page, f"end-{lang}")
     page.close()
 

@@ -42,7 +42,7 @@ def test_play_app_in_chromium(voila_url, browser):
         if actions >= 6:
             break
         if page.locator(".dk-over").count():  # a bot ended the game: check the result, then play again
-            page.wait_for_selector(".dk-app img", state="visible", timeout=30_000)
+            page.wait_for_selector(".dk-app svg.dk-gems-over-game", state="visible", timeout=30_000)
             page.screenshot(path=str(ARTIFACTS / "play-app-over.png"))
             games_over += 1
             page.click("text=New game")

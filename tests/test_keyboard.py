@@ -141,7 +141,7 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, browser):
             announced = True
         page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # faster presses count as a double press
     page.wait_for_selector(".dk-over", timeout=60_000)
-    page.wait_for_selector(".dk-app img", state="visible", timeout=30_000)
+    page.wait_for_selector(".dk-app svg.dk-gems-over-game", state="visible", timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "keyboard-game-over.png"))
 
     assert moves >= 3 and announced

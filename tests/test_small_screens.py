@@ -83,7 +83,7 @@ def test_the_play_app_fits_a_narrow_page(voila_url, browser, size):
     _check(page, f"small-{size}-play-game")
 
     play_until_over(page, ("Reveal", "Decline"))  # the human reveals whenever asked, declines every takeover
-    page.wait_for_selector(".dk-app img", state="visible", timeout=60_000)
+    page.wait_for_selector(".dk-app svg.dk-gems-over-game", state="visible", timeout=60_000)
     _check(page, f"small-{size}-play-over")
     context.close()
 

@@ -202,9 +202,10 @@ def test_a_full_game_against_bots_ends_with_winner_and_plot():
     assert "Game over" in app.status.value and winners in app.status.value
     assert "winner" in app.players.value
     assert app.result_plot.layout.display is None
-    assert '<img src="data:image/png;base64,iVBORw0KGgo' in app.result_plot.value  # a PNG
-    assert "<summary>The figure&#x27;s numbers</summary>" in app.result_plot.value  # and its numbers as a table
-    assert f'alt="Gems over the game, after {len(game.gem_history) - 1} turns: ' in app.result_plot.value
+    shown = app.result_plot.value
+    assert '<svg class="dk-gems-over-game"' in shown  # an SVG image
+    assert f'role="img" aria-label="Gems over the game, after {len(game.gem_history) - 1} turns: ' in shown
+    assert "<summary>The figure&#x27;s numbers</summary>" in shown  # and its numbers as a table
     assert _visible(app) == set()
     assert plt.get_fignums() == []  # figures are built outside pyplot: nothing piles up
 
@@ -383,7 +384,9 @@ def test_odd_names_reach_the_end_of_the_game():
         if app.game.is_over:
             break
         _click(app, "next")
-    assert app.game.is_over and "data:image/png;base64,iVBORw0KGgo" in app.result_plot.value
+    assert app.game.is_over and "<title>Gems over the game, after " in app.result_plot.value
+    legend = app.result_plot.value
+    assert ">$x^$" in legend and ">_hidden" in legend and "\u200b" not in legend  # the names as typed
     assert app.message.value == ""
     app.show_coach.value = False  # options still work after the end
     app.autoplay.value = True

@@ -352,9 +352,11 @@ def test_game_over_status_coach_and_plot_follow_the_language():
     i18n.set_language("it")
     assert _text(app.status.value) == over.describe("it") and "Partita finita" in app.status.value
     assert "<b>" + game.players[game.winners[0]] + "</b>" in app.status.value
-    assert app.result_plot.value != english_plot and 'alt="Gemme durante la partita, dopo ' in app.result_plot.value
-    ax = gems_over_game(game).axes[0]
-    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_title()) == ("turni giocati", "gemme", "Gemme durante la partita")
+    italian_plot = app.result_plot.value
+    assert italian_plot != english_plot and 'aria-label="Gemme durante la partita, dopo ' in italian_plot
+    for words in ("turni giocati", "gemme", "Gemme durante la partita", "I numeri della figura"):
+        assert f">{words}</" in italian_plot
+    assert gems_over_game(game) in italian_plot
     i18n.set_language("en")
     assert app.result_plot.value == english_plot  # the same figure as before, in English
 

@@ -1,42 +1,41 @@
-"""Matplotlib figures from games and analyses.
+"""Figures from games and analyses, each with its text alternative (:class:`~dragonkit.plots.text.FigureText`).
 
-Figures are built with the object-oriented API (:class:`matplotlib.figure.Figure`),
+Most are matplotlib figures, built with the object-oriented API (:class:`matplotlib.figure.Figure`),
 never through pyplot's global state, so a long-running app leaks none.  Titles,
 axis labels and legends are in the current language of :mod:`dragonkit.i18n`
 (draw the figure again after switching), and so are their numbers (``0.375`` /
 ``0,375``: :mod:`dragonkit.i18n.numbers`); :func:`figure_png` writes the axes'
 tick labels the same way.
+
+The gems over a game (:func:`gems_over_game`), which the play app shows at the end of every game, is an
+SVG written as text instead (:mod:`dragonkit.plots.game`).  Importing this package loads no matplotlib:
+each function that draws with it imports it, so that a visitor's kernel, which draws only that SVG, never
+pays for matplotlib (about half a CPU-second).
 """
 
 from __future__ import annotations
 
 import io
 import re
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib import colormaps
-from matplotlib.colors import TwoSlopeNorm
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
-from matplotlib.ticker import Formatter, MaxNLocator, ScalarFormatter
 
 from .. import palette
 from ..analysis import Situation
 from ..analysis.table import hold_boundary
-from ..engine import Game
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text, ranges_text
 from ..rules import Outcome
-from .cells import hatch_cells
+from .game import gems_over_game, gems_over_game_text
+from .labels import number_label
 from .text import FigureText
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     import pandas as pd
+    from matplotlib.figure import Figure
 
     from ..simulate import TournamentResult
 
@@ -61,59 +60,6 @@ __all__ = [
 ]
 
 
-def gems_over_game(game: Game) -> Figure:
-    """A line per player: gems at the start and after every turn.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        x: turns completed; y: gems.
-    """
-    fig = Figure(figsize=(4.2, 3.4), dpi=100, layout="constrained")
-    ax = fig.subplots()
-    history = game.gem_history
-    turns = range(len(history))
-    for seat, name in enumerate(game.players):
-        ax.plot(
-            turns,
-            [h[seat] for h in history],
-            marker="o",
-            markersize=3,
-            label=_plain(name),
-            color=palette.PLAYERS[seat % len(palette.PLAYERS)],
-            linewidth=2.5 if seat in game.winners else 1.5,
-        )
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(tr("turns played"))
-    ax.set_ylabel(tr("gems"))
-    ax.set_title(tr("Gems over the game"))
-    ax.grid(alpha=0.3)
-    fig.legend(loc="outside lower center", fontsize="small", ncols=min(len(game.players), 3), frameon=False)
-    return fig
-
-
-def gems_over_game_text(game: Game, lang: str | None = None) -> FigureText:
-    """What :func:`gems_over_game` shows, from the same data: the number of turns and each player's final gems
-    (the text alternative), and per player the gems at the start, the fewest, the most and at the end (the table).
-    """
-    history = game.gem_history
-    scores = ", ".join(f"{name} {integer_text(gems, lang)}" for name, gems in zip(game.players, game.gems))
-    alt = tr("Gems over the game, after {turns} turns: {scores}", lang, turns=len(history) - 1, scores=scores)
-    columns = (
-        tr("player", lang),
-        tr("at the start", lang),
-        tr("fewest", lang),
-        tr("most", lang),
-        tr("at the end", lang),
-    )
-    rows = tuple(
-        (name, *(integer_text(v, lang) for v in (h[0], min(h), max(h), h[-1])))
-        for name, h in ((name, [turn[seat] for turn in history]) for seat, name in enumerate(game.players))
-    )
-    return FigureText(alt, columns, rows)
-
-
 def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None) -> Figure:
     """Win rates of a round robin (:func:`dragonkit.simulate.round_robin`) with their Wilson intervals.
 
@@ -130,6 +76,8 @@ def win_rates(result: TournamentResult, labels: Mapping[str, str] | None = None)
     matplotlib.figure.Figure
         A bar per bot (x: bots; y: win rate, 0 to 1), outlined; the error bars span the Wilson interval.
     """
+    from matplotlib.figure import Figure
+
     standings = result.standings
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
@@ -208,61 +156,6 @@ def figure_png(fig: Figure, lang: str | None = None) -> bytes:
     return buffer.getvalue()
 
 
-#: A number as matplotlib and Python's ``format`` write it: digits, maybe a decimal point and more digits,
-#: maybe an exponent (kept as it is).
-_NUMBER = re.compile(r"(\d+(?:\.\d+)?)([eE][+\-−]?\d+)?")
-
-
-def number_label(text: str, lang: str | None = None) -> str:
-    """A label written with Python's or matplotlib's number format (``"0.5"``, ``"2000"``, ``"1e+03"``,
-    ``"$\\mathdefault{0.5}$"``), with its numbers as ``lang`` writes them (default: the current language):
-    ``"0,5"``, ``"2.000"`` in Italian, ``"2,000"`` in English; signs, exponents and mathtext stay.
-
-    Parameters
-    ----------
-    text : str
-    lang : str, optional
-    """
-
-    def written(match: re.Match[str]) -> str:
-        digits, exponent = match.group(1), match.group(2) or ""
-        shown = decimal_text(Fraction(digits), len(digits.partition(".")[2]), lang)
-        return (shown.replace(",", "{,}") if "$" in text else shown) + exponent  # mathtext spaces a bare comma
-
-    return _NUMBER.sub(written, text)
-
-
-class _LanguageFormatter(Formatter):
-    """An axis's formatter (a :class:`~matplotlib.ticker.ScalarFormatter`) whose labels and offset are
-    written in a language (:func:`number_label`): it computes them, this writes them."""
-
-    def __init__(self, inner: Formatter, lang: str | None = None):
-        self.inner, self.lang = inner, lang
-
-    def set_axis(self, axis: Any) -> None:
-        super().set_axis(axis)
-        self.inner.set_axis(axis)
-
-    def set_locs(self, locs: Any) -> None:
-        super().set_locs(locs)
-        self.inner.set_locs(locs)
-
-    def __call__(self, x: float, pos: int | None = None) -> str:
-        return number_label(self.inner(x, pos), self.lang)
-
-    def format_ticks(self, values: Any) -> list[str]:
-        return [number_label(label, self.lang) for label in self.inner.format_ticks(values)]
-
-    def get_offset(self) -> str:
-        return number_label(self.inner.get_offset(), self.lang)
-
-    def format_data(self, value: float) -> str:
-        return number_label(self.inner.format_data(value), self.lang)
-
-    def format_data_short(self, value: float) -> str:
-        return number_label(self.inner.format_data_short(value), self.lang)
-
-
 def localize_ticks(fig: Figure, lang: str | None = None) -> None:
     """Have every axis of ``fig`` labelled by a :class:`~matplotlib.ticker.ScalarFormatter` (the default
     for numbers) write its tick labels in ``lang`` (default: the language when the figure is drawn).
@@ -270,13 +163,17 @@ def localize_ticks(fig: Figure, lang: str | None = None) -> None:
     Log axes, category axes and labels given explicitly keep their formatters; an axis already
     localized (shared with another) is left alone.
     """
+    from matplotlib.ticker import ScalarFormatter
+
+    from .ticks import LanguageFormatter
+
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
             major, minor = axis.get_major_formatter(), axis.get_minor_formatter()
             if isinstance(major, ScalarFormatter):
-                axis.set_major_formatter(_LanguageFormatter(major, lang))
+                axis.set_major_formatter(LanguageFormatter(major, lang))
             if isinstance(minor, ScalarFormatter):
-                axis.set_minor_formatter(_LanguageFormatter(minor, lang))
+                axis.set_minor_formatter(LanguageFormatter(minor, lang))
 
 
 #: How the figures mark a region or a bar without colour: the hold cells of a policy map (:func:`policy_heatmap`,
@@ -304,6 +201,14 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None, boundary: 
         Whether to draw where holding starts as a line, with a legend (a figure that draws
         another line over the map, and its own legend, leaves it out).
     """
+    from matplotlib import colormaps
+    from matplotlib.colors import TwoSlopeNorm
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from .cells import hatch_cells
+
     fig = Figure(figsize=(7.5, 4.2), dpi=100, layout="constrained")
     ax = fig.subplots()
     grid = advantage.sort_index()
@@ -419,6 +324,9 @@ def outcome_bars(evaluation) -> Figure:
 
     Losses are red and hatched, gains green, no change grey (the legend says which is which).
     """
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
     fig = Figure(figsize=(7.0, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     dist = evaluation.distribution
@@ -492,6 +400,8 @@ def _hold_at_rows(comparison: pd.DataFrame) -> tuple[pd.DataFrame, Any]:
 def threshold_curve(comparison: pd.DataFrame) -> Figure:
     """Expected gem change of the hold-at-t policies against t
     (:func:`dragonkit.analysis.compare_policies`), with the optimum as a line."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(7.0, 3.4), dpi=100, layout="constrained")
     ax = fig.subplots()
     rows, best = _hold_at_rows(comparison)
@@ -578,6 +488,7 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
         If the chain has more than ``max_states`` states.
     """
     import networkx as nx
+    from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
     size = len(chain.transient) + len(chain.absorbing)

@@ -35,6 +35,7 @@ from .. import i18n
 from ..bots import Bot, bot_seed
 from ..engine import Action, Game, IllegalActionError
 from ..i18n import Gems, tr
+from ..plots import gems_over_game, gems_over_game_text
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
@@ -173,7 +174,7 @@ class PlayApp(MessageLine):
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.announce = live_region()
-        # the picture with its text alternative and its numbers
+        # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
         self.buttons = {
             "reveal": widgets.Button(icon="eye", button_style="primary"),
@@ -452,8 +453,6 @@ class PlayApp(MessageLine):
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
-            from ..plots import gems_over_game, gems_over_game_text  # matplotlib loads only when a game ends
-
             self.result_plot.show(gems_over_game(game), gems_over_game_text(game))
             self.result_plot.layout.display = None
         else:

@@ -1,4 +1,9 @@
-"""A figure as the pages show it: the picture with its text alternative, and its numbers as a table."""
+"""A figure as the pages show it: the picture with its text alternative, and its numbers as a table.
+
+The picture is a matplotlib figure, drawn here as a PNG, or an SVG its function has written already
+(:func:`dragonkit.plots.gems_over_game`, an image with its text alternative as its name): the page shows either
+the same way, with the same table under it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..i18n import tr
+from ..plots import figure_png
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -18,14 +24,16 @@ if TYPE_CHECKING:
 __all__ = ["FigureView", "figure_html"]
 
 
-def figure_html(png: bytes, text: FigureText, width: str = "740px", lang: str | None = None) -> str:
-    """HTML for a figure: an ``<img>`` whose ``alt`` is the figure's text alternative, and, folded under it,
+def figure_html(picture: bytes | str, text: FigureText, width: str = "740px", lang: str | None = None) -> str:
+    """HTML for a figure: the picture with the figure's text alternative as its name, and, folded under it,
     a table of its key numbers (a screen reader, or anyone, can read them).
 
     Parameters
     ----------
-    png : bytes
-        The picture (:func:`dragonkit.plots.figure_png`).
+    picture : bytes or str
+        A PNG (:func:`dragonkit.plots.figure_png`), shown as an ``<img>`` whose ``alt`` is ``text.alt``;
+        or an SVG element, shown as it is: it names itself (``role="img"`` and an ``aria-label``, as
+        :func:`dragonkit.plots.gems_over_game` writes it).
     text : FigureText
         Its text alternative and table, written from the figure's data.
     width : str
@@ -33,11 +41,15 @@ def figure_html(png: bytes, text: FigureText, width: str = "740px", lang: str | 
     lang : str, optional
         The language of the table's summary line (default: the current language).
     """
-    data = base64.b64encode(png).decode("ascii")
-    image = (
-        f'<img src="data:image/png;base64,{data}" alt="{escape(text.alt, quote=True)}" '
-        f'style="width: {escape(width, quote=True)}; max-width: 100%; height: auto">'
-    )
+    style = f"width: {escape(width, quote=True)}; max-width: 100%"
+    if isinstance(picture, str):
+        image = f'<div class="dk-svg" style="{style}">{picture}</div>'
+    else:
+        data = base64.b64encode(picture).decode("ascii")
+        image = (
+            f'<img src="data:image/png;base64,{data}" alt="{escape(text.alt, quote=True)}" '
+            f'style="{style}; height: auto">'
+        )
     if not text.rows:
         return f'<figure class="dk-figure">{image}</figure>'
     header = "".join(f'<th scope="col">{escape(c)}</th>' for c in text.columns)
@@ -60,17 +72,17 @@ class FigureView(widgets.HTML):
         super().__init__(**kwargs)
         self.width = width
 
-    def show(self, fig: Figure, text: FigureText, lang: str | None = None) -> None:
+    def show(self, fig: Figure | str, text: FigureText, lang: str | None = None) -> None:
         """Draw ``fig`` (its tick labels in ``lang``) with ``text`` under it.
 
         Parameters
         ----------
-        fig : matplotlib.figure.Figure
+        fig : matplotlib.figure.Figure or str
+            A matplotlib figure, drawn as a PNG; or an SVG element, drawn already in ``lang``.
         text : FigureText
             Written from the same data as ``fig``.
         lang : str, optional
             Default: the current language.
         """
-        from ..plots import figure_png  # matplotlib loads with the first figure, not with the pages
-
-        self.value = figure_html(figure_png(fig, lang), text, self.width, lang)
+        picture = fig if isinstance(fig, str) else figure_png(fig, lang)  # matplotlib loads with a PNG to draw
+        self.value = figure_html(picture, text, self.width, lang)
