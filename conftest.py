@@ -41,7 +41,17 @@ def pytest_xdist_make_scheduler(config, log):
 def pytest_configure(config):
     """The tests keep their own cache (``tests/artifacts/cache``), never the user's: what the kit computes once per
     machine is computed once per checkout here, and a fresh clone starts with none. Set before pytest-xdist starts
-    its workers and before any server, so that they and their kernels share it."""
+    its workers and before any server, so that they and their kernels share it.
+
+    The win tables missing from it (a few CPU-minutes on a fresh clone) are solved at once by a process of their own,
+    as ``dragonkit serve`` does, while the tests that do not need them run; a coach that needs one waits for it
+    (``DRAGONKIT_WAIT_FOR_TABLES``) instead of saying that it is being prepared, so that what a test sees never
+    depends on how far that process got."""
     import os
 
     os.environ.setdefault("DRAGONKIT_CACHE", str(config.rootpath / "tests" / "artifacts" / "cache"))
+    os.environ["DRAGONKIT_WAIT_FOR_TABLES"] = "1"
+    if not hasattr(config, "workerinput") and not config.option.collectonly:  # once, in the main process
+        from dragonkit.analysis.win_model import prepare_in_background
+
+        prepare_in_background(lowest_priority=False, progress=False)

@@ -49,7 +49,7 @@ T = TypeVar("T")
 #: ``BadZipFile`` for a cut ``.npz``): such a file is built again.
 UNREADABLE = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
 #: How long (seconds) :func:`computed_once` waits for another process building the same file.
-BUILD_WAIT = 120.0
+BUILD_WAIT = 600.0
 #: How many files of one name (each of another version of its code) the cache keeps: the ones written last.
 KEEP_VERSIONS = 3
 #: The package's folder: the code :func:`code_digest` reads.

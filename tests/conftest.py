@@ -91,13 +91,20 @@ def _quick_coach_estimates(monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def voila_url():
-    """Base URL of a Voilà server serving notebooks/ (stopped after the session).  The win tables are solved
-    first (a page's coach would say it is preparing one, and a win bot would wait for it): the pages' kernels then
-    read them from the tests' cache."""
-    from dragonkit.analysis.win_model import prepare_tables
+def race_tables():
+    """The race model's tables (``dragon-stripes``, ``mini``: seconds), solved or waited for while the process the
+    root conftest.py started solves them: what the pages of the browser tests' games need at once."""
+    from dragonkit.analysis.win_model import table
+    from dragonkit.rules import Ruleset
 
-    prepare_tables()
+    for name in ("dragon-stripes", "mini"):
+        table(Ruleset.preset(name))
+
+
+@pytest.fixture(scope="session")
+def voila_url(race_tables):
+    """Base URL of a Voilà server serving notebooks/ (stopped after the session), once the race tables are solved
+    (a page's coach would say it is preparing one, and a win bot would wait for it)."""
     with voila_server(notebooks_dir(), _worker_log("voila.log")) as url:
         yield url
 

@@ -389,3 +389,26 @@ def test_a_fair_bounty_below_zero_is_explained() -> None:
     assert "Fair bounty: <b>≈ -1.8182</b> gems" in en and "-20/11" in en
     assert "even for free, taking this turn over would lose gems on average" in en
     assert "anche gratis, prendere il posto in questo turno farebbe perdere gemme in media" in it
+
+
+def test_while_a_table_is_being_solved_the_coach_says_so_and_shows_the_expected_gems(tmp_path, monkeypatch):
+    """On a new machine (an empty cache) the page does not wait for the gems model's table: the coach starts its
+    process once, says in the page's language that the chance of winning is being prepared, and shows the expected
+    gems meanwhile; once the table is saved, the chances come back."""
+    from dragonkit.analysis import win_model
+
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
+    monkeypatch.delenv("DRAGONKIT_WAIT_FOR_TABLES")
+    monkeypatch.setattr(win_model, "_held", set())
+    started = []
+    monkeypatch.setattr(win_model, "prepare_in_background", lambda rulesets, **_: started.append(rulesets))
+    game = Game(["Ann", "Bob"], Ruleset.preset("kali"), seed=3)
+    game.reveal()
+    assert game.phase is Phase.CHOOSE  # a footprint: reveal or hold
+    views = two_views.two_views(game)
+    assert views.source == "preparing" and all(o.win is None for o in views.options)
+    assert [[r.name for r in rulesets] for rulesets in started] == [["kali"]]
+    html = render_coach(game, "it")
+    assert "Probabilità di vittoria in preparazione" in html and "gemme attese" in html
+    assert "probabilità di vincere la partita" not in html.lower()  # no column of chances yet
+    assert "Preparing the chance of winning" in render_coach(game, "en")

@@ -111,7 +111,9 @@ def table(rules: Ruleset, wait: bool = True) -> TwoPlayerWinSolver:
     wait : bool
         If True, the table is loaded, or built in this process (or waited for while another builds it); if False,
         a table not saved yet is left to a process of its own (:func:`prepare_in_background`, started here unless
-        one is building it) and :class:`TablePreparing` is raised at once.
+        one is building it) and :class:`TablePreparing` is raised at once.  Where the environment variable
+        ``DRAGONKIT_WAIT_FOR_TABLES`` is set (to anything but empty), every call waits (the tests set it: what they
+        see must not depend on how far a table's process got).
 
     Returns
     -------
@@ -126,7 +128,7 @@ def table(rules: Ruleset, wait: bool = True) -> TwoPlayerWinSolver:
     """
     kind = table_model(rules, 2)
     solved = win_table.win_table if kind is WinModel.RACE else win_gems.gems_win_table
-    if not wait and rules not in _held:
+    if not wait and rules not in _held and not os.environ.get("DRAGONKIT_WAIT_FOR_TABLES"):
         saved = _saved(rules)
         if not saved.path.is_file():  # saved whole or not at all (renamed into place)
             if not saved.being_built():
@@ -143,11 +145,21 @@ _held: set[Ruleset] = set()
 _started: set[Ruleset] = set()
 
 
-def prepare_in_background(rulesets: list[Ruleset] | None = None) -> subprocess.Popen[bytes] | None:
-    """Start a process of its own, at the lowest priority, that solves and saves the tables of ``rulesets`` (default:
-    every preset that has one) that are not saved yet, one after the other, with a progress bar on this process's
-    standard error; it ends with this process.  Nothing is started for rulesets whose start this process asked
-    already, or when every table is saved.
+def prepare_in_background(
+    rulesets: list[Ruleset] | None = None, lowest_priority: bool = True, progress: bool = True
+) -> subprocess.Popen[bytes] | None:
+    """Start a process of its own that solves and saves the tables of ``rulesets`` (default: every preset that has
+    one) that are not saved yet, the quickest first, with a progress bar on this process's standard error; it ends
+    with this process.  Nothing is started for rulesets whose start this process asked already, or when every table
+    is saved.
+
+    Parameters
+    ----------
+    rulesets : list of Ruleset, optional
+    lowest_priority : bool
+        Run it at the lowest priority (``nice 19``): a server's pages and kernels come first.
+    progress : bool
+        Show its progress bar.
 
     Returns
     -------
@@ -160,7 +172,9 @@ def prepare_in_background(rulesets: list[Ruleset] | None = None) -> subprocess.P
     _started.update(chosen)
     rulesets_json = [json.dumps(r.to_dict()) for r in chosen]
     command = [sys.executable, "-m", __name__, "--parent", str(os.getpid()), *rulesets_json]
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=False, preexec_fn=_lowest_priority)
+    if not progress:
+        command.insert(3, "--quiet")
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL, preexec_fn=_lowest_priority if lowest_priority else None)
 
 
 def _lowest_priority() -> None:
@@ -203,13 +217,14 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dragonkit.analysis.win_model [--parent PID] [RULESET_JSON ...]``: solve and save the tables."""
     parser = argparse.ArgumentParser(description="solve the two-player win tables into the kit's cache")
     parser.add_argument("--parent", type=int, help="end when this process ends")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("rulesets", nargs="*", help="rulesets as JSON (default: every preset that has a table)")
     args = parser.parse_args(argv)
     if args.parent:
         threading.Thread(target=_follow_parent, args=(args.parent,), daemon=True).start()
     rulesets = [Ruleset.from_dict(json.loads(text)) for text in args.rulesets] or None
     try:
-        prepare_tables(rulesets, progress=True)
+        prepare_tables(rulesets, progress=not args.quiet)
     except KeyboardInterrupt:
         return 130
     return 0
