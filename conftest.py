@@ -26,6 +26,14 @@ def unit_of_work(nodeid: str) -> str:
     return nodeid
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker more than the machine has cores (at most ``--maxprocesses``): the browser and server
+    tests spend much of their time waiting for a page or a kernel, while another worker computes."""
+    import os
+
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_make_scheduler(config, log):
     """With ``-n``: :func:`unit_of_work`'s units, the largest first (the notebooks with the most cells)."""

@@ -198,9 +198,10 @@ def english_lessons(monkeypatch):
     i18n.set_language("en")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser): one per test worker, each test in contexts
+    of its own."""
     sync_api = pytest.importorskip("playwright.sync_api")
     executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(executable).exists():
