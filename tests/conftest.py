@@ -26,6 +26,18 @@ CHROMIUM_FLAGS = [
 ]
 
 
+#: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser``.
+BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``browser`` every test that uses Chromium or a Voilà server (its fixtures, or a module of
+    tests/browser/), so that the development command leaves them out (CONTRIBUTING.md)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) or "browser" in item.path.parent.parts[-1:]:
+            item.add_marker(pytest.mark.browser)
+
+
 def _worker_log(log: str) -> str:
     """``log``'s name for this pytest-xdist worker (``voila.log`` -> ``voila-gw1.log``): each worker starts its own
     servers, and their logs must not overwrite one another's."""

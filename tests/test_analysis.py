@@ -725,6 +725,7 @@ def test_monte_carlo_dragon_stripes_after_takeover():
     _assert_within_ci(samples, exact, f"dragon-stripes after takeover, {state}")
 
 
+@pytest.mark.slow
 def test_monte_carlo_drago_rosso_mid_turn_second_stage():
     rules = Ruleset.preset("drago-rosso")
     game = _mid_turn_game(rules)

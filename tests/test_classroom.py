@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+#: Each test starts a real server (and some Chromium): out of the development command.
+pytestmark = pytest.mark.browser
+
 BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
 
@@ -45,6 +48,7 @@ def _assert_clean(report: dict, visitors: int, actions: int) -> None:
     assert report["kernel_mib_after"] <= report["kernel_mib_idle"] * 1.2 + 50  # and the memory came back
 
 
+@pytest.mark.load
 def test_a_legacy_websocket_client_cannot_freeze_the_server():
     """One script speaking the legacy kernel-websocket protocol must not stop the class
     (benchmarks/legacy_websocket.py explains the fault; the server is killed past 1 GiB)."""
@@ -81,6 +85,7 @@ def _settle(server_pid: int, kernels: int, seconds: float) -> tuple[int, float, 
 
 
 @pytest.mark.browser
+@pytest.mark.load
 def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_from_outside(browser, tmp_path):
     """The issue's case: 8 tabs opened and closed, then 8 loads and reloads in one tab, then the browser quits;
     meanwhile a student keeps a page open, idle, longer than the culling time. Every other kernel is shut down
@@ -139,6 +144,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         assert "Traceback" not in text and "KeyError" not in text, "a traceback in tests/artifacts/classroom-leaks.log"
 
 
+@pytest.mark.load
 def test_a_reload_storm_does_not_stop_the_class():
     """One script on 127.0.0.1 requests the page 200 times in a minute (four at a time) while 5 visitors, each from
     their own address, play: their games go on, the storm gets a few pages and "too many pages" for the rest, the

@@ -12,6 +12,9 @@ import pytest
 
 from dragonkit.cli import ServeOptions, voila_command
 
+#: Each test starts a real server (and some Chromium): out of the development command.
+pytestmark = pytest.mark.browser
+
 
 def test_the_language_reaches_the_kernels_and_a_bad_one_is_refused():
     assert ServeOptions(lang="it").environment()["DRAGONKIT_LANG"] == "it"

@@ -303,6 +303,7 @@ def _alt(value: str) -> str:
     return html.unescape(re.search(r'alt="([^"]*)"', value).group(1))
 
 
+@pytest.mark.slow
 def test_every_lesson_figure_has_its_alt_and_its_table():
     guess = FirstGuess()
     guess.record()

@@ -569,6 +569,7 @@ def test_lesson_3_notebook_exercises_and_notes():
 @pytest.mark.parametrize(
     "make", [DeckView, FirstGuess, DeckExplorer, OnePushExplorer, MyopicVsOptimal], ids=lambda make: make.__name__
 )
+@pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
     from tests.test_lessons_4_6 import assert_language_keeps_values
 

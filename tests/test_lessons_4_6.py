@@ -574,6 +574,7 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_classroom_deck():
     assert best_thresholds(explorer.table()["p_catch_up"]) != best_thresholds(explorer.table()["expected_gain"])
 
 
+@pytest.mark.slow
 def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo():
     state = base.fresh_turn("dragon-stripes")
     table = catch_up(state, 20, [*range(1, 61), 80, 100])
@@ -771,6 +772,7 @@ def assert_language_keeps_values(make) -> None:
         "CatchUpExplorer",
     ],
 )
+@pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
     assert_language_keeps_values(make)
 

@@ -417,6 +417,7 @@ def test_backward_induction_chain_and_solve_turn_agree_exactly(name, data):
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.slow
 def test_fresh_deck_three_ways_agree_and_float_matches(name):
     """Each preset's fresh deck: the three exact values agree; the float path agrees
     to 1e-12 on every field of the evaluation."""

@@ -225,6 +225,7 @@ def play_one(rules: Ruleset, seed: int) -> Game:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.slow
 def test_random_games(name, chunk):
     rules = Ruleset.preset(name)
     per_chunk = GAMES_PER_PRESET // CHUNKS

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_readme_python_examples_run():
     code = "\n".join(re.findall(r"```python\n(.*?)```", README, flags=re.S))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

@@ -240,6 +240,7 @@ def test_probabilities_stay_in_the_unit_interval_and_sum_to_one(state, threshold
 # -- memory stays flat --------------------------------------------------------------------
 
 
+@pytest.mark.load
 def test_two_hundred_actions_leak_no_figures_and_no_memory():
     app = _app(kinds=("human", "random bot"), preset="mini", seed=3)
     rng = random.Random(2)

@@ -169,6 +169,7 @@ def test_round_robin_standings_and_pairs():
             TournamentResult.from_json(text)
 
 
+@pytest.mark.slow
 def test_round_robin_gives_the_same_result_with_processes_and_with_dask():
     distributed = pytest.importorskip("dask.distributed")
     bots = ["threshold:15", "random", "threshold:40"]
@@ -183,6 +184,7 @@ def test_round_robin_gives_the_same_result_with_processes_and_with_dask():
     assert on_dask.pairs.equals(alone.pairs)
 
 
+@pytest.mark.load
 def test_tournament_memory_stays_flat():
     bots = ["threshold:10", "threshold:30"]
 

@@ -133,6 +133,7 @@ def _walk_value(state: TurnState) -> Fraction:
     return value(state)
 
 
+@pytest.mark.slow
 def test_walking_the_model_gives_the_solvers_values():
     mini = Ruleset.preset("mini")
     assert _walk_value(TurnState.fresh(mini)) == Fraction(-11, 8) == solve_turn(TurnState.fresh(mini), exact=True).value

@@ -365,6 +365,7 @@ def test_game_over_status_coach_and_plot_follow_the_language():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.slow
 def test_whole_games_read_in_italian_with_the_same_numbers(preset):
     kinds = ("coach bot", "threshold bot", "random bot")
     for seed in range(3):
@@ -773,6 +774,7 @@ print(json.dumps(_pseudo_game(Path(sys.argv[1]))))
 """
 
 
+@pytest.mark.slow
 def test_no_text_of_the_play_app_escapes_the_catalogs(tmp_path):
     """In a kernel of its own: the language switches of the other tests' apps know no pseudo-locale."""
     root = Path(__file__).parents[1]

@@ -59,6 +59,7 @@ def _every_situation(rules: Ruleset) -> list[GameState]:
     return list(seen)
 
 
+@pytest.mark.slow
 def test_where_no_departure_applies_the_model_is_the_game() -> None:
     table, exact = GemsWinTable(ONE_STEP), ReducedWinSolver(ONE_STEP)
     situations = _every_situation(ONE_STEP)
@@ -136,6 +137,7 @@ def test_the_coach_shows_the_models_chances_and_the_win_bot_plays_them() -> None
     assert chosen is (CoachBot().choose(game) if len(tied) > 1 else tied[0])
 
 
+@pytest.mark.slow
 def test_the_win_bot_beats_the_coach_in_kali() -> None:
     """A seeded head-to-head short enough for the tests (the full one is in docs/win.md)."""
     result = round_robin(["win", "coach"], 60, seed=11, rules=KALI)

@@ -49,6 +49,7 @@ SMALL_POT_ONLY = Ruleset(
 )
 
 
+@pytest.mark.slow
 def test_mini_equals_the_full_state_solver() -> None:
     fresh = GameState.fresh(MINI)
     full, reduced = WinSolver(exact=True), ReducedWinSolver(MINI, exact=True)

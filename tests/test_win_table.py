@@ -44,6 +44,7 @@ def solved_states(rules: Ruleset) -> tuple[WinSolver, list[GameState]]:
     return solver, [s for s in solver._wins if not s.is_terminal()]
 
 
+@pytest.mark.slow
 def test_the_model_is_the_game_when_the_gems_cannot_matter() -> None:
     """A deck of two stages (7 cards: footprints 1 ×2 and 2 ×2, a stop, two dangers), the doors shut."""
     rules = dataclasses.replace(
@@ -61,6 +62,7 @@ def test_the_model_is_the_game_when_the_gems_cannot_matter() -> None:
         assert table.action_values(state) == exact.action_values(state), state
 
 
+@pytest.mark.slow
 def test_the_real_mini_as_measured() -> None:
     exact, states = solved_states(MINI)
     table = WinTable(MINI, exact=True)
@@ -129,6 +131,7 @@ def test_the_fresh_game_and_the_monte_carlo_of_the_model() -> None:
     assert 0.5 < win_table(STRIPES).win_probability(GameState.fresh(STRIPES)) < 0.53
 
 
+@pytest.mark.slow
 def test_the_win_bot_beats_the_coach() -> None:
     """A seeded head-to-head short enough for the test command (the 10,000 games are in docs/win.md)."""
     result = round_robin(["win", "coach"], 400, seed=3, rules=STRIPES)
