@@ -233,6 +233,7 @@ def test_fresh_deck_start_of_turn_matches_oracle(name):
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.slow
 def test_fresh_deck_other_stages_and_players_match_oracle(name):
     """A fresh deck composition at every stage, with an empty and a tiny treasure."""
     rules = Ruleset.preset(name)
@@ -284,6 +285,7 @@ HYPOTHESIS = dict(
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @settings(max_examples=200, **HYPOTHESIS)
 @given(data=st.data())
+@pytest.mark.slow
 def test_random_situations_match_oracle(name, data):
     state = data.draw(situations(names=(name,)))
     assert_matches_oracle(state, solve_turn(state, exact=True))
@@ -687,6 +689,7 @@ def _assert_within_ci(samples: list[int], exact: Fraction, label: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_monte_carlo_mini_fresh_deck():
     rules = Ruleset.preset("mini")
     exact = oracle(fresh_state("mini")).value
@@ -699,6 +702,7 @@ def test_monte_carlo_mini_fresh_deck():
     assert abs(samples.count(-12) / len(samples) - 1 / 8) < Z_999 * math.sqrt(1 / 8 * 7 / 8 / len(samples))
 
 
+@pytest.mark.slow
 def test_monte_carlo_poor_kali_fresh_deck():
     """A custom ``kali`` with a nearly empty treasure: the cap and the head matter."""
     rules = dataclasses.replace(Ruleset.preset("kali"), name="kali-poor", treasure=25)
@@ -710,6 +714,7 @@ def test_monte_carlo_poor_kali_fresh_deck():
     _assert_within_ci(samples, exact, "kali, treasure 25")
 
 
+@pytest.mark.slow
 def test_monte_carlo_dragon_stripes_after_takeover():
     rules = Ruleset.preset("dragon-stripes")
     game, seed = _takeover_game(rules)

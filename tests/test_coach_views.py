@@ -174,6 +174,7 @@ def test_each_reason_has_its_sentence_in_both_languages(kind, action, name, take
         assert "a 1 passo" in italian and "1 step away" in reason_sentence(reason, "en")
 
 
+@pytest.mark.slow
 def test_the_reasons_follow_the_situation():
     """The sentence is chosen from the situation: who reveals next, whether the next turn is the mover's, how far
     the head is; several two-player games of both table editions give several kinds, each with its facts."""
@@ -221,6 +222,7 @@ def _three_players_at_a_choice(preset: str = "dragon-stripes", seed: int = 5) ->
     return game
 
 
+@pytest.mark.slow
 def test_three_players_get_a_labelled_estimate_with_intervals(quick_estimates):
     game = _three_players_at_a_choice()
     views = two_views.two_views(game)
@@ -246,6 +248,7 @@ def test_three_players_get_a_labelled_estimate_with_intervals(quick_estimates):
         assert "The estimate cannot tell the options apart" in html
 
 
+@pytest.mark.slow
 def test_the_estimate_in_italian(quick_estimates):
     game = _three_players_at_a_choice()
     html = render_coach(game, "it")

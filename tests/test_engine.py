@@ -916,6 +916,7 @@ def test_chance_outcomes_follow_the_remaining_composition():
         max_leaves=6,
     ),
 )
+@pytest.mark.slow
 def test_any_wrong_value_in_a_save_gives_save_format_error(key, value):
     _, data = saved_game()
     data[key] = value

@@ -163,6 +163,7 @@ def test_the_explorer_text_gives_each_k_without_and_with_replacement():
     assert "31 footprints" in text.alt
 
 
+@pytest.mark.slow
 def test_the_deck_texts_speak_italian():
     left = deck_after(DRAGON, EXERCISE_DISCARDS)
     for text in (

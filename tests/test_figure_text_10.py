@@ -48,6 +48,7 @@ def test_pigs_chart_is_told_from_the_policy():
     assert italian.alt.startswith("Pig: il totale del turno") and english_words(italian.alt) == []
 
 
+@pytest.mark.slow
 def test_the_coach_map_is_told_from_its_cells():
     cells = gw.coach_map(STRIPES, 2, 25, (40, 40))
     text = coach_map_figure_text(cells, "Stage 2")
@@ -95,6 +96,7 @@ def test_the_coach_map_is_told_from_its_cells():
     ],
     ids=["pig_policy_chart", "CoachMap", "HeadToHead"],
 )
+@pytest.mark.slow
 def test_every_lesson_10_figure_has_its_text_and_its_table_in_the_learners_language(make, view, alt_en, alt_it):
     widget = make()
     shown = view(widget)

@@ -130,6 +130,7 @@ def test_the_policy_map_marks_holding_without_colour():
     assert ax.get_legend().legend_handles[1].get_hatch()
 
 
+@pytest.mark.slow
 def test_where_holding_starts_text_reads_the_lessons_exercise_off_its_table():
     explorer = L5.PolicyMapExplorer(treasure=100)
     explorer.stage.value, explorer.gems_slider.value = 2, 80
@@ -218,6 +219,7 @@ def test_losses_are_hatched_not_only_red():
     assert labels[1:] == ["loss", "gain"] and labels[0].startswith("expected")
 
 
+@pytest.mark.slow
 def test_mean_against_risk_text_lists_every_policy_drawn():
     explorer = L6.RiskReturnExplorer(treasure=400, thresholds=(1, 5, 10, 20, 40, 80, 120))
     points, named = explorer.points(), explorer.named("en")
@@ -325,6 +327,7 @@ def _auction():
         (_auction, 1),
     ],
 )
+@pytest.mark.slow
 def test_every_lesson_figure_has_its_text_and_its_table_in_both_languages(make, count):
     lesson = make()
     views = _figures(lesson.widget)

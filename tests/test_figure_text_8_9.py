@@ -251,6 +251,7 @@ def _alt(value: str) -> str:
     ],
     ids=["MonteCarloLab", "CoverageLab", "ErrorShrinkage", "TournamentLab", "EditionComparison", "deck_chart"],
 )
+@pytest.mark.slow
 def test_every_lesson_figure_has_its_text_and_its_table_in_the_learners_language(make, view, alt_en, alt_it):
     widget = make()
     shown = view(widget)

@@ -59,6 +59,7 @@ def engine_numbers(game: Game) -> dict[str, object]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", RULESETS)
+@pytest.mark.slow
 def test_public_state_steps_like_the_engine(preset: str, players: int) -> None:
     rules, endings = RULESETS[preset], set()
     for seed in range(GAMES):

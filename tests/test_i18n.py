@@ -46,6 +46,7 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+@pytest.mark.slow
 def test_the_template_is_current_with_the_code(tmp_path):
     extracted = msgids(extract(tmp_path))
     assert extracted == _msgids_in_code()  # the extractor finds what the code writes, f-strings included

@@ -214,6 +214,7 @@ def test_the_two_coaches_part_ways_as_the_lesson_says():
     assert count(gw.coach_map(STRIPES, 0, 48, (40, 40)), "both reveal") == int(early.notna().to_numpy().sum())
 
 
+@pytest.mark.slow
 def test_the_first_player_chances(mini_solver):
     chances = gw.first_player_chances()
     assert round(chances["pig"], 4) == 0.5306
@@ -222,6 +223,7 @@ def test_the_first_player_chances(mini_solver):
     assert 0.5 < chances["dragon-stripes"] < 0.53
 
 
+@pytest.mark.slow
 def test_after_the_first_card_of_a_mini_game_the_exact_solver_agrees(mini_solver):
     start = GameState.fresh(MINI)
     solver = mini_solver

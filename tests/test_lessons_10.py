@@ -53,6 +53,7 @@ def _alt(value: str) -> str:
 # -- the widgets ----------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_coach_map_widget_shows_both_coaches_numbers():
     widget = wins.CoachMap()
     try:
@@ -114,6 +115,7 @@ def test_pig_facts_and_the_first_move_show_the_solvers_numbers():
     [lambda: wins.CoachMap(stage=1, cards=20), lambda: wins.HeadToHead(games=20, seed=2), wins.PigFacts],
     ids=["CoachMap", "HeadToHead", "PigFacts"],
 )
+@pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
     from tests.test_lessons_4_6 import assert_language_keeps_values
 

@@ -133,6 +133,7 @@ def test_scipy_floats_agree_with_the_exact_fractions():
         all_footprints(MINI.composition, -1)
 
 
+@pytest.mark.slow
 def test_the_explorer_follows_its_sliders():
     explorer = opened(DeckExplorer())
     assert "51 cards left (0 discarded), 38 of them footprints" in _text(explorer.summary.value)
@@ -192,6 +193,7 @@ def test_lesson_1_answers_from_the_rules_text():
     }
 
 
+@pytest.mark.slow
 def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
     state = fresh_turn(DRAGON)
     top = largest_pot(state)
@@ -211,6 +213,7 @@ def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
             GuessResult(state, bad, top)
 
 
+@pytest.mark.slow
 def test_the_guess_widget_records_guesses_and_shows_the_values():
     widget = opened(FirstGuess())
     assert widget.report.value == "" and widget.picture.layout.display == "none"
@@ -355,6 +358,7 @@ def test_bad_situations_are_refused():
         opened(OnePushExplorer(story_state(500)))
 
 
+@pytest.mark.slow
 def test_the_one_push_explorer_follows_its_sliders():
     explorer = opened(OnePushExplorer())
     verdict = _text(explorer.verdict.value)
@@ -452,6 +456,7 @@ def _words(*texts: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]*", text)}
 
 
+@pytest.mark.slow
 def test_the_widgets_speak_italian():
     deck, guess, push, myopic = (
         opened(DeckExplorer(discards=next_card.EXERCISE_DISCARDS)),
@@ -520,6 +525,7 @@ def _check(exercises, expected, notes):
             assert f"**{exercise.answer}**" in notes, f"the notes do not give {exercise.answer}"
 
 
+@pytest.mark.slow
 def test_lesson_1_notebook_exercises_and_notes():
     exercises, notes = _run_notebook("01-play-and-observe")
     _check(exercises, [51, Fraction(10, 51), Fraction(13, 51), 10, 7, 0], notes)
@@ -533,6 +539,7 @@ def test_lesson_1_notebook_exercises_and_notes():
     assert r"-\frac{52}{51}" in notes
 
 
+@pytest.mark.slow
 def test_lesson_2_notebook_exercises_and_notes():
     exercises, notes = _run_notebook("02-the-next-card")
     a = next_card.answers()
@@ -545,6 +552,7 @@ def test_lesson_2_notebook_exercises_and_notes():
     assert f"{math.comb(38, 6) / math.comb(51, 6):.3f}" in notes
 
 
+@pytest.mark.slow
 def test_lesson_3_notebook_exercises_and_notes():
     exercises, notes = _run_notebook("03-one-more-card")
     a = one_more_card.answers()
@@ -581,6 +589,7 @@ def test_italian_says_the_two_rules_disagree_not_i_disagree():
     assert text.startswith("Non concordano:") and "d'accordo" not in text
 
 
+@pytest.mark.slow
 def test_first_guess_table_has_p_head_on_every_row():
     """Every row of the guess table shows P(head), each checked against its own exact chain."""
     guess = FirstGuess()
@@ -597,6 +606,7 @@ def test_first_guess_table_has_p_head_on_every_row():
     guess.close()
 
 
+@pytest.mark.slow
 def test_all_blue_heatmap_says_why_and_red_cells_appear_with_more_gems():
     """At 40 gems optimal play never holds (checked on the policy map itself): the widget says so;
     with 160 gems some reachable points hold and the note is gone."""

@@ -168,6 +168,7 @@ def _bellman_state(state) -> Fraction:
 
 
 @pytest.mark.parametrize("threshold", [1, 3, 4, 7, 10])
+@pytest.mark.slow
 def test_chain_matrices_agree_with_a_dense_inverse_and_with_the_enumeration(threshold):
     lab = L4.ChainLab(threshold=threshold)
     m = lab.matrices()
@@ -225,6 +226,7 @@ def test_read_aloud_says_the_row_of_n_t_b_and_the_expected_gain():
         L4.read_aloud(chain, "stopped")
 
 
+@pytest.mark.slow
 def test_the_chain_lab_follows_its_slider_and_the_state_picker():
     lab = L4.ChainLab(threshold=4)
     graph_before, table_before = lab.graph.value, lab.table.value
@@ -381,6 +383,7 @@ def test_bad_input_is_refused_with_a_clear_error(make, problem):
 # -- lesson 5: backward induction --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_stepper_solves_one_layer_per_click_and_shows_the_recursions_values():
     stepper = L5.InductionStepper(gems=12)
     graph = stepper.graph
@@ -420,6 +423,7 @@ def test_bellman_terms_add_up_to_the_push_value():
         bellman_terms(graph, values, 0, 5)
 
 
+@pytest.mark.slow
 def test_the_stepper_buttons_slider_and_formula():
     stepper = L5.InductionStepper(gems=12)
     assert stepper.solved == 0 and stepper.buttons["back"].disabled and stepper.point.layout.display == "none"
@@ -444,6 +448,7 @@ def test_the_stepper_buttons_slider_and_formula():
     assert "Non c'è ancora niente di risolto" in stepper.status.value
 
 
+@pytest.mark.slow
 def test_the_policy_map_explorer_shifts_with_stage_gems_and_treasure():
     explorer = L5.PolicyMapExplorer(treasure=100)
     shift = explorer.shift()
@@ -464,6 +469,7 @@ def test_the_policy_map_explorer_shifts_with_stage_gems_and_treasure():
     assert jackpot.loc["as is"].iloc[1:17].isna().all()
 
 
+@pytest.mark.slow
 def test_hold_at_t_against_the_optimum():
     explorer = L5.ThresholdExplorer("mini", gems=0)
     table = explorer.comparison()
@@ -524,6 +530,7 @@ def test_the_distribution_is_the_enumerated_one_and_its_moments_add_up(threshold
     assert f"E[X] = {number_html(mean)}" in explorer.table.value
 
 
+@pytest.mark.slow
 def test_the_outcome_explorer_switches_policies():
     explorer = L6.OutcomeExplorer(threshold=4)
     picture = explorer.picture.value
@@ -547,6 +554,7 @@ def test_the_outcome_explorer_switches_policies():
         L6.OutcomeExplorer(policy="bold")
 
 
+@pytest.mark.slow
 def test_mean_against_risk():
     explorer = L6.RiskReturnExplorer(treasure=400, thresholds=(1, 5, 10, 20, 40, 80, 120))
     named = explorer.named("en")
@@ -562,6 +570,7 @@ def test_mean_against_risk():
     assert explorer.picture.value != picture
 
 
+@pytest.mark.slow
 def test_expected_gems_are_not_the_chance_to_win_on_the_classroom_deck():
     explorer = L6.CatchUpExplorer(needed=5)
     table = explorer.table()
@@ -673,6 +682,7 @@ def test_every_label_of_the_lessons_has_an_italian_translation():
         assert set(field.findall(msgid)) == set(field.findall(merged[msgid])), msgid
 
 
+@pytest.mark.slow
 def test_the_widgets_speak_italian():
     i18n.set_language("it")
     lab = L4.ChainLab(threshold=4)
@@ -777,6 +787,7 @@ def test_language_switch_keeps_every_control(make):
     assert_language_keeps_values(make)
 
 
+@pytest.mark.slow
 def test_catch_up_full_deck_keeps_d_on_a_language_switch():
     """The teacher's case: full deck, d = 20, Italiano: d stayed 16 (the menu's relabel went
     through the classroom deck's range)."""
@@ -790,6 +801,7 @@ def test_catch_up_full_deck_keeps_d_on_a_language_switch():
     assert catch.needed.value == 20 and catch.verdict.value == verdict
 
 
+@pytest.mark.slow
 def test_term_by_term_table_header_in_italian():
     explorer = L6.OutcomeExplorer()
     assert "<th>x (gems)</th>" in explorer.table.value

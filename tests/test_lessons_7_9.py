@@ -82,6 +82,7 @@ def test_the_error_shrinks_like_one_over_root_n():
     assert -0.6 < slope < -0.4
 
 
+@pytest.mark.slow
 def test_the_monte_carlo_lab_agrees_with_the_simulation_and_the_chain():
     lab = simulation.MonteCarloLab(edition="mini", policy=20, n=1000, seed=4)
     direct = simulate_turns(base.fresh_turn(MINI), HoldAtPot(20), 1000, rng=4)
@@ -406,6 +407,7 @@ def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(
         "DeckDesigner",
     ],
 )
+@pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
     from tests.test_lessons_4_6 import assert_language_keeps_values
 

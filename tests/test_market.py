@@ -151,6 +151,7 @@ def test_the_answers_of_lesson_7():
     assert break_even_bid(dan, 12) == answer["break_even"] == 1
 
 
+@pytest.mark.slow
 def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation():
     explorer = market.TakeoverExplorer(edition="mini", drawn="1+2")
     assert explorer.holder_gems.value == 12 and explorer.taker_gems.value == 4
@@ -216,6 +217,7 @@ def test_an_auction_awards_the_turn_and_values_every_bid_exactly():
         run_auction(state, 40, bids, "dutch")
 
 
+@pytest.mark.slow
 def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly():
     sheet = market.AuctionSheet(seed=7)
     assert sheet.play_button.disabled and sheet.result is None

@@ -741,6 +741,7 @@ def absorbing_chains(draw):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(absorbing_chains())
+@pytest.mark.slow
 def test_random_chains_exact_identities_and_float_agreement(rows):
     chain = AbsorbingChain(rows)
     assert chain.exact

@@ -129,11 +129,13 @@ def test_pig_needs_a_goal_and_a_die():
 # --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_first_player_wins_pig_with_0_5306(pig):
     assert round(pig.first_player_wins, 4) == 0.5306
     assert pig.residual <= 1e-12
 
 
+@pytest.mark.slow
 def test_published_points_of_the_optimal_policy(pig):
     assert pig.hold_at(22, 0) == 19
     assert pig.win[22, 0, 0] == pytest.approx(0.6940985, abs=1e-6)  # published 0.69409848..., a looser tolerance
@@ -162,6 +164,7 @@ def test_values_are_probabilities_and_reaching_the_goal_holds_and_wins(pig):
     assert not pig.roll[np.broadcast_to(reached[:, None, :], pig.roll.shape)].any()
 
 
+@pytest.mark.slow
 def test_every_value_satisfies_the_bellman_equation(pig):
     win, roll = pig.win, pig.roll
     goal = 100

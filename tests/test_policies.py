@@ -755,6 +755,7 @@ def test_policy_that_holds_at_once_is_degenerate():
                 turn_chain(state, policy, exact=True)
 
 
+@pytest.mark.slow
 def test_compulsory_reveal_is_enforced():
     for state in [fresh_state(n) for n in PRESET_NAMES] + [s for s in some_states() if s.must_reveal]:
         for exact in (True, False):
@@ -996,6 +997,7 @@ def test_compare_policies_exact(state, data):
     check_comparison(state, compare_policies(state, thresholds, exact=True), thresholds, exact=True)
 
 
+@pytest.mark.slow
 def test_compare_policies_default_thresholds_fresh_decks():
     for name in PRESET_NAMES:
         state = fresh_state(name)
@@ -1194,6 +1196,7 @@ def check_figure(fig) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_plots_return_figures_and_leave_none_registered():
     import matplotlib.pyplot as plt
 

@@ -65,6 +65,7 @@ def _snapshot(game: Game):
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
 def test_the_undealt_order_and_the_seed_never_reach_the_browser(preset):
     app = _app(preset=preset)  # a random seed, drawn in the kernel
     game, rng = app.game, random.Random(1)

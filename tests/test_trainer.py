@@ -227,6 +227,7 @@ def test_switching_to_italian_redraws_everything():
     assert trainer.buttons["reveal"].description == "Reveal" and "Your situation" in trainer.situation.value
 
 
+@pytest.mark.slow
 def test_every_outcome_is_written_in_both_languages():
     outcomes = {}
     for seed in range(60):
@@ -261,6 +262,7 @@ def test_every_outcome_is_written_in_both_languages():
                     assert "0 gem" not in html and "0 gemme" not in html
 
 
+@pytest.mark.slow
 def test_hands_are_numbered_by_decisions_whatever_deals_them():
     """The teacher's session: six decisions, the level changed before some of them; the prompt and the
     score count the same hands, 1 to 6, and a deal that replaces an undecided hand keeps its number."""

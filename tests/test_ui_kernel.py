@@ -49,6 +49,7 @@ def _run(client, code: str) -> dict:
     return json.loads("".join(lines).strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_play_app_in_a_kernel():
     manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
     try:
@@ -68,6 +69,7 @@ print(int(result.standings["games"].sum()))
 """
 
 
+@pytest.mark.slow
 def test_tournament_progress_bar_is_a_widget_in_a_kernel():
     manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
     mimes = []

@@ -87,6 +87,7 @@ def test_fixed_policies_match_every_order_of_the_deck(first: ThresholdBot, secon
 
 
 @pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.slow
 def test_a_best_reply_matches_every_order_of_the_deck(seat: int) -> None:
     fixed = ThresholdBot(3)
     solver = WinSolver(exact=True, policies={1 - seat: fixed.choose})
@@ -94,6 +95,7 @@ def test_a_best_reply_matches_every_order_of_the_deck(seat: int) -> None:
     assert solver.win_probabilities(FRESH)[0] == brute_force(policies)
 
 
+@pytest.mark.slow
 def test_optimal_play_matches_every_order_of_the_deck(optimal: WinSolver) -> None:
     assert optimal.win_probabilities(FRESH) == (Fraction(1, 2), Fraction(1, 2))
     assert brute_force([playing(optimal), playing(optimal)]) == Fraction(1, 2)
@@ -112,6 +114,7 @@ def test_the_first_reveal_by_hand(optimal: WinSolver) -> None:
 
 @pytest.mark.parametrize("threshold", [1, 3, 6])
 @pytest.mark.parametrize("state", [FRESH, FRESH.child(Card.footprint(1)), FRESH.child(STOP)], ids=["fresh", "F1", "S"])
+@pytest.mark.slow
 def test_optimal_play_beats_fixed_policies(optimal: WinSolver, state: GameState, threshold: int) -> None:
     mover = state.current_player()
     assert mover is not None
@@ -122,6 +125,7 @@ def test_optimal_play_beats_fixed_policies(optimal: WinSolver, state: GameState,
     assert against_best_reply.win_probability(state) <= value <= best_reply_to_it.win_probability(state)
 
 
+@pytest.mark.slow
 def test_the_float_path_agrees(optimal: WinSolver) -> None:
     fast = WinSolver()
     state = FRESH.child(Card.footprint(2))

@@ -101,6 +101,7 @@ def late(preset: str, cards_left: int, seed: int) -> Game:
 @pytest.mark.parametrize(
     ("preset", "cards_left", "seed"), [("dragon-stripes", 6, 3), ("kali", 6, 1), ("drago-rosso", 6, 2)]
 )
+@pytest.mark.slow
 def test_real_presets_late_against_monte_carlo(preset: str, cards_left: int, seed: int) -> None:
     game = late(preset, cards_left, seed)
     situation = GameState.from_game(game)

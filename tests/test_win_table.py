@@ -115,6 +115,7 @@ def test_dragon_stripes_late_against_the_exact_solver() -> None:
     assert len(errors) > 100 and exact_share > 0.98 and max(errors) <= 0.5, (len(errors), exact_share, max(errors))
 
 
+@pytest.mark.slow
 def test_the_fresh_game_and_the_monte_carlo_of_the_model() -> None:
     """The win bot against itself on ``mini`` with the doors shut: the first player's win rate is the
     table's value (800 seeded games, a 99.9 % interval)."""
