@@ -15,8 +15,9 @@ from .analysis.win_gems import gems_win_table
 from .analysis.win_gems import models as gems_models
 from .analysis.win_late import LateGame, is_late
 from .analysis.win_table import models, win_table
-from .engine import Action, Game, Phase
-from .game_state import GameState
+from .engine import Game
+from .game_state import GameState, Phase
+from .turn import Action
 
 __all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
 

@@ -21,58 +21,21 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from . import rules as R
+from .game_state import GameState, Phase, leaders, legal_in, next_turn_owner, offer_order, win_shares
 from .i18n import N_, Gems, Phrase, ntr, tr
 from .rules import Card, Composition, Message, Outcome, Ruleset
+from .turn import Action
 
-__all__ = [
-    "Action",
-    "Event",
-    "Game",
-    "GameOverError",
-    "IllegalActionError",
-    "NotYourTurnError",
-    "Phase",
-    "SaveFormatError",
-    "leaders",
-    "legal_in",
-    "next_turn_owner",
-    "offer_order",
-    "win_shares",
-]
+__all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnError", "SaveFormatError"]
 
 SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
 VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
-
-
-class Action(str, Enum):
-    """The four moves of the game (each value is also a msgid: a refusal names the action)."""
-
-    REVEAL = N_("reveal")
-    HOLD = N_("hold")
-    TAKE_OVER = N_("take_over")
-    DECLINE = N_("decline")
-
-
-class Phase(str, Enum):
-    """Where the game stands.
-
-    * ``MUST_REVEAL`` — the active player must reveal (start of a turn, or just after a takeover);
-    * ``CHOOSE`` — the active player may reveal or hold;
-    * ``OFFER`` — the turn is offered to :attr:`Game.offer_to`, who may take over or decline;
-    * ``OVER`` — the game has ended.
-    """
-
-    MUST_REVEAL = "must_reveal"
-    CHOOSE = "choose"
-    OFFER = "offer"
-    OVER = "over"
 
 
 class IllegalActionError(ValueError):
@@ -93,65 +56,6 @@ class GameOverError(IllegalActionError):
 
 class SaveFormatError(ValueError):
     """A saved game that cannot be loaded: malformed, or inconsistent with its actions."""
-
-
-_LEGAL = {
-    Phase.MUST_REVEAL: (Action.REVEAL,),
-    Phase.CHOOSE: (Action.REVEAL, Action.HOLD),
-    Phase.OFFER: (Action.TAKE_OVER, Action.DECLINE),
-    Phase.OVER: (),
-}
-
-
-def legal_in(phase: Phase) -> list[Action]:
-    """The actions the player to move may take in ``phase``: ``[REVEAL]`` (must reveal), ``[REVEAL, HOLD]``
-    (choose), ``[TAKE_OVER, DECLINE]`` (offer), ``[]`` (over)."""
-    return list(_LEGAL[phase])
-
-
-def offer_order(rules: Ruleset, gems: Sequence[int], holder: int, pot: int) -> tuple[int, ...]:
-    """The players a held turn is offered to, in the order they are asked (RULES.md section 3.4).
-
-    Parameters
-    ----------
-    rules : Ruleset
-    gems : sequence of int, length n_players
-        Each player's gems, in seating order (gems).
-    holder : int
-        Seat of the player who holds.
-    pot : int
-        Gems in the pot (gems).
-
-    Returns
-    -------
-    tuple of int
-        The other seats in seating order starting after the holder, keeping those who
-        may take over (:meth:`Ruleset.may_take_over <dragonkit.rules.Ruleset.may_take_over>`).
-    """
-    n = len(gems)
-    others = ((holder + k) % n for k in range(1, n))
-    return tuple(p for p in others if rules.may_take_over(gems[p], pot))
-
-
-def next_turn_owner(owner: int, n_players: int, cards_left: int) -> int | None:
-    """The seat owning the next turn when a turn ends (RULES.md section 3.5), or ``None`` when the
-    empty deck ends the game instead (section 4, custom rulesets only).
-
-    The next turn belongs to the player seated after the turn owner: a takeover skips nobody.
-    """
-    return None if cards_left == 0 else (owner + 1) % n_players
-
-
-def leaders(gems: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the most gems (several on a tie): the winners of a game over (section 4)."""
-    best = max(gems)
-    return tuple(i for i, g in enumerate(gems) if g == best)
-
-
-def win_shares(gems: Sequence[int]) -> tuple[Fraction, ...]:
-    """Each seat's share of the win of a game over: ``1/k`` for each of the ``k`` :func:`leaders`, 0 for the others."""
-    winners = leaders(gems)
-    return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(gems)))
 
 
 @dataclass(frozen=True)
@@ -282,6 +186,24 @@ class Game:
         self._emit("turn_started", "Turn 1: {name} begins.", 0, name=self._players[0])
 
     # -- public state --------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The public state of the game."""
+        return GameState(
+            rules=self.rules,
+            gems=self.gems,
+            treasure=self.treasure,
+            deck=self.remaining,
+            stage=self.stage,
+            owner=self.turn_owner,
+            active=self.active_player,
+            phase=self.phase,
+            offer_queue=self.offer_queue,
+            position=self.position,
+            pot=self.pot,
+            ending=self.ending,
+        )
 
     @property
     def rules(self) -> Ruleset:

@@ -29,15 +29,119 @@ this state alongside seeded engine games and compares every public number.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from .engine import Action, Game, Phase, legal_in, next_turn_owner, offer_order, win_shares
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
-from .turn import TurnState, checked_action
+from .turn import Action, TurnState, checked_action
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "Phase", "leaders", "legal_in", "next_turn_owner", "offer_order", "win_shares"]
+
+
+class Phase(str, Enum):
+    """Where the game stands.
+
+    * ``MUST_REVEAL`` — the active player must reveal (start of a turn, or just after a takeover);
+    * ``CHOOSE`` — the active player may reveal or hold;
+    * ``OFFER`` — the turn is offered to :attr:`GameState.offer_to`, who may take over or decline;
+    * ``OVER`` — the game has ended.
+    """
+
+    MUST_REVEAL = "must_reveal"
+    CHOOSE = "choose"
+    OFFER = "offer"
+    OVER = "over"
+
+
+_LEGAL = {
+    Phase.MUST_REVEAL: (Action.REVEAL,),
+    Phase.CHOOSE: (Action.REVEAL, Action.HOLD),
+    Phase.OFFER: (Action.TAKE_OVER, Action.DECLINE),
+    Phase.OVER: (),
+}
+
+
+def legal_in(phase: Phase) -> list[Action]:
+    """The actions the player to move may take in ``phase``: ``[REVEAL]`` (must reveal), ``[REVEAL, HOLD]``
+    (choose), ``[TAKE_OVER, DECLINE]`` (offer), ``[]`` (over)."""
+    return list(_LEGAL[phase])
+
+
+def offer_order(rules: Ruleset, gems: Sequence[int], holder: int, pot: int) -> tuple[int, ...]:
+    """The players a held turn is offered to, in the order they are asked (RULES.md section 3.4).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+    holder : int
+        Seat of the player who holds.
+    pot : int
+        Gems in the pot (gems).
+
+    Returns
+    -------
+    tuple of int
+        The other seats in seating order starting after the holder, keeping those who
+        may take over (:meth:`Ruleset.may_take_over <dragonkit.rules.Ruleset.may_take_over>`).
+    """
+    n = len(gems)
+    others = ((holder + k) % n for k in range(1, n))
+    return tuple(p for p in others if rules.may_take_over(gems[p], pot))
+
+
+def next_turn_owner(owner: int, n_players: int, cards_left: int) -> int | None:
+    """The seat owning the next turn when a turn ends (RULES.md section 3.5), or ``None`` when the
+    empty deck ends the game instead (section 4, custom rulesets only).
+
+    The next turn belongs to the player seated after the turn owner: a takeover skips nobody.
+
+    Parameters
+    ----------
+    owner : int
+        Seat of the owner of the turn that ends.
+    n_players : int
+    cards_left : int
+        Cards left in the deck (cards).
+
+    Returns
+    -------
+    int or None
+    """
+    return None if cards_left == 0 else (owner + 1) % n_players
+
+
+def leaders(gems: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most gems (several on a tie): the winners of a game over (section 4).
+
+    Parameters
+    ----------
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+    """
+    best = max(gems)
+    return tuple(i for i, g in enumerate(gems) if g == best)
+
+
+def win_shares(gems: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each seat's share of the win of a game over: ``1/k`` for each of the ``k`` :func:`leaders`, 0 for the others.
+
+    Parameters
+    ----------
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+
+    Returns
+    -------
+    tuple of Fraction, length n_players
+        Summing exactly to 1.
+    """
+    winners = leaders(gems)
+    return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(gems)))
 
 
 @dataclass(frozen=True)
@@ -152,30 +256,19 @@ class GameState:
         return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
 
     @classmethod
-    def from_game(cls, game: Game) -> GameState:
-        """The public state of ``game`` (an engine game, over or not).
+    def from_game(cls, game: Any) -> GameState:
+        """The public state of ``game`` (an engine game, over or not): its own :attr:`Game.state
+        <dragonkit.engine.Game.state>`, the state it steps, not a copy.
 
         Raises
         ------
         ValueError
-            If ``game`` is not a :class:`~dragonkit.engine.Game`.
+            If ``game`` is not a :class:`~dragonkit.engine.Game` (it has no ``state`` that is a GameState).
         """
-        if not isinstance(game, Game):
+        state = getattr(game, "state", None)
+        if not isinstance(state, GameState):
             raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
-        return cls(
-            rules=game.rules,
-            gems=game.gems,
-            treasure=game.treasure,
-            deck=game.remaining,
-            stage=game.stage,
-            owner=game.turn_owner,
-            active=game.active_player,
-            phase=game.phase,
-            offer_queue=game.offer_queue,
-            position=game.position,
-            pot=game.pot,
-            ending=game.ending,
-        )
+        return state
 
     # -- what the table can count ------------------------------------------------------------
 

@@ -32,19 +32,34 @@ import numbers
 import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .engine import Action, Game, Phase
+from .i18n import N_
 from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["FootprintStep", "TurnState", "checked_action", "footprint_children", "pot_bound"]
+__all__ = ["Action", "FootprintStep", "TurnState", "checked_action", "footprint_children", "pot_bound"]
+
+
+class Action(str, Enum):
+    """The four moves of the game, the turn's two (reveal, hold) and the offer's two (take over, decline).
+
+    Each value is also a msgid: a refusal names the action.  Defined here, the lowest module of the model,
+    so that the turn (:class:`TurnState`), the game (:class:`~dragonkit.game_state.GameState`) and the engine
+    name their moves alike.
+    """
+
+    REVEAL = N_("reveal")
+    HOLD = N_("hold")
+    TAKE_OVER = N_("take_over")
+    DECLINE = N_("decline")
 
 
 @dataclass(frozen=True)
@@ -192,31 +207,27 @@ class TurnState:
         )
 
     @classmethod
-    def from_game(cls, game: Game) -> TurnState:
-        """The active player's situation in ``game`` (during an offer: the holder's).
+    def from_game(cls, game: Any) -> TurnState:
+        """The active player's situation in ``game`` (during an offer: the holder's): the turn of its
+        public state, ``game.state.turn()`` (:meth:`GameState.turn <dragonkit.game_state.GameState.turn>`).
+
+        Parameters
+        ----------
+        game : Game
+            An engine game (:class:`~dragonkit.engine.Game`), or anything whose ``state`` is a game state.
 
         Raises
         ------
         ValueError
             If ``game`` is not a Game, or it is over.
         """
-        if not isinstance(game, Game):
+        turn = getattr(getattr(game, "state", None), "turn", None)
+        if not callable(turn):
             raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
-        if game.is_over:
+        if game.state.is_terminal():
             raise ValueError("the game is over: there is no turn to analyse")
-        comp = game.remaining
-        return cls(
-            rules=game.rules,
-            footprints=dict(comp.footprints),
-            stops=comp.stops,
-            dangers=comp.dangers,
-            dangers_revealed=game.stage,
-            gems=game.gems[game.active_player],
-            treasure=game.treasure,
-            position=game.position,
-            pot=game.pot,
-            must_reveal=game.phase is Phase.MUST_REVEAL,
-        )
+        state: TurnState = turn()
+        return state
 
     def replace(self, **changes: Any) -> TurnState:
         """A copy with some fields changed (validated like a new state), e.g. another player's gems."""

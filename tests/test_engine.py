@@ -18,16 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.engine import (
-    Action,
-    Game,
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-    Phase,
-    SaveFormatError,
-)
+from dragonkit.engine import Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
+from dragonkit.game_state import Phase
 from dragonkit.rules import Card, Ruleset
+from dragonkit.turn import Action
 
 F1, F2, F3, F4 = (Card.footprint(n) for n in (1, 2, 3, 4))
 S, D = Card("stop"), Card("danger")

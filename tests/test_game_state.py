@@ -13,9 +13,10 @@ from fractions import Fraction
 import pytest
 
 from dragonkit.bots import RandomBot, bot_seed
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Composition, Outcome, Ruleset
+from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")
 #: The presets, and a custom deck without danger cards that runs out (both ways: on a footprint, at a turn's end).

@@ -37,8 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bots import bot_seed
-from ..engine import Action, Game
+from ..engine import Game
 from ..game_state import GameState
+from ..turn import Action
 from .games import BotSpec, parse_bots
 from .stats import mean_estimate, proportion_estimate
 

@@ -32,9 +32,10 @@ from ..analysis.win_gems import gems_win_table
 from ..analysis.win_gems import models as gems_models
 from ..analysis.win_late import LateGame, is_late
 from ..analysis.win_table import models, win_table
-from ..engine import Action, Game, Phase
-from ..game_state import GameState
+from ..engine import Game
+from ..game_state import GameState, Phase
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
+from ..turn import Action
 
 __all__ = [
     "ESTIMATE_GAMES",
