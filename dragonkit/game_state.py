@@ -28,6 +28,7 @@ this state alongside seeded engine games and compares every public number.
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
-from .turn import Action, TurnState, checked_action
+from .turn import Action, TurnState, card_step, checked_action, hold_step
 
 __all__ = ["GameState", "Phase", "leaders", "legal_in", "next_turn_owner", "offer_order", "win_shares"]
 
@@ -253,7 +254,7 @@ class GameState:
         ValueError
             For a number of players outside 2..6.
         """
-        return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
+        return _fresh(rules, players)
 
     @classmethod
     def from_game(cls, game: Any) -> GameState:
@@ -316,8 +317,9 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats sharing the win once the game is over; () before."""
-        return tuple(seat for seat, share in enumerate(self.returns()) if share)
+        """Seats sharing the win once the game is over (the :func:`leaders`, each with a share of
+        :meth:`returns`); () before."""
+        return leaders(self.gems) if self.phase is Phase.OVER else ()
 
     def turn(self) -> TurnState:
         """The turn as the active player sees it (during an offer: the holder's), the state the
@@ -348,7 +350,7 @@ class GameState:
         """Seat of the player to move: the active player, or during an offer the one asked; ``None`` once over."""
         if self.phase is Phase.OVER:
             return None
-        return self.offer_to if self.phase is Phase.OFFER else self.active
+        return self.offer_queue[0] if self.phase is Phase.OFFER else self.active
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -388,11 +390,12 @@ class GameState:
             If the move is not legal now, the card is not in the deck, or ``move`` is
             ``"reveal"`` (its outcome is a card: pass it).
         """
-        self._check_going_on()
         if isinstance(move, Card):
-            if Action.REVEAL not in self.legal_actions():
-                raise ValueError(f"no card is revealed during the {self.phase.value} phase")
-            return self._revealed(move)
+            if Action.REVEAL in _LEGAL[self.phase]:  # legal_actions() without its copy: a game steps here at every card
+                return self._revealed(move)
+            self._check_going_on()
+            raise ValueError(f"no card is revealed during the {self.phase.value} phase")
+        self._check_going_on()
         action = checked_action(move, self.legal_actions(), "a Card or an action")
         if action is Action.HOLD:
             queue = offer_order(self.rules, self.gems, self.active, self.pot)
@@ -409,48 +412,84 @@ class GameState:
     # -- the steps -----------------------------------------------------------------------------
 
     def _revealed(self, card: Card) -> GameState:
-        """The state after ``card`` is revealed: the turn's own step, then the turn's or the game's end."""
-        turn = self.turn().child(card)
-        after = dict(
-            gems=self._with_active(turn.gems),
-            treasure=turn.treasure,
-            deck=turn.composition,
-            stage=turn.dangers_revealed,
-            position=turn.position,
-            pot=turn.pot,
+        """The state after ``card`` is revealed: the turn's own step (:func:`~dragonkit.turn.card_step`, the one
+        :meth:`TurnState.child <dragonkit.turn.TurnState.child>` takes), then the turn's or the game's end."""
+        seat = self.active
+        effect, deck = card_step(
+            self.rules,
+            self.deck,
+            card,
+            dangers_revealed=self.stage,
+            gems=self.gems[seat],
+            treasure=self.treasure,
+            position=self.position,
+            pot=self.pot,
         )
-        if turn.outcome is None:
-            return self._replace(phase=Phase.CHOOSE, **after)
-        if turn.outcome.ends_game:
-            return self._replace(phase=Phase.OVER, ending=turn.outcome, **after)
-        return self._replace(**after)._turn_ended()
+        after = self.__dict__.copy()  # the new state's fields, changed in place: a game steps here at every card
+        if effect.gems_change:
+            after["gems"] = self._with_active(self.gems[seat] + effect.gems_change)
+        after["treasure"] = effect.treasure
+        after["deck"] = deck
+        after["stage"] = effect.dangers_revealed
+        after["position"] = effect.position
+        after["pot"] = effect.pot
+        outcome = effect.outcome
+        if outcome is None:
+            after["phase"] = Phase.CHOOSE
+        elif outcome.ends_game:
+            after["phase"], after["ending"] = Phase.OVER, outcome
+        else:
+            return self._turn_ended(after)
+        return _of_fields(after)
 
     def _collected(self) -> GameState:
-        """Nobody takes the held turn over: the holder takes the pot (the turn's own hold), and the turn ends."""
-        turn = self.turn().child(Action.HOLD)
-        return self._replace(
-            gems=self._with_active(turn.gems), pot=turn.pot, phase=Phase.CHOOSE, offer_queue=()
-        )._turn_ended()
+        """Nobody takes the held turn over: the holder takes the pot (the turn's own hold,
+        :func:`~dragonkit.turn.hold_step`), and the turn ends."""
+        gems, pot = hold_step(self.gems[self.active], self.pot)
+        after = self.__dict__.copy()
+        after.update(gems=self._with_active(gems), pot=pot, offer_queue=())
+        return self._turn_ended(after)
 
-    def _turn_ended(self) -> GameState:
-        owner = next_turn_owner(self.owner, self.n_players, self.deck.total)
+    def _turn_ended(self, after: dict[str, Any]) -> GameState:
+        """The state of the fields ``after`` (this state's, changed by the step that ended the turn), once the
+        next turn has begun, or once the game has ended when the deck is empty (:func:`next_turn_owner`)."""
+        owner = next_turn_owner(self.owner, len(self.gems), after["deck"].total)
         if owner is None:
-            return self._replace(phase=Phase.OVER, ending=Outcome.DECK_EMPTY)
-        return self._replace(owner=owner, active=owner, position=0, pot=0, phase=Phase.MUST_REVEAL)
+            after["phase"], after["ending"] = Phase.OVER, Outcome.DECK_EMPTY
+        else:
+            after.update(owner=owner, active=owner, position=0, pot=0, phase=Phase.MUST_REVEAL)
+        return _of_fields(after)
 
     def _with_active(self, gems: int) -> tuple[int, ...]:
-        return tuple(gems if seat == self.active else g for seat, g in enumerate(self.gems))
+        """Everyone's gems, the active player's being ``gems``."""
+        seat, before = self.active, self.gems
+        return (*before[:seat], gems, *before[seat + 1 :])
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with ``changes``, made by a legal step from a valid state: valid without checking again
         (the checks would cost a solver over the whole game most of its time)."""
-        state = object.__new__(GameState)
-        state.__dict__.update(self.__dict__, **changes)
-        return state
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        return _of_fields(fields)
 
     def _check_going_on(self) -> None:
-        if self.is_terminal():
+        if self.phase is Phase.OVER:
             raise ValueError(f"the game is over ({self.ending}): no move is possible")
+
+
+def _of_fields(fields: dict[str, Any]) -> GameState:
+    """A state whose ``__dict__`` is ``fields`` (every field, made by a legal step: not checked again, see
+    :meth:`GameState._replace`)."""
+    state = object.__new__(GameState)
+    object.__setattr__(state, "__dict__", fields)  # a frozen dataclass: its own __setattr__ refuses
+    return state
+
+
+@functools.lru_cache(maxsize=32)
+def _fresh(rules: Ruleset, players: int) -> GameState:
+    """:meth:`GameState.fresh`, checked once per ruleset and number of players (a state is immutable: a simulation
+    that starts thousands of games shares one)."""
+    return GameState(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
 
 
 def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> None:
