@@ -16,7 +16,7 @@ from .analysis.win_gems import models as gems_models
 from .analysis.win_late import LateGame, is_late
 from .analysis.win_table import models, win_table
 from .engine import Game
-from .game_state import GameState, Phase
+from .game_state import Phase
 from .turn import Action
 
 __all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
@@ -158,7 +158,7 @@ class WinBot(Bot):
         self._late = LateGame()
 
     def choose(self, game: Game) -> Action:
-        state = GameState.from_game(game)
+        state = game.state
         if models(game.rules, len(game.gems)):
             values = win_table(game.rules).action_values(state)
         elif is_late(state):

@@ -246,7 +246,7 @@ def cached_estimate(game: Game) -> WinChanceEstimate | None:
     -------
     WinChanceEstimate or None
     """
-    return _estimates.get(GameState.from_game(game))
+    return _estimates.get(game.state)
 
 
 def estimate_needed(game: Game) -> bool:
@@ -263,7 +263,7 @@ def estimate_needed(game: Game) -> bool:
     """
     if game.is_over or len(game.legal_actions()) < 2:
         return False
-    return _solver(game, GameState.from_game(game))[0] is None and cached_estimate(game) is None
+    return _solver(game, game.state)[0] is None and cached_estimate(game) is None
 
 
 def estimate_for(game: Game) -> WinChanceEstimate:
@@ -280,7 +280,7 @@ def estimate_for(game: Game) -> WinChanceEstimate:
     WinChanceEstimate
         Of :data:`ESTIMATE_GAMES` games per option at most (:func:`~dragonkit.simulate.estimate_win_chances`).
     """
-    key = GameState.from_game(game)
+    key = game.state
     found = _estimates.get(key)
     if found is None:
         found = estimate_win_chances(game, games=ESTIMATE_GAMES, seconds=ESTIMATE_SECONDS)
@@ -333,7 +333,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     assert mover is not None
     gems = _gems_values(game)
     best_gems = _best(gems)
-    state = GameState.from_game(game)
+    state = game.state
     solved, source = _solver(game, state)
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
