@@ -12,18 +12,25 @@ OpenSpiel's states, like :class:`~dragonkit.turn.TurnState` does for one turn:
 * :meth:`~GameState.child` — the state after a revealed card (the outcome of a
   reveal) or after a hold, a takeover or a decline;
 * :meth:`~GameState.is_terminal` and :meth:`~GameState.returns` — whether the game
-  is over, and each seat's share of the win (as :meth:`Game.returns
-  <dragonkit.engine.Game.returns>`).
+  is over, and each seat's share of the win.
 
-No rule is written twice.  A revealed card steps the turn through
-:meth:`TurnState.child <dragonkit.turn.TurnState.child>` (hence the rules' one
-:meth:`~dragonkit.rules.Ruleset.apply_card`); a hold that nobody takes is the turn's
-own hold; the offer's order, the next turn's owner, the legal actions of a phase and
-the win shares are the engine's functions (:func:`~dragonkit.engine.offer_order`,
-:func:`~dragonkit.engine.next_turn_owner`, :func:`~dragonkit.engine.legal_in`,
-:func:`~dragonkit.engine.win_shares`), the ones :class:`~dragonkit.engine.Game` plays with;
-the bounty is :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`.  A test steps
-this state alongside seeded engine games and compares every public number.
+This is the game's one model.  The engine's :class:`~dragonkit.engine.Game` holds a
+GameState (:attr:`Game.state <dragonkit.engine.Game.state>`) and steps it with
+:meth:`~GameState.child` at every action, the revealed card being the top of its hidden
+deck; the solvers, the bots and the coach step the same states.
+
+No rule is written twice: the engine never applies a rule itself, and a step here is
+the turn's own wherever the turn has one.  A revealed card is the turn's step
+:func:`~dragonkit.turn.card_step` (the one call of the rules'
+:meth:`~dragonkit.rules.Ruleset.apply_card`, the step :meth:`TurnState.child
+<dragonkit.turn.TurnState.child>` takes too); a hold that nobody takes is the turn's
+hold, :func:`~dragonkit.turn.hold_step`.  What only a game has is written here, once:
+the legal actions of a :class:`Phase` (:func:`legal_in`), the order a held turn is
+offered in (:func:`offer_order`), the next turn's owner (:func:`next_turn_owner`), the
+takeover's payment (:attr:`~GameState.bounty`, the rules'
+:meth:`~dragonkit.rules.Ruleset.bounty`), the winners (:func:`leaders`) and their shares
+(:func:`win_shares`).  A step from a state made by a step is not checked again (a
+solver takes millions); a state made by hand is checked when it is made.
 """
 
 from __future__ import annotations
@@ -357,8 +364,8 @@ class GameState:
         return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[Action]:
-        """The actions :meth:`current_player` may take, as :meth:`Game.legal_actions
-        <dragonkit.engine.Game.legal_actions>` lists them."""
+        """The actions :meth:`current_player` may take: :func:`legal_in` of the phase (what
+        :meth:`Game.legal_actions <dragonkit.engine.Game.legal_actions>` answers too)."""
         return legal_in(self.phase)
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
