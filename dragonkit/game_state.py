@@ -256,11 +256,19 @@ class GameState:
     def fresh(cls, rules: Ruleset, players: int = 2) -> GameState:
         """The start of a game: everyone's starting gems, the full deck, player 0 must reveal.
 
+        Parameters
+        ----------
+        rules : Ruleset
+        players : int
+            The number of players, 2 to 6.
+
         Raises
         ------
         ValueError
             For a number of players outside 2..6.
         """
+        if type(players) is not int or not isinstance(rules, Ruleset):  # refused when the state is made, as ever
+            return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
         return _fresh(rules, players)
 
     @classmethod
