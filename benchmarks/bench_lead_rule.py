@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 
 from dragonkit.bots import Bot, CoachBot
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Ruleset
 from dragonkit.simulate.stats import proportion_estimate
+from dragonkit.turn import Action
 
 
 class LeadRule(Bot):

@@ -25,8 +25,9 @@ from functools import cache
 from dragonkit import Game, Ruleset
 from dragonkit.analysis import TurnState, optimal_policy, solve_turn, turn_chain
 from dragonkit.bots import CoachBot, ThresholdBot
-from dragonkit.engine import Action, Phase
+from dragonkit.game_state import Phase
 from dragonkit.rules import PRESETS
+from dragonkit.turn import Action
 
 REPEATS = 9
 

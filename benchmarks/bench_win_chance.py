@@ -24,7 +24,8 @@ import numpy as np
 
 from dragonkit.analysis.win_table import win_table
 from dragonkit.bots import CoachBot, ThresholdBot, WinBot
-from dragonkit.engine import Game, Phase
+from dragonkit.engine import Game
+from dragonkit.game_state import Phase
 from dragonkit.rules import Ruleset
 from dragonkit.simulate import estimate_win_chances
 from dragonkit.ui import two_views

@@ -19,8 +19,8 @@ import time
 
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.bots import ThresholdBot
-from dragonkit.engine import Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Ruleset
 
 

@@ -4,8 +4,10 @@ Play hands in widget notebooks, then compute the exact expectation of pushing
 versus holding with absorbing Markov chains and optimal stopping.
 """
 
-from .engine import Action, Event, Game, GameOverError, IllegalActionError, NotYourTurnError, Phase, SaveFormatError
+from .engine import Event, Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
+from .game_state import Phase
 from .rules import PRESETS, Card, Composition, Ruleset, Stage
+from .turn import Action
 
 __all__ = [
     "PRESETS",

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from .analysis import SolvedTurn, TurnState, takeover_gain
 from .analysis.win_late import LateGame
 from .analysis.win_model import EQUAL, WinModel, model_for, table
-from .engine import Action, Game, Phase
-from .game_state import GameState
+from .engine import Game
+from .game_state import Phase
+from .turn import Action
 
 __all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
 
@@ -155,7 +156,7 @@ class WinBot(Bot):
         self._late = LateGame()
 
     def choose(self, game: Game) -> Action:
-        state = GameState.from_game(game)
+        state = game.state
         kind = model_for(state)
         if kind is None:
             return self._coach.choose(game)

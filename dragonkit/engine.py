@@ -1,78 +1,56 @@
-"""A game of Dragon Stripes: players, deck, knight, pot, treasure, stage and turns.
+"""A game of Dragon Stripes: the public state, stepped, plus what the table hides and what it tells.
 
-The engine owns one play of the game.  It applies the rule arithmetic of
-:mod:`dragonkit.rules` (never its own), checks every action for legality before
-touching anything, records an :class:`Event` for every change of state, and
-can be saved to JSON and replayed from its seed and its list of actions.
+A :class:`Game` is one play.  What everyone at the table sees is one
+:class:`~dragonkit.game_state.GameState` (:attr:`Game.state`): the gems, the
+treasure, the composition of the deck, the stage, the turn's owner and active
+player, the phase, the offer, the knight and the pot.  Beside it the game keeps
+what the model has no place for: the hidden order of the deck, the players'
+names, the seed, the actions, the event log, the gem history, the turn number,
+the discards and the last card.
+
+No rule is written twice: the engine never applies a rule itself.  Every action
+is the state's own step.  A reveal takes the top card of the hidden deck and
+steps ``state.child(card)``; a hold, a takeover and a decline step
+``state.child(action)`` (:meth:`GameState.child
+<dragonkit.game_state.GameState.child>`, which walks the turn's
+:meth:`TurnState.child <dragonkit.turn.TurnState.child>`, hence the rules' one
+:meth:`~dragonkit.rules.Ruleset.apply_card`).  The engine checks every action for
+legality before touching anything (a refused action leaves the game unchanged),
+then tells the :class:`Event`\\ s from the state before and after the step (and the
+card revealed): the knight's move, the pot's growth, a penalty as the revealer's
+gems before minus after, and so on.  A game can be saved to JSON and replayed from
+its seed and its list of actions.
 
 Hidden information: the order of the undealt cards lives in the private
-``_deck`` list only.  Everything public (:meth:`Game.public_state`,
+``_deck`` list only.  Everything public (:attr:`Game.state`, :meth:`Game.public_state`,
 :attr:`Game.remaining`, :meth:`Game.chance_outcomes`, the events) describes
 what a person at the table could count.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import reprlib
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from . import rules as R
+from .game_state import GameState, Phase
 from .i18n import N_, Gems, Phrase, ntr, tr
 from .rules import Card, Composition, Message, Outcome, Ruleset
+from .turn import Action
 
-__all__ = [
-    "Action",
-    "Event",
-    "Game",
-    "GameOverError",
-    "IllegalActionError",
-    "NotYourTurnError",
-    "Phase",
-    "SaveFormatError",
-    "leaders",
-    "legal_in",
-    "next_turn_owner",
-    "offer_order",
-    "win_shares",
-]
+__all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnError", "SaveFormatError"]
 
 SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
 VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
-
-
-class Action(str, Enum):
-    """The four moves of the game (each value is also a msgid: a refusal names the action)."""
-
-    REVEAL = N_("reveal")
-    HOLD = N_("hold")
-    TAKE_OVER = N_("take_over")
-    DECLINE = N_("decline")
-
-
-class Phase(str, Enum):
-    """Where the game stands.
-
-    * ``MUST_REVEAL`` — the active player must reveal (start of a turn, or just after a takeover);
-    * ``CHOOSE`` — the active player may reveal or hold;
-    * ``OFFER`` — the turn is offered to :attr:`Game.offer_to`, who may take over or decline;
-    * ``OVER`` — the game has ended.
-    """
-
-    MUST_REVEAL = "must_reveal"
-    CHOOSE = "choose"
-    OFFER = "offer"
-    OVER = "over"
 
 
 class IllegalActionError(ValueError):
@@ -95,66 +73,7 @@ class SaveFormatError(ValueError):
     """A saved game that cannot be loaded: malformed, or inconsistent with its actions."""
 
 
-_LEGAL = {
-    Phase.MUST_REVEAL: (Action.REVEAL,),
-    Phase.CHOOSE: (Action.REVEAL, Action.HOLD),
-    Phase.OFFER: (Action.TAKE_OVER, Action.DECLINE),
-    Phase.OVER: (),
-}
-
-
-def legal_in(phase: Phase) -> list[Action]:
-    """The actions the player to move may take in ``phase``: ``[REVEAL]`` (must reveal), ``[REVEAL, HOLD]``
-    (choose), ``[TAKE_OVER, DECLINE]`` (offer), ``[]`` (over)."""
-    return list(_LEGAL[phase])
-
-
-def offer_order(rules: Ruleset, gems: Sequence[int], holder: int, pot: int) -> tuple[int, ...]:
-    """The players a held turn is offered to, in the order they are asked (RULES.md section 3.4).
-
-    Parameters
-    ----------
-    rules : Ruleset
-    gems : sequence of int, length n_players
-        Each player's gems, in seating order (gems).
-    holder : int
-        Seat of the player who holds.
-    pot : int
-        Gems in the pot (gems).
-
-    Returns
-    -------
-    tuple of int
-        The other seats in seating order starting after the holder, keeping those who
-        may take over (:meth:`Ruleset.may_take_over <dragonkit.rules.Ruleset.may_take_over>`).
-    """
-    n = len(gems)
-    others = ((holder + k) % n for k in range(1, n))
-    return tuple(p for p in others if rules.may_take_over(gems[p], pot))
-
-
-def next_turn_owner(owner: int, n_players: int, cards_left: int) -> int | None:
-    """The seat owning the next turn when a turn ends (RULES.md section 3.5), or ``None`` when the
-    empty deck ends the game instead (section 4, custom rulesets only).
-
-    The next turn belongs to the player seated after the turn owner: a takeover skips nobody.
-    """
-    return None if cards_left == 0 else (owner + 1) % n_players
-
-
-def leaders(gems: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the most gems (several on a tie): the winners of a game over (section 4)."""
-    best = max(gems)
-    return tuple(i for i, g in enumerate(gems) if g == best)
-
-
-def win_shares(gems: Sequence[int]) -> tuple[Fraction, ...]:
-    """Each seat's share of the win of a game over: ``1/k`` for each of the ``k`` :func:`leaders`, 0 for the others."""
-    winners = leaders(gems)
-    return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(gems)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One change of state, as shown in the event log.
 
@@ -187,6 +106,22 @@ class Event:
     plural: str | None = None
     count: int = 1
 
+    def __init__(
+        self,
+        kind: str,
+        template: str,
+        player: int | None = None,
+        amount: int | None = None,
+        fields: tuple[tuple[str, object], ...] = (),
+        plural: str | None = None,
+        count: int = 1,
+    ) -> None:
+        # the dataclass's own __init__ would set each field through the frozen class's checked assignment;
+        # a game records a few events at every action, so they are set at once, here, and never again
+        self.__dict__.update(
+            kind=kind, template=template, player=player, amount=amount, fields=fields, plural=plural, count=count
+        )
+
     @property
     def text(self) -> str:
         """The event as an English sentence."""
@@ -201,24 +136,9 @@ class Event:
         return ntr(self.template, self.plural, self.count, lang, **values)
 
 
-@dataclass
-class _State:
-    gems: list[int]
-    treasure: int
-    pot: int = 0
-    position: int = 0
-    dangers_revealed: int = 0
-    turn_owner: int = 0
-    active: int = 0
-    phase: Phase = Phase.MUST_REVEAL
-    offer_queue: list[int] = field(default_factory=list)
-    turn_number: int = 1
-    ending: Outcome | None = None
-    last_card: Card | None = None
-
-
 class Game:
-    """One game of Dragon Stripes.
+    """One game of Dragon Stripes: its public :class:`~dragonkit.game_state.GameState`, stepped by every
+    action, plus the hidden order of the deck and the events it tells.
 
     Parameters
     ----------
@@ -274,14 +194,22 @@ class Game:
         self._seed = seed
         self._deck = rules.composition.cards()
         random.Random(seed).shuffle(self._deck)  # the top of the deck is the end of the list
+        self._state = GameState.fresh(rules, len(names))
         self._discards: list[Card] = []
-        self._s = _State(gems=[rules.starting_gems] * len(names), treasure=rules.treasure)
+        self._last_card: Card | None = None
+        self._turn_number = 1
         self._events: list[Event] = []
         self._actions: list[Action] = []
-        self._gem_history: list[tuple[int, ...]] = [tuple(self._s.gems)]
-        self._emit("turn_started", "Turn 1: {name} begins.", 0, name=self._players[0])
+        self._gem_history: list[tuple[int, ...]] = [self._state.gems]
+        owner = self._state.owner
+        self._emit("turn_started", "Turn 1: {name} begins.", owner, name=self._players[owner])
 
     # -- public state --------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The public state of the game, the one the engine steps (immutable: a later action makes a new one)."""
+        return self._state
 
     @property
     def rules(self) -> Ruleset:
@@ -299,77 +227,76 @@ class Game:
     @property
     def gems(self) -> tuple[int, ...]:
         """Each player's gems, in seating order (gems)."""
-        return tuple(self._s.gems)
+        return self._state.gems
 
     @property
     def treasure(self) -> int:
         """Gems in the dragon's treasure (gems)."""
-        return self._s.treasure
+        return self._state.treasure
 
     @property
     def pot(self) -> int:
         """Gems next to the knight (gems)."""
-        return self._s.pot
+        return self._state.pot
 
     @property
     def position(self) -> int:
         """Knight position: 0 is the tail, 1..n the stripes, ``rules.head`` the head."""
-        return self._s.position
+        return self._state.position
 
     @property
     def stage(self) -> int:
         """Number of danger cards revealed so far."""
-        return self._s.dangers_revealed
+        return self._state.stage
 
     @property
     def turn_owner(self) -> int:
         """Seat of the player whose turn it is."""
-        return self._s.turn_owner
+        return self._state.owner
 
     @property
     def active_player(self) -> int:
         """Seat of the player revealing cards (the owner, or who took the turn over)."""
-        return self._s.active
+        return self._state.active
 
     @property
     def offer_to(self) -> int | None:
         """Seat of the player being offered the turn, during the ``OFFER`` phase."""
-        return self._s.offer_queue[0] if self._s.phase is Phase.OFFER else None
+        return self._state.offer_to
 
     @property
     def offer_queue(self) -> tuple[int, ...]:
         """Seats still to be offered the held turn, in order (:attr:`offer_to` first); () outside an offer."""
-        return tuple(self._s.offer_queue) if self._s.phase is Phase.OFFER else ()
+        return self._state.offer_queue
 
     @property
     def to_move(self) -> int | None:
         """Seat of the player who must act now (None once the game is over)."""
-        if self._s.phase is Phase.OVER:
-            return None
-        return self.offer_to if self._s.phase is Phase.OFFER else self._s.active
+        return self._state.current_player()
 
     @property
     def phase(self) -> Phase:
-        return self._s.phase
+        return self._state.phase
 
     @property
     def is_over(self) -> bool:
-        return self._s.phase is Phase.OVER
+        return self._state.phase is Phase.OVER
 
     @property
     def ending(self) -> Outcome | None:
         """How the game ended, once it is over: ``Outcome.HEAD``, ``FINAL_DANGER`` or ``DECK_EMPTY``
         (each equal to its string value, e.g. ``"head"``); ``None`` before."""
-        return self._s.ending
+        return self._state.ending
 
     @property
     def turn_number(self) -> int:
-        return self._s.turn_number
+        """The turn being played, from 1 (the last one once the game is over)."""
+        return self._turn_number
 
     @property
     def bounty(self) -> int:
         """The bounty a takeover would cost now (gems)."""
-        return self._rules.bounty(self._s.pot)
+        return self._state.bounty
 
     @property
     def discards(self) -> tuple[Card, ...]:
@@ -378,15 +305,12 @@ class Game:
 
     @property
     def last_card(self) -> Card | None:
-        return self._s.last_card
+        return self._last_card
 
     @property
     def remaining(self) -> Composition:
         """Composition of the undealt cards (their order stays hidden)."""
-        comp = self._rules.composition
-        for card in self._discards:
-            comp = comp.without(card)
-        return comp
+        return self._state.deck
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -405,41 +329,42 @@ class Game:
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats with the most gems once the game is over (several on a tie); () before."""
-        return leaders(self._s.gems) if self.is_over else ()
+        return self._state.winners
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
         """The next card's possible values with exact probabilities from the remaining
         composition (count / cards left); ``[]`` when the deck is empty."""
-        return self.remaining.outcomes()
+        return self._state.deck.outcomes()
 
     def public_state(self) -> dict[str, Any]:
         """Everything a person at the table can see, as a JSON-ready dict."""
+        state = self._state
         return {
             "players": list(self._players),
-            "gems": list(self._s.gems),
-            "treasure": self._s.treasure,
-            "pot": self._s.pot,
-            "position": self._s.position,
-            "stage": self._s.dangers_revealed,
-            "turn_number": self._s.turn_number,
-            "turn_owner": self._s.turn_owner,
-            "active_player": self._s.active,
-            "offer_to": self.offer_to,
-            "phase": self._s.phase.value,
-            "bounty": self.bounty,
-            "last_card": self._s.last_card.to_json() if self._s.last_card else None,
+            "gems": list(state.gems),
+            "treasure": state.treasure,
+            "pot": state.pot,
+            "position": state.position,
+            "stage": state.stage,
+            "turn_number": self._turn_number,
+            "turn_owner": state.owner,
+            "active_player": state.active,
+            "offer_to": state.offer_to,
+            "phase": state.phase.value,
+            "bounty": state.bounty,
+            "last_card": self._last_card.to_json() if self._last_card else None,
             "discards": [c.to_json() for c in self._discards],
-            "remaining": {c.to_json(): n for c, n in self.remaining.counts()},
-            "legal_actions": [a.value for a in self.legal_actions()],
-            "ending": None if self._s.ending is None else self._s.ending.value,
-            "winners": list(self.winners),
+            "remaining": {c.to_json(): n for c, n in state.deck.counts()},
+            "legal_actions": [a.value for a in state.legal_actions()],
+            "ending": None if state.ending is None else state.ending.value,
+            "winners": list(state.winners),
         }
 
     # -- actions -------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """The actions :attr:`to_move` may take now."""
-        return legal_in(self._s.phase)
+        return self._state.legal_actions()
 
     def is_terminal(self) -> bool:
         """Whether the game is over (the stepping interface's name for :attr:`is_over`)."""
@@ -448,7 +373,7 @@ class Game:
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's share of the win: ``1/k`` for each of the ``k`` players with the most gems once
         the game is over (a shared win is split), 0 for the others; all 0 while it goes on."""
-        return win_shares(self._s.gems) if self.is_over else (Fraction(0),) * len(self._players)
+        return self._state.returns()
 
     def child(self, action: Action | str) -> Game:
         """A new game: this one with ``action`` applied by the player to move (this one is unchanged).
@@ -463,7 +388,7 @@ class Game:
         """
         action = self._parse(action)
         self._check(action, None)
-        game = copy.deepcopy(self)
+        game = self._copy(list(self._deck), self._quiet)
         game._apply(action)
         return game
 
@@ -497,13 +422,17 @@ class Game:
         deck = list(cards)
         if Counter(deck) != Counter(self.remaining.cards()):
             raise ValueError(Message("the cards given are not the {n} cards left in the deck", n=len(self._deck)))
-        game = object.__new__(Game)
-        game.__dict__.update(self.__dict__)  # the immutable parts: names, rules, seed
+        return self._copy(deck, self._quiet or not events)
+
+    def _copy(self, deck: list[Card], quiet: bool) -> Game:
+        """This game with the undealt cards ``deck``: its own lists, the immutable parts (names, rules, seed, the
+        state, the events themselves) shared."""
+        game = object.__new__(type(self))
+        game.__dict__.update(self.__dict__)
         game._deck = deck
-        game._quiet = self._quiet or not events
+        game._quiet = quiet
         game._discards = list(self._discards)
-        game._s = replace(self._s, gems=list(self._s.gems), offer_queue=list(self._s.offer_queue))
-        game._events = list(self._events)  # events are frozen: the lists are copied, not their items
+        game._events = list(self._events)
         game._actions = list(self._actions)
         game._gem_history = list(self._gem_history)
         return game
@@ -511,8 +440,9 @@ class Game:
     def reveal(self, by: int | None = None) -> Card:
         """The active player reveals the top card; returns it."""
         self._check(Action.REVEAL, by)
-        self._actions.append(Action.REVEAL)
-        return self._reveal()
+        card = self._apply(Action.REVEAL)
+        assert card is not None  # a reveal shows a card
+        return card
 
     def hold(self, by: int | None = None) -> None:
         """The active player holds; the turn is offered to the others."""
@@ -552,6 +482,8 @@ class Game:
 
     @staticmethod
     def _parse(action: Any) -> Action:
+        if type(action) is Action:  # what bots and the app pass: no lookup by value
+            return action
         try:
             return Action(action)
         except (TypeError, ValueError):
@@ -561,20 +493,21 @@ class Game:
             ) from None
 
     def _check(self, action: Action, by: int | None) -> None:
-        s = self._s
-        if s.phase is Phase.OVER:
+        state = self._state
+        phase = state.phase
+        if phase is Phase.OVER:
             raise GameOverError(Message("the game is over; no {action} is possible", action=Phrase(action.value)))
-        mover = self.to_move
+        mover = state.current_player()
         assert mover is not None  # the game is not over
         if by is not None and (isinstance(by, bool) or not isinstance(by, int) or by != mover):
             who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else reprlib.repr(by)
             raise NotYourTurnError(Message("it is {mover}'s move, not {who}'s", mover=self._players[mover], who=who))
-        if action not in self.legal_actions():
+        if action not in state.legal_actions():
             reason = {
                 Phase.MUST_REVEAL: N_("{name} must reveal a card first"),
                 Phase.CHOOSE: N_("{name} may only reveal or hold"),
                 Phase.OFFER: N_("{name} may only take over or decline the offered turn"),
-            }[s.phase]
+            }[phase]
             raise IllegalActionError(
                 Message(
                     "cannot {action} now: {reason}",
@@ -583,228 +516,206 @@ class Game:
                 )
             )
 
-    # -- applying ------------------------------------------------------------------
+    # -- stepping ------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> Card | None:
+        """Step the state with ``action``, legal now (:meth:`_check` said so), and tell the events.
+
+        A reveal steps the state with the top card of the deck; the other actions step it with
+        themselves.  Nothing of the game changes before the state's step has succeeded.
+        """
+        before = self._state
+        card = self._deck[-1] if action is Action.REVEAL else None  # the top of the deck is the end of the list
+        after = before.child(action if card is None else card)
+        self._state = after
+        self._actions.append(action)
+        if card is not None:
+            self._deck.pop()
+            self._discards.append(card)
+            self._last_card = card
+        turn_ended = after.owner != before.owner  # a new turn belongs to another seat: the states tell it
+        if turn_ended:
+            self._turn_number += 1
+        if turn_ended or after.phase is Phase.OVER:
+            self._gem_history.append(after.gems)
+        if self._quiet:
+            return card
+        if card is None:
+            self._tell_action(action, before, after)
+        else:
+            self._tell_reveal(card, before, after)
+        if turn_ended:
+            self._emit(
+                "turn_started",
+                "Turn {number}: {name}'s turn.",
+                after.owner,
+                number=self._turn_number,
+                name=self._players[after.owner],
+            )
+        elif after.phase is Phase.OVER:
+            self._tell_game_over(after)
+        return card
+
+    # -- telling: the events, read from the states before and after a step ---------
 
     def _emit(
         self, kind: str, template: str, player: int | None = None, amount: int | None = None, **fields: object
     ) -> None:
-        if not self._quiet:
-            self._events.append(Event(kind, template, player, amount, tuple(fields.items())))
+        self._events.append(Event(kind, template, player, amount, tuple(fields.items())))
 
-    def _apply(self, action: Action) -> Card | None:
-        self._actions.append(action)
-        if action is Action.REVEAL:
-            return self._reveal()
+    def _tell_action(self, action: Action, before: GameState, after: GameState) -> None:
+        """The events of a hold, a takeover or a decline, the step from ``before`` to ``after``."""
         if action is Action.HOLD:
-            self._hold()
+            holder = before.active
+            self._emit(
+                "held",
+                "{name} holds with {pot} in the pot; the bounty is {bounty}.",
+                holder,
+                before.pot,
+                name=self._players[holder],
+                pot=Gems(before.pot),
+                bounty=before.bounty,
+            )
+            self._tell_offer(before, after)
         elif action is Action.TAKE_OVER:
-            self._take_over()
+            taker, holder = before.offer_to, before.active
+            assert taker is not None  # a takeover answers an offer
+            paid = before.gems[taker] - after.gems[taker]
+            self._emit(
+                "bounty_paid",
+                "{taker} pays {bounty} to {holder} and takes over.",
+                taker,
+                paid,
+                taker=self._players[taker],
+                bounty=Gems(paid),
+                holder=self._players[holder],
+            )
         else:
-            self._decline()
-        return None
+            asked = before.offer_to
+            assert asked is not None  # a decline answers an offer
+            self._emit("declined", "{name} declines.", asked, name=self._players[asked])
+            self._tell_offer(before, after)
 
-    def _reveal(self) -> Card:
-        s, rules, name = self._s, self._rules, self._players[self._s.active]
-        card = self._deck.pop()
-        self._discards.append(card)
-        s.last_card = card
-        self._emit("card_revealed", "{name} reveals {card}.", s.active, name=name, card=card)
-        effect = rules.apply_card(
-            card,
-            position=s.position,
-            pot=s.pot,
-            gems=s.gems[s.active],
-            treasure=s.treasure,
-            dangers_revealed=s.dangers_revealed,
-            cards_left=len(self._deck),
-        )
-        before, pot_before = s.position, s.pot
-        s.position, s.pot, s.treasure = effect.position, effect.pot, effect.treasure
-        s.gems[s.active] += effect.gems_change
-        s.dangers_revealed = effect.dangers_revealed
+    def _tell_reveal(self, card: Card, before: GameState, after: GameState) -> None:
+        """The events of a revealed ``card``: what it was, then what it did, told by its kind and ``after``."""
+        seat = before.active
+        name = self._players[seat]
+        change = after.gems[seat] - before.gems[seat]  # the revealer's: a penalty, a loss, or the head's gain
+        self._emit("card_revealed", "{name} reveals {card}.", seat, name=name, card=card)
         if card.kind == R.FOOTPRINT:
-            if effect.outcome is Outcome.HEAD:
-                self._emit(
-                    "knight_moved", "The knight moves from {start} to the head.", s.active, card.steps, start=before
-                )
-            else:
+            if after.ending is Outcome.HEAD:
                 self._emit(
                     "knight_moved",
-                    "The knight moves from {start} to stripe {end}.",
-                    s.active,
+                    "The knight moves from {start} to the head.",
+                    seat,
                     card.steps,
-                    start=before,
-                    end=effect.position,
+                    start=before.position,
                 )
-        if effect.outcome is None:
+                self._emit(
+                    "pot_collected",
+                    "{name} reaches the head and takes the pot and the treasure: {gain}.",
+                    seat,
+                    change,
+                    name=name,
+                    gain=Gems(change),
+                )
+                return
             self._emit(
-                "gems_placed",
-                "The pot grows by {placed} from the treasure, to {pot}.",
-                s.active,
-                effect.gems_placed,
-                placed=Gems(effect.gems_placed),
-                pot=s.pot,
+                "knight_moved",
+                "The knight moves from {start} to stripe {end}.",
+                seat,
+                card.steps,
+                start=before.position,
+                end=after.position,
             )
-            s.phase = Phase.CHOOSE
-        elif effect.outcome is Outcome.HEAD:
-            self._emit(
-                "pot_collected",
-                "{name} reaches the head and takes the pot and the treasure: {gain}.",
-                s.active,
-                effect.gems_change,
-                name=name,
-                gain=Gems(effect.gems_change),
-            )
-            self._end(Outcome.HEAD)
-        elif effect.outcome is Outcome.STOPPED:
+            if after.phase is Phase.CHOOSE:  # the turn goes on (else the deck ran out: the game over tells it)
+                placed = after.pot - before.pot
+                self._emit(
+                    "gems_placed",
+                    "The pot grows by {placed} from the treasure, to {pot}.",
+                    seat,
+                    placed,
+                    placed=Gems(placed),
+                    pot=after.pot,
+                )
+        elif card.kind == R.STOP:
             self._emit(
                 "stopped",
                 "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
-                s.active,
-                -effect.gems_change,
+                seat,
+                -change,
                 name=name,
-                penalty=Gems(-effect.gems_change),
+                penalty=Gems(-change),
             )
-            self._end_turn()
-        elif effect.outcome is Outcome.DANGER:
-            stage = rules.stage(s.dangers_revealed)
+        elif after.ending is Outcome.FINAL_DANGER:
+            if change:
+                self._emit(
+                    "danger",
+                    "Final danger! {name} loses {lost} and the pot.",
+                    seat,
+                    -change,
+                    name=name,
+                    lost=Gems(-change),
+                )
+            elif before.pot:  # kali, drago-rosso: the final danger costs the pot only
+                self._emit("danger", "Final danger! {name} loses the pot.", seat, 0, name=name)
+            else:  # ... and the pot was empty: it costs nothing
+                self._emit("danger", "Final danger! {name} reveals it and the game ends.", seat, 0, name=name)
+        else:  # a danger that does not end the game: the stage rose
+            stage = self._rules.stage(after.stage)
             self._emit(
                 "danger",
                 "Danger {number}! {name} pays a penalty of {penalty}. "
                 "From now on: penalty {rate}, multiplier x{multiplier}.",
-                s.active,
-                -effect.gems_change,
-                number=s.dangers_revealed,
+                seat,
+                -change,
+                number=after.stage,
                 name=name,
-                penalty=Gems(-effect.gems_change),
+                penalty=Gems(-change),
                 rate=str(stage.rate),
                 multiplier=stage.multiplier,
             )
-            self._end_turn()
-        elif effect.outcome is Outcome.FINAL_DANGER:
-            lost = -effect.gems_change
-            if lost:
-                self._emit(
-                    "danger",
-                    "Final danger! {name} loses {lost} and the pot.",
-                    s.active,
-                    lost,
-                    name=name,
-                    lost=Gems(lost),
-                )
-            elif pot_before:  # kali, drago-rosso: the final danger costs the pot only
-                self._emit("danger", "Final danger! {name} loses the pot.", s.active, 0, name=name)
-            else:  # ... and the pot was empty: it costs nothing
-                self._emit("danger", "Final danger! {name} reveals it and the game ends.", s.active, 0, name=name)
-            self._end(Outcome.FINAL_DANGER)
-        else:  # DECK_EMPTY: the pot has gone back to the treasure
-            self._end(Outcome.DECK_EMPTY)
-        return card
 
-    def _hold(self) -> None:
-        s = self._s
-        bounty = self.bounty
-        self._emit(
-            "held",
-            "{name} holds with {pot} in the pot; the bounty is {bounty}.",
-            s.active,
-            s.pot,
-            name=self._players[s.active],
-            pot=Gems(s.pot),
-            bounty=bounty,
-        )
-        s.offer_queue = list(offer_order(self._rules, s.gems, s.active, s.pot))
-        self._offer_next()
-
-    def _offer_next(self) -> None:
-        s = self._s
-        if s.offer_queue:
-            s.phase = Phase.OFFER
-            p = s.offer_queue[0]
+    def _tell_offer(self, before: GameState, after: GameState) -> None:
+        """After a hold or a decline: the offer to the next player asked, or the pot the holder collected."""
+        asked = after.offer_to
+        if asked is not None:
             self._emit(
                 "takeover_offered",
                 "{name} may take over for {bounty}.",
-                p,
-                self.bounty,
-                name=self._players[p],
-                bounty=Gems(self.bounty),
+                asked,
+                after.bounty,
+                name=self._players[asked],
+                bounty=Gems(after.bounty),
             )
             return
-        s.gems[s.active] += s.pot
+        holder = before.active
+        collected = after.gems[holder] - before.gems[holder]
         self._emit(
             "pot_collected",
             "Nobody takes over: {name} collects {pot}.",
-            s.active,
-            s.pot,
-            name=self._players[s.active],
-            pot=Gems(s.pot),
-        )
-        s.pot = 0
-        self._end_turn()
-
-    def _take_over(self) -> None:
-        s = self._s
-        taker, holder, bounty = s.offer_queue[0], s.active, self.bounty
-        s.gems[taker] -= bounty
-        s.gems[holder] += bounty
-        self._emit(
-            "bounty_paid",
-            "{taker} pays {bounty} to {holder} and takes over.",
-            taker,
-            bounty,
-            taker=self._players[taker],
-            bounty=Gems(bounty),
-            holder=self._players[holder],
-        )
-        s.active, s.offer_queue, s.phase = taker, [], Phase.MUST_REVEAL
-
-    def _decline(self) -> None:
-        s = self._s
-        p = s.offer_queue.pop(0)
-        self._emit("declined", "{name} declines.", p, name=self._players[p])
-        self._offer_next()
-
-    def _end_turn(self) -> None:
-        s = self._s
-        owner = next_turn_owner(s.turn_owner, len(self._players), len(self._deck))
-        if owner is None:  # custom decks without danger cards can run out
-            self._end(Outcome.DECK_EMPTY)
-            return
-        self._gem_history.append(tuple(s.gems))
-        s.turn_owner = owner
-        s.active, s.position, s.pot, s.phase = s.turn_owner, 0, 0, Phase.MUST_REVEAL
-        s.turn_number += 1
-        self._emit(
-            "turn_started",
-            "Turn {number}: {name}'s turn.",
-            s.turn_owner,
-            number=s.turn_number,
-            name=self._players[s.turn_owner],
+            holder,
+            collected,
+            name=self._players[holder],
+            pot=Gems(collected),
         )
 
-    def _end(self, ending: Outcome) -> None:
-        s = self._s
-        if s.pot:  # only the deck running out leaves a pot: it returns to the treasure
-            s.treasure += s.pot
-            s.pot = 0
-        s.ending, s.phase, s.offer_queue = ending, Phase.OVER, []
-        self._gem_history.append(tuple(s.gems))
+    def _tell_game_over(self, after: GameState) -> None:
+        assert after.ending is not None  # the game is over
+        winners = after.winners
+        best = after.gems[winners[0]]
         fields = dict(
-            ending=Phrase(ending.ending),
-            names=tuple(self._players[i] for i in self.winners),
-            best=Gems(max(s.gems)),
+            ending=Phrase(after.ending.ending), names=tuple(self._players[i] for i in winners), best=Gems(best)
         )
-        if self._quiet:
-            return
         self._events.append(
             Event(
                 "game_over",
                 "Game over ({ending}): {names} wins with {best}.",
                 None,
-                max(s.gems),
+                best,
                 tuple(fields.items()),
                 "Game over ({ending}): {names} win with {best}.",
-                len(self.winners),
+                len(winners),
             )
         )
 

@@ -12,32 +12,144 @@ OpenSpiel's states, like :class:`~dragonkit.turn.TurnState` does for one turn:
 * :meth:`~GameState.child` — the state after a revealed card (the outcome of a
   reveal) or after a hold, a takeover or a decline;
 * :meth:`~GameState.is_terminal` and :meth:`~GameState.returns` — whether the game
-  is over, and each seat's share of the win (as :meth:`Game.returns
-  <dragonkit.engine.Game.returns>`).
+  is over, and each seat's share of the win.
 
-No rule is written twice.  A revealed card steps the turn through
-:meth:`TurnState.child <dragonkit.turn.TurnState.child>` (hence the rules' one
-:meth:`~dragonkit.rules.Ruleset.apply_card`); a hold that nobody takes is the turn's
-own hold; the offer's order, the next turn's owner, the legal actions of a phase and
-the win shares are the engine's functions (:func:`~dragonkit.engine.offer_order`,
-:func:`~dragonkit.engine.next_turn_owner`, :func:`~dragonkit.engine.legal_in`,
-:func:`~dragonkit.engine.win_shares`), the ones :class:`~dragonkit.engine.Game` plays with;
-the bounty is :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`.  A test steps
-this state alongside seeded engine games and compares every public number.
+This is the game's one model.  The engine's :class:`~dragonkit.engine.Game` holds a
+GameState (:attr:`Game.state <dragonkit.engine.Game.state>`) and steps it with
+:meth:`~GameState.child` at every action, the revealed card being the top of its hidden
+deck; the solvers, the bots and the coach step the same states.
+
+No rule is written twice: the engine never applies a rule itself, and a step here is
+the turn's own wherever the turn has one.  A revealed card is the turn's step
+:func:`~dragonkit.turn.card_step` (the one call of the rules'
+:meth:`~dragonkit.rules.Ruleset.apply_card`, the step :meth:`TurnState.child
+<dragonkit.turn.TurnState.child>` takes too); a hold that nobody takes is the turn's
+hold, :func:`~dragonkit.turn.hold_step`.  What only a game has is written here, once:
+the legal actions of a :class:`Phase` (:func:`legal_in`), the order a held turn is
+offered in (:func:`offer_order`), the next turn's owner (:func:`next_turn_owner`), the
+takeover's payment (:attr:`~GameState.bounty`, the rules'
+:meth:`~dragonkit.rules.Ruleset.bounty`), the winners (:func:`leaders`) and their shares
+(:func:`win_shares`).  A step from a state made by a step is not checked again (a
+solver takes millions); a state made by hand is checked when it is made.
 """
 
 from __future__ import annotations
 
+import functools
 import reprlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from .engine import Action, Game, Phase, legal_in, next_turn_owner, offer_order, win_shares
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
-from .turn import TurnState, checked_action
+from .turn import Action, TurnState, card_step, checked_action, hold_step
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "Phase", "leaders", "legal_in", "next_turn_owner", "offer_order", "win_shares"]
+
+
+class Phase(str, Enum):
+    """Where the game stands.
+
+    * ``MUST_REVEAL`` — the active player must reveal (start of a turn, or just after a takeover);
+    * ``CHOOSE`` — the active player may reveal or hold;
+    * ``OFFER`` — the turn is offered to :attr:`GameState.offer_to`, who may take over or decline;
+    * ``OVER`` — the game has ended.
+    """
+
+    MUST_REVEAL = "must_reveal"
+    CHOOSE = "choose"
+    OFFER = "offer"
+    OVER = "over"
+
+
+_LEGAL = {
+    Phase.MUST_REVEAL: (Action.REVEAL,),
+    Phase.CHOOSE: (Action.REVEAL, Action.HOLD),
+    Phase.OFFER: (Action.TAKE_OVER, Action.DECLINE),
+    Phase.OVER: (),
+}
+
+
+def legal_in(phase: Phase) -> list[Action]:
+    """The actions the player to move may take in ``phase``: ``[REVEAL]`` (must reveal), ``[REVEAL, HOLD]``
+    (choose), ``[TAKE_OVER, DECLINE]`` (offer), ``[]`` (over)."""
+    return list(_LEGAL[phase])
+
+
+def offer_order(rules: Ruleset, gems: Sequence[int], holder: int, pot: int) -> tuple[int, ...]:
+    """The players a held turn is offered to, in the order they are asked (RULES.md section 3.4).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+    holder : int
+        Seat of the player who holds.
+    pot : int
+        Gems in the pot (gems).
+
+    Returns
+    -------
+    tuple of int
+        The other seats in seating order starting after the holder, keeping those who
+        may take over (:meth:`Ruleset.may_take_over <dragonkit.rules.Ruleset.may_take_over>`).
+    """
+    n = len(gems)
+    others = ((holder + k) % n for k in range(1, n))
+    return tuple(p for p in others if rules.may_take_over(gems[p], pot))
+
+
+def next_turn_owner(owner: int, n_players: int, cards_left: int) -> int | None:
+    """The seat owning the next turn when a turn ends (RULES.md section 3.5), or ``None`` when the
+    empty deck ends the game instead (section 4, custom rulesets only).
+
+    The next turn belongs to the player seated after the turn owner: a takeover skips nobody.
+
+    Parameters
+    ----------
+    owner : int
+        Seat of the owner of the turn that ends.
+    n_players : int
+    cards_left : int
+        Cards left in the deck (cards).
+
+    Returns
+    -------
+    int or None
+    """
+    return None if cards_left == 0 else (owner + 1) % n_players
+
+
+def leaders(gems: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most gems (several on a tie): the winners of a game over (section 4).
+
+    Parameters
+    ----------
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+    """
+    best = max(gems)
+    return tuple(i for i, g in enumerate(gems) if g == best)
+
+
+def win_shares(gems: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each seat's share of the win of a game over: ``1/k`` for each of the ``k`` :func:`leaders`, 0 for the others.
+
+    Parameters
+    ----------
+    gems : sequence of int, length n_players
+        Each player's gems, in seating order (gems).
+
+    Returns
+    -------
+    tuple of Fraction, length n_players
+        Summing exactly to 1.
+    """
+    winners = leaders(gems)
+    return tuple(Fraction(1, len(winners)) if i in winners else Fraction(0) for i in range(len(gems)))
 
 
 @dataclass(frozen=True)
@@ -144,38 +256,35 @@ class GameState:
     def fresh(cls, rules: Ruleset, players: int = 2) -> GameState:
         """The start of a game: everyone's starting gems, the full deck, player 0 must reveal.
 
+        Parameters
+        ----------
+        rules : Ruleset
+        players : int
+            The number of players, 2 to 6.
+
         Raises
         ------
         ValueError
             For a number of players outside 2..6.
         """
-        return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
+        if type(players) is not int or not isinstance(rules, Ruleset):  # refused when the state is made, as ever
+            return cls(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
+        return _fresh(rules, players)
 
     @classmethod
-    def from_game(cls, game: Game) -> GameState:
-        """The public state of ``game`` (an engine game, over or not).
+    def from_game(cls, game: Any) -> GameState:
+        """The public state of ``game`` (an engine game, over or not): its own :attr:`Game.state
+        <dragonkit.engine.Game.state>`, the state it steps, not a copy.
 
         Raises
         ------
         ValueError
-            If ``game`` is not a :class:`~dragonkit.engine.Game`.
+            If ``game`` is not a :class:`~dragonkit.engine.Game` (it has no ``state`` that is a GameState).
         """
-        if not isinstance(game, Game):
+        state = getattr(game, "state", None)
+        if not isinstance(state, GameState):
             raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
-        return cls(
-            rules=game.rules,
-            gems=game.gems,
-            treasure=game.treasure,
-            deck=game.remaining,
-            stage=game.stage,
-            owner=game.turn_owner,
-            active=game.active_player,
-            phase=game.phase,
-            offer_queue=game.offer_queue,
-            position=game.position,
-            pot=game.pot,
-            ending=game.ending,
-        )
+        return state
 
     # -- what the table can count ------------------------------------------------------------
 
@@ -223,8 +332,9 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats sharing the win once the game is over; () before."""
-        return tuple(seat for seat, share in enumerate(self.returns()) if share)
+        """Seats sharing the win once the game is over (the :func:`leaders`, each with a share of
+        :meth:`returns`); () before."""
+        return leaders(self.gems) if self.phase is Phase.OVER else ()
 
     def turn(self) -> TurnState:
         """The turn as the active player sees it (during an offer: the holder's), the state the
@@ -255,15 +365,15 @@ class GameState:
         """Seat of the player to move: the active player, or during an offer the one asked; ``None`` once over."""
         if self.phase is Phase.OVER:
             return None
-        return self.offer_to if self.phase is Phase.OFFER else self.active
+        return self.offer_queue[0] if self.phase is Phase.OFFER else self.active
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[Action]:
-        """The actions :meth:`current_player` may take, as :meth:`Game.legal_actions
-        <dragonkit.engine.Game.legal_actions>` lists them."""
+        """The actions :meth:`current_player` may take: :func:`legal_in` of the phase (what
+        :meth:`Game.legal_actions <dragonkit.engine.Game.legal_actions>` answers too)."""
         return legal_in(self.phase)
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
@@ -295,11 +405,12 @@ class GameState:
             If the move is not legal now, the card is not in the deck, or ``move`` is
             ``"reveal"`` (its outcome is a card: pass it).
         """
-        self._check_going_on()
         if isinstance(move, Card):
-            if Action.REVEAL not in self.legal_actions():
-                raise ValueError(f"no card is revealed during the {self.phase.value} phase")
-            return self._revealed(move)
+            if Action.REVEAL in _LEGAL[self.phase]:  # legal_actions() without its copy: a game steps here at every card
+                return self._revealed(move)
+            self._check_going_on()
+            raise ValueError(f"no card is revealed during the {self.phase.value} phase")
+        self._check_going_on()
         action = checked_action(move, self.legal_actions(), "a Card or an action")
         if action is Action.HOLD:
             queue = offer_order(self.rules, self.gems, self.active, self.pot)
@@ -316,48 +427,84 @@ class GameState:
     # -- the steps -----------------------------------------------------------------------------
 
     def _revealed(self, card: Card) -> GameState:
-        """The state after ``card`` is revealed: the turn's own step, then the turn's or the game's end."""
-        turn = self.turn().child(card)
-        after = dict(
-            gems=self._with_active(turn.gems),
-            treasure=turn.treasure,
-            deck=turn.composition,
-            stage=turn.dangers_revealed,
-            position=turn.position,
-            pot=turn.pot,
+        """The state after ``card`` is revealed: the turn's own step (:func:`~dragonkit.turn.card_step`, the one
+        :meth:`TurnState.child <dragonkit.turn.TurnState.child>` takes), then the turn's or the game's end."""
+        seat = self.active
+        effect, deck = card_step(
+            self.rules,
+            self.deck,
+            card,
+            dangers_revealed=self.stage,
+            gems=self.gems[seat],
+            treasure=self.treasure,
+            position=self.position,
+            pot=self.pot,
         )
-        if turn.outcome is None:
-            return self._replace(phase=Phase.CHOOSE, **after)
-        if turn.outcome.ends_game:
-            return self._replace(phase=Phase.OVER, ending=turn.outcome, **after)
-        return self._replace(**after)._turn_ended()
+        after = self.__dict__.copy()  # the new state's fields, changed in place: a game steps here at every card
+        if effect.gems_change:
+            after["gems"] = self._with_active(self.gems[seat] + effect.gems_change)
+        after["treasure"] = effect.treasure
+        after["deck"] = deck
+        after["stage"] = effect.dangers_revealed
+        after["position"] = effect.position
+        after["pot"] = effect.pot
+        outcome = effect.outcome
+        if outcome is None:
+            after["phase"] = Phase.CHOOSE
+        elif outcome.ends_game:
+            after["phase"], after["ending"] = Phase.OVER, outcome
+        else:
+            return self._turn_ended(after)
+        return _of_fields(after)
 
     def _collected(self) -> GameState:
-        """Nobody takes the held turn over: the holder takes the pot (the turn's own hold), and the turn ends."""
-        turn = self.turn().child(Action.HOLD)
-        return self._replace(
-            gems=self._with_active(turn.gems), pot=turn.pot, phase=Phase.CHOOSE, offer_queue=()
-        )._turn_ended()
+        """Nobody takes the held turn over: the holder takes the pot (the turn's own hold,
+        :func:`~dragonkit.turn.hold_step`), and the turn ends."""
+        gems, pot = hold_step(self.gems[self.active], self.pot)
+        after = self.__dict__.copy()
+        after.update(gems=self._with_active(gems), pot=pot, offer_queue=())
+        return self._turn_ended(after)
 
-    def _turn_ended(self) -> GameState:
-        owner = next_turn_owner(self.owner, self.n_players, self.deck.total)
+    def _turn_ended(self, after: dict[str, Any]) -> GameState:
+        """The state of the fields ``after`` (this state's, changed by the step that ended the turn), once the
+        next turn has begun, or once the game has ended when the deck is empty (:func:`next_turn_owner`)."""
+        owner = next_turn_owner(self.owner, len(self.gems), after["deck"].total)
         if owner is None:
-            return self._replace(phase=Phase.OVER, ending=Outcome.DECK_EMPTY)
-        return self._replace(owner=owner, active=owner, position=0, pot=0, phase=Phase.MUST_REVEAL)
+            after["phase"], after["ending"] = Phase.OVER, Outcome.DECK_EMPTY
+        else:
+            after.update(owner=owner, active=owner, position=0, pot=0, phase=Phase.MUST_REVEAL)
+        return _of_fields(after)
 
     def _with_active(self, gems: int) -> tuple[int, ...]:
-        return tuple(gems if seat == self.active else g for seat, g in enumerate(self.gems))
+        """Everyone's gems, the active player's being ``gems``."""
+        seat, before = self.active, self.gems
+        return (*before[:seat], gems, *before[seat + 1 :])
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with ``changes``, made by a legal step from a valid state: valid without checking again
         (the checks would cost a solver over the whole game most of its time)."""
-        state = object.__new__(GameState)
-        state.__dict__.update(self.__dict__, **changes)
-        return state
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        return _of_fields(fields)
 
     def _check_going_on(self) -> None:
-        if self.is_terminal():
+        if self.phase is Phase.OVER:
             raise ValueError(f"the game is over ({self.ending}): no move is possible")
+
+
+def _of_fields(fields: dict[str, Any]) -> GameState:
+    """A state whose ``__dict__`` is ``fields`` (every field, made by a legal step: not checked again, see
+    :meth:`GameState._replace`)."""
+    state = object.__new__(GameState)
+    object.__setattr__(state, "__dict__", fields)  # a frozen dataclass: its own __setattr__ refuses
+    return state
+
+
+@functools.lru_cache(maxsize=32)
+def _fresh(rules: Ruleset, players: int) -> GameState:
+    """:meth:`GameState.fresh`, checked once per ruleset and number of players (a state is immutable: a simulation
+    that starts thousands of games shares one)."""
+    return GameState(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
 
 
 def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> None:

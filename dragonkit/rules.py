@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
 import numpy as np
@@ -250,9 +251,10 @@ class Card:
 
 STOP_CARD = Card(STOP)
 DANGER_CARD = Card(DANGER)
+_second = itemgetter(1)  # the count of a (steps, count) pair
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Composition:
     """The multiset of cards left in a deck: what a person at the table can count.
 
@@ -268,6 +270,10 @@ class Composition:
     stops: int
     dangers: int
 
+    def __init__(self, footprints: tuple[tuple[int, int], ...], stops: int, dangers: int) -> None:
+        # set at once, not through the frozen class's checked assignment: a game makes one at every card
+        self.__dict__.update(footprints=footprints, stops=stops, dangers=dangers)
+
     @classmethod
     def of(cls, footprints: Mapping[int, int], stops: int, dangers: int) -> Composition:
         """Build from a mapping ``steps -> count`` (zero counts are kept)."""
@@ -276,7 +282,8 @@ class Composition:
     @property
     def total(self) -> int:
         """Number of cards left (cards)."""
-        return sum(c for _, c in self.footprints) + self.stops + self.dangers
+        footprints: int = sum(map(_second, self.footprints))  # map: no generator to resume
+        return footprints + self.stops + self.dangers
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` are left."""
@@ -308,14 +315,18 @@ class Composition:
         ValueError
             If no such card is left.
         """
-        if self.count(card) <= 0:
-            raise ValueError(f"no {card.label} card left in the deck")
-        if card.kind == STOP:
+        kind = card.kind
+        if kind == FOOTPRINT:  # a game steps through here at every card: one pass over the few kinds
+            fp = list(self.footprints)
+            for i, (steps, c) in enumerate(fp):
+                if steps == card.steps and c > 0:
+                    fp[i] = (steps, c - 1)
+                    return Composition(tuple(fp), self.stops, self.dangers)
+        elif kind == STOP and self.stops > 0:
             return Composition(self.footprints, self.stops - 1, self.dangers)
-        if card.kind == DANGER:
+        elif kind == DANGER and self.dangers > 0:
             return Composition(self.footprints, self.stops, self.dangers - 1)
-        fp = tuple((s, c - 1 if s == card.steps else c) for s, c in self.footprints)
-        return Composition(fp, self.stops, self.dangers)
+        raise ValueError(f"no {card.label} card left in the deck")
 
     def cards(self) -> list[Card]:
         """Every card as a list, in a canonical (sorted) order."""
@@ -338,7 +349,7 @@ class Stage:
     multiplier: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CardEffect:
     """What one revealed card does to the turn.  Produced by :meth:`Ruleset.apply_card`.
 
@@ -370,6 +381,27 @@ class CardEffect:
     gems_change: int
     treasure: int
     dangers_revealed: int
+
+    def __init__(
+        self,
+        outcome: Outcome | None,
+        position: int,
+        gems_placed: int,
+        pot: int,
+        gems_change: int,
+        treasure: int,
+        dangers_revealed: int,
+    ) -> None:
+        # set at once, not through the frozen class's checked assignment: every revealed card makes one
+        self.__dict__.update(
+            outcome=outcome,
+            position=position,
+            gems_placed=gems_placed,
+            pot=pot,
+            gems_change=gems_change,
+            treasure=treasure,
+            dangers_revealed=dangers_revealed,
+        )
 
     @property
     def ends_turn(self) -> bool:

@@ -15,13 +15,15 @@ treasure, the knight and the pot.  It offers the interface of OpenSpiel's states
 
 A reveal is a chance event: its children are ``state.child(card)`` for each card of
 ``state.chance_outcomes()``.  What a card does is :meth:`Ruleset.apply_card
-<dragonkit.rules.Ruleset.apply_card>` — the rules' one implementation, the one the
-engine plays with — called in :meth:`TurnState.effect` and nowhere else outside the
-engine; :func:`footprint_children` is the same step for whole arrays of
-situations at once (the analysis builds its decision graph with it).
+<dragonkit.rules.Ruleset.apply_card>` — the rules' one implementation — called in
+:func:`card_step` and nowhere else: the one step of a revealed card, which
+:meth:`TurnState.child` and the game's :meth:`GameState.child
+<dragonkit.game_state.GameState.child>` both take (so the engine, which steps the
+game's state, plays with it too); :func:`footprint_children` is the same step for
+whole arrays of situations at once (the analysis builds its decision graph with it).
 
-Backward induction, the absorbing chains, the trainer and the lessons all step
-this model, so a rule of the turn is written once.  Nobody takes a held turn over
+Backward induction, the absorbing chains, the trainer, the lessons and the engine all
+step this model, so a rule of the turn is written once.  Nobody takes a held turn over
 within this model (RULES.md section 7): a hold ends the turn with the pot.
 """
 
@@ -32,19 +34,43 @@ import numbers
 import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .engine import Action, Game, Phase
+from .i18n import N_
 from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["FootprintStep", "TurnState", "checked_action", "footprint_children", "pot_bound"]
+__all__ = [
+    "Action",
+    "FootprintStep",
+    "TurnState",
+    "card_step",
+    "checked_action",
+    "footprint_children",
+    "hold_step",
+    "pot_bound",
+]
+
+
+class Action(str, Enum):
+    """The four moves of the game, the turn's two (reveal, hold) and the offer's two (take over, decline).
+
+    Each value is also a msgid: a refusal names the action.  Defined here, the lowest module of the model,
+    so that the turn (:class:`TurnState`), the game (:class:`~dragonkit.game_state.GameState`) and the engine
+    name their moves alike.
+    """
+
+    REVEAL = N_("reveal")
+    HOLD = N_("hold")
+    TAKE_OVER = N_("take_over")
+    DECLINE = N_("decline")
 
 
 @dataclass(frozen=True)
@@ -192,31 +218,27 @@ class TurnState:
         )
 
     @classmethod
-    def from_game(cls, game: Game) -> TurnState:
-        """The active player's situation in ``game`` (during an offer: the holder's).
+    def from_game(cls, game: Any) -> TurnState:
+        """The active player's situation in ``game`` (during an offer: the holder's): the turn of its
+        public state, ``game.state.turn()`` (:meth:`GameState.turn <dragonkit.game_state.GameState.turn>`).
+
+        Parameters
+        ----------
+        game : Game
+            An engine game (:class:`~dragonkit.engine.Game`), or anything whose ``state`` is a game state.
 
         Raises
         ------
         ValueError
             If ``game`` is not a Game, or it is over.
         """
-        if not isinstance(game, Game):
+        turn = getattr(getattr(game, "state", None), "turn", None)
+        if not callable(turn):
             raise ValueError(f"expected a dragonkit Game, not {type(game).__name__}")
-        if game.is_over:
+        if game.state.is_terminal():
             raise ValueError("the game is over: there is no turn to analyse")
-        comp = game.remaining
-        return cls(
-            rules=game.rules,
-            footprints=dict(comp.footprints),
-            stops=comp.stops,
-            dangers=comp.dangers,
-            dangers_revealed=game.stage,
-            gems=game.gems[game.active_player],
-            treasure=game.treasure,
-            position=game.position,
-            pot=game.pot,
-            must_reveal=game.phase is Phase.MUST_REVEAL,
-        )
+        state: TurnState = turn()
+        return state
 
     def replace(self, **changes: Any) -> TurnState:
         """A copy with some fields changed (validated like a new state), e.g. another player's gems."""
@@ -264,27 +286,14 @@ class TurnState:
 
     def effect(self, card: Card) -> CardEffect:
         """What revealing ``card`` now does: :meth:`Ruleset.apply_card
-        <dragonkit.rules.Ruleset.apply_card>` with this state's numbers.
+        <dragonkit.rules.Ruleset.apply_card>` with this state's numbers (:func:`card_step`).
 
         Raises
         ------
         ValueError
             If the turn has ended, or no such card is left in the deck.
         """
-        self._check_going_on()
-        if not isinstance(card, Card):
-            raise ValueError(f"expected a Card, not {reprlib.repr(card)}")
-        if self.composition.count(card) <= 0:
-            raise ValueError(f"no {card.label} card left in the deck")
-        return self.rules.apply_card(
-            card,
-            position=self.position,
-            pot=self.pot,
-            gems=self.gems,
-            treasure=self.treasure,
-            dangers_revealed=self.dangers_revealed,
-            cards_left=self.cards_left - 1,
-        )
+        return self._card_step(card)[0]
 
     def child(self, move: Card | Action | str) -> TurnState:
         """The state after a move: a revealed ``card``, or ``"hold"``.
@@ -307,8 +316,7 @@ class TurnState:
             (a compulsory reveal), or ``move`` is ``"reveal"`` (its outcome is a card: pass it).
         """
         if isinstance(move, Card):
-            effect = self.effect(move)
-            deck = self.composition.without(move)
+            effect, deck = self._card_step(move)
             return self._replace(
                 footprints=MappingProxyType(dict(deck.footprints)),
                 stops=deck.stops,
@@ -324,12 +332,29 @@ class TurnState:
             )
         self._check_going_on()
         checked_action(move, self.legal_actions(), "a Card or 'hold'")
-        return self._replace(gems=self.gems + self.pot, pot=0, outcome=Outcome.HELD, gain=self.pot)
+        gems, pot = hold_step(self.gems, self.pot)
+        return self._replace(gems=gems, pot=pot, outcome=Outcome.HELD, gain=gems - self.gems)
 
     def returns(self) -> int:
         """The active player's change of gems over the turn (gems): :attr:`gain` once it has
         ended (the pot for a hold, ``-penalty`` for a stop, ...), 0 while it goes on."""
         return self.gain
+
+    def _card_step(self, card: Card) -> tuple[CardEffect, Composition]:
+        """:func:`card_step` with this state's numbers: what ``card`` does, and the deck after it."""
+        self._check_going_on()
+        if not isinstance(card, Card):
+            raise ValueError(f"expected a Card, not {reprlib.repr(card)}")
+        return card_step(
+            self.rules,
+            self.composition,
+            card,
+            dangers_revealed=self.dangers_revealed,
+            gems=self.gems,
+            treasure=self.treasure,
+            position=self.position,
+            pot=self.pot,
+        )
 
     def _replace(self, **changes: Any) -> TurnState:
         """A copy with ``changes``, made by a legal step (:meth:`child`) from a valid state: valid without
@@ -360,6 +385,86 @@ class TurnState:
             raise ValueError(f"the turn has ended ({self.outcome.label}): no move is possible")
 
 
+def card_step(
+    rules: Ruleset,
+    deck: Composition,
+    card: Card,
+    *,
+    dangers_revealed: int,
+    gems: int,
+    treasure: int,
+    position: int,
+    pot: int,
+) -> tuple[CardEffect, Composition]:
+    """What revealing ``card`` does to a turn, and the deck after it: the one step of a revealed card, taken by
+    :meth:`TurnState.child` and :meth:`GameState.child <dragonkit.game_state.GameState.child>` alike.
+
+    The card's effect is :meth:`Ruleset.apply_card <dragonkit.rules.Ruleset.apply_card>`, called here and
+    nowhere else; the numbers are not checked again (the caller's state was checked when it was made).
+
+    Parameters
+    ----------
+    rules : Ruleset
+    deck : Composition
+        The cards not yet revealed, ``card`` among them (cards).
+    card : Card
+        The card revealed.
+    dangers_revealed : int
+        The stage before the card.
+    gems : int
+        The active player's own gems (gems).
+    treasure : int
+        Gems in the treasure (gems).
+    position : int
+        Knight position before the card.
+    pot : int
+        Gems next to the knight (gems).
+
+    Returns
+    -------
+    effect : CardEffect
+        What the card does (its :attr:`~dragonkit.rules.CardEffect.outcome`, the numbers afterwards).
+    deck : Composition
+        ``deck`` without ``card`` (cards).
+
+    Raises
+    ------
+    ValueError
+        If no such card is left in ``deck``.
+    """
+    after = deck.without(card)  # refuses a card that is not left
+    effect = rules.apply_card(
+        card,
+        position=position,
+        pot=pot,
+        gems=gems,
+        treasure=treasure,
+        dangers_revealed=dangers_revealed,
+        cards_left=after.total,
+    )
+    return effect, after
+
+
+def hold_step(gems: int, pot: int) -> tuple[int, int]:
+    """What a hold that ends the turn does: the active player takes the pot (RULES.md section 3, step 4, when
+    nobody takes the turn over).  The one step of such a hold, taken by :meth:`TurnState.child` and by
+    :meth:`GameState.child <dragonkit.game_state.GameState.child>` alike.
+
+    Parameters
+    ----------
+    gems : int
+        The active player's own gems (gems).
+    pot : int
+        Gems next to the knight (gems).
+
+    Returns
+    -------
+    gems, pot : int
+        The active player's gems and the pot afterwards (gems).
+    """
+    return gems + pot, 0
+
+
 def checked_action(move: object, legal: list[Action], moves: str) -> Action:
     """The action ``move`` names, if a player may choose it now: the one check of a chosen
     (non-chance) move, for the turn and the game alike.
@@ -380,7 +485,7 @@ def checked_action(move: object, legal: list[Action], moves: str) -> Action:
         or is not legal now.
     """
     try:
-        action = Action(move)
+        action = move if type(move) is Action else Action(move)  # an Action needs no lookup by value
     except ValueError:
         raise ValueError(f"a move is {moves}, not {reprlib.repr(move)}") from None
     if action is Action.REVEAL:

@@ -18,16 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.engine import (
-    Action,
-    Game,
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-    Phase,
-    SaveFormatError,
-)
+from dragonkit.engine import Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset
+from dragonkit.turn import Action, TurnState
 
 F1, F2, F3, F4 = (Card.footprint(n) for n in (1, 2, 3, 4))
 S, D = Card("stop"), Card("danger")
@@ -859,6 +853,22 @@ def test_public_state_does_not_depend_on_the_undealt_order(name):
         assert game.chance_outcomes() == outcomes
     game._deck.reverse()
     assert game.public_state() == before
+
+
+def test_the_game_holds_its_public_state_and_steps_it():
+    game = new_game(3, MINI, F2, seed=4)
+    state = game.state
+    assert state == GameState.fresh(MINI, 3) and GameState.from_game(game) is state
+    assert state.deck == game.remaining and Counter(game._deck) == Counter(state.deck.cards())  # counts, no order
+    assert TurnState.from_game(game) == state.turn()
+    assert game.reveal() == F2
+    assert game.state == state.child(F2) and state == GameState.fresh(MINI, 3)  # a new state; the old one unchanged
+    game.hold()
+    assert game.state == state.child(F2).child(HOLD)
+    with pytest.raises(ValueError, match="expected a dragonkit Game"):
+        GameState.from_game(state)
+    with pytest.raises(ValueError, match="expected a dragonkit Game"):
+        TurnState.from_game("a game")
 
 
 def test_a_redealt_game_has_the_same_public_state_and_the_order_given():

@@ -29,8 +29,7 @@ from dragonkit.analysis.stopping import hold_boundaries, point_value, solved_gra
 from dragonkit.analysis.thresholds import best_thresholds, every_threshold, largest_pot, threshold_verdict
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_table import win_table
-from dragonkit.engine import Action, Phase
-from dragonkit.game_state import GameState
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
 from dragonkit.simulate.coverage import (
@@ -41,6 +40,7 @@ from dragonkit.simulate.coverage import (
     standard_error,
     turns_to_shrink,
 )
+from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")
 STRIPES = Ruleset.preset("dragon-stripes")

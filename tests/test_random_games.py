@@ -22,8 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dragonkit.engine import Action, Game, IllegalActionError, Phase
+from dragonkit.engine import Game, IllegalActionError
+from dragonkit.game_state import Phase
 from dragonkit.rules import Card, Ruleset
+from dragonkit.turn import Action
 
 PRESET_NAMES = ["dragon-stripes", "kali", "drago-rosso", "mini"]
 GAMES_PER_PRESET = 1000

@@ -9,7 +9,7 @@ import pytest
 from dragonkit import Game, Ruleset
 from dragonkit.analysis import SolvedTurn, TurnState, solve_turn
 from dragonkit.bots import CoachBot, RandomBot
-from dragonkit.engine import Phase
+from dragonkit.game_state import Phase
 from dragonkit.rules import PRESETS, STOP_CARD, Card
 
 

@@ -12,9 +12,10 @@ import pytest
 from dragonkit import Game, Ruleset
 from dragonkit.analysis import solve_turn
 from dragonkit.bots import RandomBot
-from dragonkit.engine import Action, IllegalActionError, Phase
+from dragonkit.engine import IllegalActionError
+from dragonkit.game_state import Phase
 from dragonkit.rules import DANGER_CARD, PRESETS, STOP_CARD, Card, Outcome
-from dragonkit.turn import TurnState, footprint_children, pot_bound
+from dragonkit.turn import Action, TurnState, footprint_children, pot_bound
 
 
 def _random_situations(preset: str, n: int, seed: int) -> list[tuple[Game, TurnState]]:

@@ -20,9 +20,10 @@ import pytest
 
 from dragonkit.analysis.win import WinSolver
 from dragonkit.bots import ThresholdBot
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Composition, Ruleset
+from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")
 FRESH = GameState.fresh(MINI)

@@ -19,10 +19,11 @@ import pytest
 from dragonkit.analysis.win_gems import GemsWinTable, gems_win_table, models
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.bots import CoachBot, WinBot
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Ruleset, Stage
 from dragonkit.simulate import round_robin
+from dragonkit.turn import Action
 from dragonkit.ui import two_views
 from dragonkit.ui.coach import render_coach
 

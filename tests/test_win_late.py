@@ -9,10 +9,11 @@ from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_late import LATE_CARDS, LateGame, is_late
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.bots import ThresholdBot, WinBot
-from dragonkit.engine import Action, Game
+from dragonkit.engine import Game
 from dragonkit.game_state import GameState
 from dragonkit.i18n import Gems, tr
 from dragonkit.rules import Ruleset
+from dragonkit.turn import Action
 from dragonkit.ui.coach import reason_sentence, render_coach
 from dragonkit.ui.two_views import estimate_needed, two_views
 

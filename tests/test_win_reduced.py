@@ -20,10 +20,11 @@ import pytest
 from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.bots import ThresholdBot
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset, Stage
 from dragonkit.simulate.stats import proportion_estimate
+from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")
 SMALL = Ruleset(

@@ -26,11 +26,12 @@ from dragonkit.analysis.win import WinSolver
 from dragonkit.analysis.win_reduced import ReducedWinSolver
 from dragonkit.analysis.win_table import WinTable, win_table
 from dragonkit.bots import WinBot
-from dragonkit.engine import Action, Game, Phase
-from dragonkit.game_state import GameState
+from dragonkit.engine import Game
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset, Stage
 from dragonkit.simulate import round_robin
 from dragonkit.simulate.stats import proportion_estimate
+from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")
 STRIPES = Ruleset.preset("dragon-stripes")

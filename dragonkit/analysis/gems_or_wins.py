@@ -35,10 +35,9 @@ from typing import IO, TYPE_CHECKING
 import numpy as np
 
 from ..cache import cached_file, computed_once
-from ..engine import Action, Phase
-from ..game_state import GameState
+from ..game_state import GameState, Phase
 from ..rules import Card, Composition, Ruleset
-from ..turn import TurnState
+from ..turn import Action, TurnState
 from .optimal import TurnSolution, solve_turn
 from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, solve_pig
 from .table import policy_map

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import Action
-from ..turn import TurnState
+from ..turn import Action, TurnState
 from .state import check_state
 
 __all__ = ["one_card_value"]

@@ -85,9 +85,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TypeAlias
 
-from ..engine import Action
 from ..game_state import GameState
 from ..rules import Ruleset
+from ..turn import Action
 
 __all__ = ["Probability", "WinPolicy", "WinSolver"]
 

@@ -31,9 +31,9 @@ danger's winner, are the game's own step (:meth:`GameState.child <dragonkit.game
 takes the knight and what it places (:meth:`Ruleset.footprint_effect
 <dragonkit.rules.Ruleset.footprint_effect>`), who may pay a bounty (:meth:`Ruleset.may_take_over
 <dragonkit.rules.Ruleset.may_take_over>`, :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`), the
-winner on the gems (:func:`~dragonkit.engine.win_shares`; the head pays the pot and the whole treasure,
+winner on the gems (:func:`~dragonkit.game_state.win_shares`; the head pays the pot and the whole treasure,
 so its reacher ends with :math:`S - g_o` gems, :math:`S` the gems of the game), who owns the next turn
-(:func:`~dragonkit.engine.next_turn_owner`).  (G3) Between grid points the value is read by linear
+(:func:`~dragonkit.game_state.next_turn_owner`).  (G3) Between grid points the value is read by linear
 interpolation: in the pot, and in the total and the lead (exact in the lead within :data:`FINE_LEAD`).
 
 The recursion is :mod:`~dragonkit.analysis.win_table`'s with the gems: :math:`R` when the active player
@@ -85,9 +85,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cache import SavedArray
-from ..engine import Action, Phase, next_turn_owner, win_shares
-from ..game_state import GameState
+from ..game_state import GameState, Phase, next_turn_owner, win_shares
 from ..rules import DANGER_CARD, STOP_CARD, Ruleset
+from ..turn import Action
 from .win import Probability, TwoPlayerWinSolver
 
 if TYPE_CHECKING:  # scipy.sparse is heavy: loaded when a table is built or asked, not with the play app

@@ -26,8 +26,8 @@ end at a time.
 
 from __future__ import annotations
 
-from ..engine import Action
 from ..game_state import GameState
+from ..turn import Action
 from .win import Probability
 from .win_reduced import ReducedWinSolver
 

@@ -111,9 +111,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Action, Phase
-from ..game_state import GameState
+from ..game_state import GameState, Phase
 from ..rules import Ruleset
+from ..turn import Action
 from .win import Probability, TwoPlayerWinSolver
 
 __all__ = ["ReducedWinSolver"]

@@ -36,7 +36,7 @@ who reveals — and closes the three doors:
 
 Its state is :math:`(c, x, o)`: the deck composition :math:`c`, the knight's
 position :math:`x`, and :math:`o = 1` when the active player owns the turn (after
-a takeover the next turn is the taker's own: :func:`~dragonkit.engine.next_turn_owner`).
+a takeover the next turn is the taker's own: :func:`~dragonkit.game_state.next_turn_owner`).
 Let :math:`R(c, x, o)` be the active player's probability of winning when they
 must reveal now (a turn's first card, :math:`x = 0, o = 1`; or the first card after
 a takeover), both players maximising their own chance.  With :math:`p_k = n_k / N`
@@ -62,7 +62,7 @@ step is the rules' own: where a footprint takes the knight is
 :meth:`Ruleset.footprint_effect <dragonkit.rules.Ruleset.footprint_effect>` (on
 arrays of positions), whether a danger is the last is
 :meth:`Ruleset.is_final_danger <dragonkit.rules.Ruleset.is_final_danger>`, who owns
-the next turn is :func:`~dragonkit.engine.next_turn_owner`.
+the next turn is :func:`~dragonkit.game_state.next_turn_owner`.
 
 Every card drawn lowers :math:`N`, and a hold reaches a state of the same deck
 whose value needs only :math:`R` of that deck; so the table is filled deck by
@@ -120,9 +120,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cache import SavedArray
-from ..engine import Action, Phase, next_turn_owner
-from ..game_state import GameState
+from ..game_state import GameState, Phase, next_turn_owner
 from ..rules import Composition, Ruleset
+from ..turn import Action
 from .win import Probability, TwoPlayerWinSolver
 
 __all__ = ["MAX_ENTRIES", "WinTable", "models", "saved_win_table", "win_table"]

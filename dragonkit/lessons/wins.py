@@ -41,7 +41,6 @@ from ..analysis.gems_or_wins import (
 )
 from ..analysis.start import stage_range
 from ..cache import cached_file, computed_once
-from ..engine import Action
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
 from ..plots import win_rates, win_rates_text
@@ -55,6 +54,7 @@ from ..plots.wins import (
 from ..rules import Card, Ruleset
 from ..simulate import TournamentResult, round_robin
 from ..style import CSS
+from ..turn import Action
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from ..ui.setup import GameConfig, SeatConfig

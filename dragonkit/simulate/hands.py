@@ -39,9 +39,10 @@ from fractions import Fraction
 from ..analysis import TurnSolution, solve_turn
 from ..analysis.one_card import one_card_value
 from ..bots import ThresholdBot
-from ..engine import Action, Game, Phase
+from ..engine import Game
+from ..game_state import Phase
 from ..rules import Card, CardEffect, Ruleset
-from ..turn import TurnState
+from ..turn import Action, TurnState
 
 __all__ = ["LEVELS", "MAX_CARDS", "MAX_WORK", "Hand", "Level", "Score", "Verdict", "deal_hand", "level_named"]
 

@@ -37,8 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bots import bot_seed
-from ..engine import Action, Game
+from ..engine import Game
 from ..game_state import GameState
+from ..turn import Action
 from .games import BotSpec, parse_bots
 from .stats import mean_estimate, proportion_estimate
 
@@ -225,7 +226,7 @@ def estimate_win_chances(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     (spec,) = parse_bots([policy])
-    state = GameState.from_game(game)
+    state = game.state
     seed = public_seed(state) if seed is None else seed
     mover = game.to_move
     assert mover is not None  # the game goes on

@@ -33,13 +33,14 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..bots import Bot, bot_seed
-from ..engine import Action, Game, IllegalActionError
+from ..engine import Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots import gems_over_game, gems_over_game_text
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
 from ..teach.notes import close_widgets
+from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach import estimate_needed, render_coach

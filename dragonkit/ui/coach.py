@@ -19,10 +19,11 @@ from html import escape
 
 from .. import i18n
 from ..analysis import TurnState, fair_bounty, next_card_probabilities
-from ..engine import VERBS, Action, Game
+from ..engine import VERBS, Game
 from ..i18n import Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_interval_text, percent_text
 from ..simulate.win_chance import ROLLOUT_THRESHOLD
+from ..turn import Action
 from .numbers import format_fraction, gems_html
 from .two_views import ESTIMATE_SECONDS, Option, Reason, TwoViews, estimate_needed, two_views
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..engine import Event, Game, Phase
+from ..engine import Event, Game
+from ..game_state import Phase
 from ..i18n import Gems, get_language, tr
 from ..i18n.numbers import integer_text
 

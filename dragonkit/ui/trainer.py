@@ -31,13 +31,15 @@ import ipywidgets as widgets
 
 from .. import i18n, palette
 from ..analysis import next_card_probabilities
-from ..engine import Action, IllegalActionError, Phase
+from ..engine import IllegalActionError
+from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Card, Message
 from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
 from ..teach.notes import close_widgets, language_picker
+from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click

@@ -30,9 +30,10 @@ from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
 from ..analysis.win import Probability
 from ..analysis.win_late import LateGame
 from ..analysis.win_model import TablePreparing, WinModel, model_for, table
-from ..engine import Action, Game, Phase
-from ..game_state import GameState
+from ..engine import Game
+from ..game_state import GameState, Phase
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
+from ..turn import Action
 
 __all__ = [
     "ESTIMATE_GAMES",
@@ -224,7 +225,7 @@ def cached_estimate(game: Game) -> WinChanceEstimate | None:
     -------
     WinChanceEstimate or None
     """
-    return _estimates.get(GameState.from_game(game))
+    return _estimates.get(game.state)
 
 
 def estimate_needed(game: Game) -> bool:
@@ -241,7 +242,7 @@ def estimate_needed(game: Game) -> bool:
     """
     if game.is_over or len(game.legal_actions()) < 2:
         return False
-    solved, source = _solver(GameState.from_game(game))
+    solved, source = _solver(game.state)
     return solved is None and source is None and cached_estimate(game) is None
 
 
@@ -259,7 +260,7 @@ def estimate_for(game: Game) -> WinChanceEstimate:
     WinChanceEstimate
         Of :data:`ESTIMATE_GAMES` games per option at most (:func:`~dragonkit.simulate.estimate_win_chances`).
     """
-    key = GameState.from_game(game)
+    key = game.state
     found = _estimates.get(key)
     if found is None:
         found = estimate_win_chances(game, games=ESTIMATE_GAMES, seconds=ESTIMATE_SECONDS)
@@ -316,7 +317,7 @@ def two_views(game: Game, estimate: bool = True) -> TwoViews:
     assert mover is not None
     gems = _gems_values(game)
     best_gems = _best(gems)
-    state = GameState.from_game(game)
+    state = game.state
     solved, source = _solver(state)
     found: WinChanceEstimate | None = None
     wins: dict[Action, float] = {}
