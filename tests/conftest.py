@@ -212,9 +212,9 @@ def english_lessons(monkeypatch):
 
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser), for a module's tests, each in contexts of its
-    own.  Not one for the whole session: Playwright's event loop runs as long as its browser does, and a later test of
-    the same worker could not run one of its own (``asyncio.run``)."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser), for a module's tests, each in contexts
+    of its own.  Not one for the whole session: Playwright's event loop runs as long as its browser does, and a later
+    test of the same worker could not run one of its own (``asyncio.run``)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(executable).exists():
