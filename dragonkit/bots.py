@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
 from .analysis.win_late import LateGame
-from .analysis.win_model import EQUAL, solver_for
+from .analysis.win_model import EQUAL, WinModel, model_for, table
 from .engine import Game
 from .game_state import Phase
 from .turn import Action
@@ -157,10 +157,11 @@ class WinBot(Bot):
 
     def choose(self, game: Game) -> Action:
         state = game.state
-        found = solver_for(state, self._late)
-        if found is None:
+        kind = model_for(state)
+        if kind is None:
             return self._coach.choose(game)
-        values = found[0].action_values(state)
+        solver = self._late if kind is WinModel.LATE else table(game.rules)
+        values = solver.action_values(state)
         best = max(values.values())
         tied = [action for action, p in values.items() if p >= best - EQUAL]
         if len(tied) == 1:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ..game_state import GameState
 from ..rules import PRESETS, Ruleset
 from . import win_gems, win_table
-from .win_late import LateGame, is_late
+from .win_late import is_late
 
 if TYPE_CHECKING:
     from ..cache import SavedArray
@@ -46,7 +46,6 @@ __all__ = [
     "model_for",
     "prepare_in_background",
     "prepare_tables",
-    "solver_for",
     "table",
     "table_model",
 ]
@@ -85,21 +84,6 @@ def model_for(state: GameState) -> WinModel | None:
     if kind is not WinModel.RACE and is_late(state):
         return WinModel.LATE
     return kind
-
-
-def solver_for(state: GameState, late: LateGame, wait: bool = True) -> tuple[TwoPlayerWinSolver, WinModel] | None:
-    """The solver of ``state``'s chances of winning and its model (:func:`model_for`): ``late`` in the last cards,
-    else the table (:func:`table`, with ``wait``); ``None`` where no model answers.
-
-    Raises
-    ------
-    TablePreparing
-        With ``wait=False``, while the table is not saved yet.
-    """
-    kind = model_for(state)
-    if kind is None:
-        return None
-    return (late if kind is WinModel.LATE else table(state.rules, wait)), kind  # type: ignore[return-value]
 
 
 def _saved(rules: Ruleset) -> SavedArray[TwoPlayerWinSolver]:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
 from ..analysis.win import Probability
 from ..analysis.win_late import LateGame
-from ..analysis.win_model import TablePreparing, solver_for
+from ..analysis.win_model import TablePreparing, WinModel, model_for, table
 from ..engine import Game
 from ..game_state import GameState, Phase
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
@@ -280,14 +280,15 @@ def _solver(state: GameState) -> tuple[_Values | None, str | None]:
     (:func:`~dragonkit.analysis.win_model.model_for`): the race model's table (``"table"``), the late game's exact
     solution (``"exact"``), the gems model's table (``"model"``); ``"preparing"`` without values while the table is
     being solved; ``(None, None)`` where no model answers."""
+    kind = model_for(state)
+    if kind is None:
+        return None, None
+    if kind is WinModel.LATE:
+        return _late_game.action_values, kind.value
     try:
-        found = solver_for(state, _late_game, wait=False)
+        return table(state.rules, wait=False).action_values, kind.value
     except TablePreparing:
         return None, "preparing"
-    if found is None:
-        return None, None
-    solver, kind = found
-    return solver.action_values, kind.value
 
 
 def two_views(game: Game, estimate: bool = True) -> TwoViews:
