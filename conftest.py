@@ -60,6 +60,6 @@ def pytest_configure(config):
     os.environ.setdefault("DRAGONKIT_CACHE", str(config.rootpath / "tests" / "artifacts" / "cache"))
     os.environ["DRAGONKIT_WAIT_FOR_TABLES"] = "1"
     if not hasattr(config, "workerinput") and not config.option.collectonly:  # once, in the main process
-        from dragonkit.analysis.win_model import prepare_in_background
+        from dragonkit.analysis.win.model import prepare_in_background
 
         prepare_in_background(lowest_priority=False, progress=False)

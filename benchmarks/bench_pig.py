@@ -14,7 +14,7 @@ import time
 
 import scipy.sparse  # noqa: F401  (loaded before the clock starts)
 
-from dragonkit.analysis.pig import hold_at_expected_score, pig_game, solve_pig
+from dragonkit.topics.pig import hold_at_expected_score, pig_game, solve_pig
 
 
 def main() -> None:

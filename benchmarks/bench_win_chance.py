@@ -6,7 +6,7 @@
 2. **The Monte Carlo estimate** (:func:`dragonkit.simulate.estimate_win_chances` with the coach's settings:
    up to 2,000 games per option within a 1.5 s budget): its wall time, the games per option it fitted, and
    the half-width of its intervals, for 2 (``kali``), 3, 4 and 6 players, early and late in a game.  The
-   whole panel (:func:`dragonkit.ui.coach.render_coach`) is timed too: it must show within 2 s.
+   whole panel (:func:`dragonkit.ui.coach_panel.render_coach`) is timed too: it must show within 2 s.
 3. **The race model's table** (two players of ``dragon-stripes``): the panel's time per decision over whole
    games between the win bot and the coach bot (median, 99th percentile, the worst), the table loaded from the
    user's cache first.
@@ -22,14 +22,15 @@ import time
 
 import numpy as np
 
-from dragonkit.analysis.win_table import win_table
+from dragonkit.analysis.win.race import win_table
 from dragonkit.bots import CoachBot, ThresholdBot, WinBot
+from dragonkit.coach import views
+from dragonkit.coach.views import Coach
 from dragonkit.engine import Game
 from dragonkit.game_state import Phase
 from dragonkit.rules import Ruleset
 from dragonkit.simulate import estimate_win_chances
-from dragonkit.ui import two_views
-from dragonkit.ui.coach import render_coach
+from dragonkit.ui.coach_panel import render_coach
 
 
 def at_choice(preset: str, players: int, seed: int, cards_left: int | None = None) -> Game:
@@ -77,11 +78,10 @@ def main() -> None:
     for preset, players in (("kali", 2), ("dragon-stripes", 3), ("dragon-stripes", 4), ("dragon-stripes", 6)):
         for cards_left in (None, 20):
             game = at_choice(preset, players, seed=7, cards_left=cards_left)
-            found = estimate_win_chances(game, games=two_views.ESTIMATE_GAMES, seconds=two_views.ESTIMATE_SECONDS)
+            found = estimate_win_chances(game, games=views.ESTIMATE_GAMES, seconds=views.ESTIMATE_SECONDS)
             half = max(o.ci_high - o.ci_low for o in found.options) / 2 * 100
-            two_views._estimates.clear()
             start = time.perf_counter()
-            render_coach(game, "en")
+            render_coach(Coach(), game, "en")  # a new coach: no estimate kept
             panel = time.perf_counter() - start
             print(
                 f"   {preset:15} {players:7} {found.cards_left:5} {found.games:12,} {found.seconds:10.2f} "
@@ -94,12 +94,13 @@ def main() -> None:
     win_table(Ruleset.preset("dragon-stripes"))
     print(f"   table loaded (or built, the first time on a machine) in {time.perf_counter() - start:.2f} s")
     times: list[float] = []
+    coach = Coach()
     for seed in range(args.games):
         game = Game(["Ann", "Bob"], seed=seed)
         bots = [WinBot(exact=False), CoachBot(exact=False)]
         while not game.is_over:
             start = time.perf_counter()
-            render_coach(game, "en")
+            render_coach(coach, game, "en")
             times.append(time.perf_counter() - start)
             seat = game.to_move
             assert seat is not None

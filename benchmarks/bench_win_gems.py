@@ -23,9 +23,9 @@ import resource
 import statistics
 import time
 
-from dragonkit.analysis.win_gems import GemsWinTable, gems_win_table
-from dragonkit.analysis.win_late import is_late
-from dragonkit.analysis.win_reduced import ReducedWinSolver
+from dragonkit.analysis.win.gems import GemsWinTable, gems_win_table
+from dragonkit.analysis.win.late import is_late
+from dragonkit.analysis.win.reduced import ReducedWinSolver
 from dragonkit.bots import ThresholdBot, WinBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState

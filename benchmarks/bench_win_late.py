@@ -16,7 +16,7 @@ import resource
 import statistics
 import time
 
-from dragonkit.analysis.win_late import LATE_CARDS, LateGame, is_late
+from dragonkit.analysis.win.late import LATE_CARDS, LateGame, is_late
 from dragonkit.bots import CoachBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState

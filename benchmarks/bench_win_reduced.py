@@ -17,7 +17,7 @@ import math
 import resource
 import time
 
-from dragonkit.analysis.win_reduced import ReducedWinSolver
+from dragonkit.analysis.win.reduced import ReducedWinSolver
 from dragonkit.bots import ThresholdBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase

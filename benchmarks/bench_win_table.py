@@ -6,9 +6,9 @@ For each preset the table can model (final danger costing all gems):
   process's peak resident memory; loading it again from the cache (memory-mapped);
 * **decisions**: :meth:`WinTable.best_action` over the decisions of seeded games (milliseconds each);
 * **the model against the exact game**: ``mini`` with ``Fraction``\\ s, every state of a fresh 2-player
-  game against :class:`~dragonkit.analysis.win.WinSolver` (largest and mean error of the win
+  game against :class:`~dragonkit.analysis.win.solver.WinSolver` (largest and mean error of the win
   probability, decisions where the model's action is worse and by how much); ``dragon-stripes``
-  late situations against :class:`~dragonkit.analysis.win_reduced.ReducedWinSolver` (every decision
+  late situations against :class:`~dragonkit.analysis.win.reduced.ReducedWinSolver` (every decision
   of the exact optimal play from seeded situations with ``--late`` cards left);
 * **Monte Carlo**: the win bot against itself (``--self-play`` games): the first player's win rate
   against the model's value of the fresh game;
@@ -30,9 +30,9 @@ from pathlib import Path
 from bench_win_reduced import late  # the late situations of seeded games, as that benchmark chooses them
 
 from dragonkit.analysis import SolvedTurn, TurnState, takeover_gain
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_reduced import ReducedWinSolver
-from dragonkit.analysis.win_table import WinTable, win_table
+from dragonkit.analysis.win.race import WinTable, win_table
+from dragonkit.analysis.win.reduced import ReducedWinSolver
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import CoachBot, WinBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase

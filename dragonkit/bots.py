@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
-from .analysis.win_late import LateGame
-from .analysis.win_model import EQUAL, WinModel, model_for, table
+from .analysis.win.late import LateGame
+from .analysis.win.model import EQUAL, solver_for
 from .engine import Game
 from .game_state import Phase
 from .turn import Action
@@ -135,11 +135,11 @@ class CoachBot(Bot):
 class WinBot(Bot):
     """Plays to win the game, not the turn: the action of the highest probability of winning in a two-player
     game, by the race model's table where the final danger costs all the revealer's gems
-    (:class:`~dragonkit.analysis.win_table.WinTable`: ``dragon-stripes``, ``mini``), and where it costs only
-    the pot (``kali``, ``drago-rosso``) exactly once :data:`~dragonkit.analysis.win_late.LATE_CARDS` cards are
-    left (:class:`~dragonkit.analysis.win_late.LateGame`) and by the gems model before
-    (:class:`~dragonkit.analysis.win_gems.GemsWinTable`).  Between actions of the same probability of winning
-    (within :data:`~dragonkit.analysis.win_model.EQUAL`) it takes :class:`CoachBot`'s, the turn's expected gems.
+    (:class:`~dragonkit.analysis.win.race.WinTable`: ``dragon-stripes``, ``mini``), and where it costs only
+    the pot (``kali``, ``drago-rosso``) exactly once :data:`~dragonkit.analysis.win.late.LATE_CARDS` cards are
+    left (:class:`~dragonkit.analysis.win.late.LateGame`) and by the gems model before
+    (:class:`~dragonkit.analysis.win.gems.GemsWinTable`).  Between actions of the same probability of winning
+    (within :data:`~dragonkit.analysis.win.model.EQUAL`) it takes :class:`CoachBot`'s, the turn's expected gems.
     With more players it plays as :class:`CoachBot`.
 
     Parameters
@@ -157,11 +157,10 @@ class WinBot(Bot):
 
     def choose(self, game: Game) -> Action:
         state = game.state
-        kind = model_for(state)
-        if kind is None:
+        found = solver_for(state, self._late)
+        if found is None:
             return self._coach.choose(game)
-        solver = self._late if kind is WinModel.LATE else table(game.rules)
-        values = solver.action_values(state)
+        values = found[0].action_values(state)
         best = max(values.values())
         tied = [action for action, p in values.items() if p >= best - EQUAL]
         if len(tied) == 1:

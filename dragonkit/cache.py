@@ -78,7 +78,7 @@ class SavedArray(Generic[T]):
     key : JSON-serialisable
         What the value depends on besides the code (e.g. the ruleset as a dict).
     code : str
-        The module that computes the value (e.g. ``"dragonkit.analysis.win_table"``).
+        The module that computes the value (e.g. ``"dragonkit.analysis.win.race"``).
     build : callable
         Computes the value.
     array, rebuild : callable
@@ -209,7 +209,7 @@ def _build_and_save(
 
 @functools.cache
 def code_digest(module: str) -> str:
-    """A digest of the code behind ``module`` (a module of the kit, e.g. ``"dragonkit.analysis.win_table"``): the
+    """A digest of the code behind ``module`` (a module of the kit, e.g. ``"dragonkit.analysis.win.race"``): the
     source of the module, of every module of the kit it imports, and so on (read from the source, not run; a package's
     ``__init__`` only where it is imported by name).
 

@@ -188,7 +188,7 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
 def serve(options: ServeOptions, open_browser: bool) -> int:
     """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
     and its kernels); returns Voilà's exit code.  The server solves the two-player win tables missing from the
-    cache in a process of its own while it serves (:func:`dragonkit.analysis.win_model.prepare_in_background`)."""
+    cache in a process of its own while it serves (:func:`dragonkit.analysis.win.model.prepare_in_background`)."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
     def stop(_signum, _frame):

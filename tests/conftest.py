@@ -97,16 +97,16 @@ def _quick_coach_estimates(monkeypatch):
     """The coach's Monte Carlo estimates (three or more players, kali, drago-rosso) take up to 1.5 s at each choice
     of a human: in the tests, of 20 games each, which is enough to write them in words (the tests of the estimate
     itself set their own number)."""
-    from dragonkit.ui import two_views
+    from dragonkit.coach import views
 
-    monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 20)
+    monkeypatch.setattr(views, "ESTIMATE_GAMES", 20)
 
 
 @pytest.fixture(scope="session")
 def race_tables():
     """The race model's tables (``dragon-stripes``, ``mini``: seconds), solved or waited for while the process the
     root conftest.py started solves them: what the pages of the browser tests' games need at once."""
-    from dragonkit.analysis.win_model import table
+    from dragonkit.analysis.win.model import table
     from dragonkit.rules import Ruleset
 
     for name in ("dragon-stripes", "mini"):

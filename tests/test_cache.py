@@ -73,18 +73,18 @@ def test_a_file_depends_on_the_code_that_computes_it_and_nothing_else() -> None:
     """The win tables' code is their solver and what it imports: not the lessons, the apps or the server."""
     from dragonkit.cache import _source
 
-    assert code_digest("dragonkit.analysis.win_table") != code_digest("dragonkit.analysis.win_gems")
+    assert code_digest("dragonkit.analysis.win.race") != code_digest("dragonkit.analysis.win.gems")
     seen = []
     original = dragonkit.cache._source
     try:
         dragonkit.cache._source = lambda module: seen.append(module) or original(module)  # type: ignore[func-returns-value]
         code_digest.cache_clear()
-        code_digest("dragonkit.analysis.win_gems")
+        code_digest("dragonkit.analysis.win.gems")
     finally:
         dragonkit.cache._source = original
         code_digest.cache_clear()
     read = {m for m in seen if _source(m) is not None}
-    assert {"dragonkit.analysis.win_gems", "dragonkit.rules", "dragonkit.game_state", "dragonkit.turn"} <= read
+    assert {"dragonkit.analysis.win.gems", "dragonkit.rules", "dragonkit.game_state", "dragonkit.turn"} <= read
     assert not any(
         m.startswith(("dragonkit.lessons", "dragonkit.ui", "dragonkit.server", "dragonkit.plots")) for m in read
     )

@@ -1,6 +1,6 @@
 """The coach's two views: the turn's expected gems and the game's chance of winning, for each option.
 
-Two players of ``dragon-stripes`` and ``mini``: the race model's table (:mod:`dragonkit.analysis.win_table`); of
+Two players of ``dragon-stripes`` and ``mini``: the race model's table (:mod:`dragonkit.analysis.win.race`); of
 ``kali`` and ``drago-rosso``: the gems model (``tests/test_win_gems.py``) and the late game's exact values
 (``tests/test_win_late.py``).  More players: a Monte Carlo estimate from the public state
 (:mod:`dragonkit.simulate.win_chance`), labelled as one, with its intervals.  A disagreement is flagged in words,
@@ -19,16 +19,20 @@ import pytest
 
 from dragonkit import Action, Game, Phase
 from dragonkit.analysis import TurnState, solve_turn, takeover_gain
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_table import win_table
+from dragonkit.analysis.win.race import win_table
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import BOTS, ThresholdBot
+from dragonkit.coach import views as coach_views
+from dragonkit.coach.reasons import Reason, ReasonKind
+from dragonkit.coach.views import Coach
+from dragonkit.coach.words import reason_sentence
 from dragonkit.game_state import GameState
 from dragonkit.i18n.numbers import percent_text
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import estimate_win_chances
 from dragonkit.simulate.win_chance import public_seed
-from dragonkit.ui import GameConfig, PlayApp, SeatConfig, two_views
-from dragonkit.ui.coach import reason_sentence, render_coach
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+from dragonkit.ui.coach_panel import render_coach
 from dragonkit.ui.setup import SEAT_KINDS, SetupForm
 
 STOP, DANGER = Card("stop"), Card("danger")
@@ -71,10 +75,11 @@ BEST = '<strong class="dk-mark"><span aria-hidden="true">✓ </span>best choice<
 
 
 def test_two_players_show_both_views_of_each_option_with_headers():
+    coach = Coach()
     game = Game(["Ann", "Bob"], seed=5)
     while game.phase is not Phase.CHOOSE:
         game.reveal()
-    html = render_coach(game, "en")
+    html = render_coach(coach, game, "en")
     assert (
         '<th scope="col">option</th><th scope="col">expected gems, this turn</th>'
         '<th scope="col">chance of winning the game</th>' in html
@@ -93,6 +98,7 @@ def test_two_players_show_both_views_of_each_option_with_headers():
 
 
 def test_an_offer_shows_taking_over_and_declining_in_both_views():
+    coach = Coach()
     game = Game(["Ann", "Bob"], seed=5)
     while game.phase is not Phase.CHOOSE:
         game.reveal()
@@ -100,7 +106,7 @@ def test_an_offer_shows_taking_over_and_declining_in_both_views():
     taker = game.offer_to
     assert taker is not None
     state = TurnState.from_game(game)
-    html = render_coach(game, "en")
+    html = render_coach(coach, game, "en")
     rows = _rows(html)
     assert list(rows) == ["take over", "decline"]
     gain = takeover_gain(state, game.gems[taker], game.bounty, exact=True)
@@ -113,17 +119,18 @@ def test_an_offer_shows_taking_over_and_declining_in_both_views():
 
 
 def test_a_disagreement_is_flagged_in_words_with_its_reason():
+    coach = Coach()
     game = _mini_disagreement()
-    views = two_views.two_views(game)
+    views = coach.views(game)
     exact = WinSolver(exact=True).action_values(GameState.from_game(game))
     assert exact == {Action.REVEAL: Fraction(2, 5), Action.HOLD: Fraction(3, 5)}  # the table is exact here
     assert {o.action: o.win for o in views.options} == pytest.approx({a: float(p) for a, p in exact.items()})
     assert {o.action: o.gems for o in views.options} == {Action.REVEAL: Fraction(71, 30), Action.HOLD: 1}
     assert views.verdict == "disagree" and views.best_gems == {Action.REVEAL} and views.best_win == {Action.HOLD}
-    assert views.reason == two_views.Reason(
+    assert views.reason == Reason(
         "last_danger_pass", Action.HOLD, name="Bob", gems=9, pot=1, bounty=1, steps=5, takes_over=False
     )
-    html = render_coach(game, "en")
+    html = render_coach(coach, game, "en")
     assert (
         '<div class="dk-verdict dk-disagree" role="note"><p><strong><span aria-hidden="true">⚠ </span>'
         'The two views disagree: <span class="dk-advice">REVEAL</span> for the expected gems, '
@@ -140,7 +147,8 @@ def test_a_disagreement_is_flagged_in_words_with_its_reason():
 
 
 def test_the_disagreement_in_italian():
-    html = render_coach(_mini_disagreement(), "it")
+    coach = Coach()
+    html = render_coach(coach, _mini_disagreement(), "it")
     assert "I due punti di vista non concordano" in html
     assert '<span class="dk-advice">RIVELARE</span> per le gemme attese' in html
     assert '<span class="dk-advice">FERMARSI</span> per vincere la partita' in html
@@ -166,7 +174,7 @@ def test_the_disagreement_in_italian():
     ],
 )
 def test_each_reason_has_its_sentence_in_both_languages(kind, action, name, takes, english):
-    reason = two_views.Reason(kind, action, name=name, gems=9, pot=3, bounty=3, steps=1, takes_over=takes)
+    reason = Reason(ReasonKind(kind), action, name=name, gems=9, pot=3, bounty=3, steps=1, takes_over=takes)
     assert english in reason_sentence(reason, "en")
     italian = reason_sentence(reason, "it")
     assert italian != reason_sentence(reason, "en") and italian.count(".") == 1  # one sentence
@@ -178,13 +186,14 @@ def test_each_reason_has_its_sentence_in_both_languages(kind, action, name, take
 def test_the_reasons_follow_the_situation():
     """The sentence is chosen from the situation: who reveals next, whether the next turn is the mover's, how far
     the head is; several two-player games of both table editions give several kinds, each with its facts."""
+    coach = Coach()
     kinds = {}
     for preset in ("mini", "dragon-stripes"):
         for seed in range(40 if preset == "mini" else 12):
             game = Game(["Ann", "Bob"], Ruleset.preset(preset), seed=seed)
             bots = [ThresholdBot(3 + seed % 9), ThresholdBot(20)]
             while not game.is_over:
-                views = two_views.two_views(game)
+                views = coach.views(game)
                 if views.verdict == "disagree":
                     reason = views.reason
                     assert reason is not None and reason.action in views.best_win
@@ -199,8 +208,9 @@ def test_the_reasons_follow_the_situation():
 def test_the_table_path_is_fast_enough_to_redraw_at_every_move():
     """≤ 50 ms a decision is the budget (measured in benchmarks/bench_win_chance.py); here only the work is checked:
     a decision reads the table, it does not simulate."""
+    coach = Coach()
     game = _mini_disagreement()
-    views = two_views.two_views(game)
+    views = coach.views(game)
     assert views.source == "table" and views.estimate is None
 
 
@@ -210,9 +220,8 @@ def test_the_table_path_is_fast_enough_to_redraw_at_every_move():
 @pytest.fixture
 def quick_estimates(monkeypatch):
     """Estimates of a fixed number of games, without a time budget: the same numbers on any machine."""
-    monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 300)
-    monkeypatch.setattr(two_views, "ESTIMATE_SECONDS", None)
-    monkeypatch.setattr(two_views, "_estimates", type(two_views._estimates)())
+    monkeypatch.setattr(coach_views, "ESTIMATE_GAMES", 300)
+    monkeypatch.setattr(coach_views, "ESTIMATE_SECONDS", None)
 
 
 def _three_players_at_a_choice(preset: str = "dragon-stripes", seed: int = 5) -> Game:
@@ -224,14 +233,15 @@ def _three_players_at_a_choice(preset: str = "dragon-stripes", seed: int = 5) ->
 
 @pytest.mark.slow
 def test_three_players_get_a_labelled_estimate_with_intervals(quick_estimates):
+    coach = Coach()
     game = _three_players_at_a_choice()
-    views = two_views.two_views(game)
+    views = coach.views(game)
     assert views.source == "estimate" and views.estimate is not None and views.estimate.games == 300
     for option in views.options:
         assert option.ci is not None and option.win is not None
         low, high = option.ci
         assert 0 <= low <= option.win <= high <= 1 and high - low < 0.15  # 300 games: about ±5 points
-    html = render_coach(game, "en")
+    html = render_coach(coach, game, "en")
     assert '<th scope="col">chance of winning the game (estimate)</th>' in html
     rows = _rows(html)
     for name in ("reveal", "hold"):
@@ -250,8 +260,9 @@ def test_three_players_get_a_labelled_estimate_with_intervals(quick_estimates):
 
 @pytest.mark.slow
 def test_the_estimate_in_italian(quick_estimates):
+    coach = Coach()
     game = _three_players_at_a_choice()
-    html = render_coach(game, "it")
+    html = render_coach(coach, game, "it")
     assert '<th scope="col">probabilità di vincere la partita (stima)</th>' in html
     assert re.search(r"<b>≈ \d+,\d%</b>", html) and re.search(r"\[\d+,\d%; \d+,\d%\]", html)
     assert "Probabilità di vincere: una stima, non un valore esatto, da 300 partite per ogni scelta" in html
@@ -307,19 +318,20 @@ def test_the_estimate_is_refused_where_there_is_nothing_to_estimate():
 
 
 def test_no_estimate_where_there_is_no_choice_or_none_is_asked(quick_estimates):
+    coach = Coach()
     game = Game(["Ann", "Bob", "Cy"], seed=5)
-    html = render_coach(game, "en")  # a compulsory reveal
+    html = render_coach(coach, game, "en")  # a compulsory reveal
     assert "chance of winning" not in html.split("</table>")[0]  # no column for it
     assert "The chance of winning is estimated by simulation when there is a choice to make." in html
     game = _three_players_at_a_choice()
-    html = render_coach(game, "en", estimate=False)  # a bot's move, say
+    html = render_coach(coach, game, "en", estimate=False)  # a bot's move, say
     assert "chance of winning" not in html.split("</table>")[0]
     assert "Best for the expected gems: <span" in html
     assert "(about 2 s) when a human player has a choice to make" in html
-    assert two_views.estimate_needed(game)
-    render_coach(game, "en")  # now estimated, and kept
-    assert not two_views.estimate_needed(game)
-    assert "(estimate)" in render_coach(game, "en", estimate=False)
+    assert coach.estimate_needed(game)
+    render_coach(coach, game, "en")  # now estimated, and kept
+    assert not coach.estimate_needed(game)
+    assert "(estimate)" in render_coach(coach, game, "en", estimate=False)
 
 
 def test_the_app_shows_the_move_at_once_and_the_estimate_just_after(quick_estimates):
@@ -374,7 +386,7 @@ def test_a_game_against_the_win_bot():
 
 
 def test_best_marks_follow_the_chances_as_shown() -> None:
-    from dragonkit.ui.two_views import _best_shown
+    from dragonkit.coach.views import _best_shown
 
     reveal, hold = Action.REVEAL, Action.HOLD
     assert _best_shown({reveal: 0.48149, hold: 0.4819}) == {hold}  # 48.1 % and 48.2 %: one best
@@ -383,12 +395,13 @@ def test_best_marks_follow_the_chances_as_shown() -> None:
 
 
 def test_a_fair_bounty_below_zero_is_explained() -> None:
+    coach = Coach()
     game = Game(["a", "b"], Ruleset.preset("dragon-stripes"), seed=0)
     bots = [ThresholdBot(5), ThresholdBot(5)]
     while len(game.actions) < 65:  # seeded: the 65th move is a hold whose turn is worth less than nothing
         game.apply(Action.DECLINE if game.offer_to is not None else bots[game.to_move].choose(game))
     assert game.offer_to is not None
-    en, it = render_coach(game, "en", estimate=False), render_coach(game, "it", estimate=False)
+    en, it = render_coach(coach, game, "en", estimate=False), render_coach(coach, game, "it", estimate=False)
     assert "Fair bounty: <b>≈ -1.8182</b> gems" in en and "-20/11" in en
     assert "even for free, taking this turn over would lose gems on average" in en
     assert "anche gratis, prendere il posto in questo turno farebbe perdere gemme in media" in it
@@ -398,7 +411,8 @@ def test_while_a_table_is_being_solved_the_coach_says_so_and_shows_the_expected_
     """On a new machine (an empty cache) the page does not wait for the gems model's table: the coach starts its
     process once, says in the page's language that the chance of winning is being prepared, and shows the expected
     gems meanwhile; once the table is saved, the chances come back."""
-    from dragonkit.analysis import win_model
+    coach = Coach()
+    from dragonkit.analysis.win import model as win_model
 
     monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
     monkeypatch.delenv("DRAGONKIT_WAIT_FOR_TABLES")
@@ -408,10 +422,10 @@ def test_while_a_table_is_being_solved_the_coach_says_so_and_shows_the_expected_
     game = Game(["Ann", "Bob"], Ruleset.preset("kali"), seed=3)
     game.reveal()
     assert game.phase is Phase.CHOOSE  # a footprint: reveal or hold
-    views = two_views.two_views(game)
+    views = coach.views(game)
     assert views.source == "preparing" and all(o.win is None for o in views.options)
     assert [[r.name for r in rulesets] for rulesets in started] == [["kali"]]
-    html = render_coach(game, "it")
+    html = render_coach(coach, game, "it")
     assert "Probabilità di vittoria in preparazione" in html and "gemme attese" in html
     assert "probabilità di vincere la partita" not in html.lower()  # no column of chances yet
-    assert "Preparing the chance of winning" in render_coach(game, "en")
+    assert "Preparing the chance of winning" in render_coach(coach, game, "en")

@@ -1,4 +1,4 @@
-"""The share of each kind of card still in the deck (dragonkit.analysis.deck), as the board's meters show it."""
+"""The share of each kind of card still in the deck (dragonkit.topics.deck), as the board's meters show it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from dragonkit import Game, Ruleset
-from dragonkit.analysis.deck import shares_left
 from dragonkit.rules import DANGER_CARD, STOP_CARD, Card, Composition
+from dragonkit.topics.deck import shares_left
 
 
 def test_a_full_deck_is_all_there_and_an_empty_one_is_gone():

@@ -1,4 +1,4 @@
-"""The domain functions behind lessons 1-3 (:mod:`dragonkit.analysis.deck`, :mod:`.walk`,
+"""The domain functions behind lessons 1-3 (:mod:`dragonkit.topics.deck`, :mod:`.walk`,
 :mod:`.one_push`) against independent methods: counting the deck by hand, listing every
 order of a small deck, and the engine's rule arithmetic."""
 
@@ -11,7 +11,9 @@ import pytest
 
 from dragonkit import Ruleset
 from dragonkit.analysis import TurnState
-from dragonkit.analysis.deck import (
+from dragonkit.analysis.turn.walk import after_cards, stop_penalty
+from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
+from dragonkit.topics.deck import (
     cards_discarded,
     deck_after,
     ender_chance,
@@ -22,7 +24,7 @@ from dragonkit.analysis.deck import (
     run_factors,
     stop_chance,
 )
-from dragonkit.analysis.one_push import (
+from dragonkit.topics.one_push import (
     advantage_curve,
     break_even_pot,
     compare_with_optimal,
@@ -31,8 +33,6 @@ from dragonkit.analysis.one_push import (
     story_state,
     with_pot,
 )
-from dragonkit.analysis.walk import after_cards, stop_penalty
-from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
 
 DRAGON = Ruleset.preset("dragon-stripes")
 MINI = Ruleset.preset("mini")

@@ -1,4 +1,4 @@
-"""The edition comparison's numbers (dragonkit.analysis.editions) and its figures (dragonkit.plots.editions),
+"""The edition comparison's numbers (dragonkit.topics.editions) and its figures (dragonkit.plots.editions),
 each checked against a second way of computing them."""
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ import pytest
 from matplotlib.figure import Figure
 
 from dragonkit.analysis import HoldAtPot, evaluate_policy, solve_turn
-from dragonkit.analysis.editions import (
+from dragonkit.analysis.turn.start import fresh_turn
+from dragonkit.plots.editions import comparison_figure, deck_figure
+from dragonkit.rules import Ruleset
+from dragonkit.topics.editions import (
     MEASURES,
     compare_editions,
     edition_profile,
@@ -20,9 +23,6 @@ from dragonkit.analysis.editions import (
     footprints_in_a_row,
     riskiest,
 )
-from dragonkit.analysis.start import fresh_turn
-from dragonkit.plots.editions import comparison_figure, deck_figure
-from dragonkit.rules import Ruleset
 
 MINI = Ruleset.preset("mini")
 

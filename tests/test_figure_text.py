@@ -16,10 +16,6 @@ from matplotlib.patches import Rectangle
 
 from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, evaluate_policy
-from dragonkit.analysis.chain_tables import threshold_chain
-from dragonkit.analysis.deck import deck_after
-from dragonkit.analysis.first_guess import GuessResult
-from dragonkit.analysis.one_push import break_even_pot, compare_with_optimal, one_push, story_state, with_pot
 from dragonkit.lessons.base import fresh_turn, largest_pot
 from dragonkit.lessons.chain import ChainLab, spy_plot
 from dragonkit.lessons.next_card import EXERCISE_DISCARDS, DeckExplorer
@@ -38,6 +34,10 @@ from dragonkit.plots.one_push import (
 )
 from dragonkit.plots.text import FigureText
 from dragonkit.rules import Card
+from dragonkit.topics.chain import threshold_chain
+from dragonkit.topics.deck import deck_after
+from dragonkit.topics.first_guess import GuessResult
+from dragonkit.topics.one_push import break_even_pot, compare_with_optimal, one_push, story_state, with_pot
 
 from .test_lessons_i18n import ENGLISH_WORDS as LESSON_WORDS
 from .test_ui_i18n import ENGLISH_WORDS as APP_WORDS

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from dragonkit import Ruleset, i18n
-from dragonkit.analysis import gems_or_wins as gw
 from dragonkit.lessons import wins
 from dragonkit.plots.wins import coach_map_figure, coach_map_figure_text, pig_policy_figure, pig_policy_figure_text
+from dragonkit.topics import gems_or_wins as gw
 
 from .test_lessons_i18n import english_words
 

@@ -30,10 +30,8 @@ from dragonkit.analysis import (
     run_auction,
     solve_turn,
 )
-from dragonkit.analysis.market import break_even_bid, gaining_takers
-from dragonkit.analysis.risk import catch_up, evaluation
-from dragonkit.analysis.stopping import point_value, solved_graph
-from dragonkit.analysis.thresholds import every_threshold
+from dragonkit.analysis.turn.market import break_even_bid, gaining_takers
+from dragonkit.analysis.turn.thresholds import every_threshold
 from dragonkit.i18n.numbers import consecutive_runs, decimal_text, parse_number, ranges_text
 from dragonkit.lessons import base
 from dragonkit.lessons import market as L7
@@ -52,6 +50,8 @@ from dragonkit.plots.risk import catch_up_figure_text, risk_return_figure, risk_
 from dragonkit.plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from dragonkit.plots.text import FigureText
 from dragonkit.rules import Ruleset
+from dragonkit.topics.risk import catch_up, evaluation
+from dragonkit.topics.stopping import point_value, solved_graph
 from dragonkit.ui.figures import FigureView
 
 MINI, DRAGON = Ruleset.preset("mini"), Ruleset.preset("dragon-stripes")

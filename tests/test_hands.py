@@ -1,4 +1,4 @@
-"""Practice hands (dragonkit.simulate.hands): real decision points of seeded bot games, exact verdicts
+"""Practice hands (dragonkit.topics.hands): real decision points of seeded bot games, exact verdicts
 checked by an independent solver, the engine's next card, and the session's score."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 from dragonkit import Game, Phase, Ruleset
 from dragonkit.analysis import HoldAfterReveals, TurnState, evaluate_policy, optimal_policy, solve_turn
-from dragonkit.analysis.one_card import one_card_value
-from dragonkit.analysis.state import check_state
+from dragonkit.analysis.turn.one_card import one_card_value
+from dragonkit.analysis.turn.state import check_state
 from dragonkit.rules import STOP_CARD
-from dragonkit.simulate.hands import LEVELS, Hand, Score, deal_hand
+from dragonkit.topics.hands import LEVELS, Hand, Score, deal_hand
 
 
 def _snapshot(game: Game):

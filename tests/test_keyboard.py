@@ -235,9 +235,9 @@ def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
     """Lesson 10: Tab to the two coaches' map and its knight position slider (named for screen readers), the arrow
     keys move the situation and the coaches' numbers follow; Tab on to the question on the situation, the arrow keys
     pick the option the analysis gives, Tab to Check, Enter: right."""
-    from dragonkit.analysis.gems_or_wins import AGREEMENTS, agreement, situation, typical_deck
     from dragonkit.lessons.wins import EXERCISE
     from dragonkit.rules import Ruleset
+    from dragonkit.topics.gems_or_wins import AGREEMENTS, agreement, situation, typical_deck
 
     rules = Ruleset.preset("dragon-stripes")
     deck = typical_deck(rules, EXERCISE.stage, EXERCISE.cards)

@@ -1,5 +1,5 @@
-"""The numbers lessons 4-6, 8 and 10 show, computed in the domain layers (dragonkit.analysis.start, thresholds,
-named, risk, stopping, chain_tables, gems_or_wins and dragonkit.simulate.coverage), checked against second
+"""The numbers lessons 4-6, 8 and 10 show, computed in the domain layers (dragonkit.analysis.turn.start, thresholds,
+named, risk, stopping, chain_tables, gems_or_wins and dragonkit.topics.coverage), checked against second
 computations."""
 
 from __future__ import annotations
@@ -19,20 +19,17 @@ from dragonkit.analysis import (
     policy_shift,
     solve_turn,
 )
-from dragonkit.analysis import gems_or_wins as gw
-from dragonkit.analysis.chain_tables import chain_matrices, threshold_chain
-from dragonkit.analysis.named import NeverHold, menu_policy, named_policy
-from dragonkit.analysis.pig import hold_at_expected_score, solve_pig
-from dragonkit.analysis.risk import moment_sums, moments_table, probability_at_least
-from dragonkit.analysis.start import fresh_turn
-from dragonkit.analysis.stopping import hold_boundaries, point_value, solved_graph
-from dragonkit.analysis.thresholds import best_thresholds, every_threshold, largest_pot, threshold_verdict
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_table import win_table
+from dragonkit.analysis.turn.policies import NeverHold
+from dragonkit.analysis.turn.start import fresh_turn
+from dragonkit.analysis.turn.thresholds import best_thresholds, every_threshold, largest_pot, threshold_verdict
+from dragonkit.analysis.win.race import win_table
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
-from dragonkit.simulate.coverage import (
+from dragonkit.topics import gems_or_wins as gw
+from dragonkit.topics.chain import chain_matrices, threshold_chain
+from dragonkit.topics.coverage import (
     check_estimate,
     coverage,
     exact_turn,
@@ -40,6 +37,10 @@ from dragonkit.simulate.coverage import (
     standard_error,
     turns_to_shrink,
 )
+from dragonkit.topics.named import menu_policy, named_policy
+from dragonkit.topics.pig import hold_at_expected_score, solve_pig
+from dragonkit.topics.risk import moment_sums, moments_table, probability_at_least
+from dragonkit.topics.stopping import hold_boundaries, point_value, solved_graph
 from dragonkit.turn import Action
 
 MINI = Ruleset.preset("mini")

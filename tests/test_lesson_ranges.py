@@ -1,5 +1,5 @@
 """The ranges the lessons' sliders and menus offer, and the small counts they show, asked of the domain
-(dragonkit.analysis.start, market, stopping, deck, editions, chain_tables): checked against the rules'
+(dragonkit.analysis.turn.start, market, stopping, deck, editions, chain_tables): checked against the rules'
 own numbers and against second computations."""
 
 from __future__ import annotations
@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 from dragonkit.analysis import fresh_turn
-from dragonkit.analysis.chain_tables import situation_after, state_counts, threshold_chain
-from dragonkit.analysis.deck import deck_after, longest_draw
-from dragonkit.analysis.editions import fit_stages, stage_count
-from dragonkit.analysis.market import takeover_sliders
-from dragonkit.analysis.start import SliderRange, situation_ranges, stage_range
-from dragonkit.analysis.stopping import last_richest_point, map_treasure, solved_graph, stepper_gem_range
 from dragonkit.rules import STOP_CARD, Card, Ruleset
+from dragonkit.topics.chain import situation_after, state_counts, threshold_chain
+from dragonkit.topics.deck import deck_after, longest_draw
+from dragonkit.topics.editions import fit_stages, stage_count
+from dragonkit.topics.sliders import SliderRange, situation_ranges, stage_range, takeover_sliders
+from dragonkit.topics.stopping import last_richest_point, map_treasure, solved_graph, stepper_gem_range
 
 STRIPES, MINI = Ruleset.preset("dragon-stripes"), Ruleset.preset("mini")
 

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from dragonkit import Ruleset, i18n
-from dragonkit.analysis import gems_or_wins as gw
-from dragonkit.analysis.pig import hold_at_expected_score
 from dragonkit.bots import WinBot
 from dragonkit.lessons import wins
 from dragonkit.simulate import round_robin
+from dragonkit.topics import gems_or_wins as gw
+from dragonkit.topics.pig import hold_at_expected_score
 from dragonkit.turn import Action
 from dragonkit.ui import PlayApp
 from dragonkit.ui.setup import SEAT_KINDS, SetupForm

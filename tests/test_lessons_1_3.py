@@ -28,10 +28,7 @@ from dragonkit.analysis import (
     policy_map,
     solve_turn,
 )
-from dragonkit.analysis.deck import all_footprints, deck_after, run_table
-from dragonkit.analysis.first_guess import GuessResult
-from dragonkit.analysis.one_push import break_even_pot, one_push, story_state, with_pot
-from dragonkit.analysis.walk import after_cards
+from dragonkit.analysis.turn.walk import after_cards
 from dragonkit.lessons import next_card, observe, one_more_card
 from dragonkit.lessons.base import LessonWidget, fresh_turn, largest_pot
 from dragonkit.lessons.next_card import DeckExplorer
@@ -40,6 +37,9 @@ from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
 from dragonkit.simulate import simulate_turns
 from dragonkit.teach import ChoiceExercise, FractionExercise
+from dragonkit.topics.deck import all_footprints, deck_after, run_table
+from dragonkit.topics.first_guess import GuessResult
+from dragonkit.topics.one_push import break_even_pot, one_push, story_state, with_pot
 
 from .catalogs import has_italian, italian
 

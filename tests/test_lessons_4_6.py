@@ -27,17 +27,13 @@ from dragonkit.analysis import (
     HoldAtPot,
     TurnState,
     evaluate_policy,
-    named,
     optimal_policy,
     policy_map,
     policy_shift,
     solve_turn,
     turn_chain,
 )
-from dragonkit.analysis.chain_tables import chain_matrices, outcome_order
-from dragonkit.analysis.risk import catch_up, evaluation, moments_table, probability_at_least
-from dragonkit.analysis.stopping import bellman_terms, solved_graph
-from dragonkit.analysis.thresholds import best_thresholds, largest_pot
+from dragonkit.analysis.turn.thresholds import best_thresholds, largest_pot
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
@@ -46,6 +42,10 @@ from dragonkit.plots.chain import spy_figure
 from dragonkit.plots.text import FigureText
 from dragonkit.rules import Card, Ruleset
 from dragonkit.simulate import simulate_turns
+from dragonkit.topics import named
+from dragonkit.topics.chain import chain_matrices, outcome_order
+from dragonkit.topics.risk import catch_up, evaluation, moments_table, probability_at_least
+from dragonkit.topics.stopping import bellman_terms, solved_graph
 from dragonkit.ui.numbers import number_html
 
 from .catalogs import italian

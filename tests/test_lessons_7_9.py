@@ -22,7 +22,7 @@ import pytest
 
 from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, evaluate_policy, optimal_policy, solve_turn
-from dragonkit.analysis.market import fair_bounty_curve, held_turn
+from dragonkit.analysis.turn.market import fair_bounty_curve, held_turn
 from dragonkit.i18n import tr
 from dragonkit.lessons import base, editions, market, simulation
 from dragonkit.plots.market import takeover_figure

@@ -1,5 +1,5 @@
 """Lesson 7, the takeover market: the held turn, the fair bounty, the takeover gain and the
-auction (:mod:`dragonkit.analysis.market`) against independent methods — a plain expectimax
+auction (:mod:`dragonkit.analysis.turn.market`) against independent methods — a plain expectimax
 over the deck, the engine playing the same cards, the policy's absorbing chain, hand
 formulas — and the lesson's widgets (:mod:`dragonkit.lessons.market`)."""
 
@@ -15,7 +15,7 @@ import pytest
 
 from dragonkit import Game, Ruleset, i18n
 from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy
-from dragonkit.analysis.market import (
+from dragonkit.analysis.turn.market import (
     break_even_bid,
     fair_bounty_curve,
     gaining_takers,

@@ -28,17 +28,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dragonkit.analysis.pig import (
-    HOLD,
-    ROLL,
-    PigSolution,
-    hold_at_expected_score,
-    hold_at_outcomes,
-    pig_game,
-    solve_pig,
-)
-from dragonkit.analysis.stochastic_game import StochasticGame, solve_game
 from dragonkit.markov import AbsorbingChain
+from dragonkit.stochastic_game import StochasticGame, solve_game
+from dragonkit.topics.pig import HOLD, ROLL, PigSolution, hold_at_expected_score, hold_at_outcomes, pig_game, solve_pig
 
 
 @pytest.fixture(scope="module")

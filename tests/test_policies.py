@@ -60,10 +60,10 @@ from dragonkit.analysis import (
     solve_turn,
     turn_chain,
 )
-from dragonkit.analysis import graph as graph_module
-from dragonkit.analysis import optimal as optimal_module
-from dragonkit.analysis.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
-from dragonkit.analysis.optimal import backward_induction
+from dragonkit.analysis.turn import graph as graph_module
+from dragonkit.analysis.turn import optimal as optimal_module
+from dragonkit.analysis.turn.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
+from dragonkit.analysis.turn.optimal import backward_induction
 from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")

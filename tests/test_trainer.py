@@ -14,7 +14,7 @@ import pytest
 
 from dragonkit import IllegalActionError, i18n
 from dragonkit.rules import DANGER_CARD, Outcome
-from dragonkit.simulate.hands import Hand, deal_hand
+from dragonkit.topics.hands import Hand, deal_hand
 from dragonkit.ui import HandTrainer
 from dragonkit.ui import trainer as trainer_module
 

@@ -11,11 +11,12 @@ import ipywidgets as widgets
 import pytest
 
 from dragonkit import Game, i18n, palette
+from dragonkit.coach.views import Coach
 from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig
 from dragonkit.ui.announce import announcement_html
 from dragonkit.ui.board import render_board
-from dragonkit.ui.coach import render_coach
+from dragonkit.ui.coach_panel import render_coach
 from dragonkit.ui.trainer import render_score, render_situation, render_verdict
 
 LIVE = re.compile(
@@ -232,7 +233,7 @@ def test_every_deck_meter_is_labelled_with_its_card_in_words():
 
 def test_the_coach_s_best_move_and_the_trainer_s_verdict_are_words_and_marks():
     game = Game(["Ann", "Bob"], seed=2)
-    assert re.search(r'<span class="dk-advice">REVEAL \(compulsory\)</span>', render_coach(game))
+    assert re.search(r'<span class="dk-advice">REVEAL \(compulsory\)</span>', render_coach(Coach(), game))
     for action in ("reveal", "hold"):
         trainer = HandTrainer(seed=9)
         verdict = trainer.decide(action)

@@ -21,13 +21,15 @@ import pytest
 from dragonkit import Game, Phase, Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, TurnState, compare_policies, evaluate_policy, policy_map, turn_chain
 from dragonkit.bots import make_bot
+from dragonkit.coach import views
+from dragonkit.coach.views import Coach
 from dragonkit.engine import IllegalActionError
 from dragonkit.plots import chain_graph, gems_over_game, outcome_bars, policy_heatmap, threshold_curve
 from dragonkit.rules import Message
 from dragonkit.teach import ChoiceExercise, FractionExercise, language_picker
-from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig, SetupForm, two_views
+from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig, SetupForm
 from dragonkit.ui.board import render_board
-from dragonkit.ui.coach import render_coach
+from dragonkit.ui.coach_panel import render_coach
 from dragonkit.ui.panels import render_log, render_players, render_status
 
 from . import catalogs
@@ -371,18 +373,19 @@ def test_whole_games_read_in_italian_with_the_same_numbers(preset):
     for seed in range(3):
         game = Game(["Ann", "Bo", "Cy"], Ruleset.preset(preset), seed=seed)
         bots = [make_bot("coach"), make_bot("threshold", threshold=8 + 4 * seed), make_bot("random", seed=seed)]
+        coach = Coach()
         while True:
-            views = {
+            panels = {
                 lang: (
                     render_status(game, kinds, lang),
-                    render_coach(game, lang),
+                    render_coach(coach, game, lang),
                     render_log(game, lang=lang),
                     render_players(game, kinds, lang),
                     render_board(game, lang),
                 )
                 for lang in ("en", "it")
             }
-            for en, it in zip(views["en"], views["it"]):
+            for en, it in zip(panels["en"], panels["it"]):
                 leftovers = _words(it) & ENGLISH_WORDS
                 assert not leftovers, (leftovers, _text(it))
                 assert _numbers(en) == _numbers(it, "it"), (_text(en), _text(it))
@@ -400,7 +403,9 @@ def test_the_coach_gives_the_same_advice_in_both_languages():
     assert [{"TAKE OVER": "PRENDERE IL POSTO", "DECLINE": "RINUNCIARE"}[word] for word in english] == italian
     i18n.set_language("en")
     app.act("decline")
-    assert re.findall(r'class="dk-advice">([^<]+)<', render_coach(app.game, "it")) == ["RIVELARE (obbligatorio)"]
+    assert re.findall(r'class="dk-advice">([^<]+)<', render_coach(Coach(), app.game, "it")) == [
+        "RIVELARE (obbligatorio)"
+    ]
 
 
 # -- error messages ----------------------------------------------------------------------------
@@ -748,7 +753,7 @@ def _pseudo_game(tmp: Path) -> list[str]:
     """The words a whole game of the play app shows outside the pseudo-locale's markers, names aside."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         catalogs.install_pseudo_locale(tmp, monkeypatch)
-        monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 20)  # the coach's estimates in words, not their precision
+        monkeypatch.setattr(views, "ESTIMATE_GAMES", 20)  # the coach's estimates in words, not their precision
         i18n.set_language(catalogs.PSEUDO)
         app = PlayApp(autoplay=False)
         seen = [_shown_text(w) for w in _widgets(app.widget)]

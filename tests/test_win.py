@@ -18,7 +18,7 @@ from itertools import permutations
 
 import pytest
 
-from dragonkit.analysis.win import WinSolver
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import ThresholdBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase

@@ -1,6 +1,6 @@
 """The gems model of the editions whose final danger costs only the pot (``kali``, ``drago-rosso``).
 
-* Where its three departures (G1–G3 of :mod:`dragonkit.analysis.win_gems`) cannot apply — one kind of footprint,
+* Where its three departures (G1–G3 of :mod:`dragonkit.analysis.win.gems`) cannot apply — one kind of footprint,
   gems and pots on the grid's points — it *is* the game: brute force over every situation of a whole small deck
   against :class:`ReducedWinSolver`'s exact values.
 * On the real decks: the coach shows its chances, and the win bot plays them and beats the coach in a seeded
@@ -16,16 +16,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dragonkit.analysis.win_gems import GemsWinTable, gems_win_table, models
-from dragonkit.analysis.win_reduced import ReducedWinSolver
+from dragonkit.analysis.win.gems import GemsWinTable, gems_win_table, models
+from dragonkit.analysis.win.reduced import ReducedWinSolver
 from dragonkit.bots import CoachBot, WinBot
+from dragonkit.coach.views import Coach
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Ruleset, Stage
 from dragonkit.simulate import round_robin
 from dragonkit.turn import Action
-from dragonkit.ui import two_views
-from dragonkit.ui.coach import render_coach
+from dragonkit.ui.coach_panel import render_coach
 
 KALI = Ruleset.preset("kali")
 #: One kind of footprint (G1), a treasure that cannot run short (G2), and players who never own more than 17 gems
@@ -126,12 +126,13 @@ def test_the_coach_shows_the_models_chances_and_the_win_bot_plays_them() -> None
     game = _at_a_choice(3)
     state = GameState.from_game(game)
     values = gems_win_table(KALI).action_values(state)
-    views = two_views.two_views(game)
-    assert views.source == "model" and not two_views.estimate_needed(game)
+    coach = Coach()
+    views = coach.views(game)
+    assert views.source == "model" and not coach.estimate_needed(game)
     assert {o.action: o.win for o in views.options} == pytest.approx(values)
     assert all(o.ci is None for o in views.options)
-    assert "which carries both players" in render_coach(game, "en")
-    assert "che tiene conto delle gemme di entrambi" in render_coach(game, "it")
+    assert "which carries both players" in render_coach(coach, game, "en")
+    assert "che tiene conto delle gemme di entrambi" in render_coach(coach, game, "it")
     best = max(values.values())
     tied = [a for a, v in values.items() if v >= best - 1e-9]
     chosen = WinBot().choose(game)

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_late import LATE_CARDS, LateGame, is_late
-from dragonkit.analysis.win_reduced import ReducedWinSolver
+from dragonkit.analysis.win.late import LATE_CARDS, LateGame, is_late
+from dragonkit.analysis.win.reduced import ReducedWinSolver
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import ThresholdBot, WinBot
+from dragonkit.coach.views import Coach
+from dragonkit.coach.words import reason_sentence
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState
 from dragonkit.i18n import Gems, tr
 from dragonkit.rules import Ruleset
 from dragonkit.turn import Action
-from dragonkit.ui.coach import reason_sentence, render_coach
-from dragonkit.ui.two_views import estimate_needed, two_views
+from dragonkit.ui.coach_panel import render_coach
 
 from .test_win_reduced import SMALL_POT_ONLY, late
 
@@ -95,7 +96,7 @@ def _late_disagreement(kind: str) -> Game:
         game = Game(["Ada", "Bo"], KALI, seed=seed)
         while not game.is_over:
             if game.remaining.total <= LATE_CARDS and len(game.legal_actions()) > 1:
-                views = two_views(game, estimate=False)
+                views = Coach().views(game, estimate=False)
                 if views.reason is not None and views.reason.kind == kind:
                     return game
             game.apply(bot.choose(game))
@@ -105,9 +106,10 @@ def _late_disagreement(kind: str) -> Game:
 @pytest.mark.parametrize("kind", ["lead_bank", "lead_short"])
 def test_the_coach_shows_exact_chances_late_and_says_when_the_lead_decides(kind: str) -> None:
     game = _late_disagreement(kind)
-    views = two_views(game, estimate=False)
+    coach = Coach()
+    views = coach.views(game, estimate=False)
     exact = ReducedWinSolver(KALI).action_values(GameState.from_game(game))
-    assert views.source == "exact" and not estimate_needed(game)
+    assert views.source == "exact" and not coach.estimate_needed(game)
     assert {o.action: o.win for o in views.options} == pytest.approx(exact)
     assert all(o.ci is None for o in views.options)
     reason = views.reason
@@ -119,6 +121,6 @@ def test_the_coach_shows_exact_chances_late_and_says_when_the_lead_decides(kind:
     for lang in ("en", "it"):
         sentence = reason_sentence(reason, lang)
         assert tr("{n}", lang, n=Gems(reason.banked)) in sentence and tr("{n}", lang, n=Gems(reason.rival)) in sentence
-    page = render_coach(game, "en", estimate=False)
+    page = render_coach(coach, game, "en", estimate=False)
     assert "Chance of winning: exact" in page and "estimate" not in page
-    assert "esatta" in render_coach(game, "it", estimate=False)
+    assert "esatta" in render_coach(coach, game, "it", estimate=False)

@@ -17,8 +17,8 @@ from itertools import permutations
 
 import pytest
 
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_reduced import ReducedWinSolver
+from dragonkit.analysis.win.reduced import ReducedWinSolver
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import ThresholdBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase

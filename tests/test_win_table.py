@@ -22,9 +22,9 @@ import pytest
 from filelock import FileLock
 
 import dragonkit.cache
-from dragonkit.analysis.win import WinSolver
-from dragonkit.analysis.win_reduced import ReducedWinSolver
-from dragonkit.analysis.win_table import WinTable, win_table
+from dragonkit.analysis.win.race import WinTable, win_table
+from dragonkit.analysis.win.reduced import ReducedWinSolver
+from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import WinBot
 from dragonkit.engine import Game
 from dragonkit.game_state import GameState, Phase
@@ -179,7 +179,7 @@ def test_the_cache_is_shared_through_a_file(tmp_path, monkeypatch) -> None:
 _KERNEL = """
 import sys, time
 import numpy as np
-from dragonkit.analysis import win_table as module
+from dragonkit.analysis.win import race as module
 from dragonkit.rules import Ruleset
 
 build = module.WinTable._build

@@ -1,8 +1,8 @@
 """What the lesson widgets share: the widget base (language redraw and close), a
 figure that follows the language, sliders for a situation, the editions and policies
 the menus offer, and small helpers for menus and error messages.  The start of a
-turn, :func:`fresh_turn`, comes from :mod:`dragonkit.analysis.start`, :func:`largest_pot`
-from :mod:`dragonkit.analysis.thresholds`.
+turn, :func:`fresh_turn`, comes from :mod:`dragonkit.analysis.turn.start`, :func:`largest_pot`
+from :mod:`dragonkit.analysis.turn.thresholds`.
 
 The lesson topic modules import these from here, not from each other; the kit's
 stylesheet is :data:`dragonkit.style.CSS`, its way of writing exact numbers
@@ -19,12 +19,13 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..analysis import OptimalPolicy
-from ..analysis.start import fresh_turn, situation_ranges
-from ..analysis.thresholds import largest_pot
+from ..analysis.turn.start import fresh_turn
+from ..analysis.turn.thresholds import largest_pot
 from ..i18n import ntr, tr
 from ..i18n.numbers import consecutive_runs
 from ..rules import Message, Ruleset
 from ..teach.notes import close_widgets
+from ..topics.sliders import situation_ranges
 from ..ui.figures import FigureView
 
 if TYPE_CHECKING:
@@ -127,8 +128,6 @@ class LiveFigure(LessonWidget):
 
 
 # -- a situation's sliders --------------------------------------------------------------------------------------
-# (:func:`~dragonkit.analysis.start.fresh_turn` and :func:`~dragonkit.analysis.thresholds.largest_pot`, imported above,
-# are offered here to the lesson modules and the notebooks, which call ``dragonkit.lessons.base.fresh_turn``.)
 
 
 def situation_sliders(
@@ -141,7 +140,7 @@ def situation_sliders(
     rules : Ruleset
     gems, treasure : int, optional
         Initial values (gems; default: the ruleset's starting gems and treasure).
-        The sliders' ranges are :func:`~dragonkit.analysis.start.situation_ranges`.
+        The sliders' ranges are :func:`~dragonkit.analysis.turn.start.situation_ranges`.
     stage : int, optional
         Initial stage; without it there is no stage slider.
 

@@ -16,7 +16,7 @@ module shows that chain for the classroom deck (``mini``):
 * :func:`answers` — the exercises' answers, read off the chains.
 
 :func:`state_name` names the chain's states for people.  Every number comes from
-:mod:`dragonkit.analysis` (the tables: :mod:`dragonkit.analysis.chain_tables`) and
+:mod:`dragonkit.analysis` (the tables: :mod:`dragonkit.topics.chain`) and
 :mod:`dragonkit.markov`.
 """
 
@@ -32,13 +32,13 @@ import pandas as pd
 
 from .. import i18n
 from ..analysis import TurnState
-from ..analysis.chain_tables import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..plots import figure_png
 from ..plots.chain import spy_figure, spy_figure_text
 from ..rules import Ruleset
 from ..style import CSS
+from ..topics.chain import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..ui.figures import FigureView, figure_html
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, policy_name

@@ -4,12 +4,12 @@ classroom mini deck and the learners' own decks, compared by the numbers.
 For each edition and each stage ``d`` the lesson analyses a *fresh turn*: the
 full deck without the ``d`` danger cards revealed in earlier turns, the
 starting gems, the whole treasure, a compulsory first reveal
-(:func:`dragonkit.analysis.start.fresh_turn`).  :func:`~dragonkit.analysis.editions.edition_profile`
+(:func:`dragonkit.analysis.turn.start.fresh_turn`).  :func:`~dragonkit.topics.editions.edition_profile`
 measures it exactly: the expected gain, the probability of a loss, the standard deviation,
 the expected number of cards, the chance of the head.
 
-* :func:`~dragonkit.analysis.editions.compare_editions` tabulates editions by stage (these two
-  come from :mod:`dragonkit.analysis.editions`; :data:`MEASURES` names its measures);
+* :func:`~dragonkit.topics.editions.compare_editions` tabulates editions by stage (these two
+  come from :mod:`dragonkit.topics.editions`; :data:`MEASURES` names its measures);
   :func:`~dragonkit.plots.editions.comparison_figure` and :func:`~dragonkit.plots.editions.deck_figure`
   draw them (:func:`deck_chart`: as a widget);
 * :class:`EditionComparison` is the comparison widget, :class:`DeckDesigner` the
@@ -29,7 +29,12 @@ import ipywidgets as widgets
 import pandas as pd
 
 from .. import i18n
-from ..analysis.editions import (
+from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text, percent_text
+from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
+from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..style import CSS
+from ..topics.editions import (
     compare_editions,
     edition_profile,
     expected_first_pot,
@@ -39,11 +44,6 @@ from ..analysis.editions import (
     footprints_in_a_row,
     riskiest,
 )
-from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text, percent_text
-from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
-from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
-from ..style import CSS
 from ..ui.figures import FigureView
 from ..ui.numbers import format_fraction, number_html
 from .base import (
@@ -66,7 +66,7 @@ __all__ = [
     "EditionComparison",
     "answers",
     "deck_chart",
-    "edition_profile",  # dragonkit.analysis.editions's, offered here too
+    "edition_profile",  # dragonkit.topics.editions's, offered here too
     "format_stages",
     "format_stripes",
     "parse_stages",
@@ -76,7 +76,7 @@ __all__ = [
 #: The editions that were published (the mini deck is a classroom deck).
 PUBLISHED = EDITIONS[:3]
 
-#: The measures of :data:`dragonkit.analysis.editions.MEASURES` as the lesson names them: name -> label msgid.
+#: The measures of :data:`dragonkit.topics.editions.MEASURES` as the lesson names them: name -> label msgid.
 MEASURES = {
     "expected_gain": N_("expected gain (gems)"),
     "p_loss": N_("P(loss)"),

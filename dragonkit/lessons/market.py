@@ -1,6 +1,6 @@
 """Lesson 7, the takeover market: the widgets of the lesson on what a held turn is worth to whoever takes it over.
 
-Every number comes from :mod:`dragonkit.analysis.market` (the fair bounty :math:`F(g)`, the takeover
+Every number comes from :mod:`dragonkit.analysis.turn.market` (the fair bounty :math:`F(g)`, the takeover
 gain :math:`F(g - b) - b`, the auction's values) and :mod:`dragonkit.simulate.takeover`; the figures
 from :mod:`dragonkit.plots.market`.  This module reads what the learner types (:func:`parse_drawn`,
 :func:`parse_bids`) and shows the results:
@@ -19,7 +19,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..analysis import TurnState, solve_turn
-from ..analysis.market import (
+from ..analysis.turn.market import (
     AuctionResult,
     break_even_bid,
     fair_bounty_curve,
@@ -27,15 +27,14 @@ from ..analysis.market import (
     held_turn,
     run_auction,
     takeover,
-    takeover_sliders,
 )
-from ..analysis.start import stage_range
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, ranges_text
 from ..plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
 from ..rules import Message, Ruleset
 from ..simulate.takeover import TakeoverPlay, mean_profit, play_takeover
 from ..style import CSS
+from ..topics.sliders import stage_range, takeover_sliders
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import EDITIONS, LessonWidget, edition_label, error_text, relabel
@@ -192,7 +191,7 @@ class TakeoverExplorer(LessonWidget):
 
     @property
     def max_gems(self) -> int:
-        """The richest taker shown (gems; :func:`~dragonkit.analysis.market.takeover_sliders`)."""
+        """The richest taker shown (gems; :func:`~dragonkit.analysis.turn.market.takeover_sliders`)."""
         return takeover_sliders(self.state.rules).gems.high
 
     def _set_gem_range(self, rules: Ruleset, holder: int | None = None, taker: int | None = None) -> None:

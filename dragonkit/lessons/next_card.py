@@ -3,7 +3,7 @@
 :class:`DeckExplorer` removes cards with sliders and shows the law of the next card and the
 chance that the next ``k`` cards are all footprints, without replacement (hypergeometric) and
 with it (binomial), next to scipy's floats.  Every number comes from
-:mod:`dragonkit.analysis.deck`; the figures from :mod:`dragonkit.plots.next_card`.
+:mod:`dragonkit.topics.deck`; the figures from :mod:`dragonkit.plots.next_card`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..analysis.deck import (
+from ..i18n import tr
+from ..i18n.numbers import decimal_text
+from ..plots.next_card import explorer_figure, explorer_figure_text
+from ..rules import Card, Composition, Ruleset
+from ..style import CSS
+from ..topics.deck import (
     all_footprints,
     cards_discarded,
     deck_after,
@@ -29,11 +34,6 @@ from ..analysis.deck import (
     run_table,
     stop_chance,
 )
-from ..i18n import tr
-from ..i18n.numbers import decimal_text
-from ..plots.next_card import explorer_figure, explorer_figure_text
-from ..rules import Card, Composition, Ruleset
-from ..style import CSS
 from ..ui.figures import FigureView
 from ..ui.numbers import format_fraction
 from .base import LessonWidget

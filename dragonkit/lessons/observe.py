@@ -1,10 +1,10 @@
 """Lesson 1, *Play and observe*: the widgets of the lesson on the deck a turn starts from and a
 first guess at when to hold.
 
-The guess is valued by :class:`dragonkit.analysis.first_guess.GuessResult` (hold-at-t
+The guess is valued by :class:`dragonkit.topics.first_guess.GuessResult` (hold-at-t
 policies through their absorbing chains, the optimum by backward induction) and drawn by
 :func:`dragonkit.plots.first_guess.guess_figure`; the exercises' answers come from
-:mod:`dragonkit.analysis.deck` and :mod:`dragonkit.analysis.walk`.
+:mod:`dragonkit.topics.deck` and :mod:`dragonkit.analysis.turn.walk`.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..analysis import TurnState
-from ..analysis.deck import ender_chance, most_likely_card, stop_chance
-from ..analysis.first_guess import SCAN_STEP, GuessResult
-from ..analysis.walk import after_cards, stop_penalty
+from ..analysis.turn.walk import after_cards, stop_penalty
 from ..i18n import tr
 from ..i18n.numbers import decimal_text
 from ..plots.first_guess import guess_figure, guess_figure_text
 from ..plots.next_card import composition_figure, composition_figure_text
 from ..rules import Card, Ruleset
 from ..style import CSS
+from ..topics.deck import ender_chance, most_likely_card, stop_chance
+from ..topics.first_guess import SCAN_STEP, GuessResult
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, largest_pot

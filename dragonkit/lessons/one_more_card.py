@@ -3,7 +3,7 @@
 :class:`OnePushExplorer` shows the expected value :math:`E_1` of revealing exactly one more
 card and then holding, its break-even pot and how that moves with the player's wealth;
 :class:`MyopicVsOptimal` sets the one-step rule against optimal play.  Every number comes
-from :mod:`dragonkit.analysis.one_push` (which walks the turn model) and
+from :mod:`dragonkit.topics.one_push` (which walks the turn model) and
 :func:`dragonkit.analysis.solve_turn`; the figures from :mod:`dragonkit.plots.one_push`.
 """
 
@@ -15,20 +15,13 @@ from html import escape
 import ipywidgets as widgets
 
 from ..analysis import TurnState, solve_turn
-from ..analysis.one_push import (
-    OnePush,
-    break_even_pot,
-    compare_with_optimal,
-    one_push,
-    situation,
-    story_state,
-)
-from ..analysis.start import stage_range
-from ..analysis.state import check_state
+from ..analysis.turn.state import check_state
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text
 from ..plots.one_push import myopic_figure, myopic_figure_text, one_push_figure, one_push_figure_text
 from ..style import CSS
+from ..topics.one_push import OnePush, break_even_pot, compare_with_optimal, one_push, situation, story_state
+from ..topics.sliders import stage_range
 from ..ui.figures import FigureView
 from ..ui.numbers import format_fraction, number_html
 from .base import LessonWidget
@@ -135,7 +128,7 @@ class OnePushExplorer(LessonWidget):
         self._follow_language()
 
     def situation(self) -> TurnState:
-        """The situation the sliders describe (:func:`~dragonkit.analysis.one_push.situation`)."""
+        """The situation the sliders describe (:func:`~dragonkit.topics.one_push.situation`)."""
         s = {name: slider.value for name, slider in self.sliders.items()}
         return situation(self.base, s["position"], s["pot"], s["gems"], s["stage"])
 

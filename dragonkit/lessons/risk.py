@@ -13,8 +13,8 @@ probabilities grouped by gem change are the exact distribution of the gain
   policy that maximizes :math:`P(X \ge d)` is not the one that maximizes :math:`E[X]`;
 * :func:`answers` — the exercises' answers.
 
-The numbers come from :mod:`dragonkit.analysis.risk` (the greedy policy is
-:class:`dragonkit.analysis.named.NeverHold`), the figures from :mod:`dragonkit.plots.risk`.
+The numbers come from :mod:`dragonkit.topics.risk` (the greedy policy is
+:class:`dragonkit.topics.named.NeverHold`), the figures from :mod:`dragonkit.plots.risk`.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ import pandas as pd
 
 from .. import i18n
 from ..analysis import HoldAtPot, PolicyEvaluation, TurnState, compare_policies
-from ..analysis.named import named_policy
-from ..analysis.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
-from ..analysis.thresholds import best_thresholds, every_threshold
+from ..analysis.turn.thresholds import best_thresholds, every_threshold
 from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text
 from ..plots.risk import catch_up_figure, catch_up_figure_text, risk_return_figure, risk_return_figure_text
 from ..rules import Ruleset
 from ..style import CSS
+from ..topics.named import named_policy
+from ..topics.risk import catch_up, evaluation, moment_sums, moments_table, probability_at_least
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, policy_name, relabel, situation_sliders
@@ -43,7 +43,7 @@ from .base import LessonWidget, fresh_turn, policy_name, relabel, situation_slid
 __all__ = ["CatchUpExplorer", "OutcomeExplorer", "RiskReturnExplorer", "answers"]
 
 
-#: The labels (msgids) of the named policies of :data:`dragonkit.analysis.named.NAMED`.
+#: The labels (msgids) of the named policies of :data:`dragonkit.topics.named.NAMED`.
 LABELS = {
     "cautious": N_("cautious: hold after 1 card"),
     "greedy": N_("greedy: never hold"),
@@ -338,7 +338,7 @@ class CatchUpExplorer(LessonWidget):
 
     def thresholds(self) -> range:
         """Every distinct hold-at-t policy of the current deck (t in gems;
-        :func:`~dragonkit.analysis.thresholds.every_threshold`)."""
+        :func:`~dragonkit.analysis.turn.thresholds.every_threshold`)."""
         return every_threshold(self.state)
 
     def table(self) -> pd.DataFrame:

@@ -5,8 +5,8 @@ shrinkage of the error, and a tournament of strategies.
 Every simulated turn comes from :func:`dragonkit.simulate.simulate_turns`, every
 exact value from :func:`dragonkit.analysis.evaluate_policy` (the turn's absorbing
 chain), every interval from :mod:`dragonkit.simulate.stats` and
-:mod:`dragonkit.simulate.coverage` (:func:`~dragonkit.simulate.coverage.exact_turn`,
-:func:`~dragonkit.simulate.coverage.coverage`, :func:`~dragonkit.simulate.coverage.error_by_n`),
+:mod:`dragonkit.topics.coverage` (:func:`~dragonkit.topics.coverage.exact_turn`,
+:func:`~dragonkit.topics.coverage.coverage`, :func:`~dragonkit.topics.coverage.error_by_n`),
 every tournament from :func:`dragonkit.simulate.round_robin`; the figures are
 :mod:`dragonkit.plots.simulation`'s.
 
@@ -28,14 +28,14 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..analysis.named import menu_policy
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
 from ..plots import win_rates, win_rates_text
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
-from ..simulate.coverage import (
+from ..style import CSS
+from ..topics.coverage import (
     ExactTurn,
     check_estimate,
     coverage,
@@ -45,7 +45,7 @@ from ..simulate.coverage import (
     standard_error,
     turns_to_shrink,
 )
-from ..style import CSS
+from ..topics.named import menu_policy
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import (

@@ -10,11 +10,11 @@ r"""Lesson 5: optimal stopping of a turn by backward induction.
 * :class:`ThresholdExplorer` — the *hold at t* policies against the optimum;
 * :func:`answers` — the exercises' answers.
 
-Values come from :func:`dragonkit.analysis.optimal.backward_induction` over the
-:class:`~dragonkit.analysis.graph.DecisionGraph` (exact integers with a common
-denominator per layer; Bellman's terms from :mod:`dragonkit.analysis.stopping`), the maps
+Values come from :func:`dragonkit.analysis.turn.optimal.backward_induction` over the
+:class:`~dragonkit.analysis.turn.graph.DecisionGraph` (exact integers with a common
+denominator per layer; Bellman's terms from :mod:`dragonkit.topics.stopping`), the maps
 from :func:`~dragonkit.analysis.policy_map` and :func:`~dragonkit.analysis.policy_shift`, the
-best thresholds from :mod:`dragonkit.analysis.thresholds`; the figures are
+best thresholds from :mod:`dragonkit.analysis.turn.thresholds`; the figures are
 :mod:`dragonkit.plots.stopping`'s.  Nothing here knows a rule of the game.
 """
 
@@ -30,8 +30,14 @@ import pandas as pd
 
 from .. import i18n
 from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
-from ..analysis.graph import HEAD, DecisionGraph
-from ..analysis.stopping import (
+from ..analysis.turn.graph import HEAD, DecisionGraph
+from ..analysis.turn.thresholds import every_threshold, threshold_verdict
+from ..i18n import N_, tr
+from ..i18n.numbers import decimal_text
+from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
+from ..rules import Ruleset
+from ..style import CSS
+from ..topics.stopping import (
     bellman_terms,
     hold_boundaries,
     last_richest_point,
@@ -40,12 +46,6 @@ from ..analysis.stopping import (
     solved_graph,
     stepper_gem_range,
 )
-from ..analysis.thresholds import every_threshold, threshold_verdict
-from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text
-from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
-from ..rules import Ruleset
-from ..style import CSS
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, situation_sliders
@@ -399,7 +399,7 @@ class PolicyMapExplorer(LessonWidget):
 
     def shift(self) -> pd.DataFrame:
         """Where holding starts for the reference player (stage 0, the starting gems), with the
-        gems, the stage and both changed (:func:`~dragonkit.analysis.stopping.hold_boundaries`)."""
+        gems, the stage and both changed (:func:`~dragonkit.topics.stopping.hold_boundaries`)."""
         return hold_boundaries(self.state, fresh_turn(self.rules, treasure=self.treasure.value))
 
     def _redraw(self, _change=None) -> None:

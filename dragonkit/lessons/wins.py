@@ -1,7 +1,7 @@
 """Lesson 10, gems or wins: the policy that maximises a turn's expected gems against the policy that maximises the
 probability of winning the game — Pig's exact solution as a warm-up (Neller & Presser 2004), then Dragon Stripes.
 
-Every number comes from :mod:`dragonkit.analysis.gems_or_wins` (Pig's solution, the two coaches' values, the
+Every number comes from :mod:`dragonkit.topics.gems_or_wins` (Pig's solution, the two coaches' values, the
 first player's chance) and :func:`dragonkit.simulate.round_robin`; the figures from :mod:`dragonkit.plots.wins`
 and :func:`dragonkit.plots.win_rates`.
 
@@ -21,7 +21,21 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ..analysis.gems_or_wins import (
+from ..cache import cached_file, computed_once
+from ..i18n import N_, Gems, tr
+from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
+from ..plots import win_rates, win_rates_text
+from ..plots.wins import (
+    AGREEMENT_LABELS,
+    coach_map_figure,
+    coach_map_figure_text,
+    pig_policy_figure,
+    pig_policy_figure_text,
+)
+from ..rules import Card, Ruleset
+from ..simulate import TournamentResult, round_robin
+from ..style import CSS
+from ..topics.gems_or_wins import (
     AGREEMENTS,
     PIG_GOAL,
     after_first_card,
@@ -39,21 +53,7 @@ from ..analysis.gems_or_wins import (
     win_advice,
     win_reveals,
 )
-from ..analysis.start import stage_range
-from ..cache import cached_file, computed_once
-from ..i18n import N_, Gems, tr
-from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
-from ..plots import win_rates, win_rates_text
-from ..plots.wins import (
-    AGREEMENT_LABELS,
-    coach_map_figure,
-    coach_map_figure_text,
-    pig_policy_figure,
-    pig_policy_figure_text,
-)
-from ..rules import Card, Ruleset
-from ..simulate import TournamentResult, round_robin
-from ..style import CSS
+from ..topics.sliders import stage_range
 from ..turn import Action
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
@@ -90,10 +90,10 @@ DUEL_GAMES, DUEL_SEED = 100, 1
 
 
 class Situation(NamedTuple):
-    """A decision of a two-player game of Dragon Stripes, for :func:`~dragonkit.analysis.gems_or_wins.situation`."""
+    """A decision of a two-player game of Dragon Stripes, for :func:`~dragonkit.topics.gems_or_wins.situation`."""
 
     stage: int
-    cards: int  #: cards left in the deck (:func:`~dragonkit.analysis.gems_or_wins.typical_deck`)
+    cards: int  #: cards left in the deck (:func:`~dragonkit.topics.gems_or_wins.typical_deck`)
     gems: tuple[int, int]  #: the mover's and the opponent's (gems)
     position: int
     pot: int  #: gems
@@ -205,13 +205,13 @@ class PigFacts(LessonWidget):
 
 class FirstMove(LessonWidget):
     """The first player's probability of winning when both players play to win: Pig, Dragon Stripes (the race
-    model of :class:`~dragonkit.analysis.win_table.WinTable`) and the mini deck (exact).
+    model of :class:`~dragonkit.analysis.win.race.WinTable`) and the mini deck (exact).
 
     Attributes
     ----------
     widget : ipywidgets.VBox
     chances : dict
-        :func:`~dragonkit.analysis.gems_or_wins.first_player_chances`.
+        :func:`~dragonkit.topics.gems_or_wins.first_player_chances`.
     """
 
     def __init__(self):
@@ -258,7 +258,7 @@ class CoachMap(LessonWidget):
     Parameters
     ----------
     stage, cards : int
-        The deck (:func:`~dragonkit.analysis.gems_or_wins.typical_deck`).
+        The deck (:func:`~dragonkit.topics.gems_or_wins.typical_deck`).
     gems, other : int
         The mover's gems and the opponent's (gems).
     position, pot : int
@@ -268,7 +268,7 @@ class CoachMap(LessonWidget):
     ----------
     widget : ipywidgets.VBox
     cells : pandas.DataFrame
-        The map (:func:`~dragonkit.analysis.gems_or_wins.coach_map`).
+        The map (:func:`~dragonkit.topics.gems_or_wins.coach_map`).
     state : GameState
         The situation looked at closely.
     """

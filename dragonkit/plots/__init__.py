@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import palette
 from ..analysis import Situation
-from ..analysis.table import hold_boundary
+from ..analysis.turn.table import hold_boundary
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text, ranges_text
 from ..rules import Outcome
@@ -188,7 +188,7 @@ def policy_heatmap(advantage: pd.DataFrame, title: str | None = None, boundary: 
 
     Colour is not the only cue: the cells where holding is best are hatched
     (:data:`HOLD_HATCH`), and a line runs along the pot from which holding starts at
-    each position (:func:`~dragonkit.analysis.table.hold_boundary`), so the map reads
+    each position (:func:`~dragonkit.analysis.turn.table.hold_boundary`), so the map reads
     in grey and without telling red from blue.
 
     Parameters
@@ -278,7 +278,7 @@ def policy_heatmap_text(advantage: pd.DataFrame, title: str | None = None, lang:
     FigureText
         The text alternative: the positions mapped, the smallest and largest pot from which holding is
         best, the positions where revealing always is; the table: per knight position, the pot from which
-        holding is best (:func:`~dragonkit.analysis.table.hold_boundary`).
+        holding is best (:func:`~dragonkit.analysis.turn.table.hold_boundary`).
     """
     boundary = hold_boundary(advantage).sort_index()
     title = tr("Optimal policy: reveal or hold", lang) if title is None else title

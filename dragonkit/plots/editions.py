@@ -13,10 +13,10 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import palette
-from ..analysis.editions import MEASURES, footprint_cards
 from ..i18n import tr
 from ..i18n.numbers import integer_text
 from ..rules import Card, Ruleset
+from ..topics.editions import MEASURES, footprint_cards
 from . import number_label
 from .text import FigureText
 
@@ -61,9 +61,9 @@ def comparison_figure(table: pd.DataFrame, measure: str, labels: Mapping[str, st
     Parameters
     ----------
     table : pandas.DataFrame
-        From :func:`~dragonkit.analysis.editions.compare_editions`.
+        From :func:`~dragonkit.topics.editions.compare_editions`.
     measure : str
-        A key of :data:`~dragonkit.analysis.editions.MEASURES`.
+        A key of :data:`~dragonkit.topics.editions.MEASURES`.
     labels : mapping of str to str
         Edition key -> the name shown.
     name : str

@@ -8,9 +8,9 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import palette
-from ..analysis.first_guess import GuessResult
 from ..i18n import tr
 from ..i18n.numbers import decimal_text
+from ..topics.first_guess import GuessResult
 from .text import FigureText
 
 __all__ = ["guess_figure", "guess_figure_text"]

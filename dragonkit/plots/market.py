@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from .. import palette
-from ..analysis.market import AuctionResult, gaining_takers
+from ..analysis.turn.market import AuctionResult, gaining_takers
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, ranges_text
 from .text import FigureText
@@ -32,7 +32,7 @@ def takeover_figure(
     Parameters
     ----------
     curve : pandas.DataFrame
-        From :func:`~dragonkit.analysis.market.fair_bounty_curve`.
+        From :func:`~dragonkit.analysis.turn.market.fair_bounty_curve`.
     bounty : int
         The rules' bounty (gems), drawn as a horizontal line.
     holder_gems, taker_gems : int, optional

@@ -11,10 +11,10 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from .. import palette
-from ..analysis.deck import enders_left, footprints_left, run_table
 from ..i18n import ntr, tr
 from ..i18n.numbers import decimal_text, integer_text
 from ..rules import Card, Composition
+from ..topics.deck import enders_left, footprints_left, run_table
 from .text import FigureText
 
 __all__ = ["COLOURS", "composition_figure", "composition_figure_text", "explorer_figure", "explorer_figure_text"]

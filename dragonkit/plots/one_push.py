@@ -13,9 +13,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from .. import i18n, palette
-from ..analysis.one_push import MyopicComparison, OnePush, advantage_curve, break_even_pot
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text
+from ..topics.one_push import MyopicComparison, OnePush, advantage_curve, break_even_pot
 from . import HOLD_HATCH, policy_heatmap  # the map hatches its hold cells: HOLD_HATCH, re-exported
 from .text import FigureText
 
@@ -51,7 +51,7 @@ def one_push_figure(push: OnePush, break_even: Fraction, pot_max: int, gems_max:
     Parameters
     ----------
     push : OnePush
-        The situation's one push (:func:`~dragonkit.analysis.one_push.one_push`).
+        The situation's one push (:func:`~dragonkit.topics.one_push.one_push`).
     break_even : Fraction
         Its break-even pot (gems).
     pot_max, gems_max : int

@@ -9,7 +9,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import palette
-from ..analysis.thresholds import best_thresholds
+from ..analysis.turn.thresholds import best_thresholds
 from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text
 from .text import FigureText
@@ -149,7 +149,7 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple[Any, Any] |
     Parameters
     ----------
     table : pandas.DataFrame
-        :func:`~dragonkit.analysis.risk.catch_up` output.
+        :func:`~dragonkit.topics.risk.catch_up` output.
     needed : int
         Gems needed (gems).
     optimum : (P(X >= needed), E[X]) of the optimal policy, optional

@@ -18,8 +18,8 @@ from matplotlib.ticker import FuncFormatter
 from .. import palette
 from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
-from ..simulate.coverage import Coverage, ExactTurn
 from ..simulate.stats import mean_estimate
+from ..topics.coverage import Coverage, ExactTurn
 from . import number_label
 from .text import FigureText
 
@@ -290,7 +290,7 @@ def error_figure(errors: pd.DataFrame, exact: ExactTurn) -> Figure:
     Parameters
     ----------
     errors : pandas.DataFrame
-        From :func:`~dragonkit.simulate.coverage.error_by_n`: index ``n`` (turns), columns ``rms_error`` and
+        From :func:`~dragonkit.topics.coverage.error_by_n`: index ``n`` (turns), columns ``rms_error`` and
         ``theory`` (gems).
     exact : ExactTurn
     """
@@ -326,7 +326,7 @@ def error_figure_text(errors: pd.DataFrame, exact: ExactTurn, lang: str | None =
     Parameters
     ----------
     errors : pandas.DataFrame
-        From :func:`~dragonkit.simulate.coverage.error_by_n`, at least one row.
+        From :func:`~dragonkit.topics.coverage.error_by_n`, at least one row.
     exact : ExactTurn
     lang : str, optional
         Default: the current language.

@@ -11,11 +11,11 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from .. import palette
-from ..analysis.graph import DecisionGraph
-from ..analysis.optimal import LayerValues
-from ..analysis.stopping import point_value
+from ..analysis.turn.graph import DecisionGraph
+from ..analysis.turn.optimal import LayerValues
 from ..i18n import N_, tr
 from ..i18n.numbers import integer_text
+from ..topics.stopping import point_value
 from .text import FigureText
 
 if TYPE_CHECKING:

@@ -17,16 +17,16 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from .. import palette
-from ..analysis.gems_or_wins import AGREEMENTS, pig_hold_table
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import integer_text, ranges_text
+from ..topics.gems_or_wins import AGREEMENTS, pig_hold_table
 from .cells import hatch_cells
 from .text import FigureText
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..analysis.pig import PigSolution
+    from ..topics.pig import PigSolution
 
 __all__ = [
     "AGREEMENT_LABELS",
@@ -36,7 +36,7 @@ __all__ = [
     "pig_policy_figure_text",
 ]
 
-#: How the figures name the cells of :func:`~dragonkit.analysis.gems_or_wins.coach_map` (msgids).
+#: How the figures name the cells of :func:`~dragonkit.topics.gems_or_wins.coach_map` (msgids).
 AGREEMENT_LABELS = {
     "both reveal": N_("both coaches reveal"),
     "both hold": N_("both coaches hold"),
@@ -67,7 +67,7 @@ def pig_policy_figure(solution: PigSolution, opponents: Sequence[int], hold_at: 
     Parameters
     ----------
     solution : PigSolution
-        :func:`~dragonkit.analysis.pig.solve_pig`'s.
+        :func:`~dragonkit.topics.pig.solve_pig`'s.
     opponents : sequence of int
         The opponent's scores drawn, one line each (at most six).
     hold_at : int
@@ -143,8 +143,8 @@ def coach_map_figure(cells: pd.DataFrame, title: str, chosen: tuple[int, int] | 
     Parameters
     ----------
     cells : pandas.DataFrame
-        :func:`~dragonkit.analysis.gems_or_wins.coach_map`'s: index pot, columns position, cells one of
-        :data:`~dragonkit.analysis.gems_or_wins.AGREEMENTS` or NaN.
+        :func:`~dragonkit.topics.gems_or_wins.coach_map`'s: index pot, columns position, cells one of
+        :data:`~dragonkit.topics.gems_or_wins.AGREEMENTS` or NaN.
     title : str
         The figure's title (the deck and the gems mapped, in the current language).
     chosen : (int, int), optional

@@ -32,7 +32,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 import dragonkit
 
-from ..analysis.win_model import prepare_in_background
+from ..analysis.win.model import prepare_in_background
 from ..i18n import initial_language, tr
 from .budget import KernelBudget, default_max_kernels
 from .kernels import ClassroomKernelManager

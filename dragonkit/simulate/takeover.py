@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..analysis.policies import optimal_policy
+from ..analysis.turn.policies import optimal_policy
 from ..rules import Outcome
 from ..turn import TurnState
 from .turns import OUTCOMES, simulate_turns

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis.graph import CONTINUES, HEAD, DecisionGraph
-from ..analysis.policies import PolicyLike, as_policy
-from ..analysis.state import check_state
+from ..analysis.turn.graph import CONTINUES, HEAD, DecisionGraph
+from ..analysis.turn.policies import PolicyLike, as_policy
+from ..analysis.turn.state import check_state
 from ..rules import Outcome
 from ..turn import TurnState
 from .stats import ESTIMATE_COLUMNS, mean_estimate, proportion_estimate

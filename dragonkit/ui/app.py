@@ -33,6 +33,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..bots import Bot, bot_seed
+from ..coach.views import Coach
 from ..engine import Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots import gems_over_game, gems_over_game_text
@@ -43,7 +44,7 @@ from ..teach.notes import close_widgets
 from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
-from .coach import estimate_needed, render_coach
+from .coach_panel import render_coach
 from .controls import MessageLine, guarded, is_double_click
 from .figures import FigureView
 from .panels import render_log, render_players, render_status
@@ -174,6 +175,7 @@ class PlayApp(MessageLine):
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self._coach = Coach()  # this app's: what it solved and estimated, for the next decisions
         self.announce = live_region()
         # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
@@ -440,9 +442,9 @@ class PlayApp(MessageLine):
         # takes up to 2 s: it is made for a human's choices only, once the page shows the move
         loop = _running_loop()
         shown = self.show_coach.value and not game.is_over
-        waiting = shown and human_to_move and loop is not None and estimate_needed(game)
+        waiting = shown and human_to_move and loop is not None and self._coach.estimate_needed(game)
         # compute everything first (the coach may take a moment), then update the page at once
-        coach = render_coach(game, estimate=human_to_move, waiting=waiting) if shown else ""
+        coach = render_coach(self._coach, game, estimate=human_to_move, waiting=waiting) if shown else ""
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
@@ -468,7 +470,7 @@ class PlayApp(MessageLine):
         the language aside, is still the one shown)."""
         self._estimating = None
         if self.game is game and len(game.actions) == moves and self.show_coach.value and not game.is_over:
-            self.coach.value = render_coach(game, estimate=True)
+            self.coach.value = render_coach(self._coach, game, estimate=True)
 
     def _cancel_estimate(self) -> None:
         if self._estimating is not None:

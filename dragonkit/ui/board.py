@@ -11,10 +11,10 @@ import math
 from html import escape
 
 from .. import palette
-from ..analysis.deck import shares_left
 from ..engine import Game
 from ..i18n import gems, ntr, tr
 from ..rules import Card, Outcome, Ruleset
+from ..topics.deck import shares_left
 
 __all__ = ["render_board"]
 

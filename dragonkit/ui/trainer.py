@@ -1,6 +1,6 @@
 """The hand trainer: reveal or hold in real situations, with the exact verdict.
 
-The trainer deals a decision point of a real game (:func:`~dragonkit.simulate.hands.deal_hand`:
+The trainer deals a decision point of a real game (:func:`~dragonkit.topics.hands.deal_hand`:
 a partly used deck, a stage, the player's gems, the knight mid-turn), the
 learner chooses *reveal* or *hold*, and the trainer shows the card that came
 next (the engine's own next card), the exact push and hold values, the expected
@@ -36,9 +36,9 @@ from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..rules import Card, Message
-from ..simulate.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..style import CSS
 from ..teach.notes import close_widgets, language_picker
+from ..topics.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
@@ -60,7 +60,7 @@ class HandTrainer(MessageLine):
     Parameters
     ----------
     level : {"mini", "easy", "medium", "late-game"}
-        The difficulty (see :data:`dragonkit.simulate.hands.LEVELS`): ``mini`` deals the
+        The difficulty (see :data:`dragonkit.topics.hands.LEVELS`): ``mini`` deals the
         8-card mini deck; ``easy`` the early game of Dragon Stripes at stage 0;
         ``medium`` stage 1 with a fifth to three fifths of the deck gone;
         ``late-game`` a deep deck at stage 1 or 2 with a richer player.

@@ -1,0 +1,318 @@
+"""The coach's two views of a decision, as data: the turn's expected gems and the game's chance of winning.
+
+For each option of the player to move the coach gives
+
+* the **expected gems**: the change of the player's own gems to the end of the turn, playing the
+  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.SolvedTurn`,
+  :func:`~dragonkit.analysis.takeover_gain`);
+* the **chance of winning the game** after it, both players playing to win: in a two-player game of an
+  edition whose final danger costs all the revealer's gems, from the race model's table
+  (:func:`~dragonkit.analysis.win.race.win_table`); in the other two-player games, exact once few cards
+  are left (:class:`~dragonkit.analysis.win.late.LateGame`) and from the gems model's table before
+  (:func:`~dragonkit.analysis.win.gems.gems_win_table`); with more players, estimated by Monte Carlo from
+  the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
+
+When the two views' best options differ, :func:`~dragonkit.coach.reasons.disagreement` says why.  Each app owns a
+:class:`Coach`, which keeps what it solved between decisions (the turn solved last, the late game, the last Monte Carlo
+estimates), so that two apps in one kernel never share nor evict each other's.  This module only asks the analysis,
+the win model (:func:`~dragonkit.analysis.win.model.solver_for`) and the game's public state
+(:class:`~dragonkit.game_state.GameState`), and never sees the order of the deck; the words are
+:mod:`dragonkit.coach.words`'.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
+from ..analysis.win.late import LateGame
+from ..analysis.win.model import TablePreparing, solver_for
+from ..engine import Game
+from ..game_state import GameState
+from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
+from ..turn import Action
+from .reasons import Reason, Values, disagreement, shown
+
+__all__ = ["ESTIMATE_GAMES", "ESTIMATE_SECONDS", "Coach", "Option", "Source", "TwoViews", "Verdict"]
+
+#: Games per option of the Monte Carlo estimate, and its time budget (seconds): a budget of 1.5 s keeps
+#: the panel within 2 s on the 2-core test machine (``benchmarks/bench_win_chance.py``).
+ESTIMATE_GAMES = 2000
+ESTIMATE_SECONDS = 1.5
+#: The Monte Carlo estimates a coach keeps: the last situations estimated.
+KEEP_ESTIMATES = 32
+
+
+class Source(StrEnum):
+    """Where the coach's chances of winning come from."""
+
+    #: The race model's table (:mod:`dragonkit.analysis.win.race`).
+    TABLE = "table"
+    #: The late game, solved exactly (:mod:`dragonkit.analysis.win.late`).
+    EXACT = "exact"
+    #: The gems model's table (:mod:`dragonkit.analysis.win.gems`).
+    MODEL = "model"
+    #: A Monte Carlo estimate (:func:`~dragonkit.simulate.estimate_win_chances`).
+    ESTIMATE = "estimate"
+    #: A table being solved on this machine: no chance of winning yet.
+    PREPARING = "preparing"
+
+
+class Verdict(StrEnum):
+    """What the two views say together."""
+
+    #: One legal action (a compulsory reveal).
+    SINGLE = "single"
+    AGREE = "agree"
+    DISAGREE = "disagree"
+    #: An estimate that cannot tell the options apart at its confidence level.
+    UNCLEAR = "unclear"
+    #: No chances of winning (yet): the expected gems alone.
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of the player to move, in both views.
+
+    Attributes
+    ----------
+    action : Action
+    gems : Fraction
+        The expected change of the player's gems to the end of the turn (gems).
+    win : float or None
+        The chance of winning the game after it; None where it is not computed.
+    ci : tuple of two floats or None
+        The confidence interval of an estimated :attr:`win`; None for the model's exact value.
+    """
+
+    action: Action
+    gems: Fraction
+    win: float | None = None
+    ci: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class TwoViews:
+    """The coach's two views of the decision at hand.
+
+    Attributes
+    ----------
+    mover : int
+        Seat of the player to move.
+    options : tuple of Option
+        In the order of the legal actions.
+    source : Source or None
+        Where the chances of winning come from; None where they are not computed.
+    estimate : WinChanceEstimate or None
+        The Monte Carlo run, where :attr:`source` is ``"estimate"``.
+    best_gems, best_win : frozenset of Action
+        The best options of each view (several on a tie; :attr:`best_win` is empty without chances of winning, and
+        where an estimate cannot tell the options apart).
+    verdict : Verdict
+    reason : Reason or None
+        Why, where the verdict is :attr:`Verdict.DISAGREE`.
+    """
+
+    mover: int
+    options: tuple[Option, ...]
+    source: Source | None
+    estimate: WinChanceEstimate | None
+    best_gems: frozenset[Action]
+    best_win: frozenset[Action]
+    verdict: Verdict
+    reason: Reason | None = None
+
+    @property
+    def compulsory(self) -> bool:
+        """Whether the only legal action is a compulsory reveal."""
+        return len(self.options) == 1
+
+
+def _best(values: dict[Action, Fraction] | dict[Action, int]) -> frozenset[Action]:
+    top = max(values.values())
+    return frozenset(a for a, v in values.items() if v == top)
+
+
+def _best_shown(wins: dict[Action, float]) -> frozenset[Action]:
+    """The options of the highest chance of winning as the coach shows it (:func:`~dragonkit.coach.reasons.shown`):
+    two chances shown alike are both best, two shown apart never are."""
+    return _best({a: shown(v) for a, v in wins.items()})
+
+
+class Coach:
+    """The coach of one app: its two views of each decision, and what it keeps between decisions.
+
+    It keeps the turn it solved last (the later decisions of the same turn are looked up in it, not solved again),
+    the late game it solved (for the editions the race table does not model) and its last
+    :data:`KEEP_ESTIMATES` Monte Carlo estimates, one per public state.  Nothing is shared between coaches.
+    """
+
+    def __init__(self) -> None:
+        self._last_turn: SolvedTurn | None = None
+        self._late_game = LateGame()
+        self._estimates: OrderedDict[GameState, WinChanceEstimate] = OrderedDict()
+
+    # -- the expected gems -------------------------------------------------------------------------------------
+
+    def _solution(self, state: TurnState) -> TurnSolution:
+        """The exact solution at ``state``, from the turn solved last if ``state`` is one of its decisions."""
+        found = self._last_turn.solution(state) if self._last_turn is not None else None
+        if found is None:  # a new turn: solve it once (exact arithmetic)
+            self._last_turn = SolvedTurn(state, exact=True)
+            found = self._last_turn.solution(state)
+            assert found is not None  # the state is its own graph's root
+        return found
+
+    def _gems_values(self, game: Game) -> dict[Action, Fraction]:
+        """Each legal action's expected gems for the player to move (exact)."""
+        state = TurnState.from_game(game)
+        taker = game.offer_to
+        if taker is not None:
+            return {
+                Action.TAKE_OVER: Fraction(takeover_gain(state, game.gems[taker], game.bounty, exact=True)),
+                Action.DECLINE: Fraction(0),
+            }
+        solved = self._solution(state)
+        values = {Action.REVEAL: Fraction(solved.push_value)}
+        if Action.HOLD in game.legal_actions():
+            values[Action.HOLD] = Fraction(solved.hold_value)
+        return values
+
+    # -- the chances of winning --------------------------------------------------------------------------------
+
+    def _solver(self, state: GameState) -> tuple[Values | None, Source | None]:
+        """Where the chances of winning of ``state`` come from, when not from an estimate
+        (:func:`~dragonkit.analysis.win.model.solver_for`, never waiting for a table): the solver and its source;
+        no solver and :attr:`Source.PREPARING` while the table is being solved; ``(None, None)`` where no model
+        answers."""
+        try:
+            found = solver_for(state, self._late_game, wait=False)
+        except TablePreparing:
+            return None, Source.PREPARING
+        if found is None:
+            return None, None
+        solver, kind = found
+        return solver.action_values, Source(kind.value)
+
+    def cached_estimate(self, game: Game) -> WinChanceEstimate | None:
+        """The estimate already made for the public state of ``game``, if any.
+
+        Parameters
+        ----------
+        game : Game
+
+        Returns
+        -------
+        WinChanceEstimate or None
+        """
+        return self._estimates.get(game.state)
+
+    def estimate_needed(self, game: Game) -> bool:
+        """Whether the coach would run a Monte Carlo estimate for ``game`` now: no model answers, the player to
+        move has a choice, and this situation has not been estimated yet.
+
+        Parameters
+        ----------
+        game : Game
+
+        Returns
+        -------
+        bool
+        """
+        if game.is_over or len(game.legal_actions()) < 2:
+            return False
+        solved, source = self._solver(game.state)
+        return solved is None and source is None and self.cached_estimate(game) is None
+
+    def estimate_for(self, game: Game) -> WinChanceEstimate:
+        """The Monte Carlo estimate for the public state of ``game``: made once (within :data:`ESTIMATE_SECONDS`),
+        then kept for the same situation (a redraw, a change of language); the last :data:`KEEP_ESTIMATES`
+        situations are kept.
+
+        Parameters
+        ----------
+        game : Game
+            A game going on, where the player to move has a choice.
+
+        Returns
+        -------
+        WinChanceEstimate
+            Of :data:`ESTIMATE_GAMES` games per option at most (:func:`~dragonkit.simulate.estimate_win_chances`).
+        """
+        key = game.state
+        found = self._estimates.get(key)
+        if found is None:
+            found = estimate_win_chances(game, games=ESTIMATE_GAMES, seconds=ESTIMATE_SECONDS)
+            self._estimates[key] = found
+            while len(self._estimates) > KEEP_ESTIMATES:
+                self._estimates.popitem(last=False)
+        else:
+            self._estimates.move_to_end(key)
+        return found
+
+    # -- both views --------------------------------------------------------------------------------------------
+
+    def views(self, game: Game, estimate: bool = True) -> TwoViews:
+        """The two views of the decision at hand in ``game``.
+
+        Parameters
+        ----------
+        game : Game
+            A game going on.
+        estimate : bool
+            Whether a Monte Carlo estimate may be made now, where no model applies (it takes up to
+            :data:`ESTIMATE_SECONDS`); if False, only an estimate already made for this situation is used.
+
+        Returns
+        -------
+        TwoViews
+
+        Raises
+        ------
+        ValueError
+            If the game is over.
+        """
+        if game.is_over:
+            raise ValueError("the game is over: there is no decision")
+        mover = game.to_move
+        assert mover is not None
+        gems = self._gems_values(game)
+        best_gems = _best(gems)
+        state = game.state
+        solved, source = self._solver(state)
+        found: WinChanceEstimate | None = None
+        wins: dict[Action, float] = {}
+        cis: dict[Action, tuple[float, float]] = {}
+        if solved is not None:
+            wins = {a: float(v) for a, v in solved(state).items()}
+        elif source is None and len(gems) > 1:
+            found = self.estimate_for(game) if estimate else self.cached_estimate(game)
+            if found is not None:
+                wins = {o.action: o.estimate for o in found.options}
+                cis = {o.action: (o.ci_low, o.ci_high) for o in found.options}
+                source = Source.ESTIMATE
+        options = tuple(Option(a, gems[a], wins.get(a), cis.get(a)) for a in gems)
+        if len(options) == 1:
+            best_win = _best_shown(wins) if wins else frozenset()
+            return TwoViews(mover, options, source, found, best_gems, best_win, Verdict.SINGLE)
+        if not wins:
+            kept = source if source is Source.PREPARING else None
+            return TwoViews(mover, options, kept, None, best_gems, frozenset(), Verdict.NONE)
+        if found is not None:
+            leader = found.best
+            other = next(a for a in gems if a != leader)
+            _, low, _ = found.difference(leader, other)
+            if low <= 0:  # the interval of the difference holds 0: the estimate cannot tell them apart, nor mark a best
+                return TwoViews(mover, options, source, found, best_gems, frozenset(), Verdict.UNCLEAR)
+            best_win = frozenset({leader})
+        else:
+            best_win = _best_shown(wins)
+        if best_gems & best_win:
+            return TwoViews(mover, options, source, found, best_gems, best_win, Verdict.AGREE)
+        (winner,) = best_win  # disjoint from the gems' best: one option of two
+        reason = disagreement(game, winner, solved)
+        return TwoViews(mover, options, source, found, best_gems, best_win, Verdict.DISAGREE, reason)
