@@ -21,8 +21,7 @@ from dragonkit.lessons.chain import ChainLab, spy_plot
 from dragonkit.lessons.next_card import EXERCISE_DISCARDS, DeckExplorer
 from dragonkit.lessons.observe import DeckView, FirstGuess
 from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
-from dragonkit.plots import chain_graph, chain_graph_text
-from dragonkit.plots.chain import spy_figure_text
+from dragonkit.plots.chain import chain_graph, chain_graph_text, spy_figure_text
 from dragonkit.plots.first_guess import guess_figure, guess_figure_text
 from dragonkit.plots.next_card import composition_figure, composition_figure_text, explorer_figure_text
 from dragonkit.plots.one_push import (

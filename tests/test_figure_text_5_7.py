@@ -37,7 +37,8 @@ from dragonkit.lessons import base
 from dragonkit.lessons import market as L7
 from dragonkit.lessons import risk as L6
 from dragonkit.lessons import stopping as L5
-from dragonkit.plots import (
+from dragonkit.plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
+from dragonkit.plots.policy import (
     outcome_bars,
     outcome_bars_text,
     policy_heatmap,
@@ -45,7 +46,6 @@ from dragonkit.plots import (
     threshold_curve,
     threshold_curve_text,
 )
-from dragonkit.plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
 from dragonkit.plots.risk import catch_up_figure_text, risk_return_figure, risk_return_figure_text
 from dragonkit.plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from dragonkit.plots.text import FigureText

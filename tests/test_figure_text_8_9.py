@@ -18,9 +18,9 @@ from dragonkit import Ruleset, i18n
 from dragonkit.i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from dragonkit.lessons import base, editions, simulation
 from dragonkit.plots import simulation as plots
-from dragonkit.plots import win_rates, win_rates_text
 from dragonkit.plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
 from dragonkit.plots.text import FigureText
+from dragonkit.plots.tournament import win_rates, win_rates_text
 from dragonkit.simulate import round_robin
 from dragonkit.topics.coverage import ExactTurn, coverage, exact_turn
 from dragonkit.topics.editions import compare_editions

@@ -12,8 +12,7 @@ import pytest
 
 from dragonkit import Game, Ruleset, i18n, palette
 from dragonkit.bots import make_bot
-from dragonkit.plots import gems_over_game, gems_over_game_text
-from dragonkit.plots.game import DASHES, MARKERS, integer_ticks
+from dragonkit.plots.game import DASHES, MARKERS, gems_over_game, gems_over_game_text, integer_ticks
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -64,7 +64,9 @@ from dragonkit.analysis.turn import graph as graph_module
 from dragonkit.analysis.turn import optimal as optimal_module
 from dragonkit.analysis.turn.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
 from dragonkit.analysis.turn.optimal import backward_induction
-from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
+from dragonkit.plots.chain import chain_graph
+from dragonkit.plots.policy import outcome_bars, policy_heatmap, threshold_curve
+from dragonkit.plots.render import figure_png
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 Z_999 = 3.29  # two-sided 99.9% normal quantile (3.2905)

@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from dragonkit import Ruleset, plots
+from dragonkit import Ruleset
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy
 from dragonkit.cli import main
+from dragonkit.plots.tournament import win_rates
 from dragonkit.rules import PRESETS
 from dragonkit.simulate import TournamentResult, round_robin, simulate_games, simulate_turns
 from dragonkit.simulate.games import BotSpec
@@ -157,7 +158,7 @@ def test_round_robin_standings_and_pairs():
     s = result.standings
     assert ((s["ci_low"] <= s["estimate"]) & (s["estimate"] <= s["ci_high"])).all()
     assert result.endings.sum() == 6 * 60 and result.mean_turns > 1
-    assert isinstance(plots.win_rates(result), Figure)
+    assert isinstance(win_rates(result), Figure)
     assert "<table" in result._repr_html_()
     kept = TournamentResult.from_json(result.to_json())  # kept as text and read back: the same tables
     pd.testing.assert_frame_equal(kept.standings, result.standings)

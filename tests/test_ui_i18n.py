@@ -24,7 +24,9 @@ from dragonkit.bots import make_bot
 from dragonkit.coach import views
 from dragonkit.coach.views import Coach
 from dragonkit.engine import IllegalActionError
-from dragonkit.plots import chain_graph, gems_over_game, outcome_bars, policy_heatmap, threshold_curve
+from dragonkit.plots.chain import chain_graph
+from dragonkit.plots.game import gems_over_game
+from dragonkit.plots.policy import outcome_bars, policy_heatmap, threshold_curve
 from dragonkit.rules import Message
 from dragonkit.teach import ChoiceExercise, FractionExercise, language_picker
 from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig, SetupForm

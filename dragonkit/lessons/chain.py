@@ -34,8 +34,8 @@ from .. import i18n
 from ..analysis import TurnState
 from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
-from ..plots import figure_png
 from ..plots.chain import spy_figure, spy_figure_text
+from ..plots.render import figure_png
 from ..rules import Ruleset
 from ..style import CSS
 from ..topics.chain import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
@@ -286,7 +286,7 @@ class ChainLab(LessonWidget):
             self.reading.value = read_aloud(self.chain, self.state_picker.value)
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import chain_graph, chain_graph_text
+        from ..plots.chain import chain_graph, chain_graph_text
 
         lang = i18n.get_language()
         chain = self.chain

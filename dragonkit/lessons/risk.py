@@ -141,7 +141,7 @@ class OutcomeExplorer(LessonWidget):
         return tr(LABELS[self.kind.value], lang)
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import outcome_bars, outcome_bars_text
+        from ..plots.policy import outcome_bars, outcome_bars_text
 
         lang = i18n.get_language()
         self._options(lang)

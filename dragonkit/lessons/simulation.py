@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
-from ..plots import win_rates, win_rates_text
+from ..plots.tournament import win_rates, win_rates_text
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
 from ..style import CSS

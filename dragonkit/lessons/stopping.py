@@ -403,7 +403,7 @@ class PolicyMapExplorer(LessonWidget):
         return hold_boundaries(self.state, fresh_turn(self.rules, treasure=self.treasure.value))
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import policy_heatmap, policy_heatmap_text
+        from ..plots.policy import policy_heatmap, policy_heatmap_text
 
         lang = i18n.get_language()
         self.stage.description = tr("Stage (dangers revealed)", lang)
@@ -497,7 +497,7 @@ class ThresholdExplorer(LessonWidget):
         return threshold_verdict(self.comparison(), self.exact).best
 
     def _redraw(self, _change=None) -> None:
-        from ..plots import threshold_curve, threshold_curve_text
+        from ..plots.policy import threshold_curve, threshold_curve_text
 
         lang = i18n.get_language()
         self.gems_slider.description = tr("The player's gems", lang)

@@ -3,7 +3,7 @@ probability of winning the game — Pig's exact solution as a warm-up (Neller & 
 
 Every number comes from :mod:`dragonkit.topics.gems_or_wins` (Pig's solution, the two coaches' values, the
 first player's chance) and :func:`dragonkit.simulate.round_robin`; the figures from :mod:`dragonkit.plots.wins`
-and :func:`dragonkit.plots.win_rates`.
+and :func:`dragonkit.plots.tournament.win_rates`.
 
 * :func:`pig_policy_chart` — where Pig's win-optimal player holds, by the two scores;
 * :class:`PigFacts` — Pig's numbers: the first player's chance, the expected points of "hold at t";
@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..cache import cached_file, computed_once
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
-from ..plots import win_rates, win_rates_text
+from ..plots.tournament import win_rates, win_rates_text
 from ..plots.wins import (
     AGREEMENT_LABELS,
     coach_map_figure,

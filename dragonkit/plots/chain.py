@@ -1,20 +1,159 @@
-"""Figures of lesson 4, the turn as an absorbing chain: the sparsity pattern of a large chain's matrix.
-
-(The graph of a small chain is :func:`dragonkit.plots.chain_graph`.)
-"""
+"""Figures of lesson 4, the turn as an absorbing chain: the graph of a small chain (:func:`chain_graph`) and the
+sparsity pattern of a large chain's matrix (:func:`spy_figure`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import numpy as np
 from matplotlib.figure import Figure
 
 from .. import palette
+from ..analysis import Situation
 from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..rules import Outcome
 from .text import FigureText
 
-__all__ = ["spy_figure", "spy_figure_text"]
+__all__ = ["chain_graph", "chain_graph_text", "spy_figure", "spy_figure_text"]
+
+
+def chain_graph(chain, max_states: int = 60) -> Figure:
+    """The transition graph of a small absorbing chain, drawn with networkx: transient states as blue
+    circles, absorbing ones as squares, red (a loss) or green; each arrow labelled with its probability.
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+    max_states : int
+        Refuse larger chains, which would be unreadable.
+
+    Raises
+    ------
+    ValueError
+        If the chain has more than ``max_states`` states.
+    """
+    import networkx as nx
+    from matplotlib.lines import Line2D
+
+    size = len(chain.transient) + len(chain.absorbing)
+    if size > max_states:
+        raise ValueError(f"the chain has {size} states; draw at most {max_states}")
+    names = {label: _short(label) for label in (*chain.transient, *chain.absorbing)}
+    # absorbing states in their card's colours (as on the board), the others green (held, head) or blue
+    kinds = {names[label]: _LOSS_KINDS[label] for label in chain.absorbing if label in _LOSS_KINDS}
+    graph: nx.DiGraph[str] = nx.DiGraph()
+    for source, target, p in _chain_edges(chain):
+        graph.add_edge(names[source], names[target], p=p)
+    transient = [names[s] for s in chain.transient]
+    # the layers (cards drawn, the outcomes last), each in the chain's order: the same picture every time
+    layers: dict[int, list[str]] = {}
+    for label in chain.transient:
+        depth = len(label.drawn.split("+")) if getattr(label, "drawn", "") else 0
+        layers.setdefault(depth, []).append(names[label])
+    layers[max(layers, default=0) + 1] = [names[label] for label in chain.absorbing]
+    drawn = {depth: [n for n in nodes if n in graph] for depth, nodes in layers.items()}
+    pos = nx.multipartite_layout(graph, subset_key={depth: nodes for depth, nodes in drawn.items() if nodes})
+    fig = Figure(figsize=(8.0, 4.6), dpi=100, layout="constrained")
+    ax = fig.subplots()
+    # the shape tells a decision point (a circle) from an outcome (a square) without the colours
+    circles = [n for n in graph.nodes if n in transient]
+    squares = [n for n in graph.nodes if n not in transient]
+    for shape, size, nodes in (("o", 900, circles), ("s", 760, squares)):  # a square as big as the circle looks
+        nx.draw_networkx_nodes(
+            graph,
+            pos,
+            nodelist=nodes,
+            ax=ax,
+            node_shape=shape,
+            node_size=size,
+            node_color=[
+                palette.BLUE if n in transient else palette.CARD[kinds[n]] if n in kinds else palette.GOOD
+                for n in nodes
+            ],
+        )
+    nx.draw_networkx_edges(graph, pos, ax=ax, node_size=900, arrowsize=12, edge_color=palette.GRID)
+    for text_colour in {palette.WHITE, *palette.CARD_TEXT.values()}:
+        labels = {
+            n: n for n in graph.nodes if palette.CARD_TEXT.get(kinds.get(n, "footprint"), palette.WHITE) == text_colour
+        }
+        nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=7, font_color=text_colour)
+    nx.draw_networkx_edge_labels(
+        graph, pos, ax=ax, font_size=7, edge_labels={(u, v): _probability(d["p"]) for u, v, d in graph.edges(data=True)}
+    )
+    ax.legend(
+        handles=[
+            Line2D([], [], marker=marker, linestyle="", markersize=9, color=palette.GRID, label=label)
+            for marker, label in (
+                ("o", tr("circle: a decision point, the policy reveals")),
+                ("s", tr("square: an outcome, the turn ends")),
+            )
+        ],
+        loc="lower left",
+        fontsize="small",
+        frameon=False,
+    )
+    ax.set_axis_off()
+    ax.set_title(tr("The turn as an absorbing Markov chain"))
+    return fig
+
+
+def chain_graph_text(chain, lang: str | None = None) -> FigureText:
+    """What :func:`chain_graph` shows, from the same data: its decision points, its outcomes and its arrows
+    (the text alternative); every arrow with its probability (the table).
+
+    Parameters
+    ----------
+    chain : dragonkit.markov.AbsorbingChain
+    lang : str, optional
+        Default: the current language.
+    """
+
+    def name(label) -> str:
+        return _short(label, lang).replace("\n", " ")
+
+    edges = _chain_edges(chain)
+    alt = tr(
+        "The turn as an absorbing Markov chain: {transient} decision points, where the policy reveals a card, "
+        "and {absorbing} outcomes ({outcomes}); {arrows} arrows, one for each card that can come, with its "
+        "probability.",
+        lang,
+        transient=integer_text(len(chain.transient), lang),
+        absorbing=integer_text(len(chain.absorbing), lang),
+        outcomes=", ".join(name(label) for label in chain.absorbing),
+        arrows=integer_text(len(edges), lang),
+    )
+    columns = (tr("from state", lang), tr("to state", lang), tr("probability", lang))
+    return FigureText(alt, columns, tuple((name(s), name(t), _probability(p, lang)) for s, t, p in edges))
+
+
+def _chain_edges(chain) -> list[tuple[Any, Any, Any]]:
+    """The arrows of :func:`chain_graph`: ``(source, target, probability)`` for every non-zero entry of a
+    transient state's row of the canonical form, sources in the chain's order."""
+    frame = chain.canonical_form()
+    return [(source, target, p) for source in chain.transient for target, p in frame.loc[[source]].iloc[0].items() if p]
+
+
+def _probability(p: Any, lang: str | None = None) -> str:
+    """An arrow's probability: an exact one as its fraction (``3/8``), a float as the language writes it."""
+    return decimal_text(float(p), 3, lang) if isinstance(p, float) else str(p)
+
+
+#: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost, by the kind of
+#: card that ends it (drawn in that card's colour).
+_LOSS_KINDS = {Outcome.STOPPED.label: "stop", Outcome.DANGER.label: "danger", Outcome.FINAL_DANGER.label: "danger"}
+
+
+def _short(label, lang: str | None = None) -> str:
+    """A node's name on two lines, in ``lang`` (default: the current language): ``@3 / pot 6``, ``held / 6``,
+    ``final / danger``."""
+    if isinstance(label, Situation):
+        return tr("@{position}\npot {pot}", lang, position=label.position, pot=label.pot)
+    held = re.fullmatch(r"held (\d+)", str(label))
+    if held:
+        return tr("held\n{pot}", lang, pot=int(held.group(1)))
+    return tr(str(label), lang).replace(" ", "\n")
 
 
 def spy_figure(matrix: Any, title: str | None = None) -> Figure:
@@ -67,7 +206,6 @@ def spy_figure_text(matrix: Any, lang: str | None = None) -> FigureText:
     lang : str, optional
         Default: the current language.
     """
-    import numpy as np
     import scipy.sparse as sp
 
     matrix = sp.csr_matrix(matrix, copy=True)

@@ -17,7 +17,7 @@ from ..i18n import tr
 from ..i18n.numbers import integer_text
 from ..rules import Card, Ruleset
 from ..topics.editions import MEASURES, footprint_cards
-from . import number_label
+from .labels import number_label
 from .text import FigureText
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from .. import i18n, palette
 from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text, integer_text
 from ..topics.one_push import MyopicComparison, OnePush, advantage_curve, break_even_pot
-from . import HOLD_HATCH, policy_heatmap  # the map hatches its hold cells: HOLD_HATCH, re-exported
+from .policy import HOLD_HATCH, policy_heatmap  # the map hatches its hold cells: HOLD_HATCH, re-exported
 from .text import FigureText
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def one_push_figure_text(
 
 
 def myopic_figure(comparison: MyopicComparison) -> Figure:
-    """The optimal policy's map (:func:`~dragonkit.plots.policy_heatmap`) with the one-step
+    """The optimal policy's map (:func:`~dragonkit.plots.policy.policy_heatmap`) with the one-step
     break-even pot of every knight position drawn over it as a black step line.
 
     Returns

@@ -20,7 +20,7 @@ from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..simulate.stats import mean_estimate
 from ..topics.coverage import Coverage, ExactTurn
-from . import number_label
+from .labels import number_label
 from .text import FigureText
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""The tick labels of a matplotlib axis, written in a language (:func:`dragonkit.plots.localize_ticks`)."""
+"""The tick labels of a matplotlib axis, written in a language (:func:`dragonkit.plots.render.localize_ticks`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Every pair of bots plays the same number of games, the seating alternating so
 that each bot opens half of them.  Chunks of games return only running totals
 (wins, games, endings, turns), so memory stays flat however many games are played.
-The result is data; :func:`dragonkit.plots.win_rates` draws it.
+The result is data; :func:`dragonkit.plots.tournament.win_rates` draws it.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from ..bots import Bot, bot_seed
 from ..coach.views import Coach
 from ..engine import Game, IllegalActionError
 from ..i18n import Gems, tr
-from ..plots import gems_over_game, gems_over_game_text
+from ..plots.game import gems_over_game, gems_over_game_text
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker

@@ -1,7 +1,7 @@
 """A figure as the pages show it: the picture with its text alternative, and its numbers as a table.
 
 The picture is a matplotlib figure, drawn here as a PNG, or an SVG its function has written already
-(:func:`dragonkit.plots.gems_over_game`, an image with its text alternative as its name): the page shows either
+(:func:`dragonkit.plots.game.gems_over_game`, an image with its text alternative as its name): the page shows either
 the same way, with the same table under it.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..i18n import tr
-from ..plots import figure_png
+from ..plots.render import figure_png
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -31,9 +31,9 @@ def figure_html(picture: bytes | str, text: FigureText, width: str = "740px", la
     Parameters
     ----------
     picture : bytes or str
-        A PNG (:func:`dragonkit.plots.figure_png`), shown as an ``<img>`` whose ``alt`` is ``text.alt``;
+        A PNG (:func:`dragonkit.plots.render.figure_png`), shown as an ``<img>`` whose ``alt`` is ``text.alt``;
         or an SVG element, shown as it is: it names itself (``role="img"`` and an ``aria-label``, as
-        :func:`dragonkit.plots.gems_over_game` writes it).
+        :func:`dragonkit.plots.game.gems_over_game` writes it).
     text : FigureText
         Its text alternative and table, written from the figure's data.
     width : str

@@ -1,0 +1,44 @@
+"""The figures as PNG, their tick labels written as the language writes numbers (``0.5`` / ``0,5``)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["figure_png", "localize_ticks"]
+
+
+def figure_png(fig: Figure, lang: str | None = None) -> bytes:
+    """The figure rendered as PNG bytes, its tick labels written in ``lang`` (default: the current language).
+
+    Every axis whose labels come from matplotlib's default :class:`~matplotlib.ticker.ScalarFormatter`
+    (colour bars included) writes them as the language does (``0.5`` / ``0,5``, ``2,000`` / ``2.000``,
+    :func:`number_label`); log, category and fixed labels are left as they are.
+    """
+    localize_ticks(fig, lang)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def localize_ticks(fig: Figure, lang: str | None = None) -> None:
+    """Have every axis of ``fig`` labelled by a :class:`~matplotlib.ticker.ScalarFormatter` (the default
+    for numbers) write its tick labels in ``lang`` (default: the language when the figure is drawn).
+
+    Log axes, category axes and labels given explicitly keep their formatters; an axis already
+    localized (shared with another) is left alone.
+    """
+    from matplotlib.ticker import ScalarFormatter
+
+    from .ticks import LanguageFormatter
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            major, minor = axis.get_major_formatter(), axis.get_minor_formatter()
+            if isinstance(major, ScalarFormatter):
+                axis.set_major_formatter(LanguageFormatter(major, lang))
+            if isinstance(minor, ScalarFormatter):
+                axis.set_minor_formatter(LanguageFormatter(minor, lang))
