@@ -3,10 +3,11 @@ maximises the probability of winning the game, in Pig and in Dragon Stripes.
 
 Two value functions, two policies
 ---------------------------------
-The *gem-optimal* policy of lesson 5 (:func:`~.optimal.solve_turn`, :class:`~dragonkit.bots.CoachBot`)
-maximises the expected change of the active player's gems to the end of the turn; the *win-optimal*
-policy maximises the probability of winning the game (Pig: :func:`~.pig.solve_pig`; Dragon Stripes:
-the race model of :mod:`.win_table`, which :class:`~dragonkit.bots.WinBot` plays).  Where they choose
+The *gem-optimal* policy of lesson 5 (:func:`~dragonkit.analysis.turn.optimal.solve_turn`,
+:class:`~dragonkit.bots.CoachBot`) maximises the expected change of the active player's gems to the end of the
+turn; the *win-optimal* policy maximises the probability of winning the game
+(Pig: :func:`~.pig.solve_pig`; Dragon Stripes:
+the race model of :mod:`dragonkit.analysis.win.race`, which :class:`~dragonkit.bots.WinBot` plays).  Where they choose
 differently, the gem-optimal choice gives up some probability of winning, and the win-optimal choice
 some expected gems.
 
@@ -254,7 +255,8 @@ def situation(
 
 
 def gem_advice(state: GameState) -> TurnSolution:
-    """The gem-optimal coach at ``state``: the turn's values for the mover (gems; :func:`~.optimal.solve_turn`)."""
+    """The gem-optimal coach at ``state``: the turn's values for the mover (gems;
+    :func:`~dragonkit.analysis.turn.optimal.solve_turn`)."""
     return solve_turn(state.turn())
 
 
@@ -315,7 +317,7 @@ def coach_map(
     Parameters
     ----------
     rules : Ruleset
-        A ruleset whose final danger costs all the revealer's gems (:class:`.win_table.WinTable`).
+        A ruleset whose final danger costs all the revealer's gems (:class:`~dragonkit.analysis.win.race.WinTable`).
     stage, cards : int
         As :func:`typical_deck`.
     gems : (int, int)
@@ -365,7 +367,7 @@ def first_player_chances() -> dict[str, Probability]:
     -------
     dict
         ``"pig"`` (Pig to 100, :func:`pig_solution`), ``"dragon-stripes"`` (the race model of
-        :func:`~.win_table.win_table`, a float) and ``"mini"`` (its exact table, a ``Fraction``).
+        :func:`~dragonkit.analysis.win.race.win_table`, a float) and ``"mini"`` (its exact table, a ``Fraction``).
     """
     stripes, mini = Ruleset.preset("dragon-stripes"), Ruleset.preset("mini")
     return {
@@ -382,7 +384,7 @@ def after_first_card(rules: Ruleset, exact: bool = True) -> dict[Card, tuple[Fra
     -------
     dict
         Each card of the full deck -> (its probability, the first player's probability of winning after it),
-        both players playing to win from there (:class:`.win_table.WinTable`).
+        both players playing to win from there (:class:`~dragonkit.analysis.win.race.WinTable`).
     """
     start = GameState.fresh(rules)
     table = _table(rules, exact)

@@ -19,7 +19,7 @@ Presser 2004),
     P_{i,j,k} = \max\bigl(P_{i,j,k,\text{hold}},\ P_{i,j,k,\text{roll}}\bigr),
 
 where :math:`P_{i,j,k} = 1` once :math:`i + k \ge` goal.  A turn only adds to the
-score sum :math:`i + j`, so that sum is the layer :func:`.stochastic_game.solve_game`
+score sum :math:`i + j`, so that sum is the layer :func:`dragonkit.stochastic_game.solve_game`
 solves from the top down.
 
 "Hold at 20" maximises the expected points of one turn; :func:`hold_at_outcomes`
