@@ -3,7 +3,7 @@
 The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end; the hand
 trainer on a new hand, with its probabilities shown, and with its verdict; each in English and in Italian: no
 critical, serious or moderate violation.  (The ten lessons in both languages are audited as they open, with the
-other checks of a lesson's page, in tests/test_notebooks.py.)
+other checks of a lesson's page, in tests/browser/test_lesson_pages.py.)
 """
 
 from __future__ import annotations
@@ -12,34 +12,16 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import ARTIFACTS, log_events, play_until_over
+from ..conftest import log_events, play_until_over
+from .axe import _assert_clean, _audit
 
 pytestmark = pytest.mark.browser
 
-#: The impacts a page may not have: axe-core's critical, serious and moderate violations (a minor one, such as an
-#: empty corner cell of a table in a lesson's prose, is allowed).
-BLOCKING = ("critical", "serious", "moderate")
 
 LABELS = {
     "en": {"start": "Start the game", "reveal": "Reveal", "coach": "Coach for"},
     "it": {"start": "Inizia la partita", "reveal": "Rivela", "coach": "Consigli per"},
 }
-
-
-def _audit(page, name: str) -> dict[str, list[str]]:
-    """axe-core's violations on the page, by impact: {impact: [rule id (nodes) ...]}."""
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
-    page.screenshot(path=str(ARTIFACTS / f"a11y-{name}.png"))
-    found: dict[str, list[str]] = {}
-    for violation in axe.run(page).response["violations"]:
-        found.setdefault(violation["impact"], []).append(f"{violation['id']} ({len(violation['nodes'])})")
-    return found
-
-
-def _assert_clean(results: dict[str, dict[str, list[str]]]) -> None:
-    """No state of a page has a critical, serious or moderate violation."""
-    blocking = {state: {k: v for k, v in found.items() if k in BLOCKING} for state, found in results.items()}
-    assert blocking == {state: {} for state in results}, blocking
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

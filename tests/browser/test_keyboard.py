@@ -4,7 +4,7 @@ lesson 3 and lesson 10's map and question are played with Tab, Shift-Tab, Enter,
 every focused control shows an outline of at least 3:1 against what is behind it, and the live region
 tells screen readers what the moves did.
 
-Run with the kernels importing this checkout: ``PYTHONPATH=$PWD python -m pytest tests/test_keyboard.py``.
+Run with the kernels importing this checkout: ``PYTHONPATH=$PWD python -m pytest tests/browser/test_keyboard.py``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""End to end: two lessons in Voilà and headless Chromium, in English and in Italian, as a student meets them —
-widgets and pictures, no code, no solutions; an exercise judged and hinted; a slider that redraws; the
-language links."""
+"""End to end: lessons in Voilà and headless Chromium, in English and in Italian, as a student meets them —
+widgets and pictures, no code, no solutions; an exercise judged and hinted; a slider that redraws; the language
+links, one switch on lesson 1 with the play app embedded."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from ..conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
+
 
 ERROR_TEXTS = ("Error displaying widget", "Traceback", "There was an error", "Something went wrong")
 
@@ -70,4 +71,17 @@ def test_a_lesson_in_chromium(voila_url, browser, lesson, lang):
     # the language links lead to the same lesson in the other language
     link = page.locator(".dk-languages a", has_text=words["other"])
     assert link.count() == 1 and page.locator(".dk-languages [aria-current=page]").count() == 1
+    page.close()
+
+
+def test_lesson_1_shows_one_language_switch(voila_url, browser):
+    """The lesson's own language links, and the play app embedded without its own switch."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{voila_url}/voila/render/01-play-and-observe.ipynb", timeout=180_000)
+    page.wait_for_selector("text=Start the game", timeout=180_000)
+    page.wait_for_selector(".dk-languages", timeout=60_000)
+    page.wait_for_timeout(3000)  # every output of the page drawn
+    assert page.locator(".dk-languages").count() == 1 and page.locator(".dk-language").count() == 0
+    page.click(".dk-languages a:has-text('Italiano')")
+    page.wait_for_selector("text=Inizia la partita", timeout=180_000)  # the Italian lesson, its app in Italian
     page.close()

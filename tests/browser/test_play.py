@@ -10,6 +10,7 @@ from ..conftest import ARTIFACTS, click_shown
 
 pytestmark = pytest.mark.browser
 
+
 ERROR_TEXTS = ("Error displaying widget", "Traceback", "Failed to display", "Something went wrong")
 
 
@@ -158,17 +159,4 @@ def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang,
     page.eval_on_selector(".dk-log-lines", "box => box.scrollBy(0, 25)")  # a reader scrolls a little
     page.wait_for_timeout(1000)
     assert page.evaluate(CUT_LINES_JS)["cut"] == []
-    page.close()
-
-
-def test_lesson_1_shows_one_language_switch(voila_url, browser):
-    """The lesson's own language links, and the play app embedded without its own switch."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{voila_url}/voila/render/01-play-and-observe.ipynb", timeout=180_000)
-    page.wait_for_selector("text=Start the game", timeout=180_000)
-    page.wait_for_selector(".dk-languages", timeout=60_000)
-    page.wait_for_timeout(3000)  # every output of the page drawn
-    assert page.locator(".dk-languages").count() == 1 and page.locator(".dk-language").count() == 0
-    page.click(".dk-languages a:has-text('Italiano')")
-    page.wait_for_selector("text=Inizia la partita", timeout=180_000)  # the Italian lesson, its app in Italian
     page.close()

@@ -1,11 +1,9 @@
 """The coach's two views: the turn's expected gems and the game's chance of winning, for each option.
 
 Two players of ``dragon-stripes`` and ``mini``: the race model's table (:mod:`dragonkit.analysis.win_table`); of
-``kali`` and ``drago-rosso``: the gems model (``tests/test_win_gems.py``) and the late game's exact values
-(``tests/test_win_late.py``).  More players: a Monte Carlo estimate from the public state
-(:mod:`dragonkit.simulate.win_chance`), labelled as one, with its intervals.  A disagreement is flagged in words,
-with one sentence that says why.
-"""
+``kali`` and ``drago-rosso``: the gems model (``tests/analysis/win/test_gems.py``) and the late game's exact values
+(``tests/analysis/win/test_late.py``).  More players: a Monte Carlo estimate from the public state, shown with its
+intervals (the estimate itself: ``tests/simulate/test_win_chance.py``).  The setup form offers every bot."""
 
 from __future__ import annotations
 
@@ -14,7 +12,6 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 from dragonkit import Action, Game, Phase
@@ -25,11 +22,11 @@ from dragonkit.bots import BOTS, ThresholdBot
 from dragonkit.game_state import GameState
 from dragonkit.i18n.numbers import percent_text
 from dragonkit.rules import Card, Ruleset
-from dragonkit.simulate import estimate_win_chances
-from dragonkit.simulate.win_chance import public_seed
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig, two_views
 from dragonkit.ui.coach import reason_sentence, render_coach
 from dragonkit.ui.setup import SEAT_KINDS, SetupForm
+
+from ..situations import _three_players_at_a_choice
 
 STOP, DANGER = Card("stop"), Card("danger")
 
@@ -65,9 +62,6 @@ def _cells(row: str) -> list[str]:
 
 
 BEST = '<strong class="dk-mark"><span aria-hidden="true">✓ </span>best choice</strong>'
-
-
-# -- two players: the table ------------------------------------------------------------------------------------
 
 
 def test_two_players_show_both_views_of_each_option_with_headers():
@@ -204,22 +198,12 @@ def test_the_table_path_is_fast_enough_to_redraw_at_every_move():
     assert views.source == "table" and views.estimate is None
 
 
-# -- more players: the estimate ----------------------------------------------------------------------------------
-
-
 @pytest.fixture
 def quick_estimates(monkeypatch):
     """Estimates of a fixed number of games, without a time budget: the same numbers on any machine."""
     monkeypatch.setattr(two_views, "ESTIMATE_GAMES", 300)
     monkeypatch.setattr(two_views, "ESTIMATE_SECONDS", None)
     monkeypatch.setattr(two_views, "_estimates", type(two_views._estimates)())
-
-
-def _three_players_at_a_choice(preset: str = "dragon-stripes", seed: int = 5) -> Game:
-    game = Game(["Ann", "Bob", "Cy"], Ruleset.preset(preset), seed=seed)
-    while game.phase is not Phase.CHOOSE:
-        game.reveal()
-    return game
 
 
 @pytest.mark.slow
@@ -258,54 +242,6 @@ def test_the_estimate_in_italian(quick_estimates):
     assert "intervalli di confidenza al 95%" in html and "punti percentuali" in html
 
 
-def test_the_estimate_uses_the_same_shuffles_for_every_option():
-    """Common random numbers: each shuffle is played after every option, so the difference between the options is
-    estimated far more precisely than from independent games."""
-    game = _three_players_at_a_choice()
-    found = estimate_win_chances(game, games=300, seconds=None)
-    shares = found.shares
-    assert shares.shape == (2, 300)
-    paired = np.std(shares[0] - shares[1], ddof=1)
-    independent = np.sqrt(np.var(shares[0], ddof=1) + np.var(shares[1], ddof=1))
-    assert paired < 0.8 * independent
-    diff, low, high = found.difference("reveal", "hold")
-    assert diff == pytest.approx(shares[0].mean() - shares[1].mean()) and low < diff < high
-    half = 1.959963984540054 * paired / np.sqrt(300)
-    assert (high - low) / 2 == pytest.approx(half)
-
-
-def test_the_estimate_depends_on_the_public_state_only():
-    """The same table, two different hidden orders: the same shuffles, the same estimate, the same panel."""
-    game = _three_players_at_a_choice("mini", seed=2)
-    cards = game.remaining.cards()
-    other = game.redealt(cards[::-1])
-    assert GameState.from_game(other) == GameState.from_game(game)
-    first = estimate_win_chances(game, games=100, seconds=None)
-    second = estimate_win_chances(other, games=100, seconds=None)
-    assert first.seed == second.seed == public_seed(GameState.from_game(game))
-    assert np.array_equal(first.shares, second.shares)
-
-
-def test_the_time_budget_stops_the_estimate_and_says_how_many_games():
-    """The budget is a logic test here (the time itself is measured in benchmarks/bench_win_chance.py): with no
-    time at all the estimate still plays two shuffles, and reports them; the first games are the same ones."""
-    game = _three_players_at_a_choice("mini", seed=2)
-    quick = estimate_win_chances(game, games=100, seconds=0.0)
-    assert quick.games == 2 and quick.shares.shape == (2, 2)
-    full = estimate_win_chances(game, games=100, seconds=None)
-    assert np.array_equal(full.shares[:, :2], quick.shares)
-
-
-def test_the_estimate_is_refused_where_there_is_nothing_to_estimate():
-    game = Game(["Ann", "Bob", "Cy"], Ruleset.preset("mini"), seed=1)
-    while not game.is_over:
-        game.reveal()
-    with pytest.raises(ValueError, match="over"):
-        estimate_win_chances(game)
-    with pytest.raises(ValueError, match="games"):
-        estimate_win_chances(_three_players_at_a_choice(), games=0)
-
-
 def test_no_estimate_where_there_is_no_choice_or_none_is_asked(quick_estimates):
     game = Game(["Ann", "Bob", "Cy"], seed=5)
     html = render_coach(game, "en")  # a compulsory reveal
@@ -340,9 +276,6 @@ def test_the_app_shows_the_move_at_once_and_the_estimate_just_after(quick_estima
     first, then = asyncio.run(scenario())
     assert "Estimating the chance of winning by simulation…" in first
     assert "chance of winning the game (estimate)" in then and "Estimating" not in then
-
-
-# -- the setup form --------------------------------------------------------------------------------------------
 
 
 def test_the_form_offers_every_bot_and_the_win_bot_in_italian():

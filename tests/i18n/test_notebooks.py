@@ -1,5 +1,5 @@
-"""The lessons in Italian: written from the English ones and the catalog, with the same structure, every block
-translated, no English sentence left, numbers read and written as Italians do; the rules and the lesson map too."""
+"""The lessons in Italian (dragonkit.i18n.notebooks): written from the English ones and the catalog, with
+the same structure, every block translated, no English sentence left; the rules and the lesson map too."""
 
 from __future__ import annotations
 
@@ -7,125 +7,22 @@ import io
 import json
 import re
 import tokenize
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from dragonkit import i18n
 from dragonkit.i18n.notebooks import blocks, code_texts, lessons, translate_markdown, translate_notebook
-from dragonkit.i18n.numbers import decimal_text, integer_text, parse_number, percent_text
-from dragonkit.teach import lesson_page
+
+from ..english import english_words
 
 ROOT = Path(__file__).parents[2]
+
+
 NOTEBOOKS = ROOT / "notebooks"
+
+
 LESSONS = lessons(NOTEBOOKS)
-
-#: Words that are English and not Italian, the common ones of the lessons' prose and the apps' labels.
-ENGLISH_WORDS = frozenset(
-    {
-        "the",
-        "and",
-        "of",
-        "to",
-        "is",
-        "are",
-        "you",
-        "your",
-        "with",
-        "for",
-        "that",
-        "this",
-        "which",
-        "what",
-        "when",
-        "from",
-        "how",
-        "why",
-        "will",
-        "would",
-        "should",
-        "have",
-        "has",
-        "not",
-        "but",
-        "each",
-        "every",
-        "than",
-        "then",
-        "there",
-        "their",
-        "they",
-        "we",
-        "our",
-        "was",
-        "were",
-        "its",
-        "more",
-        "most",
-        "only",
-        "also",
-        "card",
-        "cards",
-        "gem",
-        "gems",
-        "deck",
-        "pot",
-        "knight",
-        "stripe",
-        "head",
-        "reveal",
-        "hold",
-        "holds",
-        "player",
-        "players",
-        "turn",
-        "turns",
-        "game",
-        "games",
-        "expected",
-        "value",
-        "probability",
-        "check",
-        "hint",
-        "next",
-        "score",
-        "level",
-        "show",
-        "right",
-        "wrong",
-        "too",
-        "high",
-        "low",
-        "answer",
-        "lesson",
-        "teacher",
-        "notes",
-        "bounty",
-        "stage",
-        "danger",
-        "treasure",
-        "take",
-        "over",
-        "decline",
-        "footprint",
-        "footprints",
-        "step",
-        "steps",
-    }
-)
-
-#: Names that are the same in every language: the game's and its editions', the players', the languages'.
-NAMES = ("Dragon Stripes", "dragon-stripes", "drago-rosso", "English", "Italiano")
-
-
-def english_words(text: str) -> list[str]:
-    """The common English words in ``text`` (names of the game, its editions and the languages aside)."""
-    for name in NAMES:
-        text = text.replace(name, " ")
-    # code, identifiers, fields and LaTeX are the same in every language
-    text = re.sub(r"`[^`]*`|\w*_\w*|\{\w*\}|\\[a-zA-Z]+", " ", text)
-    return sorted({w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in ENGLISH_WORDS})
 
 
 def _notebook(path: Path) -> dict:
@@ -209,79 +106,6 @@ def test_a_notebook_that_does_not_name_its_page_cannot_be_translated():
         translate_notebook(notebook, "it")
     with pytest.raises(ValueError, match="language"):
         translate_notebook(notebook, "xx")
-
-
-def test_lesson_page_links_the_other_languages_and_follows_a_requested_one(monkeypatch):
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    try:
-        page = lesson_page("03-one-more-card.ipynb", "it")
-        assert i18n.get_language() == "it"
-        html = page.links.value
-        assert 'href="../03-one-more-card.ipynb" hreflang="en"' in html and 'aria-current="page" lang="it"' in html
-        assert 'aria-label="Lingua"' in html and page.redirect_html() is None
-        monkeypatch.setenv("QUERY_STRING", "lang=it&token=x")
-        english = lesson_page("03-one-more-card.ipynb", "en")
-        assert 'href="it/03-one-more-card.ipynb" hreflang="it"' in english.links.value
-        assert english.redirect_html() == (
-            '<script>window.location.replace("it/03-one-more-card.ipynb" + window.location.search);</script>'
-        )
-        with pytest.raises(ValueError, match="file name"):
-            lesson_page("../secret.ipynb", "en")
-        with pytest.raises(ValueError, match="language"):
-            lesson_page("03-one-more-card.ipynb", "fr")
-    finally:
-        i18n.set_language("en")
-
-
-# -- numbers -------------------------------------------------------------------------------------------------------
-
-
-def test_numbers_are_written_as_each_language_writes_them():
-    assert [decimal_text(Fraction(3, 8), 3, lang) for lang in ("en", "it")] == ["0.375", "0,375"]
-    assert [percent_text(Fraction(3, 8), 1, lang) for lang in ("en", "it")] == ["37.5%", "37,5%"]
-    assert [integer_text(10000, lang) for lang in ("en", "it")] == ["10,000", "10.000"]
-    assert decimal_text(-1234.5678, 2, "it") == "-1.234,57"
-
-
-@pytest.mark.parametrize(
-    "lang, text, value",
-    [
-        ("en", "0.375", Fraction(3, 8)),
-        ("it", "0,375", Fraction(3, 8)),
-        ("it", "37,5%", Fraction(3, 8)),
-        ("it", "37,5 %", Fraction(3, 8)),
-        ("en", "1,234,567", 1234567),
-        ("it", "1.234.567", 1234567),
-        ("en", "1,234.5", Fraction(2469, 2)),
-        ("it", "1.234,5", Fraction(2469, 2)),
-        ("it", "−1,5", Fraction(-3, 2)),
-        ("it", "13/47", Fraction(13, 47)),
-        ("it", "1,000", 1),
-    ],
-)
-def test_answers_are_read_in_the_learners_language(lang, text, value):
-    assert parse_number(text, lang) == value
-
-
-@pytest.mark.parametrize(
-    "lang, text, why",
-    [
-        ("en", "1,000", "reads two ways: write 1000 for the whole number, or 1.000 for a decimal"),
-        ("it", "1.000", "si può leggere in due modi: scrivi 1000 per il numero intero, oppure 1,000 per un decimale"),
-        ("en", "0,375", "did you mean 0.375?"),
-        ("it", "0.375", "intendevi 0,375?"),
-        ("it", "37.5%", "intendevi 37,5%?"),
-        ("en", "1.234,5", "such as 13/47, 0.277 or 27.7%"),
-        ("it", "tre", "come 13/47, 0,277 o 27,7%"),
-    ],
-)
-def test_an_answer_that_reads_two_ways_or_another_languages_way_is_refused_with_the_reason(lang, text, why):
-    with pytest.raises(ValueError) as error:
-        parse_number(text, lang)
-    assert why in str(error.value)
-
-
-# -- the rules and the lesson map ----------------------------------------------------------------------------------
 
 
 def _outline(markdown: str) -> list[tuple[str, int]]:

@@ -3,7 +3,7 @@ the first move), a game against the win bot, the notebook's exercises and teache
 
 The widgets' numbers are checked against the analysis asked directly and the round robin played again; the
 notebook's answers and its notes against :func:`wins.answers`.  (The analysis' own numbers are checked in
-tests/test_lesson_numbers.py, the figures' texts in tests/test_figure_text_10.py.)
+tests/topics/test_gems_or_wins.py, the figures' texts in tests/plots/test_wins.py.)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dragonkit.ui import PlayApp
 from dragonkit.ui.setup import SEAT_KINDS, SetupForm
 
 from ..catalogs import has_italian, italian
-from ..i18n.test_notebooks import english_words
+from ..english import english_words
 
 ROOT = Path(__file__).parents[2]
 NOTEBOOK = ROOT / "notebooks" / "10-gems-or-wins.ipynb"
@@ -117,7 +117,7 @@ def test_pig_facts_and_the_first_move_show_the_solvers_numbers():
 )
 @pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
-    from tests.lessons.test_lessons_04_06 import assert_language_keeps_values
+    from tests.lessons.helpers import assert_language_keeps_values
 
     assert_language_keeps_values(make)
 

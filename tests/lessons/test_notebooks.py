@@ -1,52 +1,25 @@
-"""The notebooks as a teacher receives them, in English and in Italian: the lessons' shape, clean files, and
-every notebook rendered by Voilà with no error, no code and no teacher's notes; each lesson's page opened in
-Chromium also passes axe-core and, in Italian, shows no English sentence.
-(nbval runs each notebook, ``notebooks/it/`` included, top to bottom in the same test command.)"""
+"""The notebooks as a teacher receives them, in English and in Italian: the lessons' shape, clean files,
+titles, and the code a lesson shows (their pages served by Voilà: tests/browser/test_rendered_pages.py and
+test_lesson_pages.py; nbval runs every notebook)."""
 
 from __future__ import annotations
 
 import ast
-import html
 import json
 import re
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from dragonkit import i18n
 
-from ..browser.test_accessibility import _assert_clean, _audit
-from ..i18n.test_notebooks import english_words
+from ..notebooks import APPS, GOALS, LESSONS, NOTEBOOKS, _cells, _shown_code, _source
 
-NOTEBOOKS = Path(__file__).parents[2] / "notebooks"
-LESSONS = [
-    "01-play-and-observe",
-    "02-the-next-card",
-    "03-one-more-card",
-    "04-absorbing-chain",
-    "05-optimal-stopping",
-    "06-risk",
-    "07-takeover-market",
-    "08-simulation",
-    "09-editions",
-    "10-gems-or-wins",
-]
-APPS = ["play", "trainer"]
 #: Every page, as its path under notebooks/: the English lessons and the apps, and the Italian lessons.
 PAGES = LESSONS + APPS + [f"it/{name}" for name in LESSONS]
-#: What a lesson calls its learning goals, by the folder of its language.
-GOALS = {"": "learning goals", "it/": "obiettivi di apprendimento"}
+
+
 #: What a lesson says, in the Markdown before a code cell it shows, of the page that hides the code.
 WEB_PAGE = {"": "web page", "it/": "pagina web"}
-
-
-def _cells(name: str) -> list[dict]:
-    return json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
-
-
-def _source(cell: dict) -> str:
-    return "".join(cell["source"])
 
 
 def test_the_folder_holds_the_lessons_the_apps_and_an_index():
@@ -110,15 +83,6 @@ def test_every_page_has_a_title_a_lesson_its_own_in_its_language(name):
         assert metadata["language"] == ("it" if name.startswith("it/") else "en")
 
 
-def _shown_code(cells: list[dict]) -> list[int]:
-    """The code cells a lesson shows in JupyterLab (their source not hidden), by index: code to read and run."""
-    return [
-        i
-        for i, cell in enumerate(cells)
-        if cell["cell_type"] == "code" and not cell["metadata"].get("jupyter", {}).get("source_hidden")
-    ]
-
-
 @pytest.mark.parametrize("folder", GOALS)
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_code_cell_a_lesson_shows_is_for_jupyterlab_and_its_result_reads_on_the_page(folder, lesson):
@@ -136,86 +100,3 @@ def test_a_code_cell_a_lesson_shows_is_for_jupyterlab_and_its_result_reads_on_th
         before = _source(cells[i - 1])
         assert cells[i - 1]["cell_type"] == "markdown" and "JupyterLab" in before, f"{name}: cell {i} unexplained"
         assert WEB_PAGE[folder] in before, f"{name}: the text before cell {i} does not say the web page hides it"
-
-
-#: The lessons with a code cell to read and run.
-CODE_LESSONS = [lesson for lesson in LESSONS if _shown_code(_cells(lesson))]
-
-
-@pytest.mark.parametrize("name", [f"{folder}{lesson}" for folder in GOALS for lesson in CODE_LESSONS])
-def test_a_lesson_page_shows_no_printout(voila_url, name):
-    """A lesson's page in Voilà, where the code is hidden: no cell's output is plain text (a printout or a repr), and
-    the numbers of the code cells' results are written as the page's language writes them."""
-    page = _render(voila_url, name)
-    _assert_no_code_or_notes(name, page)
-    assert 'data-mime-type="text/plain"' not in page and "application/vnd.jupyter.stderr" not in page
-    point = "," if name.startswith("it/") else "."
-    number = {"04-absorbing-chain": f"t = 3{point}5366", "08-simulation": f"-1{point}375"}[name.removeprefix("it/")]
-    assert number in page, f"{name}: {number} not on the page"
-
-
-def _render(voila_url: str, name: str) -> str:
-    with urllib.request.urlopen(f"{voila_url}/voila/render/{name}.ipynb", timeout=180) as response:
-        return html.unescape(response.read().decode("utf-8"))
-
-
-def _assert_no_code_or_notes(name: str, page: str) -> None:
-    """Nothing of the notebook's code, and no teacher's notes, in a page's HTML."""
-    assert "There was an error when executing cell" not in page
-    assert "Traceback" not in page and "Error displaying widget" not in page
-    for cell in _cells(name):
-        source = _source(cell).strip()
-        if cell["cell_type"] == "code" and len(source) > 12:
-            assert source not in page, f"{name}: code shown in the page"
-    assert "Teacher's notes" not in page and "TeacherNotes" not in page and "<dragonkit." not in page
-    assert "Note per l'insegnante" not in page
-
-
-@pytest.mark.parametrize(
-    "page, lang, title",
-    [
-        ("play.ipynb", "en", "Dragon Stripes — play"),
-        ("play.ipynb?lang=it", "it", "Dragon Stripes — gioca"),
-        ("trainer.ipynb?lang=it", "it", "Dragon Stripes — allenamento sulle mani"),
-        ("02-the-next-card.ipynb", "en", "Lesson 2 — The next card"),
-        ("it/02-the-next-card.ipynb", "it", "Lezione 2 — La prossima carta"),
-    ],
-)
-def test_a_served_page_has_its_title_in_its_language(voila_url, page, lang, title):
-    """The served page's ``<title>`` (a browser's tab, a bookmark, the first thing a screen reader says) and its
-    ``<html lang>``: an app's in its visitor's language, a lesson's in its own."""
-    with urllib.request.urlopen(f"{voila_url}/voila/render/{page}", timeout=180) as response:
-        head = response.read().decode("utf-8").split("</head>", 1)[0]
-    assert f'<html lang="{lang}">' in head
-    assert re.findall(r"<title>(.*?)</title>", head, re.S)[0] == title
-
-
-@pytest.mark.parametrize("name", APPS)
-def test_the_apps_render_in_voila_without_error_or_code(voila_url, name):
-    page = _render(voila_url, name)
-    assert "application/vnd.jupyter.widget-view+json" in page  # the widgets are there
-    _assert_no_code_or_notes(name, page)
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("name", [f"{folder}{lesson}" for folder in GOALS for lesson in LESSONS])
-def test_every_lesson_page_as_a_student_meets_it(voila_url, browser, name):
-    """Each lesson in each language, opened in Chromium: its widgets drawn with no error, none of its code and
-    none of its teacher's notes; no critical, serious or moderate axe-core violation; on an Italian page, no
-    common English word; nothing asked of another host (a classroom may have no internet)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(voila_url) else None)
-    page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)
-    page.wait_for_selector(".dk-exercise", timeout=180_000)
-    page.wait_for_load_state("networkidle", timeout=60_000)
-    page.wait_for_timeout(1000)  # the page's script has named the sliders
-    _assert_no_code_or_notes(name, html.unescape(page.content()))
-    text = page.inner_text("body")
-    assert not any(e in text for e in ("Error displaying widget", "Something went wrong"))
-    if name.startswith("it/"):
-        assert english_words(text) == [], f"English on the Italian page {name}"
-    found = _audit(page, name.replace("/", "-"))
-    page.close()
-    _assert_clean({name: found})
-    assert outside == [], f"{name} asked other hosts for {outside}"

@@ -16,7 +16,7 @@ from dragonkit.analysis import gems_or_wins as gw
 from dragonkit.lessons import wins
 from dragonkit.plots.wins import coach_map_figure, coach_map_figure_text, pig_policy_figure, pig_policy_figure_text
 
-from ..i18n.test_notebooks import english_words
+from ..english import english_words
 
 STRIPES = Ruleset.preset("dragon-stripes")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-TESTS = Path(__file__).parents[1]
+TESTS = Path(__file__).parent
 #: The clocks a speed measurement reads (``time.perf_counter()``, ``timeit.timeit(...)``...).
 CLOCKS = {"perf_counter", "perf_counter_ns", "process_time", "process_time_ns", "thread_time", "timeit"}
 

@@ -1,5 +1,5 @@
-"""The lesson building blocks: answers read exactly, exercises judged and
-explained in both languages, teacher's notes absent from Voilà pages."""
+"""The exercises (dragonkit.teach.exercises): answers read exactly, exercises judged and explained in both
+languages."""
 
 from __future__ import annotations
 
@@ -16,18 +16,8 @@ from dragonkit.teach import (
     ChoiceExercise,
     FractionExercise,
     exercises,
-    in_voila,
-    language_picker,
     parse_number,
-    teacher_notes,
 )
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize(
@@ -102,6 +92,8 @@ def test_tolerance_is_relative_with_an_absolute_floor():
 
 #: An exercise of lesson 3 and its Italian texts, from the catalog.
 QUESTION = "Why should a richer player stop sooner (hold at a smaller pot)?"
+
+
 HINT = "Subtract the hold value, the pot, from E1."
 
 
@@ -189,32 +181,6 @@ def test_a_choice_that_lands_after_check_is_the_one_judged(monkeypatch):
 def test_badly_written_exercises_are_refused(make):
     with pytest.raises(ValueError):
         make()
-
-
-def test_teacher_notes_are_folded_in_jupyter_and_absent_in_voila(monkeypatch):
-    import IPython.display
-
-    shown = []
-    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.extend(objs))
-    notes = teacher_notes("**Solution:** $10/51$.")
-    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
-    notes._ipython_display_()
-    assert shown[0]["text/markdown"].startswith("<details>") and "$10/51$" in shown[0]["text/markdown"]
-    monkeypatch.setenv("VOILA_BASE_URL", "/")
-    shown.clear()
-    notes._ipython_display_()
-    assert in_voila() and shown == []  # not even a repr
-    with pytest.raises(TypeError):
-        teacher_notes(42)
-
-
-def test_the_language_picker_switches_the_kernel_both_ways():
-    picker = language_picker()
-    picker.value = "it"
-    assert i18n.get_language() == "it"
-    i18n.set_language("en")
-    assert picker.value == "en"
-    assert [value for _label, value in picker.options] == ["en", "it"]
 
 
 def test_a_click_on_check_after_the_box_sent_its_text_counts_once():

@@ -1,5 +1,5 @@
-"""The edition comparison's numbers (dragonkit.analysis.editions) and its figures (dragonkit.plots.editions),
-each checked against a second way of computing them."""
+"""The edition comparison's numbers (dragonkit.analysis.editions), each checked against a second way of
+computing them, and the stages a designed deck is fitted with."""
 
 from __future__ import annotations
 
@@ -7,21 +7,20 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from matplotlib.figure import Figure
 
-from dragonkit.analysis import HoldAtPot, evaluate_policy, solve_turn
+from dragonkit.analysis import HoldAtPot, evaluate_policy, fresh_turn, solve_turn
 from dragonkit.analysis.editions import (
     MEASURES,
     compare_editions,
     edition_profile,
     expected_first_pot,
     first_card_ends,
+    fit_stages,
     footprint_cards,
     footprints_in_a_row,
     riskiest,
+    stage_count,
 )
-from dragonkit.analysis.start import fresh_turn
-from dragonkit.plots.editions import comparison_figure, deck_figure
 from dragonkit.rules import Ruleset
 
 MINI = Ruleset.preset("mini")
@@ -69,10 +68,15 @@ def test_a_comparison_has_a_row_per_edition_and_stage_and_names_the_riskiest():
     assert list(full.index.get_level_values("stage")) == [0, 1, 2]
 
 
-def test_the_figures_of_the_comparison():
-    table = compare_editions({"mini": MINI}, stages=False)
-    fig = comparison_figure(table, "p_loss", {"mini": "mini deck"}, "P(loss)")
-    assert isinstance(fig, Figure) and fig.axes[0].get_ylabel() == "P(loss)"
-    with pytest.raises(ValueError, match="measure"):
-        comparison_figure(table, "nope", {"mini": "mini"}, "?")
-    assert isinstance(deck_figure({"mini": MINI}, {"mini": "mini"}), Figure)
+@pytest.mark.parametrize("dangers", [0, 1, 2, 3, 5])
+def test_fitted_stages_are_the_ones_the_rules_want(dangers):
+    typed = [("1/4", 1), ("1/2", 2)]
+    stages = fit_stages(typed, dangers)
+    assert len(stages) == stage_count(dangers)
+    assert stages[: len(typed)] == typed[: len(stages)] and set(stages) <= set(typed)
+    rules = Ruleset(danger_cards=dangers, stages=tuple(stages))  # the rules accept exactly this many
+    assert len(rules.stages) == len(stages)
+    with pytest.raises(ValueError):
+        Ruleset(danger_cards=dangers, stages=(*stages, ("1/4", 1)))
+    with pytest.raises(ValueError):
+        fit_stages([], dangers)

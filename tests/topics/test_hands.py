@@ -1,5 +1,5 @@
-"""Practice hands (dragonkit.simulate.hands): real decision points of seeded bot games, exact verdicts
-checked by an independent solver, the engine's next card, and the session's score."""
+"""Practice hands (dragonkit.simulate.hands): real decision points of seeded bot games, exact verdicts checked
+by an independent solver, the engine's next card, and the session's score."""
 
 from __future__ import annotations
 
@@ -52,9 +52,6 @@ def brute_force_push(state: TurnState) -> Fraction:
         return value
 
     return push(state.composition, state.position, state.pot, state.treasure)
-
-
-# -- dealing -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -121,9 +118,6 @@ def test_both_answers_come_up():
     rng = random.Random(2)
     best = {deal_hand("late-game", None, rng).state for _ in range(8)}
     assert {solve_turn(s).best_action for s in best} == {"reveal", "hold"}
-
-
-# -- the verdict -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("level, seed", [("mini", 1), ("mini", 4), ("late-game", 3), ("medium", 8)])
@@ -200,29 +194,3 @@ def test_the_score_sums_the_verdicts_exactly():
     assert score.recent(2) == [(6, "hold", given_up[5]), (5, "reveal", given_up[4])]
     score.reset()
     assert score.decisions == 0 and score.total == 0
-
-
-def test_one_card_value_agrees_with_the_policys_absorbing_chain():
-    rng = random.Random(7)
-    for preset in ("mini", "dragon-stripes", "kali", "drago-rosso"):
-        rules = Ruleset.preset(preset)
-        game = Game(["Ann", "Bea"], rules, seed=rng.randrange(2**32))
-        for _ in range(40):
-            if game.is_over:
-                break
-            state = TurnState.from_game(game)
-            expected = evaluate_policy(state, HoldAfterReveals(1), exact=True).expected_gain
-            assert one_card_value(state) == expected
-            if game.phase is Phase.OFFER:
-                game.apply("decline")
-            else:
-                game.apply("reveal" if rng.random() < 0.7 or game.phase is Phase.MUST_REVEAL else "hold")
-
-
-def test_one_card_value_refuses_an_ended_turn():
-    state = TurnState.fresh(Ruleset.preset("mini"))
-    first = state.child(state.chance_outcomes()[0][0])
-    with pytest.raises(ValueError, match="no card can be revealed"):
-        one_card_value(first.child("hold"))
-    with pytest.raises(ValueError, match="expected a TurnState"):
-        one_card_value("not a state")

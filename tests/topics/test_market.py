@@ -1,19 +1,16 @@
-"""Lesson 7, the takeover market: the held turn, the fair bounty, the takeover gain and the
-auction (:mod:`dragonkit.analysis.market`) against independent methods — a plain expectimax
-over the deck, the engine playing the same cards, the policy's absorbing chain, hand
-formulas — and the lesson's widgets (:mod:`dragonkit.lessons.market`)."""
+"""The takeover market (:mod:`dragonkit.analysis.market`): the held turn, the fair bounty, the takeover gain
+and the auction, against independent methods — a plain expectimax over the deck (expectimax.py), the engine
+playing the same cards, the policy's absorbing chain, hand formulas; and the takeover sliders' ranges."""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
 from fractions import Fraction
-from functools import cache
 
-import numpy as np
 import pytest
 
-from dragonkit import Game, Ruleset, i18n
+from dragonkit import Game, Ruleset
 from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy
 from dragonkit.analysis.market import (
     break_even_bid,
@@ -22,53 +19,21 @@ from dragonkit.analysis.market import (
     held_turn,
     run_auction,
     takeover,
+    takeover_sliders,
 )
+from dragonkit.analysis.start import SliderRange
 from dragonkit.lessons import market
-from dragonkit.plots.market import auction_figure, takeover_figure
-from dragonkit.simulate.takeover import mean_profit, play_takeover
+from dragonkit.plots.market import auction_figure
+
+from .expectimax import brute_fair_bounty
 
 MINI = Ruleset.preset("mini")
+
+
 DRAGON = Ruleset.preset("dragon-stripes")
 
 
 pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
-# -- an independent second method: expectimax over the deck ------------------------------------------------------
-
-
-@cache
-def expectimax(
-    rules: Ruleset, deck, position: int, pot: int, gems: int, treasure: int, stage: int, must_reveal: bool
-) -> Fraction:
-    """The turn value by plain recursion over every card order (rules section 7), with the rules' card effects."""
-    push = Fraction(0)
-    for card, p in deck.outcomes():
-        effect = rules.apply_card(
-            card,
-            position=position,
-            pot=pot,
-            gems=gems,
-            treasure=treasure,
-            dangers_revealed=stage,
-            cards_left=deck.total - 1,
-        )
-        if effect.ends_turn:
-            push += p * effect.gems_change
-        else:
-            push += p * expectimax(
-                rules, deck.without(card), effect.position, effect.pot, gems, effect.treasure, stage, False
-            )
-    return push if must_reveal else max(Fraction(pot), push)
-
-
-def brute_fair_bounty(state: TurnState, gems: int) -> Fraction:
-    return expectimax(
-        state.rules, state.composition, state.position, state.pot, gems, state.treasure, state.dangers_revealed, True
-    )
-
-
-# -- lesson 7: the takeover market ----------------------------------------------------------------------------------
 
 
 def test_a_held_turn_is_where_the_engine_puts_the_knight_after_the_same_cards():
@@ -140,64 +105,6 @@ def test_a_turn_is_worth_more_to_a_poorer_player():
     assert all(a >= b for a, b in itertools.pairwise(values)) and values[0] > values[-1]
 
 
-def test_the_answers_of_lesson_7():
-    answer = market.answers()
-    assert answer["fair_bounty"] == Fraction(22, 5) and answer["bounty"] == 9
-    assert answer["net_gain"] == Fraction(37, 5) - 9 == Fraction(-8, 5)
-    dan = held_turn(MINI, (1, 2))
-    nets = [brute_fair_bounty(dan, g - 4) - 4 for g in market.TAKERS]
-    assert nets == [Fraction(1, 6), Fraction(-5, 6), Fraction(-11, 6)]
-    assert answer["who"] == 0
-    assert break_even_bid(dan, 12) == answer["break_even"] == 1
-
-
-@pytest.mark.slow
-def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation():
-    explorer = market.TakeoverExplorer(edition="mini", drawn="1+2")
-    assert explorer.holder_gems.value == 12 and explorer.taker_gems.value == 4
-    assert "TAKE OVER" in explorer.verdict.value and "1/6" in explorer.verdict.value
-    assert "Holding was right." in explorer.verdict.value  # Dan's push value with 12 gems is 7/6 < the pot, 4
-    assert "Taking over pays for takers with 4 gems" in explorer.verdict.value
-    explorer.taker_gems.value = 8
-    assert "DECLINE" in explorer.verdict.value and "-5/6" in explorer.verdict.value
-    explorer.taker_gems.value = 3
-    assert "cannot pay the bounty" in explorer.verdict.value
-    before, curve = explorer.state, explorer.curve
-    explorer.drawn.value = "1+9"
-    assert "no 9-step" in explorer.message.value and explorer.state is before and explorer.curve is curve
-    explorer.drawn.value = "2+2"
-    assert explorer.message.value == "" and explorer.state == held_turn(MINI, (2, 2))
-    explorer.edition.value = "dragon-stripes"
-    assert explorer.stage.options == (0, 1, 2) and explorer.treasure.value == 400
-    assert explorer.state.rules.name == "dragon-stripes" and explorer.state.pot == 2 + 4
-    assert explorer.holder_gems.max == 80 and explorer.holder_gems.value == 40
-
-
-def test_the_explorer_speaks_italian_and_keeps_its_choices():
-    explorer = market.TakeoverExplorer(edition="kali", drawn="1+2")
-    i18n.set_language("it")
-    assert explorer.edition.value == "kali" and explorer.state.rules.name == "kali"
-    assert explorer.edition.description == "Edizione"
-    assert "Chi si ferma" in explorer.verdict.value and "striscia 3" in explorer.situation.value
-    explorer.drawn.value = "1+7"
-    assert "Nel mazzo non restano impronte da 7 passi" in explorer.message.value
-
-
-def test_bids_are_read_line_by_line_and_bad_lines_are_named():
-    assert market.parse_bids("Ann 3\n\n  Bo: 5\nCy, 0\nDé = 40", 40) == [("Ann", 3), ("Bo", 5), ("Cy", 0), ("Dé", 40)]
-    for text, problem in [
-        ("", "at least one bid"),
-        ("Ann 3\n42", "Line 2"),
-        ("Ann 41", "from 0 to 40"),
-        ("Ann 3\nann 4", "already bid"),
-        ("Ann -2", "Line 1"),
-        ("Ann 2.5", "whole number"),
-        ("\n".join(f"P{chr(97 + i // 26)}{chr(97 + i % 26)} 1" for i in range(81)), "at most 80"),
-    ]:
-        with pytest.raises(ValueError, match=problem):
-            market.parse_bids(text, 40)
-
-
 def test_an_auction_awards_the_turn_and_values_every_bid_exactly():
     state = held_turn(DRAGON, (2, 3, 4), treasure=60)
     curve = fair_bounty_curve(state, 40)
@@ -215,28 +122,6 @@ def test_an_auction_awards_the_turn_and_values_every_bid_exactly():
     assert even == 18 and fair[40 - even] - even >= 0 > fair[40 - even - 1] - (even + 1)
     with pytest.raises(ValueError):
         run_auction(state, 40, bids, "dutch")
-
-
-@pytest.mark.slow
-def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly():
-    sheet = market.AuctionSheet(seed=7)
-    assert sheet.play_button.disabled and sheet.result is None
-    with pytest.raises(ValueError, match="reveal"):
-        sheet.play_out()
-    result = sheet.reveal("Ann 10\nBo 30", "first")
-    assert result is sheet.result and result.winner == "Bo" and "winner's curse" in sheet.report.value
-    assert sheet.reveal("Ann ten") is None and "Line 1" in sheet.message.value and sheet.result is result
-    plays = [sheet.play_out() for _ in range(5)]
-    start = dataclasses.replace(sheet.state, gems=10, must_reveal=True)
-    support = set(evaluate_policy(start, optimal_policy(start)).distribution.index)
-    assert all(gain in support and profit == gain - 30 for gain, profit in plays)
-    again = market.AuctionSheet(seed=7)
-    again.reveal("Ann 10\nBo 30", "first")
-    assert [again.play_out() for _ in range(5)] == plays
-    assert "Turns played out" in sheet.report.value
-    i18n.set_language("it")
-    assert "Turni giocati" in sheet.report.value and "maledizione del vincitore" in sheet.report.value
-    assert sheet.price_rule.value == "first"
 
 
 def test_a_held_turn_refuses_no_cards_and_a_bad_stage_in_the_learners_language():
@@ -276,23 +161,9 @@ def test_an_auction_reports_its_mean_bid_and_losing_bids():
     assert len(figure.axes[0].patches) == 4
 
 
-def test_a_played_out_takeover_pays_the_price_and_ends_as_the_turn_model_allows():
-    state = held_turn(DRAGON, (2, 3, 4), treasure=60)
-    rng = np.random.default_rng(3)
-    plays = [play_takeover(state, 40, 30, rng) for _ in range(20)]
-    start = dataclasses.replace(state, gems=10, must_reveal=True)
-    support = set(evaluate_policy(start, optimal_policy(start)).distribution.index)
-    assert all(p.gain in support and p.profit == p.gain - 30 for p in plays)
-    assert mean_profit(plays) == pytest.approx(sum(p.profit for p in plays) / 20)
-    with pytest.raises(ValueError):
-        play_takeover(state, 40, 41, rng)
-    with pytest.raises(ValueError):
-        mean_profit([])
+STRIPES, MINI = Ruleset.preset("dragon-stripes"), Ruleset.preset("mini")
 
 
-def test_the_takeover_figure_bands_the_gaining_takers():
-    state = held_turn(MINI, (1, 2))
-    curve = fair_bounty_curve(state, 12)
-    figure = takeover_figure(curve, 4, 12, 4)
-    assert gaining_takers(curve) == [4]
-    assert len(figure.axes[0].patches) == 1
+def test_the_takeover_sliders_show_the_holder_with_the_starting_gems():
+    assert takeover_sliders(STRIPES) == (SliderRange(0, 80), 40, 13)
+    assert takeover_sliders(MINI) == (SliderRange(0, 24), 12, 4)  # at least 24 gems

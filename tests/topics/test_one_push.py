@@ -1,27 +1,8 @@
-"""The domain functions behind lessons 1-3 (:mod:`dragonkit.analysis.deck`, :mod:`.walk`,
-:mod:`.one_push`) against independent methods: counting the deck by hand, listing every
-order of a small deck, and the engine's rule arithmetic."""
+"""One more card (dragonkit.analysis.one_push), the domain behind lesson 3, against the engine's rule
+arithmetic: the sliders' situation, the advantage curve and its comparison with optimal play, a push's table."""
 
 from __future__ import annotations
 
-import itertools
-from fractions import Fraction
-
-import pytest
-
-from dragonkit import Ruleset
-from dragonkit.analysis import TurnState
-from dragonkit.analysis.deck import (
-    cards_discarded,
-    deck_after,
-    ender_chance,
-    ender_within,
-    footprint_chance,
-    most_discards,
-    most_likely_card,
-    run_factors,
-    stop_chance,
-)
 from dragonkit.analysis.one_push import (
     advantage_curve,
     break_even_pot,
@@ -31,48 +12,6 @@ from dragonkit.analysis.one_push import (
     story_state,
     with_pot,
 )
-from dragonkit.analysis.walk import after_cards, stop_penalty
-from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
-
-DRAGON = Ruleset.preset("dragon-stripes")
-MINI = Ruleset.preset("mini")
-
-
-def test_next_card_chances_count_the_cards_by_hand():
-    deck = deck_after(DRAGON, {Card.footprint(1): 2, STOP_CARD: 3, DANGER_CARD: 1})
-    assert deck.total == 45 and cards_discarded(DRAGON, deck) == 6
-    assert footprint_chance(deck) == Fraction(36, 45)
-    assert stop_chance(deck) == Fraction(7, 45)
-    assert ender_chance(deck) == Fraction(9, 45)
-    assert footprint_chance(deck) + ender_chance(deck) == 1
-    assert most_likely_card(DRAGON.composition) == Card.footprint(1)
-    assert most_likely_card(deck) == Card.footprint(1)  # 12 one-step cards against 12 two-step: the first
-    assert most_likely_card(deck_after(DRAGON, {Card.footprint(1): 3})) == Card.footprint(2)
-    assert most_discards(DRAGON, DANGER_CARD) == 2 and most_discards(DRAGON, STOP_CARD) == 10
-    assert run_factors(deck, 3) == [(36, 45), (35, 44), (34, 43)]
-    with pytest.raises(ValueError):
-        footprint_chance(deck_after(MINI, dict(MINI.composition.counts())))
-
-
-def test_a_turn_ender_among_the_next_cards_by_listing_every_order():
-    deck = MINI.composition
-    cards = deck.cards()
-    for k in range(1, 5):
-        orders = list(itertools.permutations(range(len(cards)), k))
-        hit = sum(any(cards[i].kind != "footprint" for i in order) for order in orders)
-        assert ender_within(deck, k) == Fraction(hit, len(orders))
-
-
-def test_walking_known_cards_is_what_the_rules_say():
-    state = TurnState.fresh(DRAGON)
-    after = after_cards(state, [Card.footprint(2), Card.footprint(3)])
-    assert (after.position, after.pot, after.treasure, after.must_reveal) == (5, 2 + 5, 400 - 7, False)
-    assert after.composition.total == 49
-    assert after_cards(state, []) is state
-    assert stop_penalty(state) == DRAGON.penalty(40, 0) == 10
-    assert stop_penalty(state.replace(gems=7)) == 1
-    with pytest.raises(ValueError, match="ends the turn"):
-        after_cards(state, [DANGER_CARD])
 
 
 def test_the_sliders_situation_keeps_the_bank_and_drops_revealed_dangers():

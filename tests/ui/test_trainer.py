@@ -34,7 +34,7 @@ def _click(trainer: HandTrainer, name: str) -> None:
     trainer.buttons[name].click()
 
 
-# -- dealing (the domain's own tests: tests/test_hands.py) --------------------------------------
+# -- dealing (the domain's own tests: tests/topics/test_hands.py) --------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""A turn solved once and its later decisions looked up (SolvedTurn), and the coach that uses it."""
+"""A turn solved once and its later decisions looked up (SolvedTurn)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from dragonkit import Game, Ruleset
 from dragonkit.analysis import SolvedTurn, TurnState, solve_turn
-from dragonkit.bots import CoachBot, RandomBot
+from dragonkit.bots import RandomBot
 from dragonkit.game_state import Phase
 from dragonkit.rules import PRESETS, STOP_CARD, Card
 
@@ -49,22 +49,3 @@ def test_a_state_of_another_turn_is_not_found():
     assert turn.solution(start.child(STOP_CARD)) is None  # the turn has ended
     assert turn.solution(start.replace(pot=3, treasure=17)) is None  # a point no card leads to
     assert isinstance(turn.solution(later).value, float)
-
-
-def test_the_coach_solves_each_turn_once_and_plays_as_the_solver():
-    game = Game(["a", "b"], Ruleset(), seed=11)
-    coach = CoachBot(exact=True)
-    solves, roots = 0, set()
-    while not game.is_over:
-        if game.phase in (Phase.MUST_REVEAL, Phase.CHOOSE):
-            state = TurnState.from_game(game)
-            before = coach._turn
-            action = coach.choose(game)
-            assert action.value == solve_turn(state, exact=True).best_action
-            if coach._turn is not before:
-                solves += 1
-                roots.add((game.turn_number, game.active_player))
-        else:
-            action = coach.choose(game)
-        game.apply(action)
-    assert solves == len(roots)  # one solve per turn (and per takeover), never per decision

@@ -1,24 +1,12 @@
-"""Pig solved for the probability of winning, by the generic stochastic-game solver.
+"""Pig solved for the probability of winning, by the generic stochastic-game solver (its own tests:
+tests/test_stochastic_game.py).
 
 Where the expected numbers come from:
 
-* a race "first to roll a six wins": V = 1/6 + 5/6 (1 - V), so V = 6/11;
-* Pig to 2 with a die: any face but 1 wins at once, so the mover wins with
-  5/6 + 1/6 (1 - V), V = 6/7 whatever the scores;
-* Piglet to 2 (a coin: heads +1, tails loses the turn total; Neller & Presser's
-  warm-up), solved by hand: P(0,0,0) = 4/7, P(0,0,1) = 5/7, P(0,1,0) = 2/5,
-  P(0,1,1) = 3/5, P(1,0,0) = 4/5, P(1,1,0) = 2/3.  Pig to 4 with a two-sided
-  die (1 loses the turn total, 2 adds 2) is the same game with every score doubled;
-* the hold-at-20 turn's outcome probabilities published by T. Neller,
-  nifty.stanford.edu/2010/neller-pig/turnOutcomes.html (0: 0.624541, 20: 0.099713,
-  21: 0.094991, 22: 0.074189, 23: 0.054196, 24: 0.035198, 25: 0.017173), whose
-  mean is 8.14 points;
-* the first player's probability of winning Pig under optimal play, 0.5306
-  (Neller & Presser, "Optimal Play of the Dice Game Pig", UMAP Journal 25(1), 2004);
-* points of the optimal policy computed independently and published: with 41
-  against 49 hold at 22 to 26 but roll again at 27 (possiblywrong.wordpress.com,
-  "Pig puzzle solution", 2014); with 22 against 0 win with 0.6940985 and hold at 19
-  (github.com/nddave/Pig-Player, README).
+* Pig to 2 with a die: any face but 1 wins at once, so the mover wins with 5/6 + 1/6 (1 - V), V = 6/7 whatever the
+  scores; Piglet to 2 (a coin) solved by hand;
+* Neller & Presser, "Optimal Play of the Dice Game Pig" (2004): the first player's chance, 0.5306, and points of
+  the optimal policy; hold at 20's outcomes and expected score from the published table.
 """
 
 from __future__ import annotations
@@ -37,7 +25,6 @@ from dragonkit.analysis.pig import (
     pig_game,
     solve_pig,
 )
-from dragonkit.analysis.stochastic_game import StochasticGame, solve_game
 from dragonkit.markov import AbsorbingChain
 
 
@@ -45,51 +32,6 @@ from dragonkit.markov import AbsorbingChain
 def pig() -> PigSolution:
     """Pig to 100, solved once for the module (about 3 s)."""
     return solve_pig(100)
-
-
-# --------------------------------------------------------------------------------------
-# the generic solver on games with a closed form
-# --------------------------------------------------------------------------------------
-
-
-def test_a_race_to_the_first_six_is_won_by_the_first_roller_with_6_11():
-    game = StochasticGame.build(["roll"], [[[0.0]]], [[[5 / 6]]], [[1 / 6]])
-    solution = solve_game(game, tol=1e-14)
-    assert solution.values[0] == pytest.approx(6 / 11, abs=1e-13)
-    assert solution.residual <= 1e-14
-    assert solution.iterations > 1
-
-
-def test_the_solver_prefers_the_better_action_and_respects_legality():
-    # "safe" wins 1/2 at once and loses otherwise; "race" is the 6/11 race above; only "safe" is legal in state 1
-    stay = [np.zeros((2, 2)), np.zeros((2, 2))]
-    swap = [np.zeros((2, 2)), np.array([[5 / 6, 0], [0, 5 / 6]])]
-    win = [[1 / 2, 1 / 2], [1 / 6, 1 / 6]]
-    legal = [[True, True], [True, False]]
-    solution = solve_game(StochasticGame.build(["safe", "race"], stay, swap, win, legal))
-    assert solution.values == pytest.approx([6 / 11, 1 / 2])
-    assert solution.policy.tolist() == [1, 0]
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        (dict(win=[[0.5, 0.5]], swap=[[[0.0, 0.8], [0.0, 0.0]]]), "more than 1"),
-        (dict(win=[[0.0, 0.0]], legal=[[True, False]]), "without a legal action"),
-        (dict(win=[[0.0, 0.0]], swap=[[[0.0, 0.0], [1.0, 0.0]]], layer=[0, 1]), "lower layer"),
-        (dict(win=[[-0.1, 0.0]]), "negative"),
-        (dict(win=[[0.0, 0.0, 0.0]]), "shape"),
-    ],
-)
-def test_an_invalid_game_is_refused_with_the_reason(kwargs, message):
-    args = dict(actions=["a"], stay=[np.zeros((2, 2))], swap=[np.zeros((2, 2))], win=[[0.0, 0.0]]) | kwargs
-    with pytest.raises(ValueError, match=message):
-        StochasticGame.build(**args)
-
-
-def test_a_tolerance_must_be_positive():
-    with pytest.raises(ValueError, match="tolerance"):
-        solve_game(pig_game(2), tol=0)
 
 
 # --------------------------------------------------------------------------------------
