@@ -1,36 +1,16 @@
-"""Each lesson's page opened in Chromium as a student meets it: no code or notes, axe-core passes, and in
-Italian no English sentence."""
+"""Each English lesson's page opened in Chromium as a student meets it: no code or notes, and axe-core passes (the
+Italian pages: test_lesson_pages_italian.py, a module of their own so that each runs on a worker of its own)."""
 
 from __future__ import annotations
 
-import html
-
 import pytest
 
-from ..english import english_words
-from ..notebooks import GOALS, LESSONS, _assert_no_code_or_notes
-from .axe import _assert_clean, _audit
+from ..notebooks import LESSONS
+from .pages import meet_as_a_student
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("name", [f"{folder}{lesson}" for folder in GOALS for lesson in LESSONS])
+@pytest.mark.parametrize("name", LESSONS)
 def test_every_lesson_page_as_a_student_meets_it(voila_url, browser, name):
-    """Each lesson in each language, opened in Chromium: its widgets drawn with no error, none of its code and
-    none of its teacher's notes; no critical, serious or moderate axe-core violation; on an Italian page, no
-    common English word; nothing asked of another host (a classroom may have no internet)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(voila_url) else None)
-    page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)
-    page.wait_for_selector(".dk-exercise", timeout=180_000)
-    page.wait_for_load_state("networkidle", timeout=60_000)
-    page.wait_for_timeout(1000)  # the page's script has named the sliders
-    _assert_no_code_or_notes(name, html.unescape(page.content()))
-    text = page.inner_text("body")
-    assert not any(e in text for e in ("Error displaying widget", "Something went wrong"))
-    if name.startswith("it/"):
-        assert english_words(text) == [], f"English on the Italian page {name}"
-    found = _audit(page, name.replace("/", "-"))
-    page.close()
-    _assert_clean({name: found})
-    assert outside == [], f"{name} asked other hosts for {outside}"
+    """Each English lesson as a student meets it (:func:`~.pages.meet_as_a_student`)."""
+    meet_as_a_student(voila_url, browser, name)
