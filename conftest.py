@@ -2,7 +2,10 @@
 
 A notebook's cells are one unit of work: nbval runs them in order in one kernel, so they must all go, together, to
 one worker. So must the tests of one module of ``tests/browser/``, which share that module's Chromium and the worker's
-Voilà server. Every other test is a unit of its own, sent to whichever worker is free.
+Voilà server: every test that drives Chromium or reads a page Voilà serves lives there, one module per page or app
+(the play app, the trainer, the lessons' pages, accessibility, the keyboard, small screens, Italian...), so that no
+module is long enough to hold the others up. Every other test (the rest of ``tests/``, laid out as the package is)
+is a unit of its own, sent to whichever worker is free.
 
 The units are read from the test ids alone (``notebooks/04-absorbing-chain.ipynb::Cell 3``): pytest-xdist's
 ``xdist_group`` mark worked by rewriting an item's private ``_nodeid``, which pytest 9.2 no longer reads, and the

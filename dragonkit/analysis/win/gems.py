@@ -47,7 +47,7 @@ Where the model is the game
 ---------------------------
 (G1)–(G3) are the model's only departures: with one kind of footprint, a treasure that never runs short and
 gems and pots that stay on grid points (a small deck), the model *is* the game, and
-``tests/test_win_gems.py`` finds it equal to :class:`~dragonkit.analysis.win.reduced.ReducedWinSolver`'s
+``tests/analysis/win/test_gems.py`` finds it equal to :class:`~dragonkit.analysis.win.reduced.ReducedWinSolver`'s
 exact values at every decision of seeded games.  What the departures cost on the real decks is measured,
 not assumed (``benchmarks/bench_win_gems.py``; the figures are in ``docs/win.md``): against the exact
 solver from situations of real games with a few cards left, and by games against the coach.  (G1) costs

@@ -75,7 +75,7 @@ Where the real game is the model, and where it is not
 ----------------------------------------------------
 * When no door can open the model *is* the game: with gems far above every pot
   and below half of all the gems, the table equals the exact solvers'
-  :math:`W` entry for entry; ``tests/test_win_table.py`` checks it in
+  :math:`W` entry for entry; ``tests/analysis/win/test_race.py`` checks it in
   ``Fraction``\ s against :class:`~dragonkit.analysis.win.solver.WinSolver` by brute force
   over whole small decks.
 * **The decision at hand uses the real gems**: :class:`WinTable` answers for a real

@@ -1,0 +1,113 @@
+"""Lesson 1, play and observe: the first deck and the first guess — the widgets' numbers against independent
+computations (the chain, a simulation, the rules' text), and the notebook's exercises and teacher's notes."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import matplotlib
+import pytest
+
+from dragonkit import Ruleset
+from dragonkit.analysis import HoldAtPot, evaluate_policy, optimal_policy, solve_turn
+from dragonkit.lessons import observe
+from dragonkit.lessons.base import fresh_turn, largest_pot
+from dragonkit.lessons.observe import DeckView, FirstGuess
+from dragonkit.simulate import simulate_turns
+from dragonkit.topics.first_guess import GuessResult
+
+from .helpers import _check, _run_notebook, _text, opened
+
+matplotlib.use("Agg")
+
+
+DRAGON = Ruleset.preset("dragon-stripes")
+
+
+def test_lesson_1_answers_from_the_rules_text():
+    # RULES.md: 38 footprints (1 x14, 2 x12, 3 x8, 4 x4), 10 stops, 3 dangers; stripe k pays k; penalty 1/4.
+    assert observe.answers() == {
+        "deck": 14 + 12 + 8 + 4 + 10 + 3,
+        "stop": Fraction(10, 51),
+        "ends": Fraction(13, 51),
+        "penalty": 40 // 4,
+        "pot": 2 + 5,
+        "likely": 0,
+    }
+
+
+@pytest.mark.slow
+def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
+    state = fresh_turn(DRAGON)
+    top = largest_pot(state)
+    one = GuessResult(state, 1, top)  # reveal the compulsory card, then hold: by hand
+    assert one.gain == Fraction(1 * 14 + 2 * 12 + 3 * 8 + 4 * 4 - 10 * 13, 51)
+    guess = GuessResult(state, 20, top)
+    assert guess.gain == evaluate_policy(state, HoldAtPot(20), exact=True).expected_gain
+    summary = simulate_turns(state, HoldAtPot(20), 200_000, rng=7).summary(level=0.999)
+    low, high = summary.loc["expected_gain", ["ci_low", "ci_high"]]
+    assert low <= float(guess.gain) <= high
+    assert guess.optimal == solve_turn(state, exact=True).value
+    scanned = guess.scan[guess.scan["threshold"].notna()]
+    assert guess.best_gain == pytest.approx(scanned["expected_gain"].astype(float).max())
+    assert float(guess.gain) <= guess.best_gain <= float(guess.optimal) + 1e-9
+    for bad in (0, -3, 2.5, True):
+        with pytest.raises(ValueError):
+            GuessResult(state, bad, top)
+
+
+@pytest.mark.slow
+def test_the_guess_widget_records_guesses_and_shows_the_values():
+    widget = opened(FirstGuess())
+    assert widget.report.value == "" and widget.picture.layout.display == "none"
+    widget.submit.click()
+    widget.slider.value = 30
+    widget.submit.click()
+    assert widget.guesses == [20, 30]
+    report = _text(widget.report.value)
+    assert "Your guesses so far: 20, 30." in report
+    assert f"{float(widget.result.gain):.4f}" in report and str(widget.result.gain) in report
+    assert widget.picture.layout.display is None and '<img src="data:image/png;base64,' in widget.picture.value
+    assert f'alt="Hold-at-t policies against t. Your guess, t = 30: {float(widget.result.gain):.3f} gems' in (
+        widget.picture.value
+    )
+    with pytest.raises(ValueError):
+        opened(FirstGuess(start=0))
+
+
+def test_the_deck_view_shows_the_first_card_chances():
+    view = opened(DeckView())
+    table = _text(view.table.value)
+    assert "10/51" in table and "14/51" in table and "1/17" in table and "13/51" in table
+
+
+@pytest.mark.slow
+def test_lesson_1_notebook_exercises_and_notes():
+    exercises, notes = _run_notebook("01-play-and-observe")
+    _check(exercises, [51, Fraction(10, 51), Fraction(13, 51), 10, 7, 0], notes)
+    state = fresh_turn(DRAGON)
+    for t in (10, 20):
+        gain = evaluate_policy(state, HoldAtPot(t), exact=True).expected_gain
+        assert f"{gain}" in notes
+    assert f"{solve_turn(state, exact=True).value}" in notes
+    gains = {t: evaluate_policy(state, HoldAtPot(t)).expected_gain for t in (55, 56)}
+    assert gains[55] < 0 < gains[56] and f"{gains[56]:+.3f}" in notes  # "the smallest t with a positive value"
+    assert r"-\frac{52}{51}" in notes
+
+
+@pytest.mark.slow
+def test_first_guess_table_has_p_head_on_every_row():
+    """Every row of the guess table shows P(head), each checked against its own exact chain."""
+    guess = FirstGuess()
+    result = guess.record()
+    state = guess.state
+    best = evaluate_policy(state, HoldAtPot(result.best_threshold), exact=False)
+    optimum = evaluate_policy(state, optimal_policy(state), exact=False)
+    assert abs(result.best_p_head - float(best.p_head)) < 1e-9
+    assert abs(result.optimal_p_head - float(optimum.p_head)) < 1e-9
+    cells = re.findall(r"<tr><td>[^<]*</td>(?:<td>.*?</td>){3}</tr>", guess.report.value)
+    assert len(cells) == 3 and "<td></td>" not in guess.report.value
+    assert f"<td>{result.best_p_head:.3f}</td>" in guess.report.value
+    assert f"<td>{result.optimal_p_head:.3f}</td>" in guess.report.value
+    guess.close()

@@ -1,0 +1,101 @@
+"""Lesson 7, the takeover market: the lesson's answers, the explorer and the auction sheet (the market's
+numbers themselves: tests/topics/test_market.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from dragonkit import Ruleset, i18n
+from dragonkit.analysis import evaluate_policy, optimal_policy
+from dragonkit.analysis.turn.market import break_even_bid, held_turn
+from dragonkit.lessons import market
+
+from ..topics.expectimax import brute_fair_bounty
+
+MINI = Ruleset.preset("mini")
+
+
+pytestmark = pytest.mark.usefixtures("english_widgets")
+
+
+def test_the_answers_of_lesson_7():
+    answer = market.answers()
+    assert answer["fair_bounty"] == Fraction(22, 5) and answer["bounty"] == 9
+    assert answer["net_gain"] == Fraction(37, 5) - 9 == Fraction(-8, 5)
+    dan = held_turn(MINI, (1, 2))
+    nets = [brute_fair_bounty(dan, g - 4) - 4 for g in market.TAKERS]
+    assert nets == [Fraction(1, 6), Fraction(-5, 6), Fraction(-11, 6)]
+    assert answer["who"] == 0
+    assert break_even_bid(dan, 12) == answer["break_even"] == 1
+
+
+@pytest.mark.slow
+def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation():
+    explorer = market.TakeoverExplorer(edition="mini", drawn="1+2")
+    assert explorer.holder_gems.value == 12 and explorer.taker_gems.value == 4
+    assert "TAKE OVER" in explorer.verdict.value and "1/6" in explorer.verdict.value
+    assert "Holding was right." in explorer.verdict.value  # Dan's push value with 12 gems is 7/6 < the pot, 4
+    assert "Taking over pays for takers with 4 gems" in explorer.verdict.value
+    explorer.taker_gems.value = 8
+    assert "DECLINE" in explorer.verdict.value and "-5/6" in explorer.verdict.value
+    explorer.taker_gems.value = 3
+    assert "cannot pay the bounty" in explorer.verdict.value
+    before, curve = explorer.state, explorer.curve
+    explorer.drawn.value = "1+9"
+    assert "no 9-step" in explorer.message.value and explorer.state is before and explorer.curve is curve
+    explorer.drawn.value = "2+2"
+    assert explorer.message.value == "" and explorer.state == held_turn(MINI, (2, 2))
+    explorer.edition.value = "dragon-stripes"
+    assert explorer.stage.options == (0, 1, 2) and explorer.treasure.value == 400
+    assert explorer.state.rules.name == "dragon-stripes" and explorer.state.pot == 2 + 4
+    assert explorer.holder_gems.max == 80 and explorer.holder_gems.value == 40
+
+
+def test_the_explorer_speaks_italian_and_keeps_its_choices():
+    explorer = market.TakeoverExplorer(edition="kali", drawn="1+2")
+    i18n.set_language("it")
+    assert explorer.edition.value == "kali" and explorer.state.rules.name == "kali"
+    assert explorer.edition.description == "Edizione"
+    assert "Chi si ferma" in explorer.verdict.value and "striscia 3" in explorer.situation.value
+    explorer.drawn.value = "1+7"
+    assert "Nel mazzo non restano impronte da 7 passi" in explorer.message.value
+
+
+def test_bids_are_read_line_by_line_and_bad_lines_are_named():
+    assert market.parse_bids("Ann 3\n\n  Bo: 5\nCy, 0\nDé = 40", 40) == [("Ann", 3), ("Bo", 5), ("Cy", 0), ("Dé", 40)]
+    for text, problem in [
+        ("", "at least one bid"),
+        ("Ann 3\n42", "Line 2"),
+        ("Ann 41", "from 0 to 40"),
+        ("Ann 3\nann 4", "already bid"),
+        ("Ann -2", "Line 1"),
+        ("Ann 2.5", "whole number"),
+        ("\n".join(f"P{chr(97 + i // 26)}{chr(97 + i % 26)} 1" for i in range(81)), "at most 80"),
+    ]:
+        with pytest.raises(ValueError, match=problem):
+            market.parse_bids(text, 40)
+
+
+@pytest.mark.slow
+def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly():
+    sheet = market.AuctionSheet(seed=7)
+    assert sheet.play_button.disabled and sheet.result is None
+    with pytest.raises(ValueError, match="reveal"):
+        sheet.play_out()
+    result = sheet.reveal("Ann 10\nBo 30", "first")
+    assert result is sheet.result and result.winner == "Bo" and "winner's curse" in sheet.report.value
+    assert sheet.reveal("Ann ten") is None and "Line 1" in sheet.message.value and sheet.result is result
+    plays = [sheet.play_out() for _ in range(5)]
+    start = dataclasses.replace(sheet.state, gems=10, must_reveal=True)
+    support = set(evaluate_policy(start, optimal_policy(start)).distribution.index)
+    assert all(gain in support and profit == gain - 30 for gain, profit in plays)
+    again = market.AuctionSheet(seed=7)
+    again.reveal("Ann 10\nBo 30", "first")
+    assert [again.play_out() for _ in range(5)] == plays
+    assert "Turns played out" in sheet.report.value
+    i18n.set_language("it")
+    assert "Turni giocati" in sheet.report.value and "maledizione del vincitore" in sheet.report.value
+    assert sheet.price_rule.value == "first"
