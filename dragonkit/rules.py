@@ -27,7 +27,7 @@ import re
 import reprlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias, overload
@@ -48,6 +48,7 @@ __all__ = [
     "Card",
     "CardEffect",
     "Composition",
+    "FinalDanger",
     "Message",
     "Outcome",
     "Ruleset",
@@ -175,8 +176,20 @@ _ENDINGS = {
     Outcome.DECK_EMPTY: N_("the deck ran out"),
 }
 
-#: Allowed values of :attr:`Ruleset.final_danger`.
-FINAL_DANGER_COSTS = ("all_gems", "pot_only")
+
+class FinalDanger(StrEnum):
+    """What the final danger card costs its revealer (:attr:`Ruleset.final_danger`); either way the game ends.
+
+    A ``str``: a member equals its value (``FinalDanger.ALL_GEMS == "all_gems"``), which is what a ruleset's
+    dict and JSON hold.
+    """
+
+    ALL_GEMS = "all_gems"  #: all the revealer's gems (``dragon-stripes``, ``mini``)
+    POT_ONLY = "pot_only"  #: only the pot, which goes back to the treasure; no penalty (``kali``, ``drago-rosso``)
+
+
+#: Allowed values of :attr:`Ruleset.final_danger`, as a ruleset's dict writes them.
+FINAL_DANGER_COSTS = tuple(cost.value for cost in FinalDanger)
 
 
 @dataclass(frozen=True, order=True)
@@ -610,9 +623,10 @@ class Ruleset:
         ``stages[d]`` is the stop penalty rate and the stripe multiplier once
         ``d`` dangers are revealed; one per stage ``0..danger_cards-1`` (one
         stage when there is no danger card).  Pairs and dicts are accepted.
-    final_danger : {"all_gems", "pot_only"}
+    final_danger : FinalDanger or {"all_gems", "pot_only"}
         What the last danger card costs its revealer: all their gems, or only
-        the pot (no penalty).  Either way the game ends.
+        the pot (no penalty).  Either way the game ends.  Stored as a
+        :class:`FinalDanger`.
     bounty_rate : Fraction
         The takeover bounty is ``floor(bounty_rate * pot)`` (gems).
 
@@ -632,7 +646,7 @@ class Ruleset:
     stop_cards: int = 10
     danger_cards: int = 3
     stages: tuple[Stage, ...] = (Stage(Fraction(1, 4), 1), Stage(Fraction(1, 4), 1), Stage(Fraction(1, 2), 2))
-    final_danger: str = "all_gems"
+    final_danger: FinalDanger = FinalDanger.ALL_GEMS
     bounty_rate: Fraction = Fraction(1)
     _composition: Composition = field(init=False, repr=False, compare=False)
     _stripe_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -702,14 +716,17 @@ class Ruleset:
                 )
             )
         set_(self, "stages", stages)
-        if self.final_danger not in FINAL_DANGER_COSTS:
+        try:
+            final_danger = FinalDanger(self.final_danger)
+        except (TypeError, ValueError):
             raise ValueError(
                 Message(
                     "final_danger must be one of {allowed}, not {value}",
                     allowed=str(FINAL_DANGER_COSTS),
                     value=repr(self.final_danger),
                 )
-            )
+            ) from None
+        set_(self, "final_danger", final_danger)
         rate = _fraction(self.bounty_rate, "bounty_rate")
         if rate < 0:
             raise ValueError(Message("bounty_rate must be >= 0, not {rate}", rate=str(rate)))
@@ -750,7 +767,7 @@ class Ruleset:
             "stop_cards": self.stop_cards,
             "danger_cards": self.danger_cards,
             "stages": [{"rate": str(s.rate), "multiplier": s.multiplier} for s in self.stages],
-            "final_danger": self.final_danger,
+            "final_danger": self.final_danger.value,
             "bounty_rate": str(self.bounty_rate),
         }
 
@@ -967,7 +984,7 @@ class Ruleset:
             return CardEffect(Outcome.STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
         stage = dangers_revealed + 1
         if self.is_final_danger(stage):
-            lost = gems if self.final_danger == "all_gems" else 0
+            lost = gems if self.final_danger is FinalDanger.ALL_GEMS else 0
             return CardEffect(Outcome.FINAL_DANGER, position, 0, 0, -lost, treasure + pot + lost, stage)
         fine = self.penalty(gems, stage)
         return CardEffect(Outcome.DANGER, position, 0, 0, -fine, treasure + pot + fine, stage)
@@ -985,7 +1002,7 @@ PRESETS["kali"] = Ruleset(
     stop_cards=12,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
-    final_danger="pot_only",
+    final_danger=FinalDanger.POT_ONLY,
 )
 PRESETS["drago-rosso"] = Ruleset(
     name="drago-rosso",
@@ -994,7 +1011,7 @@ PRESETS["drago-rosso"] = Ruleset(
     stop_cards=11,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
-    final_danger="pot_only",
+    final_danger=FinalDanger.POT_ONLY,
 )
 PRESETS["mini"] = Ruleset(
     name="mini",

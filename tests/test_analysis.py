@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 from dragonkit import Card, Game, Phase, Ruleset
 from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
+from dragonkit.rules import FinalDanger
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 
@@ -70,7 +71,7 @@ def _oracle_push(rules: Ruleset, steps: tuple, stops: int, dangers: int, stage: 
     # drago-rosso: only the pot, i.e. 0 own gems); any other is a stop at the
     # rate of the new stage.
     if stage + 1 >= rules.danger_cards:
-        danger_reward = -gems if rules.final_danger == "all_gems" else 0
+        danger_reward = -gems if rules.final_danger is FinalDanger.ALL_GEMS else 0
     else:
         danger_reward = -math.floor(Fraction(rules.stages[stage + 1].rate) * gems)
 

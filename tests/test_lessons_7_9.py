@@ -26,7 +26,7 @@ from dragonkit.analysis.market import fair_bounty_curve, held_turn
 from dragonkit.i18n import tr
 from dragonkit.lessons import base, editions, market, simulation
 from dragonkit.plots.market import takeover_figure
-from dragonkit.rules import Message
+from dragonkit.rules import FinalDanger, Message
 from dragonkit.simulate import round_robin, simulate_turns
 
 from .catalogs import has_italian, italian
@@ -276,7 +276,7 @@ def test_the_deck_designer_keeps_one_stage_per_danger_and_adds_its_deck_to_the_c
     assert table.loc[(base.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)["expected_gain"]
     assert "your deck: short" in designer.comparison.html.value
     designer.start.value = "kali"
-    assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger == "pot_only"
+    assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger is FinalDanger.POT_ONLY
     comparison = designer.comparison
     designer.close()  # the designer and the comparison it feeds stop following the language
     assert comparison.widget.comm is None and designer.widget.comm is None

@@ -65,6 +65,7 @@ from dragonkit.analysis import optimal as optimal_module
 from dragonkit.analysis.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
 from dragonkit.analysis.optimal import backward_induction
 from dragonkit.plots import chain_graph, figure_png, outcome_bars, policy_heatmap, threshold_curve
+from dragonkit.rules import FinalDanger
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 Z_999 = 3.29  # two-sided 99.9% normal quantile (3.2905)
@@ -96,7 +97,7 @@ def stage_table(rules: Ruleset):
     return (
         tuple(s.rate for s in rules.stages),
         tuple(s.multiplier for s in rules.stages),
-        rules.final_danger == "all_gems",
+        rules.final_danger is FinalDanger.ALL_GEMS,
     )
 
 

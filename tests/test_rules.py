@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.rules import PRESETS, Card, Composition, Ruleset, Stage
+from dragonkit.rules import PRESETS, Card, Composition, FinalDanger, Ruleset, Stage
 
 Q, H = Fraction(1, 4), Fraction(1, 2)
 F1, F2, F3, F4 = (Card.footprint(n) for n in (1, 2, 3, 4))
@@ -672,6 +672,22 @@ def test_apply_second_danger_kali_costs_the_pot_only(name):
 def test_apply_only_danger_mini_takes_all_gems():
     e = effect(Ruleset.preset("mini"), DANGER, position=3, pot=6, gems=12, treasure=14, stage=0)
     assert (e.outcome, e.dangers_revealed, e.gems_change, e.pot, e.treasure) == ("final_danger", 1, -12, 0, 32)
+
+
+def test_final_danger_is_an_enum_read_and_written_as_its_string():
+    kali = Ruleset.preset("kali")
+    assert kali.final_danger is FinalDanger.POT_ONLY and kali.final_danger == "pot_only"  # a str still
+    assert Ruleset(final_danger="pot_only").final_danger is FinalDanger.POT_ONLY
+    data = kali.to_dict()
+    assert type(data["final_danger"]) is str and data["final_danger"] == "pot_only"
+    assert '"final_danger": "pot_only"' in json.dumps(data)  # saved games and cache keys as before
+    again = Ruleset.from_dict(json.loads(json.dumps(data)))
+    assert again == kali and hash(again) == hash(kali) and again.final_danger is FinalDanger.POT_ONLY
+    assert dataclasses.replace(kali, final_danger=FinalDanger.ALL_GEMS) == dataclasses.replace(
+        kali, final_danger="all_gems"
+    )
+    with pytest.raises(ValueError, match=r"final_danger must be one of \('all_gems', 'pot_only'\), not 'pot'"):
+        Ruleset(final_danger="pot")
 
 
 def test_final_danger_field_decides_the_cost():
