@@ -119,7 +119,7 @@ class SolveEachDecision(CoachBot):
         if game.phase is Phase.OFFER:
             return super().choose(game)
         solve_turn.cache_clear()
-        return Action(solve_turn(TurnState.from_game(game), exact=self.exact).best_action)
+        return solve_turn(TurnState.from_game(game), exact=self.exact).best_action
 
 
 def coach_game_ms(bot: type[CoachBot], preset: str = "dragon-stripes", games: int = 20) -> float:

@@ -141,7 +141,7 @@ class CoachBot(Bot):
             self._turn = SolvedTurn(state, exact=self.exact)
             solution = self._turn.solution(state)
             assert solution is not None  # the state is its own graph's root
-        return Action(solution.best_action)
+        return solution.best_action
 
     def __repr__(self) -> str:
         return f"CoachBot(exact={self.exact})"

@@ -32,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dragonkit import Card, Game, Phase, Ruleset
+from dragonkit import Action, Card, Game, Phase, Ruleset
 from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from dragonkit.rules import FinalDanger
 
@@ -212,7 +212,7 @@ def test_worked_example_mini_fresh_deck_is_minus_11_over_8():
     assert oracle(state) == Oracle(Fraction(-11, 8), Fraction(-11, 8), 0, "reveal")
     sol = solve_turn(state, exact=True)
     assert sol.value == sol.push_value == Fraction(-11, 8)
-    assert sol.best_action == "reveal" and sol.hold_value == 0
+    assert sol.best_action is Action.REVEAL and sol.hold_value == 0
     assert solve_turn(after_f1, exact=True).value == 1
     assert solve_turn(after_f2, exact=True).push_value == Fraction(3, 7)
     assert solve_turn(state).value == pytest.approx(-1.375, rel=1e-12)
@@ -651,7 +651,7 @@ def _mid_turn_game(rules: Ruleset) -> Game:
                 game.phase is Phase.CHOOSE
                 and game.stage >= 1
                 and game.pot > 0
-                and solve_turn(TurnState.from_game(game)).best_action == "reveal"
+                and solve_turn(TurnState.from_game(game)).best_action is Action.REVEAL
             ):
                 return game
             if game.phase is Phase.MUST_REVEAL:
@@ -674,7 +674,7 @@ def _play_turn_optimally(game: Game, rng: random.Random) -> int:
     while not game.is_over and game.turn_number == turn:
         if game.phase is Phase.OFFER:
             game.decline()
-        elif solve_turn(TurnState.from_game(game)).best_action == "reveal":
+        elif solve_turn(TurnState.from_game(game)).best_action is Action.REVEAL:
             game.reveal()
         else:
             game.hold()
@@ -738,7 +738,7 @@ def test_monte_carlo_drago_rosso_mid_turn_second_stage():
     state = TurnState.from_game(game)
     assert not state.must_reveal and state.dangers_revealed >= 1
     sol = solve_turn(state, exact=True)
-    assert sol.best_action == "reveal" and sol.value == oracle(state).value > state.pot
+    assert sol.best_action is Action.REVEAL and sol.value == oracle(state).value > state.pot
     rng = random.Random(4004)
     samples = []
     for _ in range(5000):

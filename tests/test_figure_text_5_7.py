@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import pytest
 from matplotlib.patches import Rectangle
 
-from dragonkit import i18n
+from dragonkit import Action, i18n
 from dragonkit.analysis import (
     HoldAtPot,
     TurnState,
@@ -90,8 +90,8 @@ def test_the_policy_maps_text_gives_the_boundary_the_turn_itself_gives():
     for position in (3, 6, 12):  # holding from that pot, revealing one gem below it: the turn solved there
         pot = int(pots[str(position)])
         at = {**state.__dict__, "position": position, "must_reveal": False}
-        assert solve_turn(TurnState(**{**at, "pot": pot, "treasure": 100 - pot})).best_action == "hold"
-        assert solve_turn(TurnState(**{**at, "pot": pot - 1, "treasure": 101 - pot})).best_action == "reveal"
+        assert solve_turn(TurnState(**{**at, "pot": pot, "treasure": 100 - pot})).best_action is Action.HOLD
+        assert solve_turn(TurnState(**{**at, "pot": pot - 1, "treasure": 101 - pot})).best_action is Action.REVEAL
     assert "from a pot of 0 gems at position 0, up to 72 gems at position 17" in text.alt
     assert "Always reveal" not in text.alt
     italian = well_formed(policy_heatmap_text(grid, "Mappa", "it"))

@@ -22,7 +22,7 @@ import scipy.sparse as sp
 from matplotlib.figure import Figure
 from scipy.sparse.linalg import spsolve
 
-from dragonkit import Game, i18n
+from dragonkit import Action, Game, i18n
 from dragonkit.analysis import (
     HoldAtPot,
     TurnState,
@@ -505,10 +505,10 @@ def test_lesson_5_answers():
         start = base.fresh_turn(rules, gems=gems, treasure=100, stage=stage)
         pot = answer["hold_from"][key]
         at = {"position": 6, "treasure": 100 - pot, "must_reveal": False}
-        assert solve_turn(L4.TurnState(**{**start.__dict__, **at, "pot": pot})).best_action == "hold"
+        assert solve_turn(L4.TurnState(**{**start.__dict__, **at, "pot": pot})).best_action is Action.HOLD
         if pot:
             lower = {**start.__dict__, **at, "pot": pot - 1, "treasure": 100 - pot + 1}
-            assert solve_turn(L4.TurnState(**lower)).best_action == "reveal"
+            assert solve_turn(L4.TurnState(**lower)).best_action is Action.REVEAL
 
 
 # -- lesson 6: risk -------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
-from dragonkit import Card, Game, Phase, Ruleset, Stage
+from dragonkit import Action, Card, Game, Phase, Ruleset, Stage
 from dragonkit.analysis import (
     FunctionPolicy,
     HoldAfterReveals,
@@ -174,7 +174,7 @@ def interesting_situations(seed: int, name: str, count: int) -> list[TurnState]:
         state = make_situation(rng.randint, name)
         if sum(state.footprints.values()) < 2:
             continue
-        if not state.must_reveal and solve_turn(state).best_action == "hold":
+        if not state.must_reveal and solve_turn(state).best_action is Action.HOLD:
             continue
         chain = turn_chain(state, optimal_policy(state))
         if len(chain.transient) >= 3 and any(a.startswith("held") for a in chain.absorbing):
@@ -239,7 +239,7 @@ def oracle_evaluate(state: TurnState, policy) -> tuple[dict, dict, Fraction]:
             return memo[key]
         if not must:
             here = TurnState(rules, dict(zip(steps_kinds, fp)), stops, dangers, d, gems, bank - pot, pos, pot, False)
-            if decide(here, reveals) == "hold":
+            if decide(here, reveals) == Action.HOLD:
                 memo[key] = ({f"held {pot}": Fraction(1)}, Fraction(0))
                 return memo[key]
         total = sum(fp) + stops + dangers
@@ -682,14 +682,15 @@ def test_plain_callable_equals_hold_at_5():
 
 def test_policy_decisions():
     state = fresh_state("mini", must_reveal=False, pot=3, position=2, treasure=17)
-    assert HoldAtPot(3).decide(state) == "hold" and HoldAtPot(4).decide(state) == "reveal"
-    assert HoldAtPot(0).decide(fresh_state("mini", must_reveal=False)) == "hold"
-    assert HoldAfterReveals(2).decide(state, 1) == "reveal" and HoldAfterReveals(2).decide(state, 2) == "hold"
-    assert OptimalPolicy().decide(state) == solve_turn(state).best_action
-    assert FunctionPolicy(PLAIN).decide(state) == "reveal"
+    assert HoldAtPot(3).decide(state) is Action.HOLD and HoldAtPot(4).decide(state) is Action.REVEAL
+    assert HoldAtPot(0).decide(fresh_state("mini", must_reveal=False)) is Action.HOLD
+    assert HoldAfterReveals(2).decide(state, 1) is Action.REVEAL and HoldAfterReveals(2).decide(state, 2) is Action.HOLD
+    assert OptimalPolicy().decide(state) is solve_turn(state).best_action
+    assert all(isinstance(solve_turn(state, exact=exact).best_action, Action) for exact in (False, True))
+    assert FunctionPolicy(PLAIN).decide(state) is Action.REVEAL
     assert optimal_policy(state).value == solve_turn(state).value
     for p in (HoldAtPot(np.int64(4)), HoldAfterReveals(np.int64(2))):
-        assert isinstance(p.decide(state), str)
+        assert isinstance(p.decide(state), Action)
     assert HoldAtPot(7).name != HoldAtPot(8).name and isinstance(repr(HoldAfterReveals(2)), str)
 
 
@@ -823,7 +824,8 @@ def check_chain_structure(state: TurnState, chain) -> None:
 @given(state=situations(), data=st.data())
 def test_turn_chain_structure(state, data):
     for policy in policies_for(state, lambda lo, hi: data.draw(st.integers(lo, hi))):
-        if not state.must_reveal and (policy.decide(state) if isinstance(policy, Policy) else policy(state)) == "hold":
+        decided = policy.decide(state) if isinstance(policy, Policy) else policy(state)
+        if not state.must_reveal and decided == Action.HOLD:
             with pytest.raises(ValueError):
                 turn_chain(state, policy)
             continue

@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..i18n import N_
-from ..turn import TurnState
+from ..turn import Action, TurnState
 from .graph import DecisionGraph
 from .policies import HoldAfterReveals, HoldAtPot, OptimalPolicy, Policy
 
@@ -25,8 +25,8 @@ class NeverHold(Policy):
 
     name = N_("never hold")
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        return "reveal"
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
+        return Action.REVEAL
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> NDArray[np.bool_]:
         return np.ones(len(graph.layers[depth]), dtype=bool)

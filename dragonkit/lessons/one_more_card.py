@@ -29,6 +29,7 @@ from ..i18n import Gems, tr
 from ..i18n.numbers import decimal_text
 from ..plots.one_push import myopic_figure, myopic_figure_text, one_push_figure, one_push_figure_text
 from ..style import CSS
+from ..turn import Action
 from ..ui.figures import FigureView
 from ..ui.numbers import format_fraction, number_html
 from .base import LessonWidget
@@ -189,7 +190,7 @@ class OnePushExplorer(LessonWidget):
                 )
             )
         best = solve_turn(state, exact=True)
-        optimal = (tr("Reveal") if best.best_action == "reveal" else tr("Hold")).upper()
+        optimal = (tr("Reveal") if best.best_action is Action.REVEAL else tr("Hold")).upper()
         lines.append(
             tr(
                 "Optimal play (backward induction): {action}; revealing, then playing on optimally, "
@@ -198,7 +199,7 @@ class OnePushExplorer(LessonWidget):
                 value=decimal_text(best.push_value),
             )
         )
-        agree = (best.best_action == "reveal") == push.pays
+        agree = (best.best_action is Action.REVEAL) == push.pays
         lines.append(
             tr("The one-step rule and optimal play agree.")
             if agree

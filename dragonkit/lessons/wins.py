@@ -383,7 +383,7 @@ class CoachMap(LessonWidget):
     def _readout(self) -> str:
         state, rules = self.state, self.rules
         gem = gem_advice(state)
-        gem_reveals = gem.best_action == "reveal"
+        gem_reveals = gem.best_action is Action.REVEAL
         win = win_advice(state)
         reveals = win_reveals(win)
         treasure = game_gems(rules) - self.gems.value - self.other.value - self.pot.value
