@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeAlias, TypeVar, overload
 
 import numpy as np
 
@@ -49,6 +49,7 @@ __all__ = [
     "CardEffect",
     "Composition",
     "FinalDanger",
+    "FootprintEffect",
     "Message",
     "Outcome",
     "Ruleset",
@@ -360,6 +361,23 @@ class Stage:
 
     rate: Fraction
     multiplier: int
+
+
+#: The number type of a :class:`FootprintEffect`: ``int``, or an ndarray of int (many situations at once).
+_N = TypeVar("_N")
+
+
+class FootprintEffect(NamedTuple, Generic[_N]):
+    """What a footprint card does (:meth:`Ruleset.footprint_effect`): ints for one situation, or numpy integer
+    arrays (broadcast from the inputs) for many at once."""
+
+    position: _N  #: the knight's position after the card (``Ruleset.head`` at the head)
+    placed: _N  #: gems moved from the treasure into the pot (0 at the head)
+    pot: _N  #: the pot after the card (gems; 0 once the turn has ended)
+    gems_change: _N  #: the active player's gems won: the pot and the treasure at the head, else 0
+    treasure: _N  #: the treasure after the card (gems)
+    at_head: _N  #: 1 where the knight reached the head, else 0
+    deck_empty: _N  #: 1 where the card was the deck's last and the knight did not reach the head, else 0
 
 
 @dataclass(frozen=True, init=False)
@@ -879,7 +897,7 @@ class Ruleset:
     @overload
     def footprint_effect(
         self, steps: int, position: int, pot: int, treasure: int, dangers_revealed: int, cards_left: int
-    ) -> tuple[int, int, int, int, int, int, int]: ...
+    ) -> FootprintEffect[int]: ...
     @overload
     def footprint_effect(
         self,
@@ -889,10 +907,10 @@ class Ruleset:
         treasure: int | IntArray,
         dangers_revealed: int,
         cards_left: int,
-    ) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]: ...
+    ) -> FootprintEffect[IntArray]: ...
     def footprint_effect(
         self, steps: Any, position: Any, pot: Any, treasure: Any, dangers_revealed: int, cards_left: int
-    ) -> tuple[Any, ...]:
+    ) -> FootprintEffect[Any]:
         """What a footprint card of ``steps`` steps does (rules section 3).
 
         Written with 0/1 masks and arithmetic only, so that the same lines run on
@@ -911,7 +929,7 @@ class Ruleset:
 
         Returns
         -------
-        tuple
+        FootprintEffect
             ``(position, placed, pot, gems_change, treasure, at_head, deck_empty)``,
             the last two as 0/1; ints or arrays like the input.
         """
@@ -920,14 +938,14 @@ class Ruleset:
         new = new - at_head * (new - self.head)  # the head is position n + 1
         placed = self.stripe_gems(new, dangers_revealed, treasure)  # 0 at the head
         deck_empty = (cards_left == 0) * (1 - at_head)  # only without danger cards: the final danger comes first
-        return (
-            new,
-            placed,
-            (pot + placed) * (1 - at_head) * (1 - deck_empty),
-            at_head * (pot + treasure),
-            (treasure - placed) * (1 - at_head) + deck_empty * (pot + placed),
-            at_head,
-            deck_empty,
+        return FootprintEffect(
+            position=new,
+            placed=placed,
+            pot=(pot + placed) * (1 - at_head) * (1 - deck_empty),
+            gems_change=at_head * (pot + treasure),
+            treasure=(treasure - placed) * (1 - at_head) + deck_empty * (pot + placed),
+            at_head=at_head,
+            deck_empty=deck_empty,
         )
 
     def bounty(self, pot: int) -> int:
@@ -974,11 +992,11 @@ class Ruleset:
         CardEffect
         """
         if card.kind == FOOTPRINT:
-            new, placed, pot_after, change, treasure_after, at_head, deck_empty = self.footprint_effect(
-                card.steps, position, pot, treasure, dangers_revealed, cards_left
+            step = self.footprint_effect(card.steps, position, pot, treasure, dangers_revealed, cards_left)
+            outcome = Outcome.HEAD if step.at_head else Outcome.DECK_EMPTY if step.deck_empty else None
+            return CardEffect(
+                outcome, step.position, step.placed, step.pot, step.gems_change, step.treasure, dangers_revealed
             )
-            outcome = Outcome.HEAD if at_head else Outcome.DECK_EMPTY if deck_empty else None
-            return CardEffect(outcome, new, placed, pot_after, change, treasure_after, dangers_revealed)
         if card.kind == STOP:
             fine = self.penalty(gems, dangers_revealed)
             return CardEffect(Outcome.STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)

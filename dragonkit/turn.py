@@ -564,10 +564,8 @@ def footprint_children(
     else:
         kinds = np.asarray(steps, dtype=np.int64)[:, None]
         position, pot = position[None, :], pot[None, :]
-    new, _placed, new_pot, change, _treasure, at_head, empty = rules.footprint_effect(
-        kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1
-    )
-    return FootprintStep(new, new_pot, change, at_head, empty)
+    step = rules.footprint_effect(kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1)
+    return FootprintStep(step.position, step.pot, step.gems_change, step.at_head, step.deck_empty)
 
 
 def pot_bound(rules: Ruleset, dangers_revealed: int, bank: int, pot: int) -> NDArray[np.int64]:

@@ -345,9 +345,8 @@ class GemsWinTable(TwoPlayerWinSolver):
         rows, columns, weights = [], [], []
         to_head = np.zeros(head * n_pots)
         for split, (step, _) in zip(self._split, rules.composition.footprints, strict=True):
-            new, _, pot, _, _, at_head, _ = rules.footprint_effect(
-                step, np.arange(head)[:, None], self.pots[None, :], self._gems, stage, 1
-            )
+            effect = rules.footprint_effect(step, np.arange(head)[:, None], self.pots[None, :], self._gems, stage, 1)
+            new, pot, at_head = effect.position, effect.pot, effect.at_head
             reaches = np.broadcast_to(at_head, pot.shape).astype(bool).ravel()
             to_head += split * reaches
             position, at = np.divmod(np.flatnonzero(~reaches), n_pots)

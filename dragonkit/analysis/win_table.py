@@ -244,9 +244,9 @@ class WinTable(TwoPlayerWinSolver):
                     p = self._probabilities(left[drawn], n)[:, None, None]
                     child = layer[drawn] - self._strides[kind]
                     if kind < stop:
-                        new, *_, at_head, _ = rules.footprint_effect(steps[kind], positions, nothing, 0, stage, n - 1)
-                        onward = choice[child][:, np.minimum(new, head - 1), :]
-                        value[drawn] += p * np.where(at_head.astype(bool)[None, :, None], one, onward)  # M1
+                        step = rules.footprint_effect(steps[kind], positions, nothing, 0, stage, n - 1)
+                        onward = choice[child][:, np.minimum(step.position, head - 1), :]
+                        value[drawn] += p * np.where(step.at_head.astype(bool)[None, :, None], one, onward)  # M1
                     else:
                         value[drawn] += p * self._ended(reveal[child, 0, 1], owns_next)[:, None, :]
                 reveal[layer] = value
