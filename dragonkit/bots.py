@@ -16,6 +16,7 @@ from .analysis.win_late import LateGame
 from .analysis.win_model import EQUAL, WinModel, model_for, table
 from .engine import Game
 from .game_state import Phase
+from .rules import whole_number
 from .turn import Action
 
 __all__ = ["BOTS", "Bot", "BotKind", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
@@ -95,10 +96,8 @@ class ThresholdBot(Bot):
     kind = BotKind.THRESHOLD
 
     def __init__(self, threshold: int = 20, max_bounty: int | None = None):
-        if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
-            raise ValueError(f"threshold must be a whole number >= 0, not {threshold!r}")
-        self.threshold = threshold
-        self.max_bounty = threshold // 2 if max_bounty is None else max_bounty
+        self.threshold = whole_number(threshold, "threshold", minimum=0)
+        self.max_bounty = self.threshold // 2 if max_bounty is None else max_bounty
 
     def choose(self, game: Game) -> Action:
         if game.phase is Phase.OFFER:

@@ -54,6 +54,8 @@ __all__ = [
     "Outcome",
     "Ruleset",
     "Stage",
+    "WholeNumberError",
+    "whole_number",
 ]
 
 MIN_PLAYERS = 2
@@ -211,10 +213,8 @@ class Card:
     def __post_init__(self) -> None:
         if self.kind not in (FOOTPRINT, STOP, DANGER):
             raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
-        if self.kind == FOOTPRINT and (
-            isinstance(self.steps, bool) or not isinstance(self.steps, int) or self.steps < 1
-        ):
-            raise ValueError(f"a footprint card needs steps >= 1, not {self.steps!r}")
+        if self.kind == FOOTPRINT:
+            object.__setattr__(self, "steps", whole_number(self.steps, "a footprint card's steps", minimum=1))
         if self.kind != FOOTPRINT and self.steps != 0:
             raise ValueError(f"a {self.kind} card has no steps")
 
@@ -565,32 +565,68 @@ def _fraction(value: Any, name: str) -> Fraction:
     return fraction
 
 
-def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Integral)
-        or int(value) < minimum
-        or (maximum is not None and int(value) > maximum)
-    ):
-        if maximum is None:
-            raise ValueError(
-                Message(
-                    "{name} must be a whole number >= {minimum}, not {value}",
-                    name=name,
-                    minimum=minimum,
-                    value=_show(value),
-                )
-            )
-        raise ValueError(
-            Message(
-                "{name} must be a whole number from {minimum} to {maximum}, not {value}",
-                name=name,
-                minimum=minimum,
-                maximum=maximum,
-                value=_show(value),
-            )
+class WholeNumberError(TypeError, ValueError):
+    """A value that is not a whole number at all (a bool, a float, even ``3.0``, a string, None ...).
+
+    A :class:`TypeError`, and a :class:`ValueError` too, as the kit has always raised for such values: code that
+    catches either keeps working.  Raised by :func:`whole_number`.
+    """
+
+
+def whole_number(value: object, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as a Python ``int``, checked: the kit's one test of a whole-number argument.
+
+    Accepts Python ints and numpy integers (``np.int64``, ``np.int32`` ...); refuses ``bool`` (``True`` is no
+    count of gems) and every float, even a whole one like ``3.0``.
+
+    Parameters
+    ----------
+    value : object
+        What was given.
+    name : str
+        The argument's name, for the message (e.g. ``"starting_gems"``, ``"gems[1]"``).
+    minimum, maximum : int, optional
+        The bounds, both included.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    WholeNumberError
+        (a ``TypeError`` and a ``ValueError``) if ``value`` is not a whole number.
+    ValueError
+        If it lies outside the bounds.  Either message (a :class:`Message`, for any language) names the argument,
+        the whole numbers allowed and what was given.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise WholeNumberError(_whole_number_message(value, name, minimum, maximum))
+    number = int(value)
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        raise ValueError(_whole_number_message(value, name, minimum, maximum))
+    return number
+
+
+def _whole_number_message(value: object, name: str, minimum: int | None, maximum: int | None) -> Message:
+    """What :func:`whole_number` says of ``value`` (written only when it refuses one: states check many)."""
+    if minimum is None and maximum is None:
+        return Message("{name} must be a whole number, not {value}", name=name, value=_show(value))
+    if maximum is None:
+        return Message(
+            "{name} must be a whole number >= {minimum}, not {value}", name=name, minimum=minimum, value=_show(value)
         )
-    return int(value)
+    if minimum is None:
+        return Message(
+            "{name} must be a whole number <= {maximum}, not {value}", name=name, maximum=maximum, value=_show(value)
+        )
+    return Message(
+        "{name} must be a whole number from {minimum} to {maximum}, not {value}",
+        name=name,
+        minimum=minimum,
+        maximum=maximum,
+        value=_show(value),
+    )
 
 
 def _stage(value: Any, index: int) -> Stage:
@@ -612,7 +648,7 @@ def _stage(value: Any, index: int) -> Stage:
     rate = _fraction(rate, f"{name}.rate")
     if not 0 <= rate <= 1:
         raise ValueError(Message("{name}.rate must lie between 0 and 1, not {rate}", name=name, rate=str(rate)))
-    return Stage(rate, _int(mult, f"{name}.multiplier", 1, LIMITS["multiplier"]))
+    return Stage(rate, whole_number(mult, f"{name}.multiplier", minimum=1, maximum=LIMITS["multiplier"]))
 
 
 @dataclass(frozen=True)
@@ -674,8 +710,10 @@ class Ruleset:
         set_ = object.__setattr__
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(Message("name must be a non-empty string, not {value}", value=repr(self.name)))
-        set_(self, "starting_gems", _int(self.starting_gems, "starting_gems", 0, LIMITS["gems"]))
-        set_(self, "treasure", _int(self.treasure, "treasure", 0, LIMITS["gems"]))
+        set_(
+            self, "starting_gems", whole_number(self.starting_gems, "starting_gems", minimum=0, maximum=LIMITS["gems"])
+        )
+        set_(self, "treasure", whole_number(self.treasure, "treasure", minimum=0, maximum=LIMITS["gems"]))
         if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
             raise ValueError(
                 Message(
@@ -688,7 +726,9 @@ class Ruleset:
             raise ValueError(
                 Message("stripe_values must name 1 to {limit} stripes, not {n}", limit=LIMITS["stripes"], n=len(values))
             )
-        values = tuple(_int(v, f"stripe_values[{i}]", 0, LIMITS["stripe"]) for i, v in enumerate(values))
+        values = tuple(
+            whole_number(v, f"stripe_values[{i}]", minimum=0, maximum=LIMITS["stripe"]) for i, v in enumerate(values)
+        )
         set_(self, "stripe_values", values)
         fp = self.footprints
         if isinstance(fp, Mapping):
@@ -704,15 +744,15 @@ class Ruleset:
             ) from None
         checked = {}
         for s, c in pairs:
-            steps = _int(s, "footprints steps", 1, LIMITS["steps"])
+            steps = whole_number(s, "footprints steps", minimum=1, maximum=LIMITS["steps"])
             if steps in checked:
                 raise ValueError(Message("footprints lists {steps} steps twice", steps=steps))
-            checked[steps] = _int(c, f"footprints[{steps}]", 0, LIMITS["cards"])
+            checked[steps] = whole_number(c, f"footprints[{steps}]", minimum=0, maximum=LIMITS["cards"])
         if sum(checked.values()) < 1:
             raise ValueError(Message("footprints must hold at least one card"))
         set_(self, "footprints", tuple(sorted(checked.items())))
-        set_(self, "stop_cards", _int(self.stop_cards, "stop_cards", 0, LIMITS["cards"]))
-        set_(self, "danger_cards", _int(self.danger_cards, "danger_cards", 0, LIMITS["cards"]))
+        set_(self, "stop_cards", whole_number(self.stop_cards, "stop_cards", minimum=0, maximum=LIMITS["cards"]))
+        set_(self, "danger_cards", whole_number(self.danger_cards, "danger_cards", minimum=0, maximum=LIMITS["cards"]))
         deck = sum(checked.values()) + self.stop_cards + self.danger_cards
         if deck > LIMITS["deck"]:
             raise ValueError(Message("the deck may hold at most {limit} cards, not {n}", limit=LIMITS["deck"], n=deck))

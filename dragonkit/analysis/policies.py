@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..rules import whole_number
 from ..turn import Action, TurnState
 from .graph import DecisionGraph
 from .optimal import LayerValues, backward_induction, solve_turn
@@ -71,9 +72,7 @@ class HoldAtPot(Policy):
     """
 
     def __init__(self, threshold: int):
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
-            raise ValueError(f"threshold must be a whole number of gems >= 0, not {threshold!r}")
-        self.threshold = int(threshold)
+        self.threshold = whole_number(threshold, "threshold", minimum=0)
         self.name = f"hold at {self.threshold}"
 
     def decide(self, state: TurnState, reveals: int = 0) -> Action:
@@ -93,9 +92,7 @@ class HoldAfterReveals(Policy):
     """
 
     def __init__(self, reveals: int):
-        if isinstance(reveals, bool) or not isinstance(reveals, (int, np.integer)) or reveals < 1:
-            raise ValueError(f"reveals must be a whole number of cards >= 1, not {reveals!r}")
-        self.reveals = int(reveals)
+        self.reveals = whole_number(reveals, "reveals", minimum=1)
         self.name = f"hold after {self.reveals} card" + ("s" if self.reveals > 1 else "")
 
     def decide(self, state: TurnState, reveals: int = 0) -> Action:
