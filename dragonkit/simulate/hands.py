@@ -155,7 +155,7 @@ class Verdict:
     Attributes
     ----------
     action : Action
-        What the learner chose: ``Action.REVEAL`` or ``Action.HOLD``.
+        What the learner chose: ``Action.REVEAL`` or ``Action.HOLD`` (their values are read as them).
     solution : TurnSolution
         The exact push and hold values of the situation (``Fraction``, gems).
     next_card : Card
@@ -171,6 +171,9 @@ class Verdict:
     next_card: Card
     effect: CardEffect
     after: Game
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", Action(self.action))  # "reveal" and "hold" are read as the Actions
 
     @property
     def chosen_value(self) -> Fraction:
