@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: The games measured: a label, the seats (name, kind), the preset and the seed.
 GAMES = (
-    ("2 players", (("Tess", "threshold bot"), ("Randi", "random bot")), "dragon-stripes", 3),
-    ("6 players", tuple((f"P{n}", ("threshold bot", "random bot")[n % 2]) for n in range(1, 7)), "dragon-stripes", 5),
+    ("2 players", (("Tess", "threshold"), ("Randi", "random")), "dragon-stripes", 3),
+    ("6 players", tuple((f"P{n}", ("threshold", "random")[n % 2]) for n in range(1, 7)), "dragon-stripes", 5),
 )
 
 #: One run, in a fresh process: argv[1] is the game as JSON; prints the measure as JSON.

@@ -17,6 +17,7 @@ import tracemalloc
 
 from dragonkit import Ruleset
 from dragonkit.analysis import HoldAtPot, TurnState
+from dragonkit.rules import FinalDanger
 from dragonkit.simulate import available_workers, round_robin, simulate_games, simulate_turns
 
 
@@ -36,7 +37,7 @@ def plain_turns(state: TurnState, threshold: int, n: int, seed: int) -> float:
     stop_loss = rules.penalty(state.gems, state.dangers_revealed)
     final = rules.is_final_danger(state.dangers_revealed + 1)
     danger_loss = (
-        (state.gems if rules.final_danger == "all_gems" else 0)
+        (state.gems if rules.final_danger is FinalDanger.ALL_GEMS else 0)
         if final
         else rules.penalty(state.gems, state.dangers_revealed + 1)
     )

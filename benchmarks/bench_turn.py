@@ -26,7 +26,7 @@ from dragonkit import Game, Ruleset
 from dragonkit.analysis import TurnState, optimal_policy, solve_turn, turn_chain
 from dragonkit.bots import CoachBot, ThresholdBot
 from dragonkit.game_state import Phase
-from dragonkit.rules import PRESETS
+from dragonkit.rules import PRESETS, FinalDanger
 from dragonkit.turn import Action
 
 REPEATS = 9
@@ -50,7 +50,7 @@ def plain_recursion(state: TurnState) -> float:
     stop_loss = rules.penalty(state.gems, state.dangers_revealed)
     final = rules.is_final_danger(state.dangers_revealed + 1)
     danger_loss = (
-        (state.gems if rules.final_danger == "all_gems" else 0)
+        (state.gems if rules.final_danger is FinalDanger.ALL_GEMS else 0)
         if final
         else rules.penalty(state.gems, state.dangers_revealed + 1)
     )
@@ -119,7 +119,7 @@ class SolveEachDecision(CoachBot):
         if game.phase is Phase.OFFER:
             return super().choose(game)
         solve_turn.cache_clear()
-        return Action(solve_turn(TurnState.from_game(game), exact=self.exact).best_action)
+        return solve_turn(TurnState.from_game(game), exact=self.exact).best_action
 
 
 def coach_game_ms(bot: type[CoachBot], preset: str = "dragon-stripes", games: int = 20) -> float:

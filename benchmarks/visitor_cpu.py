@@ -366,7 +366,7 @@ def kernel_run(seed: int, timeout: float) -> tuple[dict[str, float], dict[str, A
                 "first_solve",
                 lambda: visit.execute(
                     "from dragonkit.ui import GameConfig, SeatConfig\n"
-                    f'game = app.start(GameConfig((SeatConfig("Ann", "human"), SeatConfig("Randi", "random bot")), '
+                    f'game = app.start(GameConfig((SeatConfig("Ann", "human"), SeatConfig("Randi", "random")), '
                     f"seed={seed}))"
                 ),
             )

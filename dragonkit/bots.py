@@ -9,22 +9,38 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
 from .analysis.win.late import LateGame
 from .analysis.win.model import EQUAL, solver_for
 from .engine import Game
 from .game_state import Phase
+from .rules import whole_number
 from .turn import Action
 
-__all__ = ["BOTS", "Bot", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotKind", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
+
+
+class BotKind(StrEnum):
+    """Who plays a seat: a person or a kind of bot.
+
+    The values are stable keys (saved, typed in ``dragonkit tournament --bots``, compared in tests); what a
+    person reads is a translated label, written by the app's setup form (:data:`dragonkit.ui.setup.SEAT_KINDS`).
+    """
+
+    HUMAN = "human"  #: a person at the table (hot seat): no bot
+    COACH = "coach"  #: :class:`CoachBot`
+    WIN = "win"  #: :class:`WinBot`
+    THRESHOLD = "threshold"  #: :class:`ThresholdBot`
+    RANDOM = "random"  #: :class:`RandomBot`
 
 
 class Bot:
     """Base class.  Subclasses implement :meth:`choose`."""
 
-    #: Short name shown in the app's setup form.
-    kind = "bot"
+    #: The bot's kind: its key in :data:`BOTS`.
+    kind: BotKind
 
     def choose(self, game: Game) -> Action:
         """The action to take in ``game``, where this bot is :attr:`Game.to_move`.
@@ -49,7 +65,7 @@ class RandomBot(Bot):
         Seeds the bot's own ``random.Random``.
     """
 
-    kind = "random"
+    kind = BotKind.RANDOM
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -77,13 +93,11 @@ class ThresholdBot(Bot):
         The largest bounty it pays for a takeover (gems).
     """
 
-    kind = "threshold"
+    kind = BotKind.THRESHOLD
 
     def __init__(self, threshold: int = 20, max_bounty: int | None = None):
-        if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
-            raise ValueError(f"threshold must be a whole number >= 0, not {threshold!r}")
-        self.threshold = threshold
-        self.max_bounty = threshold // 2 if max_bounty is None else max_bounty
+        self.threshold = whole_number(threshold, "threshold", minimum=0)
+        self.max_bounty = self.threshold // 2 if max_bounty is None else max_bounty
 
     def choose(self, game: Game) -> Action:
         if game.phase is Phase.OFFER:
@@ -110,7 +124,7 @@ class CoachBot(Bot):
         Decide with ``Fraction`` arithmetic (no rounding in comparisons).
     """
 
-    kind = "coach"
+    kind = BotKind.COACH
 
     def __init__(self, exact: bool = True):
         self.exact = exact
@@ -126,7 +140,7 @@ class CoachBot(Bot):
             self._turn = SolvedTurn(state, exact=self.exact)
             solution = self._turn.solution(state)
             assert solution is not None  # the state is its own graph's root
-        return Action(solution.best_action)
+        return solution.best_action
 
     def __repr__(self) -> str:
         return f"CoachBot(exact={self.exact})"
@@ -148,7 +162,7 @@ class WinBot(Bot):
         For the coach's moves (see :class:`CoachBot`).
     """
 
-    kind = "win"
+    kind = BotKind.WIN
 
     def __init__(self, exact: bool = True):
         self.exact = exact
@@ -173,7 +187,7 @@ class WinBot(Bot):
 
 
 #: Bot factories by :attr:`Bot.kind`, as offered in the app.
-BOTS: dict[str, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, WinBot, ThresholdBot, RandomBot)}
+BOTS: dict[BotKind, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, WinBot, ThresholdBot, RandomBot)}
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -183,8 +197,8 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed + seat
 
 
-def make_bot(kind: str, **options: object) -> Bot:
-    """A bot by kind name (``"coach"``, ``"threshold"``, ``"random"``).
+def make_bot(kind: BotKind | str, **options: object) -> Bot:
+    """A bot by kind (:class:`BotKind`, or its value: ``"coach"``, ``"threshold"``, ``"random"``).
 
     Raises
     ------
@@ -192,7 +206,7 @@ def make_bot(kind: str, **options: object) -> Bot:
         For an unknown kind; the message lists the kinds.
     """
     try:
-        factory = BOTS[kind]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(BOTS)}") from None
+        factory = BOTS[BotKind(kind)]
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"unknown bot {str(kind)!r}; choose one of {', '.join(BOTS)}") from None
     return factory(**options)

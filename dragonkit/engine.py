@@ -42,7 +42,7 @@ from typing import Any
 from . import rules as R
 from .game_state import GameState, Phase
 from .i18n import N_, Gems, Phrase, ntr, tr
-from .rules import Card, Composition, Message, Outcome, Ruleset
+from .rules import Card, Composition, Message, Outcome, Ruleset, whole_number
 from .turn import Action
 
 __all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnError", "SaveFormatError"]
@@ -51,6 +51,14 @@ SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
 VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
+
+
+def _seat(by: object) -> int | None:
+    """``by`` as a seat number (an int or a numpy integer), None if it is no whole number."""
+    try:
+        return whole_number(by, "by")
+    except ValueError:
+        return None
 
 
 class IllegalActionError(ValueError):
@@ -185,10 +193,12 @@ class Game:
             raise ValueError(Message("rules must be a Ruleset, not {type}", type=type(rules).__name__))
         if seed is None:
             seed = secrets.randbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ValueError(
+        try:
+            seed = whole_number(seed, "seed", minimum=0, maximum=2**63 - 1)
+        except ValueError as error:  # a WholeNumberError (not a whole number) or a ValueError (out of range)
+            raise type(error)(
                 Message("seed must be a whole number from 0 to 2**63 - 1, not {seed}", seed=reprlib.repr(seed))
-            )
+            ) from None
         self._players = tuple(n.strip() for n in names)
         self._rules = rules
         self._seed = seed
@@ -499,8 +509,9 @@ class Game:
             raise GameOverError(Message("the game is over; no {action} is possible", action=Phrase(action.value)))
         mover = state.current_player()
         assert mover is not None  # the game is not over
-        if by is not None and (isinstance(by, bool) or not isinstance(by, int) or by != mover):
-            who = self._players[by] if isinstance(by, int) and 0 <= by < len(self._players) else reprlib.repr(by)
+        seat = None if by is None else _seat(by)
+        if by is not None and seat != mover:
+            who = self._players[seat] if seat is not None and 0 <= seat < len(self._players) else reprlib.repr(by)
             raise NotYourTurnError(Message("it is {mover}'s move, not {who}'s", mover=self._players[mover], who=who))
         if action not in state.legal_actions():
             reason = {

@@ -43,7 +43,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset, whole_number
 from .turn import Action, TurnState, card_step, checked_action, hold_step
 
 __all__ = ["GameState", "Phase", "leaders", "legal_in", "next_turn_owner", "offer_order", "win_shares"]
@@ -218,28 +218,28 @@ class GameState:
         gems = tuple(self.gems)
         if not MIN_PLAYERS <= len(gems) <= MAX_PLAYERS:
             raise ValueError(f"gems must list {MIN_PLAYERS} to {MAX_PLAYERS} players' gems, not {reprlib.repr(gems)}")
-        for seat, g in enumerate(gems):
-            _check_int(f"gems[{seat}]", g, 0)
+        gems = tuple(whole_number(g, f"gems[{seat}]", minimum=0) for seat, g in enumerate(gems))
         object.__setattr__(self, "gems", gems)
-        _check_int("treasure", self.treasure, 0)
-        _check_int("pot", self.pot, 0)
-        _check_int("position", self.position, 0, rules.head)
-        _check_int("stage", self.stage, 0, rules.danger_cards if self.ending else rules.last_stage)
-        n = len(gems)
-        _check_int("owner", self.owner, 0, n - 1)
-        _check_int("active", self.active, 0, n - 1)
+        n, last = len(gems), rules.danger_cards if self.ending else rules.last_stage
+        for name, lo, hi in (
+            ("treasure", 0, None),
+            ("pot", 0, None),
+            ("position", 0, rules.head),
+            ("stage", 0, last),
+            ("owner", 0, n - 1),
+            ("active", 0, n - 1),
+        ):
+            object.__setattr__(self, name, whole_number(getattr(self, name), name, minimum=lo, maximum=hi))
         full = rules.composition
         if not isinstance(self.deck, Composition) or [s for s, _ in self.deck.footprints] != [
             s for s, _ in full.footprints
         ]:
             raise ValueError(f"deck must be a Composition of this ruleset's cards, not {reprlib.repr(self.deck)}")
         for (card, left), (_, dealt) in zip(self.deck.counts(), full.counts()):
-            _check_int(f"deck's {card.label} cards", left, 0, dealt)
+            whole_number(left, f"deck's {card.label} cards", minimum=0, maximum=dealt)
         if not isinstance(self.phase, Phase):
             raise ValueError(f"phase must be a Phase, not {reprlib.repr(self.phase)}")
-        queue = tuple(self.offer_queue)
-        for seat in queue:
-            _check_int("offer_queue's seats", seat, 0, n - 1)
+        queue = tuple(whole_number(seat, "offer_queue's seats", minimum=0, maximum=n - 1) for seat in self.offer_queue)
         if bool(queue) != (self.phase is Phase.OFFER) or self.active in queue:
             raise ValueError(f"offer_queue {queue} does not fit phase {self.phase.value} with player {self.active}")
         object.__setattr__(self, "offer_queue", queue)
@@ -505,9 +505,3 @@ def _fresh(rules: Ruleset, players: int) -> GameState:
     """:meth:`GameState.fresh`, checked once per ruleset and number of players (a state is immutable: a simulation
     that starts thousands of games shares one)."""
     return GameState(rules, (rules.starting_gems,) * players, rules.treasure, rules.composition)
-
-
-def _check_int(name: str, value: object, lo: int, hi: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise ValueError(f"{name} must be a whole number {span}, not {reprlib.repr(value)}")

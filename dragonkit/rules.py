@@ -27,10 +27,10 @@ import re
 import reprlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeAlias, TypeVar, overload
 
 import numpy as np
 
@@ -48,10 +48,14 @@ __all__ = [
     "Card",
     "CardEffect",
     "Composition",
+    "FinalDanger",
+    "FootprintEffect",
     "Message",
     "Outcome",
     "Ruleset",
     "Stage",
+    "WholeNumberError",
+    "whole_number",
 ]
 
 MIN_PLAYERS = 2
@@ -175,8 +179,20 @@ _ENDINGS = {
     Outcome.DECK_EMPTY: N_("the deck ran out"),
 }
 
-#: Allowed values of :attr:`Ruleset.final_danger`.
-FINAL_DANGER_COSTS = ("all_gems", "pot_only")
+
+class FinalDanger(StrEnum):
+    """What the final danger card costs its revealer (:attr:`Ruleset.final_danger`); either way the game ends.
+
+    A ``str``: a member equals its value (``FinalDanger.ALL_GEMS == "all_gems"``), which is what a ruleset's
+    dict and JSON hold.
+    """
+
+    ALL_GEMS = "all_gems"  #: all the revealer's gems (``dragon-stripes``, ``mini``)
+    POT_ONLY = "pot_only"  #: only the pot, which goes back to the treasure; no penalty (``kali``, ``drago-rosso``)
+
+
+#: Allowed values of :attr:`Ruleset.final_danger`, as a ruleset's dict writes them.
+FINAL_DANGER_COSTS = tuple(cost.value for cost in FinalDanger)
 
 
 @dataclass(frozen=True, order=True)
@@ -197,10 +213,8 @@ class Card:
     def __post_init__(self) -> None:
         if self.kind not in (FOOTPRINT, STOP, DANGER):
             raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
-        if self.kind == FOOTPRINT and (
-            isinstance(self.steps, bool) or not isinstance(self.steps, int) or self.steps < 1
-        ):
-            raise ValueError(f"a footprint card needs steps >= 1, not {self.steps!r}")
+        if self.kind == FOOTPRINT:
+            object.__setattr__(self, "steps", whole_number(self.steps, "a footprint card's steps", minimum=1))
         if self.kind != FOOTPRINT and self.steps != 0:
             raise ValueError(f"a {self.kind} card has no steps")
 
@@ -347,6 +361,23 @@ class Stage:
 
     rate: Fraction
     multiplier: int
+
+
+#: The number type of a :class:`FootprintEffect`: ``int``, or an ndarray of int (many situations at once).
+_N = TypeVar("_N")
+
+
+class FootprintEffect(NamedTuple, Generic[_N]):
+    """What a footprint card does (:meth:`Ruleset.footprint_effect`): ints for one situation, or numpy integer
+    arrays (broadcast from the inputs) for many at once."""
+
+    position: _N  #: the knight's position after the card (``Ruleset.head`` at the head)
+    placed: _N  #: gems moved from the treasure into the pot (0 at the head)
+    pot: _N  #: the pot after the card (gems; 0 once the turn has ended)
+    gems_change: _N  #: the active player's gems won: the pot and the treasure at the head, else 0
+    treasure: _N  #: the treasure after the card (gems)
+    at_head: _N  #: 1 where the knight reached the head, else 0
+    deck_empty: _N  #: 1 where the card was the deck's last and the knight did not reach the head, else 0
 
 
 @dataclass(frozen=True, init=False)
@@ -534,32 +565,68 @@ def _fraction(value: Any, name: str) -> Fraction:
     return fraction
 
 
-def _int(value: Any, name: str, minimum: int = 0, maximum: int | None = None) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Integral)
-        or int(value) < minimum
-        or (maximum is not None and int(value) > maximum)
-    ):
-        if maximum is None:
-            raise ValueError(
-                Message(
-                    "{name} must be a whole number >= {minimum}, not {value}",
-                    name=name,
-                    minimum=minimum,
-                    value=_show(value),
-                )
-            )
-        raise ValueError(
-            Message(
-                "{name} must be a whole number from {minimum} to {maximum}, not {value}",
-                name=name,
-                minimum=minimum,
-                maximum=maximum,
-                value=_show(value),
-            )
+class WholeNumberError(TypeError, ValueError):
+    """A value that is not a whole number at all (a bool, a float, even ``3.0``, a string, None ...).
+
+    A :class:`TypeError`, and a :class:`ValueError` too, as the kit has always raised for such values: code that
+    catches either keeps working.  Raised by :func:`whole_number`.
+    """
+
+
+def whole_number(value: object, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as a Python ``int``, checked: the kit's one test of a whole-number argument.
+
+    Accepts Python ints and numpy integers (``np.int64``, ``np.int32`` ...); refuses ``bool`` (``True`` is no
+    count of gems) and every float, even a whole one like ``3.0``.
+
+    Parameters
+    ----------
+    value : object
+        What was given.
+    name : str
+        The argument's name, for the message (e.g. ``"starting_gems"``, ``"gems[1]"``).
+    minimum, maximum : int, optional
+        The bounds, both included.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    WholeNumberError
+        (a ``TypeError`` and a ``ValueError``) if ``value`` is not a whole number.
+    ValueError
+        If it lies outside the bounds.  Either message (a :class:`Message`, for any language) names the argument,
+        the whole numbers allowed and what was given.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise WholeNumberError(_whole_number_message(value, name, minimum, maximum))
+    number = int(value)
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        raise ValueError(_whole_number_message(value, name, minimum, maximum))
+    return number
+
+
+def _whole_number_message(value: object, name: str, minimum: int | None, maximum: int | None) -> Message:
+    """What :func:`whole_number` says of ``value`` (written only when it refuses one: states check many)."""
+    if minimum is None and maximum is None:
+        return Message("{name} must be a whole number, not {value}", name=name, value=_show(value))
+    if maximum is None:
+        return Message(
+            "{name} must be a whole number >= {minimum}, not {value}", name=name, minimum=minimum, value=_show(value)
         )
-    return int(value)
+    if minimum is None:
+        return Message(
+            "{name} must be a whole number <= {maximum}, not {value}", name=name, maximum=maximum, value=_show(value)
+        )
+    return Message(
+        "{name} must be a whole number from {minimum} to {maximum}, not {value}",
+        name=name,
+        minimum=minimum,
+        maximum=maximum,
+        value=_show(value),
+    )
 
 
 def _stage(value: Any, index: int) -> Stage:
@@ -581,7 +648,7 @@ def _stage(value: Any, index: int) -> Stage:
     rate = _fraction(rate, f"{name}.rate")
     if not 0 <= rate <= 1:
         raise ValueError(Message("{name}.rate must lie between 0 and 1, not {rate}", name=name, rate=str(rate)))
-    return Stage(rate, _int(mult, f"{name}.multiplier", 1, LIMITS["multiplier"]))
+    return Stage(rate, whole_number(mult, f"{name}.multiplier", minimum=1, maximum=LIMITS["multiplier"]))
 
 
 @dataclass(frozen=True)
@@ -610,9 +677,10 @@ class Ruleset:
         ``stages[d]`` is the stop penalty rate and the stripe multiplier once
         ``d`` dangers are revealed; one per stage ``0..danger_cards-1`` (one
         stage when there is no danger card).  Pairs and dicts are accepted.
-    final_danger : {"all_gems", "pot_only"}
+    final_danger : FinalDanger or {"all_gems", "pot_only"}
         What the last danger card costs its revealer: all their gems, or only
-        the pot (no penalty).  Either way the game ends.
+        the pot (no penalty).  Either way the game ends.  Stored as a
+        :class:`FinalDanger`.
     bounty_rate : Fraction
         The takeover bounty is ``floor(bounty_rate * pot)`` (gems).
 
@@ -632,7 +700,7 @@ class Ruleset:
     stop_cards: int = 10
     danger_cards: int = 3
     stages: tuple[Stage, ...] = (Stage(Fraction(1, 4), 1), Stage(Fraction(1, 4), 1), Stage(Fraction(1, 2), 2))
-    final_danger: str = "all_gems"
+    final_danger: FinalDanger = FinalDanger.ALL_GEMS
     bounty_rate: Fraction = Fraction(1)
     _composition: Composition = field(init=False, repr=False, compare=False)
     _stripe_table: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -642,8 +710,10 @@ class Ruleset:
         set_ = object.__setattr__
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(Message("name must be a non-empty string, not {value}", value=repr(self.name)))
-        set_(self, "starting_gems", _int(self.starting_gems, "starting_gems", 0, LIMITS["gems"]))
-        set_(self, "treasure", _int(self.treasure, "treasure", 0, LIMITS["gems"]))
+        set_(
+            self, "starting_gems", whole_number(self.starting_gems, "starting_gems", minimum=0, maximum=LIMITS["gems"])
+        )
+        set_(self, "treasure", whole_number(self.treasure, "treasure", minimum=0, maximum=LIMITS["gems"]))
         if isinstance(self.stripe_values, (str, bytes)) or not hasattr(self.stripe_values, "__iter__"):
             raise ValueError(
                 Message(
@@ -656,7 +726,9 @@ class Ruleset:
             raise ValueError(
                 Message("stripe_values must name 1 to {limit} stripes, not {n}", limit=LIMITS["stripes"], n=len(values))
             )
-        values = tuple(_int(v, f"stripe_values[{i}]", 0, LIMITS["stripe"]) for i, v in enumerate(values))
+        values = tuple(
+            whole_number(v, f"stripe_values[{i}]", minimum=0, maximum=LIMITS["stripe"]) for i, v in enumerate(values)
+        )
         set_(self, "stripe_values", values)
         fp = self.footprints
         if isinstance(fp, Mapping):
@@ -672,15 +744,15 @@ class Ruleset:
             ) from None
         checked = {}
         for s, c in pairs:
-            steps = _int(s, "footprints steps", 1, LIMITS["steps"])
+            steps = whole_number(s, "footprints steps", minimum=1, maximum=LIMITS["steps"])
             if steps in checked:
                 raise ValueError(Message("footprints lists {steps} steps twice", steps=steps))
-            checked[steps] = _int(c, f"footprints[{steps}]", 0, LIMITS["cards"])
+            checked[steps] = whole_number(c, f"footprints[{steps}]", minimum=0, maximum=LIMITS["cards"])
         if sum(checked.values()) < 1:
             raise ValueError(Message("footprints must hold at least one card"))
         set_(self, "footprints", tuple(sorted(checked.items())))
-        set_(self, "stop_cards", _int(self.stop_cards, "stop_cards", 0, LIMITS["cards"]))
-        set_(self, "danger_cards", _int(self.danger_cards, "danger_cards", 0, LIMITS["cards"]))
+        set_(self, "stop_cards", whole_number(self.stop_cards, "stop_cards", minimum=0, maximum=LIMITS["cards"]))
+        set_(self, "danger_cards", whole_number(self.danger_cards, "danger_cards", minimum=0, maximum=LIMITS["cards"]))
         deck = sum(checked.values()) + self.stop_cards + self.danger_cards
         if deck > LIMITS["deck"]:
             raise ValueError(Message("the deck may hold at most {limit} cards, not {n}", limit=LIMITS["deck"], n=deck))
@@ -702,14 +774,17 @@ class Ruleset:
                 )
             )
         set_(self, "stages", stages)
-        if self.final_danger not in FINAL_DANGER_COSTS:
+        try:
+            final_danger = FinalDanger(self.final_danger)
+        except (TypeError, ValueError):
             raise ValueError(
                 Message(
                     "final_danger must be one of {allowed}, not {value}",
                     allowed=str(FINAL_DANGER_COSTS),
                     value=repr(self.final_danger),
                 )
-            )
+            ) from None
+        set_(self, "final_danger", final_danger)
         rate = _fraction(self.bounty_rate, "bounty_rate")
         if rate < 0:
             raise ValueError(Message("bounty_rate must be >= 0, not {rate}", rate=str(rate)))
@@ -750,7 +825,7 @@ class Ruleset:
             "stop_cards": self.stop_cards,
             "danger_cards": self.danger_cards,
             "stages": [{"rate": str(s.rate), "multiplier": s.multiplier} for s in self.stages],
-            "final_danger": self.final_danger,
+            "final_danger": self.final_danger.value,
             "bounty_rate": str(self.bounty_rate),
         }
 
@@ -862,7 +937,7 @@ class Ruleset:
     @overload
     def footprint_effect(
         self, steps: int, position: int, pot: int, treasure: int, dangers_revealed: int, cards_left: int
-    ) -> tuple[int, int, int, int, int, int, int]: ...
+    ) -> FootprintEffect[int]: ...
     @overload
     def footprint_effect(
         self,
@@ -872,10 +947,10 @@ class Ruleset:
         treasure: int | IntArray,
         dangers_revealed: int,
         cards_left: int,
-    ) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]: ...
+    ) -> FootprintEffect[IntArray]: ...
     def footprint_effect(
         self, steps: Any, position: Any, pot: Any, treasure: Any, dangers_revealed: int, cards_left: int
-    ) -> tuple[Any, ...]:
+    ) -> FootprintEffect[Any]:
         """What a footprint card of ``steps`` steps does (rules section 3).
 
         Written with 0/1 masks and arithmetic only, so that the same lines run on
@@ -894,7 +969,7 @@ class Ruleset:
 
         Returns
         -------
-        tuple
+        FootprintEffect
             ``(position, placed, pot, gems_change, treasure, at_head, deck_empty)``,
             the last two as 0/1; ints or arrays like the input.
         """
@@ -903,14 +978,14 @@ class Ruleset:
         new = new - at_head * (new - self.head)  # the head is position n + 1
         placed = self.stripe_gems(new, dangers_revealed, treasure)  # 0 at the head
         deck_empty = (cards_left == 0) * (1 - at_head)  # only without danger cards: the final danger comes first
-        return (
-            new,
-            placed,
-            (pot + placed) * (1 - at_head) * (1 - deck_empty),
-            at_head * (pot + treasure),
-            (treasure - placed) * (1 - at_head) + deck_empty * (pot + placed),
-            at_head,
-            deck_empty,
+        return FootprintEffect(
+            position=new,
+            placed=placed,
+            pot=(pot + placed) * (1 - at_head) * (1 - deck_empty),
+            gems_change=at_head * (pot + treasure),
+            treasure=(treasure - placed) * (1 - at_head) + deck_empty * (pot + placed),
+            at_head=at_head,
+            deck_empty=deck_empty,
         )
 
     def bounty(self, pot: int) -> int:
@@ -957,17 +1032,17 @@ class Ruleset:
         CardEffect
         """
         if card.kind == FOOTPRINT:
-            new, placed, pot_after, change, treasure_after, at_head, deck_empty = self.footprint_effect(
-                card.steps, position, pot, treasure, dangers_revealed, cards_left
+            step = self.footprint_effect(card.steps, position, pot, treasure, dangers_revealed, cards_left)
+            outcome = Outcome.HEAD if step.at_head else Outcome.DECK_EMPTY if step.deck_empty else None
+            return CardEffect(
+                outcome, step.position, step.placed, step.pot, step.gems_change, step.treasure, dangers_revealed
             )
-            outcome = Outcome.HEAD if at_head else Outcome.DECK_EMPTY if deck_empty else None
-            return CardEffect(outcome, new, placed, pot_after, change, treasure_after, dangers_revealed)
         if card.kind == STOP:
             fine = self.penalty(gems, dangers_revealed)
             return CardEffect(Outcome.STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
         stage = dangers_revealed + 1
         if self.is_final_danger(stage):
-            lost = gems if self.final_danger == "all_gems" else 0
+            lost = gems if self.final_danger is FinalDanger.ALL_GEMS else 0
             return CardEffect(Outcome.FINAL_DANGER, position, 0, 0, -lost, treasure + pot + lost, stage)
         fine = self.penalty(gems, stage)
         return CardEffect(Outcome.DANGER, position, 0, 0, -fine, treasure + pot + fine, stage)
@@ -985,7 +1060,7 @@ PRESETS["kali"] = Ruleset(
     stop_cards=12,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
-    final_danger="pot_only",
+    final_danger=FinalDanger.POT_ONLY,
 )
 PRESETS["drago-rosso"] = Ruleset(
     name="drago-rosso",
@@ -994,7 +1069,7 @@ PRESETS["drago-rosso"] = Ruleset(
     stop_cards=11,
     danger_cards=2,
     stages=_TWO_DANGER_STAGES,
-    final_danger="pot_only",
+    final_danger=FinalDanger.POT_ONLY,
 )
 PRESETS["mini"] = Ruleset(
     name="mini",

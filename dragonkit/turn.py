@@ -30,7 +30,6 @@ within this model (RULES.md section 7): a hold ends the turn with the pot.
 from __future__ import annotations
 
 import dataclasses
-import numbers
 import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .i18n import N_
-from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset
+from .rules import LIMITS, Card, CardEffect, Composition, Outcome, Ruleset, whole_number
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -142,22 +141,21 @@ class TurnState:
                 raise ValueError(
                     f"footprints: this ruleset has no {reprlib.repr(steps)}-step cards (it has {sorted(full)})"
                 )
-            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= full[steps]:
-                raise ValueError(
-                    f"footprints[{steps}] must be a whole number in 0..{full[steps]}, not {reprlib.repr(count)}"
-                )
+            whole_number(count, f"footprints[{steps}]", minimum=0, maximum=full[steps])
         object.__setattr__(
-            self, "footprints", MappingProxyType({s: int(self.footprints.get(s, 0)) for s in sorted(full)})
+            self,
+            "footprints",
+            MappingProxyType({s: whole_number(self.footprints.get(s, 0), f"footprints[{s}]") for s in sorted(full)}),
         )
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
             raise ValueError(f"outcome must be an Outcome or None, not {reprlib.repr(self.outcome)}")
         ended = self.outcome is not None
         most = LIMITS["gems"] * 4  # every gem of the game could be in one place
         last_stage = rules.last_stage + (1 if ended else 0)  # the final danger ends the turn past the last stage
-        revealed = self.dangers_revealed if isinstance(self.dangers_revealed, int) else 0
+        revealed = whole_number(self.dangers_revealed, "dangers_revealed", minimum=0, maximum=last_stage)
         checks = {
             "stops": (self.stops, 0, rules.stop_cards),
-            "dangers_revealed": (self.dangers_revealed, 0, last_stage),
+            "dangers_revealed": (revealed, 0, last_stage),
             "dangers": (self.dangers, 0, max(0, rules.danger_cards - revealed)),
             "gems": (self.gems, 0, most),
             "treasure": (self.treasure, 0, most),
@@ -166,9 +164,7 @@ class TurnState:
             "gain": (self.gain, -most, most),
         }
         for name, (value, lo, hi) in checks.items():
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
-                raise ValueError(f"{name} must be a whole number in {lo}..{hi}, not {reprlib.repr(value)}")
-            object.__setattr__(self, name, int(value))
+            object.__setattr__(self, name, whole_number(value, name, minimum=lo, maximum=hi))
         if not isinstance(self.must_reveal, bool):
             raise ValueError(f"must_reveal must be True or False, not {self.must_reveal!r}")
         if not ended and self.gain:
@@ -564,10 +560,8 @@ def footprint_children(
     else:
         kinds = np.asarray(steps, dtype=np.int64)[:, None]
         position, pot = position[None, :], pot[None, :]
-    new, _placed, new_pot, change, _treasure, at_head, empty = rules.footprint_effect(
-        kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1
-    )
-    return FootprintStep(new, new_pot, change, at_head, empty)
+    step = rules.footprint_effect(kinds, position, pot, bank - pot, dangers_revealed, cards_left - 1)
+    return FootprintStep(step.position, step.pot, step.gems_change, step.at_head, step.deck_empty)
 
 
 def pot_bound(rules: Ruleset, dangers_revealed: int, bank: int, pot: int) -> NDArray[np.int64]:

@@ -137,7 +137,7 @@ def test_refusals_name_what_is_wrong() -> None:
         GameState(MINI, (12, 12), 20, MINI.composition, phase=Phase.OVER)
     # a game going on must be a valid turn: checked when the state is made, not at its first step
     kali = RULESETS["kali"]
-    with pytest.raises(ValueError, match=r"dangers must be a whole number in 0\.\.1, not 2"):
+    with pytest.raises(ValueError, match=r"dangers must be a whole number from 0 to 1, not 2"):
         GameState(kali, (40, 40), 400, kali.composition, stage=1)  # a danger revealed, and both still in the deck
     with pytest.raises(ValueError, match="gems must be a whole number"):
         GameState(MINI, (10**10, 12), 20, MINI.composition)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from dragonkit.engine import Game, IllegalActionError
 from dragonkit.game_state import Phase
-from dragonkit.rules import Card, Ruleset
+from dragonkit.rules import Card, FinalDanger, Ruleset
 from dragonkit.turn import Action
 
 PRESET_NAMES = ["dragon-stripes", "kali", "drago-rosso", "mini"]
@@ -89,7 +89,7 @@ class Model:
         if card.kind == "danger":
             self.stage += 1
             if self.stage == self.rules.danger_cards:  # the last danger ends the game
-                lost = self.gems[a] if self.rules.final_danger == "all_gems" else 0
+                lost = self.gems[a] if self.rules.final_danger is FinalDanger.ALL_GEMS else 0
                 self.gems[a] -= lost
                 self.treasure += lost
                 self._end_game("final_danger")

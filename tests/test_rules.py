@@ -11,11 +11,12 @@ import json
 from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.rules import PRESETS, Card, Composition, Ruleset, Stage
+from dragonkit.rules import PRESETS, Card, Composition, FinalDanger, FootprintEffect, Ruleset, Stage
 
 Q, H = Fraction(1, 4), Fraction(1, 2)
 F1, F2, F3, F4 = (Card.footprint(n) for n in (1, 2, 3, 4))
@@ -674,6 +675,22 @@ def test_apply_only_danger_mini_takes_all_gems():
     assert (e.outcome, e.dangers_revealed, e.gems_change, e.pot, e.treasure) == ("final_danger", 1, -12, 0, 32)
 
 
+def test_final_danger_is_an_enum_read_and_written_as_its_string():
+    kali = Ruleset.preset("kali")
+    assert kali.final_danger is FinalDanger.POT_ONLY and kali.final_danger is FinalDanger.POT_ONLY  # a str still
+    assert Ruleset(final_danger="pot_only").final_danger is FinalDanger.POT_ONLY
+    data = kali.to_dict()
+    assert type(data["final_danger"]) is str and data["final_danger"] == "pot_only"
+    assert '"final_danger": "pot_only"' in json.dumps(data)  # saved games and cache keys as before
+    again = Ruleset.from_dict(json.loads(json.dumps(data)))
+    assert again == kali and hash(again) == hash(kali) and again.final_danger is FinalDanger.POT_ONLY
+    assert dataclasses.replace(kali, final_danger=FinalDanger.ALL_GEMS) == dataclasses.replace(
+        kali, final_danger="all_gems"
+    )
+    with pytest.raises(ValueError, match=r"final_danger must be one of \('all_gems', 'pot_only'\), not 'pot'"):
+        Ruleset(final_danger="pot")
+
+
 def test_final_danger_field_decides_the_cost():
     all_gems = dataclasses.replace(Ruleset.preset("kali"), final_danger="all_gems")
     e = effect(all_gems, DANGER, pot=5, gems=17, treasure=100, stage=1)
@@ -754,3 +771,24 @@ def test_from_dict_with_any_json_value_gives_a_ruleset_or_a_value_error(field_na
     # accepted: then it is a valid, self-consistent ruleset that round-trips
     assert Ruleset.from_dict(rules.to_dict()) == rules
     assert rules.deck_size == rules.composition.total >= 1
+
+
+def test_footprint_effect_names_its_fields_for_ints_and_arrays():
+    rules = Ruleset.preset("mini")
+    one = rules.footprint_effect(2, 1, 1, 19, 0, 5)
+    assert isinstance(one, FootprintEffect) and one._fields == (
+        "position",
+        "placed",
+        "pot",
+        "gems_change",
+        "treasure",
+        "at_head",
+        "deck_empty",
+    )
+    assert (one.position, one.placed, one.pot, one.gems_change, one.treasure) == (3, 3, 4, 0, 16)
+    assert (one.at_head, one.deck_empty) == (0, 0) and tuple(one) == (3, 3, 4, 0, 16, 0, 0)
+    head = rules.footprint_effect(2, 5, 4, 16, 0, 5)
+    assert (head.position, head.at_head, head.gems_change, head.pot, head.treasure) == (rules.head, 1, 20, 0, 0)
+    many = rules.footprint_effect(2, np.array([1, 5]), np.array([1, 4]), np.array([19, 16]), 0, 5)
+    assert many.position.tolist() == [3, rules.head] and many.at_head.tolist() == [0, 1]
+    assert many.gems_change.tolist() == [0, 20] and many.pot.tolist() == [4, 0]

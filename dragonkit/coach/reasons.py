@@ -17,6 +17,7 @@ from enum import StrEnum
 from ..analysis.win.solver import Probability
 from ..engine import Game
 from ..game_state import GameState, Phase
+from ..rules import FinalDanger
 from ..turn import Action
 
 __all__ = ["Reason", "ReasonKind", "Values", "disagreement", "shown"]
@@ -161,9 +162,9 @@ def disagreement(game: Game, winner: Action, solved: Values | None) -> Reason:
             rival=rival,
         )
 
-    last_danger = state.last_danger_in_deck and rules.final_danger == "all_gems"
+    last_danger = state.last_danger_in_deck and rules.final_danger is FinalDanger.ALL_GEMS
     banked, rival = 0, 0
-    if state.last_danger_in_deck and rules.final_danger == "pot_only" and state.phase is Phase.CHOOSE:
+    if state.last_danger_in_deck and rules.final_danger is FinalDanger.POT_ONLY and state.phase is Phase.CHOOSE:
         # the last danger card ends the game on the gems: the gems after a hold, by the engine, whoever takes over
         endings = _hold_endings(state)
         banked, rival = _mover_and_rival(endings[-1], mover)  # the pot banked

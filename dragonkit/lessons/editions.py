@@ -32,7 +32,7 @@ from .. import i18n
 from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text, percent_text
 from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
-from ..rules import FINAL_DANGER_COSTS, Card, Message, Ruleset
+from ..rules import Card, FinalDanger, Message, Ruleset
 from ..style import CSS
 from ..topics.editions import (
     compare_editions,
@@ -430,7 +430,7 @@ class DeckDesigner(LessonWidget):
         self._note = ""  # what the designer changed by itself (the stages, after a new number of dangers)
         self.stages = widgets.Text(style=style, layout=widgets.Layout(width="330px"), continuous_update=False)
         self.final_danger = widgets.Dropdown(
-            options=list(FINAL_DANGER_COSTS), style=style, layout=widgets.Layout(width="480px")
+            options=list(FinalDanger), style=style, layout=widgets.Layout(width="480px")
         )
         self.analyse = widgets.Button(icon="bar-chart", button_style="primary", layout=widgets.Layout(width="260px"))
         self.status, self.heading = widgets.HTML(), widgets.HTML()
@@ -588,7 +588,10 @@ class DeckDesigner(LessonWidget):
             relabel(self.start, [(edition_label(e), e) for e in EDITIONS])
             relabel(
                 self.final_danger,
-                [(tr("all the revealer's gems"), "all_gems"), (tr("only the pot (no penalty)"), "pot_only")],
+                [
+                    (tr("all the revealer's gems"), FinalDanger.ALL_GEMS),
+                    (tr("only the pot (no penalty)"), FinalDanger.POT_ONLY),
+                ],
             )
         self.start.description = tr("Start from")
         self.name.description = tr("Name")

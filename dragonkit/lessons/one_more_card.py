@@ -22,6 +22,7 @@ from ..plots.one_push import myopic_figure, myopic_figure_text, one_push_figure,
 from ..style import CSS
 from ..topics.one_push import OnePush, break_even_pot, compare_with_optimal, one_push, situation, story_state
 from ..topics.sliders import stage_range
+from ..turn import Action
 from ..ui.figures import FigureView
 from ..ui.numbers import format_fraction, number_html
 from .base import LessonWidget
@@ -182,7 +183,7 @@ class OnePushExplorer(LessonWidget):
                 )
             )
         best = solve_turn(state, exact=True)
-        optimal = (tr("Reveal") if best.best_action == "reveal" else tr("Hold")).upper()
+        optimal = (tr("Reveal") if best.best_action is Action.REVEAL else tr("Hold")).upper()
         lines.append(
             tr(
                 "Optimal play (backward induction): {action}; revealing, then playing on optimally, "
@@ -191,7 +192,7 @@ class OnePushExplorer(LessonWidget):
                 value=decimal_text(best.push_value),
             )
         )
-        agree = (best.best_action == "reveal") == push.pays
+        agree = (best.best_action is Action.REVEAL) == push.pays
         lines.append(
             tr("The one-step rule and optimal play agree.")
             if agree

@@ -46,6 +46,7 @@ from ..topics.stopping import (
     solved_graph,
     stepper_gem_range,
 )
+from ..turn import Action
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import LessonWidget, fresh_turn, situation_sliders
@@ -249,7 +250,7 @@ class InductionStepper(LessonWidget):
             action = (
                 tr("reveal (compulsory)", lang)
                 if compulsory
-                else tr(N_("reveal (push)") if info["action"] == "reveal" else N_("hold"), lang)
+                else tr(N_("reveal (push)") if info["action"] is Action.REVEAL else N_("hold"), lang)
             )
             value = info["push"] if compulsory else info["value"]
             cells = [
@@ -325,7 +326,7 @@ class InductionStepper(LessonWidget):
                 pot=info["hold"],
                 push=number_html(info["push"]),
                 value=number_html(info["value"]),
-                action=tr(N_("reveal") if info["action"] == "reveal" else N_("hold"), lang),
+                action=tr(N_("reveal") if info["action"] is Action.REVEAL else N_("hold"), lang),
             )
         )
         self.formula.value = (

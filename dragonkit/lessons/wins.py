@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
+from ..bots import BotKind
 from ..cache import cached_file, computed_once
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
@@ -84,7 +85,7 @@ PIG_OPPONENTS = (0, 25, 50, 75, 90)
 #: The "hold at t" turns of Pig's table (points).
 PIG_LADDER = (15, 20, 21, 25, 30)
 #: The two bots of the head-to-head: the win-optimal and the gem-optimal (the bot specs of :func:`round_robin`).
-DUEL = ("win", "coach")
+DUEL = (BotKind.WIN, BotKind.COACH)
 #: The head-to-head the lesson plays first: games per pair and the seed.
 DUEL_GAMES, DUEL_SEED = 100, 1
 
@@ -104,7 +105,7 @@ EXERCISE = Situation(stage=2, cards=25, gems=(40, 40), position=3, pot=10)
 #: The largest pot :class:`CoachMap` maps (gems).
 MAX_POT = 80
 #: The labels of the head-to-head's bots (msgids).
-BOT_LABELS = {"win": N_("win bot (plays to win)"), "coach": N_("gem coach (most gems per turn)")}
+BOT_LABELS = {BotKind.WIN: N_("win bot (plays to win)"), BotKind.COACH: N_("gem coach (most gems per turn)")}
 #: The answers of the question "what do the two coaches advise?" (msgids), in the order of :data:`AGREEMENTS`.
 ADVICE_OPTIONS = tuple(AGREEMENT_LABELS[a] for a in AGREEMENTS)
 #: The head-to-head's conclusions (msgids), in the order of :func:`duel_verdict`.
@@ -382,7 +383,7 @@ class CoachMap(LessonWidget):
     def _readout(self) -> str:
         state, rules = self.state, self.rules
         gem = gem_advice(state)
-        gem_reveals = gem.best_action == "reveal"
+        gem_reveals = gem.best_action is Action.REVEAL
         win = win_advice(state)
         reveals = win_reveals(win)
         treasure = game_gems(rules) - self.gems.value - self.other.value - self.pot.value
@@ -583,9 +584,7 @@ def versus_win_bot(seed: int | None = None) -> GameConfig:
     For :class:`~dragonkit.ui.PlayApp`'s ``config``; the coach beside the table advises the learner the most
     gems of the turn, the bot plays to win.
     """
-    return GameConfig(
-        seats=(SeatConfig("Alex", "human"), SeatConfig("Ada", "win bot (plays to win the game)")), seed=seed
-    )
+    return GameConfig(seats=(SeatConfig("Alex", BotKind.HUMAN), SeatConfig("Ada", BotKind.WIN)), seed=seed)
 
 
 # -- the exercises' answers --------------------------------------------------------------------------------------

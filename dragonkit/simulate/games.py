@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..bots import Bot, bot_seed, make_bot
+from ..bots import Bot, BotKind, bot_seed, make_bot
 from ..engine import Game
 from ..i18n import tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
@@ -56,10 +56,10 @@ class BotSpec(str):
             For an unknown spec.
         """
         match = _match(self)
-        kind, arg = match["kind"] or match["threshold"], match["arg"]
-        if kind == "threshold":
+        kind, arg = BotKind(match["kind"] or match["threshold"]), match["arg"]
+        if kind is BotKind.THRESHOLD:
             return make_bot(kind, threshold=int(arg) if arg else 20)
-        if kind == "random":
+        if kind is BotKind.RANDOM:
             return make_bot(kind, seed=seed)
         return make_bot(kind, exact=False)
 

@@ -299,7 +299,7 @@ def agreement(state: GameState) -> str:
     """What the two coaches advise at ``state``, one of :data:`AGREEMENTS`: the gem coach reveals where the
     push value beats the pot (a tie holds), the win coach where revealing wins more often (:func:`win_reveals`;
     on a tie, the gem coach's advice is win-optimal too)."""
-    return _agreement(gem_advice(state).best_action == "reveal", win_reveals(win_advice(state)))
+    return _agreement(gem_advice(state).best_action is Action.REVEAL, win_reveals(win_advice(state)))
 
 
 @functools.lru_cache(maxsize=32)

@@ -154,8 +154,8 @@ class Verdict:
 
     Attributes
     ----------
-    action : {"reveal", "hold"}
-        What the learner chose.
+    action : Action
+        What the learner chose: ``Action.REVEAL`` or ``Action.HOLD`` (their values are read as them).
     solution : TurnSolution
         The exact push and hold values of the situation (``Fraction``, gems).
     next_card : Card
@@ -166,17 +166,20 @@ class Verdict:
         The game after the active player reveals it (a replay; the hand's game is unchanged).
     """
 
-    action: str
+    action: Action
     solution: TurnSolution
     next_card: Card
     effect: CardEffect
     after: Game
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", Action(self.action))  # "reveal" and "hold" are read as the Actions
+
     @property
     def chosen_value(self) -> Fraction:
         """The expected gem change of the chosen action (gems): the push value for a reveal,
         the pot for a hold."""
-        return Fraction(self.solution.push_value if self.action == "reveal" else self.solution.hold_value)
+        return Fraction(self.solution.push_value if self.action is Action.REVEAL else self.solution.hold_value)
 
     @property
     def given_up(self) -> Fraction:
@@ -259,7 +262,7 @@ class Hand:
         after = self.revealed()
         card = after.last_card
         assert card is not None  # the replay has just revealed it
-        return Verdict(Action(action).value, solve_turn(state, exact=True), card, state.effect(card), after)
+        return Verdict(Action(action), solve_turn(state, exact=True), card, state.effect(card), after)
 
 
 def _play(rules: Ruleset, level: Level, rng: random.Random) -> tuple[Game, list[tuple[int, TurnState]]]:
@@ -307,7 +310,7 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
         raise ValueError(f"level {level!r} needs a stage the edition {rules.name!r} does not have")
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    wanted = rng.choice((Action.REVEAL.value, Action.HOLD.value))
+    wanted = rng.choice((Action.REVEAL, Action.HOLD))
     fallback, work, cards = None, 0, 0
     while cards < MAX_CARDS:
         game, points = _play(rules, spec, rng)
@@ -318,14 +321,14 @@ def deal_hand(level: str = "easy", preset: str | None = None, rng: random.Random
                 fallback = (game, count)
             # revealing one card and holding is one way to push: if it beats the pot, revealing is best
             if one_card_value(state) > state.pot:
-                if wanted == Action.REVEAL.value:
+                if wanted is Action.REVEAL:
                     return _replayed(game, count, spec.name)
                 continue
             if work >= MAX_WORK:
                 break
             solution = solve_turn(state)
             work += solution.states
-            if solution.best_action == wanted:
+            if solution.best_action is wanted:
                 return _replayed(game, count, spec.name)
         if work >= MAX_WORK:
             break
@@ -347,12 +350,12 @@ class Score:
     ----------
     given_up : list of Fraction
         The expected gems each decision gave up, in order (gems; 0 for an optimal one).
-    hands : list of (int, str) pairs
+    hands : list of (int, Action) pairs
         The hand's number and the action chosen, for each decision.
     """
 
     given_up: list[Fraction] = field(default_factory=list)
-    hands: list[tuple[int, str]] = field(default_factory=list)
+    hands: list[tuple[int, Action]] = field(default_factory=list)
 
     def record(self, number: int, verdict: Verdict) -> None:
         """Add the decision on hand ``number``."""
@@ -389,6 +392,6 @@ class Score:
         """Expected gems given up per decision (gems; None before the first decision)."""
         return self.total / self.decisions if self.decisions else None
 
-    def recent(self, count: int) -> list[tuple[int, str, Fraction]]:
+    def recent(self, count: int) -> list[tuple[int, Action, Fraction]]:
         """The last ``count`` decisions, newest first: (hand number, action, gems given up)."""
         return [(number, action, g) for (number, action), g in zip(self.hands, self.given_up)][::-1][:count]

@@ -28,7 +28,7 @@ from ..analysis.turn.graph import CONTINUES, DecisionGraph
 from ..analysis.turn.optimal import LayerValues, backward_induction
 from ..analysis.turn.table import policy_shift
 from ..rules import Outcome, Ruleset
-from ..turn import TurnState
+from ..turn import Action, TurnState
 from .sliders import SliderRange
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def bellman_terms(graph: DecisionGraph, values: list[LayerValues], depth: int, i
         ``cards_left`` (n), ``terms`` (list of ``(kind, count, x, child)``: kind is
         ``"stop"``, ``"danger"``, ``"final danger"`` or a number of steps; count in cards;
         x in gems, a Fraction; child is ``(depth + 1, row)`` or None), ``push`` (W, Fraction),
-        ``hold`` (the pot, gems), ``value`` (V), ``action`` (``"reveal"`` or ``"hold"``) and
+        ``hold`` (the pot, gems), ``value`` (V), ``action`` (``Action.REVEAL`` or ``Action.HOLD``) and
         ``ends`` (steps -> how that footprint ends the turn: ``CONTINUES``, ``HEAD`` or
         ``DECK_EMPTY`` of :mod:`dragonkit.analysis.turn.graph`).
 
@@ -137,7 +137,7 @@ def bellman_terms(graph: DecisionGraph, values: list[LayerValues], depth: int, i
         "push": push,
         "hold": pot,
         "value": point_value(values, depth, index, "value"),
-        "action": "reveal" if push > pot else "hold",
+        "action": Action.REVEAL if push > pot else Action.HOLD,
         "ends": {steps: int(ends[index, i]) for i, steps in enumerate(graph.steps)},
     }
 

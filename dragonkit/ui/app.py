@@ -32,7 +32,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
-from ..bots import Bot, bot_seed
+from ..bots import Bot, BotKind, bot_seed
 from ..coach.views import Coach
 from ..engine import Game, IllegalActionError
 from ..i18n import Gems, tr
@@ -320,9 +320,9 @@ class PlayApp(MessageLine):
     # -- acting ------------------------------------------------------------------------
 
     @property
-    def kinds(self) -> tuple[str, ...]:
-        """The label of each seat, in English: ``"human"`` or the bot's kind (:attr:`SeatConfig.label`)."""
-        return tuple(s.label for s in self.seats)
+    def kinds(self) -> tuple[BotKind, ...]:
+        """Who plays each seat: :attr:`BotKind.HUMAN <dragonkit.bots.BotKind.HUMAN>` or the bot's kind."""
+        return tuple(s.kind for s in self.seats)
 
     @guarded
     def _on_action(self, action: Action, _button: object = None) -> None:

@@ -9,18 +9,20 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from ..bots import BotKind
 from ..engine import Event, Game
 from ..game_state import Phase
 from ..i18n import Gems, get_language, tr
 from ..i18n.numbers import integer_text
+from .setup import kind_label
 
 __all__ = ["render_log", "render_players", "render_status"]
 
 
-def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
+def render_players(game: Game, kinds: tuple[BotKind, ...], lang: str | None = None) -> str:
     """A table of the players' gems, marking the turn owner, the active player,
-    the player offered the turn and, at the end, the winners.  ``kinds`` labels
-    each seat (``"human"``, ``"coach bot"`` ...): English msgids, translated here."""
+    the player offered the turn and, at the end, the winners.  ``kinds`` says who
+    plays each seat, labelled here (``"human"``, ``"coach bot"`` ..., translated)."""
     rows = []
     for seat, (name, gems) in enumerate(zip(game.players, game.gems)):
         badges = []
@@ -35,7 +37,7 @@ def render_players(game: Game, kinds: tuple[str, ...], lang: str | None = None) 
         current = " dk-current" if seat == game.to_move else ""
         rows.append(
             f'<tr class="dk-player{current}" data-seat="{seat}"><td>{escape(name)} '
-            f'<small style="white-space: nowrap">({escape(tr(kinds[seat], lang))})</small></td>'
+            f'<small style="white-space: nowrap">({escape(tr(kind_label(kinds[seat]), lang))})</small></td>'
             f'<td class="dk-gems">{integer_text(gems, lang)}</td>'
             f'<td style="white-space: nowrap">{"".join(badges)}</td></tr>'
         )
@@ -70,7 +72,7 @@ def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
     )
 
 
-def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -> str:
+def render_status(game: Game, kinds: tuple[BotKind, ...], lang: str | None = None) -> str:
     """One line: whose turn, who holds the knight, and what is expected of whom;
     at the end, how the game ended and who won (the engine's last event, names in bold)."""
     names = game.players
@@ -80,8 +82,8 @@ def render_status(game: Game, kinds: tuple[str, ...], lang: str | None = None) -
         bold = tuple(f"<b>{escape(names[seat])}</b>" for seat in game.winners)  # the event's names, bold
         return f'<div class="dk-status dk-over">{over.describe(lang, names=bold)}</div>'
     who = escape(names[mover])
-    if kinds[mover] != "human":
-        who += f" ({escape(tr(kinds[mover], lang))})"
+    if kinds[mover] is not BotKind.HUMAN:
+        who += f" ({escape(tr(kind_label(kinds[mover]), lang))})"
     if game.phase is Phase.OFFER:
         prompt = tr("may take over for {bounty}, or decline", lang, bounty=Gems(game.bounty))
     elif game.phase is Phase.CHOOSE:

@@ -16,67 +16,86 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import i18n
-from ..bots import Bot, make_bot
+from ..bots import Bot, BotKind, make_bot
 from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 from ..teach.notes import close_widgets
 
-__all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm"]
+__all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm", "kind_label"]
 
-#: Seat choices offered in the form: label (English, the msgid of its translation) -> bot kind (None for a human).
+#: Seat choices offered in the form, in this order: kind -> label (English, the msgid of its translation).
 #: Every kind of :data:`dragonkit.bots.BOTS` is offered (a test checks it).
-SEAT_KINDS = {
-    N_("human"): None,
-    N_("coach bot (exact optimum)"): "coach",
-    N_("win bot (plays to win the game)"): "win",
-    N_("threshold bot"): "threshold",
-    N_("random bot"): "random",
+SEAT_KINDS: dict[BotKind, str] = {
+    BotKind.HUMAN: N_("human"),
+    BotKind.COACH: N_("coach bot (exact optimum)"),
+    BotKind.WIN: N_("win bot (plays to win the game)"),
+    BotKind.THRESHOLD: N_("threshold bot"),
+    BotKind.RANDOM: N_("random bot"),
 }
 
 #: How the players table and the status line name a kind, where shorter than its label in the form (msgids).
-_SHORT_KINDS = {"coach bot (exact optimum)": N_("coach bot"), "win bot (plays to win the game)": N_("win bot")}
+_SHORT_KINDS = {BotKind.COACH: N_("coach bot"), BotKind.WIN: N_("win bot")}
 
 #: The name a seat takes with a bot of these kinds while the user has not typed another (msgids): a name that says
 #: the kind must follow it ("Coach" is no name for the win bot).
-_KIND_NAMES = {"coach bot (exact optimum)": N_("Coach"), "win bot (plays to win the game)": N_("Victor")}
+_KIND_NAMES = {BotKind.COACH: N_("Coach"), BotKind.WIN: N_("Victor")}
 
 #: The seats as the form first shows them: name (a msgid: each language has its own names) and kind.
 _DEFAULT_SEATS = [
-    ("Alex", "human"),
-    (N_("Coach"), "coach bot (exact optimum)"),
-    ("Tess", "threshold bot"),
-    ("Randi", "random bot"),
-    ("Ada", "threshold bot"),
-    ("Blaise", "coach bot (exact optimum)"),
+    ("Alex", BotKind.HUMAN),
+    (N_("Coach"), BotKind.COACH),
+    ("Tess", BotKind.THRESHOLD),
+    ("Randi", BotKind.RANDOM),
+    ("Ada", BotKind.THRESHOLD),
+    ("Blaise", BotKind.COACH),
 ]
+
+
+def kind_label(kind: BotKind) -> str:
+    """How the players table and the status line name ``kind``, in English (a msgid, to translate with
+    :func:`~dragonkit.i18n.tr`): ``"human"``, ``"coach bot"``, ``"threshold bot"`` ..."""
+    return _SHORT_KINDS.get(kind, SEAT_KINDS[kind])
 
 
 @dataclass(frozen=True)
 class SeatConfig:
     """One seat: a name, a kind from :data:`SEAT_KINDS` and, for a threshold
-    bot, the pot at which it holds (gems)."""
+    bot, the pot at which it holds (gems).
+
+    The kind may be given as its value (``"human"``, ``"coach"`` ...): it is kept as a
+    :class:`~dragonkit.bots.BotKind`; ValueError for any other.
+    """
 
     name: str
-    kind: str = "human"
+    kind: BotKind = BotKind.HUMAN
     threshold: int = 20
+
+    def __post_init__(self) -> None:
+        try:
+            kind = BotKind(self.kind)
+        except ValueError:
+            raise ValueError(
+                f"unknown kind of seat {str(self.kind)!r}; choose one of {', '.join(SEAT_KINDS)}"
+            ) from None
+        object.__setattr__(self, "kind", kind)
 
     @property
     def is_human(self) -> bool:
-        return SEAT_KINDS.get(self.kind) is None
+        return self.kind is BotKind.HUMAN
 
     @property
     def label(self) -> str:
         """The kind in short, in English (a msgid): ``"human"``, ``"coach bot"``, ``"threshold bot"`` ..."""
-        return _SHORT_KINDS.get(self.kind, self.kind)
+        return kind_label(self.kind)
 
     def make_bot(self, seed: int) -> Bot | None:
         """The bot for this seat (None for a human)."""
-        kind = SEAT_KINDS[self.kind]
-        if kind is None:
+        kind = self.kind
+        if kind is BotKind.HUMAN:
             return None
-        if kind == "threshold":
+        if kind is BotKind.THRESHOLD:
             return make_bot(kind, threshold=self.threshold)
-        if kind == "random":
+        if kind is BotKind.RANDOM:
             return make_bot(kind, seed=seed)
         return make_bot(kind)
 
@@ -173,8 +192,8 @@ class SetupForm(widgets.VBox):
             close_widgets(child)
 
     @staticmethod
-    def _kind_options() -> list[tuple[str, str]]:
-        return [(tr(label), label) for label in SEAT_KINDS]
+    def _kind_options() -> list[tuple[str, BotKind]]:
+        return [(tr(label), kind) for kind, label in SEAT_KINDS.items()]
 
     def _label(self) -> None:
         """Write every label, option and placeholder in the current language."""
@@ -253,7 +272,7 @@ class SetupForm(widgets.VBox):
         """Say where a seated win bot cannot play to win: with more than two players it plays as the coach bot
         (:class:`~dragonkit.bots.WinBot`)."""
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
-        seated = any(SEAT_KINDS.get(k.value) == "win" for k in self.kinds[:shown])
+        seated = any(k.value is BotKind.WIN for k in self.kinds[:shown])
         if not seated or self.preset.value not in PRESETS:
             self.note.value = ""
             return
@@ -269,7 +288,7 @@ class SetupForm(widgets.VBox):
         shown = self.n_players.value if self.n_players.value in self.n_players.options else MIN_PLAYERS
         for seat, row in enumerate(self.rows):
             row.layout.display = None if seat < shown else "none"
-            is_threshold = SEAT_KINDS.get(self.kinds[seat].value) == "threshold"
+            is_threshold = self.kinds[seat].value is BotKind.THRESHOLD
             # gone, not only hidden: on a narrow page, where the rows wrap, it would leave an empty line
             self.thresholds[seat].layout.display = None if is_threshold else "none"
         self._write_note()

@@ -244,7 +244,7 @@ class HandTrainer(MessageLine):
             If the learner has not revealed, or the card ended the turn (nothing changes).
         """
         verdict = self.verdict
-        if verdict is None or verdict.action != "reveal" or verdict.after.phase is not Phase.CHOOSE:
+        if verdict is None or verdict.action is not Action.REVEAL or verdict.after.phase is not Phase.CHOOSE:
             raise IllegalActionError(
                 Message("you can play on only after revealing a footprint that keeps the turn going")
             )
@@ -368,7 +368,7 @@ class HandTrainer(MessageLine):
         else:
             prompt = tr(
                 N_("Hand {number}: you chose to reveal.")
-                if verdict.action == "reveal"
+                if verdict.action is Action.REVEAL
                 else N_("Hand {number}: you chose to hold."),
                 number=self.number,
             )
@@ -382,7 +382,7 @@ class HandTrainer(MessageLine):
         self.score_view.value = render_score(self.score, lang)
         for name in ("reveal", "hold"):
             self.buttons[name].disabled = verdict is not None
-        can_play_on = verdict is not None and verdict.action == "reveal" and verdict.after.phase is Phase.CHOOSE
+        can_play_on = verdict is not None and verdict.action is Action.REVEAL and verdict.after.phase is Phase.CHOOSE
         self.buttons["play_on"].layout.display = None if can_play_on else "none"
         self.show_chances.layout.display = "none" if verdict is not None else None
 
@@ -501,14 +501,16 @@ def _headline(verdict: Verdict, lang: str) -> tuple[str, str]:
         text, level = tr("Revealing and holding are worth exactly the same here.", lang), "success"
     elif verdict.optimal:
         text = tr(
-            N_("Revealing was the best choice.") if verdict.action == "reveal" else N_("Holding was the best choice."),
+            N_("Revealing was the best choice.")
+            if verdict.action is Action.REVEAL
+            else N_("Holding was the best choice."),
             lang,
         )
         level = "success"
     else:
         text = tr(
             N_("Holding was better: by revealing you gave up {amount} in expectation.")
-            if verdict.action == "reveal"
+            if verdict.action is Action.REVEAL
             else N_("Revealing was better: by holding you gave up {amount} in expectation."),
             lang,
             amount=_gems_amount(verdict.given_up, lang),
@@ -521,17 +523,17 @@ def _headline(verdict: Verdict, lang: str) -> tuple[str, str]:
 #: What the card after the decision did, framing :meth:`CardEffect.describe <dragonkit.rules.CardEffect.describe>`
 #: (msgids, by the action chosen).
 NEXT_CARD_SENTENCES = {
-    "reveal": N_("You revealed it — {what}."),
-    "hold": N_("Had you revealed it instead — {what}."),
+    Action.REVEAL: N_("You revealed it — {what}."),
+    Action.HOLD: N_("Had you revealed it instead — {what}."),
 }
 
 
 def _next_card_sentences(hand: Hand, verdict: Verdict, lang: str, follows: bool = False) -> list[str]:
     """What the card that followed did, or would have done (plain text); first, if ``follows``,
     which card it was (the verdict panel shows it as a coloured label instead)."""
-    effect = verdict.effect.describe(lang, hypothetical=verdict.action == "hold")
+    effect = verdict.effect.describe(lang, hypothetical=verdict.action is Action.HOLD)
     sentences = [f"{tr('The card that followed:', lang)} {verdict.next_card.describe(lang)}."] if follows else []
-    if verdict.action == "hold":
+    if verdict.action is Action.HOLD:
         sentences.append(tr("By holding you keep the pot: {pot}.", lang, pot=Gems(hand.game.pot)))
     sentences.append(tr(NEXT_CARD_SENTENCES[verdict.action], lang, what=effect))
     return sentences
@@ -584,7 +586,7 @@ def render_score(score: Score, lang: str | None = None) -> str:
     ]
     table = "".join(f"<tr><td>{escape(label)}</td><td>{value}</td></tr>" for label, value in rows)
     recent = "".join(
-        f"<tr><td>{number}</td><td>{escape(tr(N_('Reveal') if action == 'reveal' else N_('Hold'), lang))}</td>"
+        f"<tr><td>{number}</td><td>{escape(tr(N_('Reveal') if action is Action.REVEAL else N_('Hold'), lang))}</td>"
         f"<td>{'✓' if given_up == 0 else escape(_gems_amount(given_up, lang))}</td></tr>"
         for number, action, given_up in score.recent(RECENT)
     )

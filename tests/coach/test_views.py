@@ -18,7 +18,7 @@ from dragonkit import Action, Game, Phase
 from dragonkit.analysis import TurnState, solve_turn, takeover_gain
 from dragonkit.analysis.win.race import win_table
 from dragonkit.analysis.win.solver import WinSolver
-from dragonkit.bots import BOTS, ThresholdBot
+from dragonkit.bots import BOTS, BotKind, ThresholdBot, make_bot
 from dragonkit.coach import views as coach_views
 from dragonkit.coach.reasons import Reason, ReasonKind
 from dragonkit.coach.views import Coach
@@ -274,7 +274,7 @@ def test_the_app_shows_the_move_at_once_and_the_estimate_just_after(quick_estima
     """In Jupyter and Voilà (an event loop runs) the board is redrawn first; the estimate follows."""
 
     async def scenario() -> tuple[str, str]:
-        seats = tuple(SeatConfig(name, "human") for name in ("Ann", "Bob", "Cy"))
+        seats = tuple(SeatConfig(name, BotKind.HUMAN) for name in ("Ann", "Bob", "Cy"))
         app = PlayApp(autoplay=False, config=GameConfig(seats=seats, seed=5))
         while app.game.phase is not Phase.CHOOSE:
             app.act("reveal")
@@ -291,9 +291,9 @@ def test_the_app_shows_the_move_at_once_and_the_estimate_just_after(quick_estima
 
 
 def test_the_form_offers_every_bot_and_the_win_bot_in_italian():
-    assert {kind for kind in SEAT_KINDS.values() if kind is not None} == set(BOTS)
+    assert set(SEAT_KINDS) - {BotKind.HUMAN} == set(BOTS)
     form = SetupForm()
-    assert ("win bot (plays to win the game)", "win bot (plays to win the game)") in form.kinds[1].options
+    assert ("win bot (plays to win the game)", BotKind.WIN) in form.kinds[1].options
     from dragonkit import i18n
 
     i18n.set_language("it")
@@ -304,12 +304,22 @@ def test_the_form_offers_every_bot_and_the_win_bot_in_italian():
         i18n.set_language("en")
 
 
+def test_seats_and_bots_are_named_by_kind_not_by_label():
+    assert [kind.value for kind in BotKind] == ["human", "coach", "win", "threshold", "random"]  # stable keys
+    assert list(SEAT_KINDS) == list(BotKind)  # the form offers every kind, in this order
+    assert SeatConfig("Ann", "random").kind is BotKind.RANDOM and SeatConfig("Ann").is_human
+    assert SeatConfig("Ann", BotKind.COACH).label == "coach bot"  # a msgid, for display only
+    with pytest.raises(ValueError, match="unknown kind of seat 'random bot'; choose one of human, coach"):
+        SeatConfig("Ann", "random bot")  # a label is no key
+    with pytest.raises(ValueError, match="unknown bot 'human'; choose one of coach, win, threshold, random"):
+        make_bot(BotKind.HUMAN)
+    assert make_bot(BotKind.THRESHOLD, threshold=5).kind is BotKind.THRESHOLD
+
+
 def test_a_game_against_the_win_bot():
-    config = GameConfig(
-        seats=(SeatConfig("Ann", "human"), SeatConfig("Bob", "win bot (plays to win the game)")), seed=4
-    )
+    config = GameConfig(seats=(SeatConfig("Ann", BotKind.HUMAN), SeatConfig("Bob", BotKind.WIN)), seed=4)
     app = PlayApp(autoplay=False, config=config)
-    assert app.kinds == ("human", "win bot")
+    assert app.kinds == (BotKind.HUMAN, BotKind.WIN)
     while not app.game.is_over:
         if app.game.to_move == 0:
             app.act("reveal" if "reveal" in {a.value for a in app.game.legal_actions()} else "decline")

@@ -15,6 +15,7 @@ from dragonkit.lessons import chain as L4
 from dragonkit.lessons import stopping as L5
 from dragonkit.rules import Ruleset
 from dragonkit.topics.stopping import bellman_terms, solved_graph
+from dragonkit.turn import Action
 
 from .helpers import _enumerated
 
@@ -187,7 +188,7 @@ def test_lesson_5_answers():
         start = base.fresh_turn(rules, gems=gems, treasure=100, stage=stage)
         pot = answer["hold_from"][key]
         at = {"position": 6, "treasure": 100 - pot, "must_reveal": False}
-        assert solve_turn(L4.TurnState(**{**start.__dict__, **at, "pot": pot})).best_action == "hold"
+        assert solve_turn(L4.TurnState(**{**start.__dict__, **at, "pot": pot})).best_action is Action.HOLD
         if pot:
             lower = {**start.__dict__, **at, "pot": pot - 1, "treasure": 100 - pot + 1}
-            assert solve_turn(L4.TurnState(**lower)).best_action == "reveal"
+            assert solve_turn(L4.TurnState(**lower)).best_action is Action.REVEAL

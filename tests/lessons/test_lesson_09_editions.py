@@ -14,6 +14,7 @@ import pytest
 from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.lessons import base, editions, market
+from dragonkit.rules import FinalDanger
 
 ROOT = Path(__file__).parents[2]
 
@@ -132,7 +133,7 @@ def test_the_deck_designer_keeps_one_stage_per_danger_and_adds_its_deck_to_the_c
     assert table.loc[(base.CUSTOM, 0), "expected_gain"] == editions.edition_profile(designer.rules, 0)["expected_gain"]
     assert "your deck: short" in designer.comparison.html.value
     designer.start.value = "kali"
-    assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger == "pot_only"
+    assert designer.rules.stripe_values == tuple(range(1, 19)) and designer.rules.final_danger is FinalDanger.POT_ONLY
     comparison = designer.comparison
     designer.close()  # the designer and the comparison it feeds stop following the language
     assert comparison.widget.comm is None and designer.widget.comm is None

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from dragonkit import Ruleset, i18n
-from dragonkit.bots import WinBot
+from dragonkit.bots import BotKind, WinBot
 from dragonkit.lessons import wins
 from dragonkit.simulate import round_robin
 from dragonkit.topics import gems_or_wins as gw
@@ -124,7 +124,7 @@ def test_language_switch_keeps_every_control(make):
 
 def test_a_game_against_the_win_bot():
     app = PlayApp(autoplay=False, config=wins.versus_win_bot(seed=5), language_switch=False)
-    assert app.game.players == ("Alex", "Ada") and app.kinds == ("human", "win bot")
+    assert app.game.players == ("Alex", "Ada") and app.kinds == (BotKind.HUMAN, BotKind.WIN)
     assert isinstance(app.bots[1], WinBot) and app.game.to_move == 0
     app.act("reveal")
     for _ in range(40):  # the human reveals or declines, the bot plays, until the game ends
@@ -137,8 +137,8 @@ def test_a_game_against_the_win_bot():
             app._on_next()
     assert "win bot" in app.players.value
     form = SetupForm()
-    assert "win bot (plays to win the game)" in [value for _label, value in form.kinds[1].options]
-    assert SEAT_KINDS["win bot (plays to win the game)"] == "win"
+    assert BotKind.WIN in [value for _label, value in form.kinds[1].options]
+    assert SEAT_KINDS[BotKind.WIN] == "win bot (plays to win the game)"
 
 
 # -- the notebook ---------------------------------------------------------------------------------------------------

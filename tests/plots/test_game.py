@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from dragonkit import Game, Ruleset, i18n, palette
-from dragonkit.bots import make_bot
+from dragonkit.bots import BotKind, make_bot
 from dragonkit.plots.game import DASHES, MARKERS, gems_over_game, gems_over_game_text, integer_ticks
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 
@@ -156,7 +156,7 @@ def test_the_text_alternative_and_table_come_from_the_history():
 
 def test_the_play_app_shows_the_svg_with_its_numbers_and_redraws_it_in_another_language():
     config = GameConfig(
-        seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "random bot")), preset="mini", seed=4
+        seats=(SeatConfig("Ann", BotKind.THRESHOLD), SeatConfig("Bo", BotKind.RANDOM)), preset="mini", seed=4
     )
     app = PlayApp(autoplay=False, config=config)
     while not app.game.is_over:

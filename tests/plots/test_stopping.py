@@ -17,6 +17,7 @@ from dragonkit.plots.policy import policy_heatmap, policy_heatmap_text, threshol
 from dragonkit.plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from dragonkit.rules import Ruleset
 from dragonkit.topics.stopping import point_value, solved_graph
+from dragonkit.turn import Action
 
 from .texts import column, number, well_formed
 
@@ -36,8 +37,8 @@ def test_the_policy_maps_text_gives_the_boundary_the_turn_itself_gives():
     for position in (3, 6, 12):  # holding from that pot, revealing one gem below it: the turn solved there
         pot = int(pots[str(position)])
         at = {**state.__dict__, "position": position, "must_reveal": False}
-        assert solve_turn(TurnState(**{**at, "pot": pot, "treasure": 100 - pot})).best_action == "hold"
-        assert solve_turn(TurnState(**{**at, "pot": pot - 1, "treasure": 101 - pot})).best_action == "reveal"
+        assert solve_turn(TurnState(**{**at, "pot": pot, "treasure": 100 - pot})).best_action is Action.HOLD
+        assert solve_turn(TurnState(**{**at, "pot": pot - 1, "treasure": 101 - pot})).best_action is Action.REVEAL
     assert "from a pot of 0 gems at position 0, up to 72 gems at position 17" in text.alt
     assert "Always reveal" not in text.alt
     italian = well_formed(policy_heatmap_text(grid, "Mappa", "it"))

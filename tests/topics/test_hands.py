@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from dragonkit import Game, Phase, Ruleset
+from dragonkit import Action, Game, Phase, Ruleset
 from dragonkit.analysis import HoldAfterReveals, TurnState, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.analysis.turn.one_card import one_card_value
 from dragonkit.analysis.turn.state import check_state
@@ -117,7 +117,7 @@ def test_the_search_bound_is_the_value_of_revealing_one_card_then_holding():
 def test_both_answers_come_up():
     rng = random.Random(2)
     best = {deal_hand("late-game", None, rng).state for _ in range(8)}
-    assert {solve_turn(s).best_action for s in best} == {"reveal", "hold"}
+    assert {solve_turn(s).best_action for s in best} == {Action.REVEAL, Action.HOLD}
 
 
 @pytest.mark.parametrize("level, seed", [("mini", 1), ("mini", 4), ("late-game", 3), ("medium", 8)])

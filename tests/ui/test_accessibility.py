@@ -11,6 +11,7 @@ import ipywidgets as widgets
 import pytest
 
 from dragonkit import Game, i18n, palette
+from dragonkit.bots import BotKind
 from dragonkit.coach.views import Coach
 from dragonkit.style import CSS
 from dragonkit.ui import GameConfig, HandTrainer, PlayApp, SeatConfig
@@ -49,7 +50,7 @@ def _said(region: widgets.HTML) -> str:
 
 
 def _config(seed: int = 1) -> GameConfig:
-    return GameConfig(seats=(SeatConfig("Ann", "human"), SeatConfig("Bob", "coach bot (exact optimum)")), seed=seed)
+    return GameConfig(seats=(SeatConfig("Ann", BotKind.HUMAN), SeatConfig("Bob", BotKind.COACH)), seed=seed)
 
 
 def _human_move(game: Game) -> str:

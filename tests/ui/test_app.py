@@ -14,7 +14,7 @@ import pytest
 
 from dragonkit import Action, Game, Phase, i18n
 from dragonkit.analysis import TurnState, fair_bounty, solve_turn, takeover_gain
-from dragonkit.bots import bot_seed
+from dragonkit.bots import BotKind, bot_seed
 from dragonkit.i18n.numbers import decimal_text
 from dragonkit.rules import Outcome, Ruleset
 from dragonkit.style import CSS
@@ -48,7 +48,7 @@ def _snapshot(game: Game):
 def test_the_setup_form_names_and_notes_follow_the_win_bot():
     form = SetupForm()
     assert form.note.value == ""
-    form.kinds[1].value = "win bot (plays to win the game)"
+    form.kinds[1].value = BotKind.WIN
     assert form.names[1].value == "Victor"  # not "Coach"
     assert "more than two players" in form.note.value  # three players by default
     form.n_players.value = 2
@@ -62,14 +62,14 @@ def test_the_setup_form_names_and_notes_follow_the_win_bot():
         form.kinds[1].value = "human"
         assert form.names[1].value == "Giocatore 2"
         form.names[1].value = "Bea"  # a name the user typed stays
-        form.kinds[1].value = "coach bot (exact optimum)"
+        form.kinds[1].value = BotKind.COACH
         assert form.names[1].value == "Bea" and form.note.value == ""
     finally:
         i18n.set_language("en")
     form.n_players.value = 6
     form.names[3].value = "Coach"  # typed, even if it is the form's word: it stays
-    form.kinds[3].value = "win bot (plays to win the game)"
-    form.kinds[4].value = "win bot (plays to win the game)"  # a person's name stays too
+    form.kinds[3].value = BotKind.WIN
+    form.kinds[4].value = BotKind.WIN  # a person's name stays too
     assert [n.value for n in form.names] == ["Alex", "Bea", "Tess", "Coach", "Ada", "Blaise"]
 
 
@@ -79,13 +79,13 @@ def test_setup_form_starts_a_game():
     form.n_players.value = 4
     form.preset.value = "kali"
     form.seed.value = "123"
-    form.kinds[1].value = "random bot"
+    form.kinds[1].value = BotKind.RANDOM
     form.start.click()
     game = app.game
     # the name "Coach", left as the form wrote it, follows its seat's new kind
     assert game is not None and game.players == ("Alex", "Player 2", "Tess", "Randi")
     assert game.rules.name == "kali" and game.seed == 123
-    assert app.kinds == ("human", "random bot", "threshold bot", "random bot")
+    assert app.kinds == (BotKind.HUMAN, BotKind.RANDOM, BotKind.THRESHOLD, BotKind.RANDOM)
     assert app.setup_form.layout.display == "none" and app.game_view.layout.display is None
     assert "<svg" in app.board.value and "Tess" in app.players.value
 
@@ -109,7 +109,7 @@ def test_setup_form_errors_show_a_message_and_start_nothing(edit, message):
 
 
 def test_buttons_show_only_the_humans_legal_actions():
-    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
     game = app.game
     assert _visible(app) == {"reveal"}
     while game.phase is not Phase.CHOOSE:  # reveal until the human may hold
@@ -123,7 +123,7 @@ def test_buttons_show_only_the_humans_legal_actions():
 
 
 def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
-    app = PlayApp(autoplay=False, config=_config("threshold bot", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.THRESHOLD, BotKind.HUMAN))
     game = app.game
     assert game.to_move == 0 and _visible(app) == {"next"}
     before = len(game.actions)
@@ -132,7 +132,7 @@ def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
 
 
 def test_forged_and_early_clicks_change_nothing():
-    app = PlayApp(autoplay=False, config=_config("human", "coach bot (exact optimum)"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.COACH))
     game = app.game
     before = _snapshot(game)
     _click(app, "hold")  # a hidden button, clicked by a forged message: holding is illegal now
@@ -154,7 +154,7 @@ def test_forged_and_early_clicks_change_nothing():
 
 def test_bots_play_by_themselves_on_the_event_loop():
     async def scenario():
-        app = PlayApp(bot_delay=0.01, config=_config("threshold bot", "random bot", preset="mini", seed=4))
+        app = PlayApp(bot_delay=0.01, config=_config(BotKind.THRESHOLD, BotKind.RANDOM, preset="mini", seed=4))
         for _ in range(500):
             if app.game.is_over:
                 break
@@ -168,7 +168,7 @@ def test_bots_play_by_themselves_on_the_event_loop():
 
 
 def test_a_double_click_applies_once():
-    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
     game = app.game
     app._last_click = (None, 0.0)
     app.buttons["reveal"].click()
@@ -180,7 +180,7 @@ def test_a_double_click_applies_once():
 
 
 def test_a_full_game_against_bots_ends_with_winner_and_plot():
-    app = PlayApp(autoplay=False, config=_config("human", "coach bot (exact optimum)", "threshold bot", seed=11))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.COACH, BotKind.THRESHOLD, seed=11))
     game = app.game
     for _ in range(2000):
         if game.is_over:
@@ -211,7 +211,7 @@ def test_a_full_game_against_bots_ends_with_winner_and_plot():
 
 
 def test_a_failing_bot_shows_a_message_and_the_game_goes_on():
-    app = PlayApp(autoplay=False, config=_config("threshold bot", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.THRESHOLD, BotKind.HUMAN))
     game = app.game
 
     class Broken:
@@ -243,7 +243,7 @@ def _advice(html: str) -> list[str]:
 
 
 def test_coach_numbers_are_the_exact_analysis():
-    app = PlayApp(autoplay=False, config=_config("human", "human", seed=5))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN, seed=5))
     game = app.game
     _click(app, "reveal")
     while game.phase is not Phase.CHOOSE:
@@ -266,7 +266,7 @@ def test_coach_numbers_are_the_exact_analysis():
 
 
 def test_coach_can_be_hidden():
-    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
     app.show_coach.value = False
     assert app.coach.value == ""
     app.show_coach.value = True
@@ -316,12 +316,12 @@ def _all_widget_state(root: widgets.Widget) -> str:
 
 
 def test_the_apps_random_bots_are_seeded_from_the_game_and_their_seat():
-    app = PlayApp(autoplay=False, config=_config("human", "random bot", "random bot", seed=3))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.RANDOM, BotKind.RANDOM, seed=3))
     assert [bot.seed for bot in app.bots[1:]] == [bot_seed(3, 1), bot_seed(3, 2)] == [4, 5]
 
 
 def test_the_deck_order_never_reaches_a_widget():
-    app = PlayApp(autoplay=False, config=_config("human", "random bot", seed=3))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.RANDOM, seed=3))
     game = app.game
     for _ in range(30):
         if game.is_over:
@@ -368,7 +368,7 @@ def test_board_marks_knight_pot_stage_and_last_card():
 
 
 def test_new_game_returns_to_the_form():
-    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
     app.buttons["new_game"].click()
     assert app.game is None and app.setup_form.layout.display is None
     _click(app, "reveal")  # a stale click after leaving the game
@@ -377,7 +377,7 @@ def test_new_game_returns_to_the_form():
 
 def test_odd_names_reach_the_end_of_the_game():
     config = GameConfig(
-        seats=(SeatConfig("$x^$", "random bot"), SeatConfig("_hidden", "random bot")), preset="mini", seed=2
+        seats=(SeatConfig("$x^$", BotKind.RANDOM), SeatConfig("_hidden", BotKind.RANDOM)), preset="mini", seed=2
     )
     app = PlayApp(autoplay=False, config=config)
     for _ in range(200):
@@ -394,7 +394,7 @@ def test_odd_names_reach_the_end_of_the_game():
 
 
 def test_forged_start_and_next_clicks_are_refused():
-    app = PlayApp(autoplay=False, config=_config("human", "random bot"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.RANDOM))
     game = app.game
     app.setup_form.start.click()  # hidden during a game
     assert app.game is game and "New game first" in app.message.value
@@ -422,7 +422,7 @@ def _pickers(app: PlayApp) -> list:
 
 def test_the_language_switch_can_be_left_out_for_a_lesson_that_has_its_own():
     assert len(_pickers(PlayApp())) == 1 and PlayApp().language is not None  # the default keeps it
-    app = PlayApp(autoplay=False, config=_config("human", "human"), language_switch=False)
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN), language_switch=False)
     assert _pickers(app) == [] and app.language is None
     i18n.set_language("it")  # the lesson's own switch: the app still follows the kernel's language
     try:
@@ -449,7 +449,7 @@ def test_lesson_1_embeds_the_play_app_without_a_second_language_switch():
 def test_the_event_log_scrolls_whole_lines_under_a_fixed_title():
     """The list scrolls under the title, its height is a whole number of lines and its items snap to a
     line's top: at rest no line is cut (the browser test measures it in Chromium)."""
-    app = PlayApp(autoplay=False, config=_config("human", "human"))
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
     for _ in range(12):
         _click(app, "reveal" if Action.REVEAL in app.game.legal_actions() else "decline")
     log = app.event_log.value

@@ -20,7 +20,7 @@ import pytest
 
 from dragonkit import Game, Phase, Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, TurnState, compare_policies, evaluate_policy, policy_map, turn_chain
-from dragonkit.bots import make_bot
+from dragonkit.bots import BotKind, make_bot
 from dragonkit.coach import views
 from dragonkit.coach.views import Coach
 from dragonkit.engine import IllegalActionError
@@ -170,7 +170,7 @@ def _widget_texts(root: widgets.Widget) -> list:
 
 def _at_offer() -> PlayApp:
     """Two humans reveal until one of them may hold, then hold: the other is offered the turn."""
-    config = GameConfig(seats=(SeatConfig("Ann", "human"), SeatConfig("Bo", "human")), seed=5)
+    config = GameConfig(seats=(SeatConfig("Ann", BotKind.HUMAN), SeatConfig("Bo", BotKind.HUMAN)), seed=5)
     app = PlayApp(autoplay=False, config=config)
     while app.game.phase is not Phase.CHOOSE:
         _click(app, "reveal")
@@ -249,7 +249,7 @@ def test_switching_redraws_every_view_in_italian_and_back():
         form.start.description,
     ) == ("giocatori", "edizione", "seme", "casuale", "Inizia la partita")
     assert form.names[1].value == "Allenatore"  # a default name follows the language
-    assert (form.kinds[1].label, form.kinds[1].value) == ("bot allenatore (ottimo esatto)", "coach bot (exact optimum)")
+    assert (form.kinds[1].label, form.kinds[1].value) == ("bot allenatore (ottimo esatto)", BotKind.COACH)
     assert form.thresholds[2].description == "si ferma a" and "Scegli i giocatori" in form.intro.value
     assert not _words(app.status.value + app.board.value + app.players.value + app.coach.value) & ENGLISH_WORDS
 
@@ -273,7 +273,7 @@ def _all_widgets(root: widgets.Widget) -> list[widgets.Widget]:
 
 
 def _two_humans() -> PlayApp:
-    config = GameConfig(seats=(SeatConfig("Ann", "human"), SeatConfig("Bo", "human")), seed=5)
+    config = GameConfig(seats=(SeatConfig("Ann", BotKind.HUMAN), SeatConfig("Bo", BotKind.HUMAN)), seed=5)
     return PlayApp(autoplay=False, config=config, language_switch=False)
 
 
@@ -338,13 +338,13 @@ def test_the_setup_form_keeps_choices_and_typed_names_across_languages():
     form.seed.value = "9"
     form.start.click()
     assert app.game.players == ("Zoe", "Allenatore", "Tess", "Randi") and app.game.seed == 9
-    assert app.kinds == ("human", "coach bot", "threshold bot", "human")  # in English: msgids
+    assert app.kinds == (BotKind.HUMAN, BotKind.COACH, BotKind.THRESHOLD, BotKind.HUMAN)
     assert ">(bot allenatore)</small>" in app.players.value
 
 
 def test_game_over_status_coach_and_plot_follow_the_language():
     config = GameConfig(
-        seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "random bot")), preset="mini", seed=4
+        seats=(SeatConfig("Ann", BotKind.THRESHOLD), SeatConfig("Bo", BotKind.RANDOM)), preset="mini", seed=4
     )
     app = PlayApp(autoplay=False, config=config)
     while not app.game.is_over:
@@ -371,7 +371,7 @@ def test_game_over_status_coach_and_plot_follow_the_language():
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.slow
 def test_whole_games_read_in_italian_with_the_same_numbers(preset):
-    kinds = ("coach bot", "threshold bot", "random bot")
+    kinds = (BotKind.COACH, BotKind.THRESHOLD, BotKind.RANDOM)
     for seed in range(3):
         game = Game(["Ann", "Bo", "Cy"], Ruleset.preset(preset), seed=seed)
         bots = [make_bot("coach"), make_bot("threshold", threshold=8 + 4 * seed), make_bot("random", seed=seed)]
@@ -459,7 +459,7 @@ def test_setup_form_errors_are_shown_in_the_current_language(edit, english, ital
 
 def test_refused_clicks_are_explained_in_italian():
     i18n.set_language("it")
-    config = GameConfig(seats=(SeatConfig("Ann", "human"), SeatConfig("Bo", "random bot")), seed=3)
+    config = GameConfig(seats=(SeatConfig("Ann", BotKind.HUMAN), SeatConfig("Bo", BotKind.RANDOM)), seed=3)
     app = PlayApp(autoplay=False, config=config)
     _click(app, "hold")
     assert "Non permesso: ora «fermarsi» non è possibile: Ann deve prima rivelare una carta." in app.message.value
@@ -481,7 +481,8 @@ def test_refused_clicks_are_explained_in_italian():
 def test_a_crash_is_reported_in_italian_without_its_details():
     i18n.set_language("it")
     app = PlayApp(
-        autoplay=False, config=GameConfig(seats=(SeatConfig("Ann", "threshold bot"), SeatConfig("Bo", "human")), seed=2)
+        autoplay=False,
+        config=GameConfig(seats=(SeatConfig("Ann", BotKind.THRESHOLD), SeatConfig("Bo", BotKind.HUMAN)), seed=2),
     )
 
     class Broken:
@@ -582,7 +583,7 @@ def _message_msgids() -> set[str]:
     from dragonkit.engine import VERBS
     from dragonkit.ui.setup import _DEFAULT_SEATS, _SHORT_KINDS, SEAT_KINDS
 
-    found |= set(VERBS.values()) | set(SEAT_KINDS) | set(_SHORT_KINDS.values()) | {"take_over"}
+    found |= set(VERBS.values()) | set(SEAT_KINDS.values()) | set(_SHORT_KINDS.values()) | {"take_over"}
     found |= {
         "{name} must reveal a card first",
         "{name} may only reveal or hold",
@@ -777,6 +778,7 @@ PSEUDO_GAME = r"""
 import json, sys
 from pathlib import Path
 from tests.ui.test_app_i18n import _pseudo_game
+from dragonkit.bots import BotKind
 print(json.dumps(_pseudo_game(Path(sys.argv[1]))))
 """
 

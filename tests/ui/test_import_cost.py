@@ -31,7 +31,7 @@ def test_the_end_of_a_game_loads_no_matplotlib():
         "import json, sys\n"
         "import dragonkit.plots\n"
         "from dragonkit.ui import GameConfig, PlayApp, SeatConfig\n"
-        "seats = (SeatConfig('Ann', 'threshold bot'), SeatConfig('Bo', 'random bot'))\n"
+        "seats = (SeatConfig('Ann', 'threshold'), SeatConfig('Bo', 'random'))\n"
         "app = PlayApp(autoplay=False, config=GameConfig(seats=seats, preset='mini', seed=4))\n"
         "while not app.game.is_over:\n"
         "    app._last_click = (None, 0.0)\n"

@@ -12,7 +12,7 @@ CODE = r"""
 import json
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 app = PlayApp(bot_delay=0.01, config=GameConfig(
-    seats=(SeatConfig("Ann", "human"), SeatConfig("Bot", "threshold bot")), preset="mini", seed=1))
+    seats=(SeatConfig("Ann", "human"), SeatConfig("Bot", "threshold")), preset="mini", seed=1))
 game = app.game
 app.buttons["hold"].click()                      # illegal at the start of a turn
 refused = "must reveal" in app.message.value and not game.actions

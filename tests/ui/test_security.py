@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from dragonkit import Game, SaveFormatError
 from dragonkit.analysis import HoldAtPot, TurnState, evaluate_policy, next_card_probabilities
+from dragonkit.bots import BotKind
 from dragonkit.cli import ServeOptions, voila_command
 from dragonkit.rules import PRESETS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
@@ -42,7 +43,7 @@ def _synced(app: PlayApp) -> str:
     return json.dumps([w.get_state() for w in _tree(app.widget)], default=str)
 
 
-def _app(kinds=("human", "random bot"), preset="dragon-stripes", seed=None) -> PlayApp:
+def _app(kinds=(BotKind.HUMAN, BotKind.RANDOM), preset="dragon-stripes", seed=None) -> PlayApp:
     names = ["Ann", "Bob", "Cy"]
     seats = tuple(SeatConfig(names[i], k) for i, k in enumerate(kinds))
     return PlayApp(autoplay=False, config=GameConfig(seats=seats, preset=preset, seed=seed))
@@ -144,7 +145,7 @@ def test_a_page_never_gets_tracebacks_or_sources():
 
 
 def test_an_analysis_error_shows_a_message_and_the_game_goes_on(monkeypatch):
-    app = _app(kinds=("human", "human"))
+    app = _app(kinds=(BotKind.HUMAN, BotKind.HUMAN))
     game = app.game
 
     def broken(*args, **kwargs):
@@ -243,7 +244,7 @@ def test_probabilities_stay_in_the_unit_interval_and_sum_to_one(state, threshold
 
 @pytest.mark.load
 def test_two_hundred_actions_leak_no_figures_and_no_memory():
-    app = _app(kinds=("human", "random bot"), preset="mini", seed=3)
+    app = _app(kinds=(BotKind.HUMAN, BotKind.RANDOM), preset="mini", seed=3)
     rng = random.Random(2)
 
     def play(n: int) -> None:
@@ -252,7 +253,7 @@ def test_two_hundred_actions_leak_no_figures_and_no_memory():
                 app.buttons["new_game"].click()
                 app.setup_form.seed.value = str(rng.randrange(10**6))
                 app.setup_form.n_players.value = 2
-                app.setup_form.kinds[1].value = "random bot"
+                app.setup_form.kinds[1].value = BotKind.RANDOM
                 app.setup_form.start.click()
             _play(app, rng)
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from ...markov import AbsorbingChain
 from ...rules import Outcome
-from ...turn import TurnState
+from ...turn import Action, TurnState
 from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
 from .policies import HoldAtPot, OptimalPolicy, Policy, PolicyLike, as_policy
 
@@ -295,7 +295,7 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
 
     policy = as_policy(policy)
     zero, one = (Fraction(0), Fraction(1)) if exact else (0.0, 1.0)
-    if not state.must_reveal and state.composition.total and policy.decide(state, 0) == "hold":
+    if not state.must_reveal and state.composition.total and policy.decide(state, 0) == Action.HOLD:
         # the policy holds at once: the turn ends with the pot, surely
         label = f"{Outcome.HELD.label} {state.pot}"
         dist = pd.Series([one], index=[state.pot], dtype=object if exact else float)

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...turn import TurnState
+from ...turn import Action, TurnState
 from .graph import DecisionGraph
 from .state import check_state
 
@@ -157,8 +157,9 @@ class TurnSolution:
         Expected gem change when revealing one card now, then playing optimally.
     hold_value : int
         Gem change when holding now: the pot (gems).
-    best_action : {"reveal", "hold"}
-        ``"reveal"`` when the reveal is compulsory or strictly better; a tie holds.
+    best_action : Action
+        ``Action.REVEAL`` when the reveal is compulsory or strictly better, else
+        ``Action.HOLD`` (a tie holds).
     must_reveal : bool
         Whether holding is allowed at all.
     states : int
@@ -168,7 +169,7 @@ class TurnSolution:
     value: Number
     push_value: Number
     hold_value: int
-    best_action: str
+    best_action: Action
     must_reveal: bool
     states: int = 0
 
@@ -277,7 +278,7 @@ class SolvedTurn:
         layer_values = self.values[where[0]]
         push = layer_values.exact(layer_values.push, where[1])
         hold = state.pot
-        best = "reveal" if state.must_reveal or push > hold else "hold"
+        best = Action.REVEAL if state.must_reveal or push > hold else Action.HOLD
         value: Number = push if state.must_reveal else max(push, hold)
         value = Fraction(value) if self.exact else float(value)
         return TurnSolution(value, push, hold, best, state.must_reveal)

@@ -2,7 +2,8 @@
 
 A policy answers for single situations (:meth:`Policy.decide`) and, for speed,
 for a whole layer of the decision graph at once (:meth:`Policy.reveal_mask`).
-Any callable ``f(TurnState) -> "reveal" | "hold"`` is a policy too
+Any callable ``f(TurnState) -> Action`` (``Action.REVEAL`` or ``Action.HOLD``, or their
+values ``"reveal"``, ``"hold"``) is a policy too
 (:func:`as_policy`).  A compulsory reveal is never the policy's choice: the
 analysis enforces it.
 """
@@ -16,7 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ...i18n import N_
-from ...turn import TurnState
+from ...rules import whole_number
+from ...turn import Action, TurnState
 from .graph import DecisionGraph
 from .optimal import LayerValues, backward_induction, solve_turn
 
@@ -32,17 +34,19 @@ __all__ = [
     "optimal_policy",
 ]
 
-ACTIONS = ("reveal", "hold")
+ACTIONS = (Action.REVEAL, Action.HOLD)
 
 
 class Policy:
-    """Base class: a rule saying, at each decision point, "reveal" or "hold"."""
+    """Base class: a rule saying, at each decision point, :attr:`Action.REVEAL <dragonkit.turn.Action.REVEAL>` or
+    :attr:`Action.HOLD <dragonkit.turn.Action.HOLD>`."""
 
     #: A short readable name, used in tables and plots.
     name = "policy"
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        """The action at ``state``, ``reveals`` cards after the analysed situation."""
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
+        """The action at ``state``, ``reveals`` cards after the analysed situation: ``Action.REVEAL`` or
+        ``Action.HOLD``."""
         raise NotImplementedError
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> np.ndarray:
@@ -53,7 +57,9 @@ class Policy:
         ndarray of bool, shape (len(layer),)
         """
         layer = graph.layers[depth]
-        return np.array([self.decide(graph.state(depth, i), depth) == "reveal" for i in range(len(layer))], dtype=bool)
+        return np.array(
+            [self.decide(graph.state(depth, i), depth) == Action.REVEAL for i in range(len(layer))], dtype=bool
+        )
 
     def __repr__(self) -> str:
         return self.name
@@ -69,13 +75,11 @@ class HoldAtPot(Policy):
     """
 
     def __init__(self, threshold: int):
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
-            raise ValueError(f"threshold must be a whole number of gems >= 0, not {threshold!r}")
-        self.threshold = int(threshold)
+        self.threshold = whole_number(threshold, "threshold", minimum=0)
         self.name = f"hold at {self.threshold}"
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        return "reveal" if state.pot < self.threshold else "hold"
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
+        return Action.REVEAL if state.pot < self.threshold else Action.HOLD
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> np.ndarray:
         return graph.layers[depth].pot < self.threshold
@@ -91,13 +95,11 @@ class HoldAfterReveals(Policy):
     """
 
     def __init__(self, reveals: int):
-        if isinstance(reveals, bool) or not isinstance(reveals, (int, np.integer)) or reveals < 1:
-            raise ValueError(f"reveals must be a whole number of cards >= 1, not {reveals!r}")
-        self.reveals = int(reveals)
+        self.reveals = whole_number(reveals, "reveals", minimum=1)
         self.name = f"hold after {self.reveals} card" + ("s" if self.reveals > 1 else "")
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        return "reveal" if reveals < self.reveals else "hold"
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
+        return Action.REVEAL if reveals < self.reveals else Action.HOLD
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> np.ndarray:
         return np.full(len(graph.layers[depth]), depth < self.reveals)
@@ -108,8 +110,8 @@ class NeverHold(Policy):
 
     name = N_("never hold")
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
-        return "reveal"
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
+        return Action.REVEAL
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> NDArray[np.bool_]:
         return np.ones(len(graph.layers[depth]), dtype=bool)
@@ -139,7 +141,7 @@ class OptimalPolicy(Policy):
             self._cache = (graph, backward_induction(graph, exact))
         return self._cache[1]
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
         return solve_turn(state).best_action
 
     def reveal_mask(self, graph: DecisionGraph, depth: int) -> np.ndarray:
@@ -147,17 +149,17 @@ class OptimalPolicy(Policy):
 
 
 class FunctionPolicy(Policy):
-    """A policy from a callable ``f(TurnState) -> "reveal" | "hold"``."""
+    """A policy from a callable ``f(TurnState) -> Action`` (or the action's value, ``"reveal"`` or ``"hold"``)."""
 
     def __init__(self, function: Callable[[TurnState], str], name: str | None = None) -> None:
         self.function = function
         self.name = name or str(getattr(function, "__name__", "custom policy"))
 
-    def decide(self, state: TurnState, reveals: int = 0) -> str:
+    def decide(self, state: TurnState, reveals: int = 0) -> Action:
         action = self.function(state)
-        if action not in ACTIONS:
+        if action not in ACTIONS:  # Action is a str enum: "reveal" and "hold" are in too
             raise ValueError(f"policy {self.name!r} returned {action!r}; a policy returns 'reveal' or 'hold'")
-        return action
+        return Action(action)
 
 
 PolicyLike = Policy | Callable[[TurnState], str]

@@ -86,7 +86,7 @@ import numpy.typing as npt
 
 from ...cache import SavedArray
 from ...game_state import GameState, Phase, next_turn_owner, win_shares
-from ...rules import DANGER_CARD, STOP_CARD, Ruleset
+from ...rules import DANGER_CARD, STOP_CARD, FinalDanger, Ruleset
 from ...turn import Action
 from .solver import Probability, TwoPlayerWinSolver
 
@@ -120,7 +120,7 @@ def models(rules: Ruleset, players: int) -> bool:
     bool
         False for a custom ruleset without danger cards (its game ends on an empty deck).
     """
-    return players == 2 and rules.final_danger == "pot_only" and rules.danger_cards > 0
+    return players == 2 and rules.final_danger is FinalDanger.POT_ONLY and rules.danger_cards > 0
 
 
 def _spread(fine: int, top: int, ratio: float, even: bool) -> _Ints:
@@ -215,7 +215,7 @@ class GemsWinTable(TwoPlayerWinSolver):
     def __init__(self, rules: Ruleset, start: _Floats | None = None):
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
-        if rules.final_danger != "pot_only":
+        if rules.final_danger is not FinalDanger.POT_ONLY:
             raise ValueError(
                 f"{rules.name!r}: its final danger costs all the revealer's gems, which the race model "
                 "(WinTable) solves; the gems model solves rulesets whose final danger costs only the pot"
@@ -345,9 +345,8 @@ class GemsWinTable(TwoPlayerWinSolver):
         rows, columns, weights = [], [], []
         to_head = np.zeros(head * n_pots)
         for split, (step, _) in zip(self._split, rules.composition.footprints, strict=True):
-            new, _, pot, _, _, at_head, _ = rules.footprint_effect(
-                step, np.arange(head)[:, None], self.pots[None, :], self._gems, stage, 1
-            )
+            effect = rules.footprint_effect(step, np.arange(head)[:, None], self.pots[None, :], self._gems, stage, 1)
+            new, pot, at_head = effect.position, effect.pot, effect.at_head
             reaches = np.broadcast_to(at_head, pot.shape).astype(bool).ravel()
             to_head += split * reaches
             position, at = np.divmod(np.flatnonzero(~reaches), n_pots)

@@ -121,7 +121,7 @@ import numpy.typing as npt
 
 from ...cache import SavedArray
 from ...game_state import GameState, Phase, next_turn_owner
-from ...rules import Composition, Ruleset
+from ...rules import Composition, FinalDanger, Ruleset
 from ...turn import Action
 from .solver import Probability, TwoPlayerWinSolver
 
@@ -149,7 +149,7 @@ def models(rules: Ruleset, players: int) -> bool:
         True for two-player ``dragon-stripes`` and ``mini``; False for more players, ``kali`` and ``drago-rosso``.
     """
     entries = math.prod(count + 1 for _, count in rules.composition.counts()) * rules.head * 2
-    return players == 2 and rules.final_danger == "all_gems" and entries <= MAX_ENTRIES
+    return players == 2 and rules.final_danger is FinalDanger.ALL_GEMS and entries <= MAX_ENTRIES
 
 
 class WinTable(TwoPlayerWinSolver):
@@ -192,7 +192,7 @@ class WinTable(TwoPlayerWinSolver):
     def __init__(self, rules: Ruleset, exact: bool = False, reveal: _Table | None = None):
         if not isinstance(rules, Ruleset):
             raise ValueError(f"rules must be a Ruleset, not {type(rules).__name__}")
-        if rules.final_danger != "all_gems":
+        if rules.final_danger is not FinalDanger.ALL_GEMS:
             raise ValueError(
                 f"{rules.name!r}: its final danger costs only the pot, so the gems decide that ending; "
                 "the race model solves rulesets whose final danger costs all the revealer's gems"
@@ -244,9 +244,9 @@ class WinTable(TwoPlayerWinSolver):
                     p = self._probabilities(left[drawn], n)[:, None, None]
                     child = layer[drawn] - self._strides[kind]
                     if kind < stop:
-                        new, *_, at_head, _ = rules.footprint_effect(steps[kind], positions, nothing, 0, stage, n - 1)
-                        onward = choice[child][:, np.minimum(new, head - 1), :]
-                        value[drawn] += p * np.where(at_head.astype(bool)[None, :, None], one, onward)  # M1
+                        step = rules.footprint_effect(steps[kind], positions, nothing, 0, stage, n - 1)
+                        onward = choice[child][:, np.minimum(step.position, head - 1), :]
+                        value[drawn] += p * np.where(step.at_head.astype(bool)[None, :, None], one, onward)  # M1
                     else:
                         value[drawn] += p * self._ended(reveal[child, 0, 1], owns_next)[:, None, :]
                 reveal[layer] = value

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from dragonkit import Ruleset
 from dragonkit.analysis import TurnState
+from dragonkit.rules import FinalDanger
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 
@@ -47,7 +48,7 @@ def stage_table(rules: Ruleset):
     return (
         tuple(s.rate for s in rules.stages),
         tuple(s.multiplier for s in rules.stages),
-        rules.final_danger == "all_gems",
+        rules.final_danger is FinalDanger.ALL_GEMS,
     )
 
 

@@ -51,6 +51,7 @@ from dragonkit.analysis import (
 from dragonkit.analysis.turn import optimal as optimal_module
 from dragonkit.analysis.turn.graph import DecisionGraph
 from dragonkit.analysis.turn.optimal import backward_induction
+from dragonkit.turn import Action
 
 from .oracle import (
     FIELDS,
@@ -79,7 +80,7 @@ def interesting_situations(seed: int, name: str, count: int) -> list[TurnState]:
         state = make_situation(rng.randint, name)
         if sum(state.footprints.values()) < 2:
             continue
-        if not state.must_reveal and solve_turn(state).best_action == "hold":
+        if not state.must_reveal and solve_turn(state).best_action is Action.HOLD:
             continue
         chain = turn_chain(state, optimal_policy(state))
         if len(chain.transient) >= 3 and any(a.startswith("held") for a in chain.absorbing):
@@ -131,7 +132,7 @@ def oracle_evaluate(state: TurnState, policy) -> tuple[dict, dict, Fraction]:
             return memo[key]
         if not must:
             here = TurnState(rules, dict(zip(steps_kinds, fp)), stops, dangers, d, gems, bank - pot, pos, pot, False)
-            if decide(here, reveals) == "hold":
+            if decide(here, reveals) == Action.HOLD:
                 memo[key] = ({f"held {pot}": Fraction(1)}, Fraction(0))
                 return memo[key]
         total = sum(fp) + stops + dangers
@@ -572,7 +573,8 @@ def check_chain_structure(state: TurnState, chain) -> None:
 @given(state=situations(), data=st.data())
 def test_turn_chain_structure(state, data):
     for policy in policies_for(state, lambda lo, hi: data.draw(st.integers(lo, hi))):
-        if not state.must_reveal and (policy.decide(state) if isinstance(policy, Policy) else policy(state)) == "hold":
+        decided = policy.decide(state) if isinstance(policy, Policy) else policy(state)
+        if not state.must_reveal and decided == Action.HOLD:
             with pytest.raises(ValueError):
                 turn_chain(state, policy)
             continue

@@ -32,8 +32,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dragonkit import Card, Game, Phase, Ruleset
+from dragonkit import Action, Card, Game, Phase, Ruleset
 from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
+from dragonkit.rules import FinalDanger
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 
@@ -70,7 +71,7 @@ def _oracle_push(rules: Ruleset, steps: tuple, stops: int, dangers: int, stage: 
     # drago-rosso: only the pot, i.e. 0 own gems); any other is a stop at the
     # rate of the new stage.
     if stage + 1 >= rules.danger_cards:
-        danger_reward = -gems if rules.final_danger == "all_gems" else 0
+        danger_reward = -gems if rules.final_danger is FinalDanger.ALL_GEMS else 0
     else:
         danger_reward = -math.floor(Fraction(rules.stages[stage + 1].rate) * gems)
 
@@ -205,13 +206,13 @@ def test_worked_example_mini_fresh_deck_is_minus_11_over_8():
     # ... and level 2: holding is optimal there too, which the hand values above assume.
     for fp, position, pot in [({1: 1, 2: 2}, 2, 3), ({1: 2, 2: 1}, 3, 4), ({1: 2, 2: 1}, 3, 5), ({1: 3, 2: 0}, 4, 6)]:
         deeper = TurnState(state.rules, fp, 2, 1, 0, 12, 20 - pot, position=position, pot=pot, must_reveal=False)
-        assert oracle(deeper).best_action == "hold", deeper
+        assert oracle(deeper).best_action is Action.HOLD, deeper
         assert oracle(deeper).push_value < pot
 
     assert oracle(state) == Oracle(Fraction(-11, 8), Fraction(-11, 8), 0, "reveal")
     sol = solve_turn(state, exact=True)
     assert sol.value == sol.push_value == Fraction(-11, 8)
-    assert sol.best_action == "reveal" and sol.hold_value == 0
+    assert sol.best_action is Action.REVEAL and sol.hold_value == 0
     assert solve_turn(after_f1, exact=True).value == 1
     assert solve_turn(after_f2, exact=True).push_value == Fraction(3, 7)
     assert solve_turn(state).value == pytest.approx(-1.375, rel=1e-12)
@@ -650,7 +651,7 @@ def _mid_turn_game(rules: Ruleset) -> Game:
                 game.phase is Phase.CHOOSE
                 and game.stage >= 1
                 and game.pot > 0
-                and solve_turn(TurnState.from_game(game)).best_action == "reveal"
+                and solve_turn(TurnState.from_game(game)).best_action is Action.REVEAL
             ):
                 return game
             if game.phase is Phase.MUST_REVEAL:
@@ -673,7 +674,7 @@ def _play_turn_optimally(game: Game, rng: random.Random) -> int:
     while not game.is_over and game.turn_number == turn:
         if game.phase is Phase.OFFER:
             game.decline()
-        elif solve_turn(TurnState.from_game(game)).best_action == "reveal":
+        elif solve_turn(TurnState.from_game(game)).best_action is Action.REVEAL:
             game.reveal()
         else:
             game.hold()
@@ -737,7 +738,7 @@ def test_monte_carlo_drago_rosso_mid_turn_second_stage():
     state = TurnState.from_game(game)
     assert not state.must_reveal and state.dangers_revealed >= 1
     sol = solve_turn(state, exact=True)
-    assert sol.best_action == "reveal" and sol.value == oracle(state).value > state.pot
+    assert sol.best_action is Action.REVEAL and sol.value == oracle(state).value > state.pot
     rng = random.Random(4004)
     samples = []
     for _ in range(5000):
