@@ -114,3 +114,54 @@ def test_the_engine_refuses_a_seat_that_is_no_whole_number():
         with pytest.raises(NotYourTurnError, match="it is Ann's move"):
             game.reveal(by=by)
     assert not game.actions  # nothing changed
+
+
+# -- the layers above the model: topics, simulations, the apps' numbers and the market ------------------------
+
+
+def _above_the_model(value: object) -> dict[str, object]:
+    """One representative public call of each layer above the model, given ``value`` where a whole number goes
+    (each allows 1, but the stage: mini has one, stage 0)."""
+    from dragonkit.analysis.turn.market import held_turn, takeover
+    from dragonkit.rules import Card
+    from dragonkit.server.budget import KernelBudget
+    from dragonkit.simulate.games import simulate_games
+    from dragonkit.simulate.turns import simulate_turns
+    from dragonkit.topics.deck import deck_after
+    from dragonkit.topics.one_push import with_pot
+    from dragonkit.ui.trainer import HandTrainer
+
+    held = held_turn(MINI, [1], stage=0)
+    return {  # the argument's name, as the message names it, and the call
+        "the number of discarded 1 step cards": lambda: deck_after(MINI, {Card.footprint(1): value}),
+        "pot": lambda: with_pot(held, value),
+        "n": lambda: simulate_turns(held, HoldAtPot(4), value, rng=1),
+        "games": lambda: simulate_games(["random", "threshold:4"], value, rules=MINI),
+        "seed": lambda: HandTrainer(level="mini", seed=value),
+        "max_kernels": lambda: KernelBudget(max_kernels=value),
+        "stage": lambda: held_turn(MINI, [1], stage=value),
+        "gems": lambda: takeover(held, value),
+    }
+
+
+@pytest.mark.parametrize("kind", INTEGERS)
+def test_the_layers_above_the_model_accept_the_same_integers(kind):
+    from dragonkit.rules import Card
+    from dragonkit.ui.trainer import HandTrainer
+
+    results = {name: call() for name, call in _above_the_model(kind(1)).items() if name != "stage"}
+    assert results["the number of discarded 1 step cards"].count(Card.footprint(1)) == 2
+    assert results["pot"].pot == 1 and type(results["pot"].pot) is int
+    assert len(results["n"].gain) == 1
+    assert len(results["games"]) == 1
+    assert results["seed"].rng.getstate() == HandTrainer(level="mini", seed=1).rng.getstate()
+    assert results["max_kernels"].max_kernels == 1 and type(results["max_kernels"].max_kernels) is int
+    assert _above_the_model(kind(0))["stage"]().dangers_revealed == 0
+    assert results["gems"].gems == 1 and type(results["gems"].gems) is int
+
+
+@pytest.mark.parametrize("value", (True, 3.0))
+def test_the_layers_above_the_model_refuse_bools_and_floats(value):
+    for name, call in _above_the_model(value).items():
+        with pytest.raises(ValueError, match=f"{name} must be a whole number"):
+            call()

@@ -36,7 +36,7 @@ from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..plots.chain import spy_figure, spy_figure_text
 from ..plots.render import figure_png
-from ..rules import Ruleset
+from ..rules import Ruleset, whole_number
 from ..style import CSS
 from ..topics.chain import chain_matrices, outcome_order, situation_after, state_counts, threshold_chain
 from ..ui.figures import FigureView, figure_html
@@ -205,12 +205,7 @@ class ChainLab(LessonWidget):
     def __init__(
         self, threshold: int = 4, rules: Ruleset | str = "mini", max_threshold: int = 10, gems: int | None = None
     ):
-        if (
-            isinstance(threshold, bool)
-            or not isinstance(threshold, (int, np.integer))
-            or not 1 <= threshold <= max_threshold
-        ):
-            raise ValueError(f"threshold must be a whole number of gems in 1..{max_threshold}, not {threshold!r}")
+        threshold = whole_number(threshold, "threshold", minimum=1, maximum=max_threshold)
         self.state = fresh_turn(rules, gems=gems)
         self.slider = widgets.IntSlider(
             value=int(threshold),

@@ -31,7 +31,7 @@ from ..analysis.turn.market import (
 from ..i18n import N_, Gems, tr
 from ..i18n.numbers import decimal_text, ranges_text
 from ..plots.market import auction_figure, auction_figure_text, takeover_figure, takeover_figure_text
-from ..rules import Message, Ruleset
+from ..rules import Message, Ruleset, whole_number
 from ..simulate.takeover import TakeoverPlay, mean_profit, play_takeover
 from ..style import CSS
 from ..topics.sliders import stage_range, takeover_sliders
@@ -412,9 +412,7 @@ class AuctionSheet(LessonWidget):
         seed: int = 0,
     ):
         self.state = held_turn(Ruleset.preset(edition), parse_drawn(drawn), stage, treasure=treasure)
-        if isinstance(gems, bool) or not isinstance(gems, int) or gems < 0:
-            raise ValueError(f"gems must be a whole number >= 0, not {gems!r}")
-        self.gems = gems
+        self.gems = whole_number(gems, "gems", minimum=0)
         self.result: AuctionResult | None = None
         self.plays: list[TakeoverPlay] = []
         self._rng = np.random.default_rng(seed)

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..i18n import tr
 from ..i18n.numbers import decimal_text
 from ..plots.next_card import explorer_figure, explorer_figure_text
-from ..rules import Card, Composition, Ruleset
+from ..rules import Card, Composition, Ruleset, whole_number
 from ..style import CSS
 from ..topics.deck import (
     all_footprints,
@@ -112,8 +112,7 @@ class DeckExplorer(LessonWidget):
         self.rules = rules or Ruleset.preset("dragon-stripes")
         discards = dict(discards or {})
         self._check(discards)  # refuse bad input before building anything
-        if isinstance(k_max, bool) or not isinstance(k_max, int) or not 1 <= k_max <= self.K_LIMIT:
-            raise ValueError(f"k_max must be a whole number from 1 to {self.K_LIMIT}, not {k_max!r}")
+        k_max = whole_number(k_max, "k_max", minimum=1, maximum=self.K_LIMIT)
         self._quiet = False
         self.sliders: dict[Card, widgets.IntSlider] = {
             card: widgets.IntSlider(

@@ -21,7 +21,7 @@ from ..i18n import tr
 from ..i18n.numbers import decimal_text
 from ..plots.first_guess import guess_figure, guess_figure_text
 from ..plots.next_card import composition_figure, composition_figure_text
-from ..rules import Card, Ruleset
+from ..rules import Card, Ruleset, whole_number
 from ..style import CSS
 from ..topics.deck import ender_chance, most_likely_card, stop_chance
 from ..topics.first_guess import SCAN_STEP, GuessResult
@@ -89,8 +89,7 @@ class FirstGuess(LessonWidget):
         self.rules = rules or Ruleset.preset("dragon-stripes")
         self.state = fresh_turn(self.rules)
         top = largest_pot(self.state)
-        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= top:
-            raise ValueError(f"start must be a whole number of gems from 1 to {top}, not {start!r}")
+        start = whole_number(start, "start", minimum=1, maximum=top)
         self.guesses: list[int] = []
         self.result: GuessResult | None = None
         self.prompt = widgets.HTML()

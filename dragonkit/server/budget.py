@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..rules import whole_number
+
 __all__ = ["KERNEL_MIB", "KernelBudget", "default_max_kernels"]
 
 #: Memory to plan per kernel (MiB): a play app after a whole game, with room to spare.
@@ -66,9 +68,7 @@ class KernelBudget:
 
     def __post_init__(self) -> None:
         for name in ("max_kernels", "per_client"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+            object.__setattr__(self, name, whole_number(getattr(self, name), name, minimum=0))
 
     def refusal(self, kernels: int, of_client: int) -> str | None:
         """Why a page may not start a kernel now, or None if it may.

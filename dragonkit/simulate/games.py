@@ -22,7 +22,7 @@ from tqdm.auto import tqdm
 from ..bots import Bot, BotKind, bot_seed, make_bot
 from ..engine import Game
 from ..i18n import tr
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset, whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -224,8 +224,7 @@ def simulate_games(
     specs = parse_bots(bots)
     if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
         raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(specs)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    games = whole_number(games, "games", minimum=1)
     rules_dict = (rules or Ruleset()).to_dict()
     chunks = [
         (rules_dict, list(specs), seed, start, min(start + CHUNK, games), rotate) for start in range(0, games, CHUNK)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..analysis.turn.policies import optimal_policy
-from ..rules import Outcome
+from ..rules import Outcome, whole_number
 from ..turn import TurnState
 from .turns import OUTCOMES, simulate_turns
 
@@ -53,12 +53,11 @@ def play_takeover(state: TurnState, gems: int, price: int, rng: np.random.Genera
     ValueError
         For a price outside 0..gems or an empty deck.
     """
-    if isinstance(price, bool) or not isinstance(price, (int, np.integer)) or not 0 <= price <= gems:
-        raise ValueError(f"the price must be a whole number of gems from 0 to {gems}, not {price!r}")
+    price = whole_number(price, "price", minimum=0, maximum=gems)  # at most the taker's gems
     start = state.replace(gems=gems - price, must_reveal=True)
     turn = simulate_turns(start, optimal_policy(start), 1, rng=rng)
     gain = int(turn.gain[0])
-    return TakeoverPlay(gain, gain - int(price), OUTCOMES[int(turn.outcome[0])])
+    return TakeoverPlay(gain, gain - price, OUTCOMES[int(turn.outcome[0])])
 
 
 def mean_profit(plays: Sequence[TakeoverPlay]) -> float:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..i18n import tr
-from ..rules import Ruleset
+from ..rules import Ruleset, whole_number
 from .games import CHUNK, BotSpec, game_seed, parse_bots, play_game, run_chunks
 from .stats import ESTIMATE_COLUMNS, proportion_estimate
 
@@ -150,8 +150,7 @@ def round_robin(
     specs = parse_bots(bots)
     if len(specs) < 2:
         raise ValueError("a round robin needs at least two bots")
-    if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or games_per_pair < 1:
-        raise ValueError(f"games_per_pair must be a whole number >= 1, not {games_per_pair!r}")
+    games_per_pair = whole_number(games_per_pair, "games_per_pair", minimum=1)
     rules_dict = (rules or Ruleset()).to_dict()
     pairings = list(itertools.combinations(specs, 2))
     chunks = [

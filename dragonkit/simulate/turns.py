@@ -18,7 +18,7 @@ import numpy as np
 from ..analysis.turn.graph import CONTINUES, HEAD, DecisionGraph
 from ..analysis.turn.policies import PolicyLike, as_policy
 from ..analysis.turn.state import check_state
-from ..rules import Outcome
+from ..rules import Outcome, whole_number
 from ..turn import TurnState
 from .stats import ESTIMATE_COLUMNS, mean_estimate, proportion_estimate
 
@@ -152,8 +152,7 @@ def simulate_turns(
         For ``n < 1``, a state that is not a TurnState, or an empty deck.
     """
     check_state(state)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a whole number of turns >= 1, not {n!r}")
+    n = whole_number(n, "n", minimum=1)
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     policy = as_policy(policy)
     graph = DecisionGraph.from_state(state)

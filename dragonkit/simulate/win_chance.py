@@ -39,6 +39,7 @@ import numpy as np
 from ..bots import bot_seed
 from ..engine import Game
 from ..game_state import GameState
+from ..rules import whole_number
 from ..turn import Action
 from .games import BotSpec, parse_bots
 from .stats import mean_estimate, proportion_estimate
@@ -223,8 +224,7 @@ def estimate_win_chances(
     """
     if game.is_over:
         raise ValueError("the game is over: there is no option to estimate")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    games = whole_number(games, "games", minimum=1)
     (spec,) = parse_bots([policy])
     state = game.state
     seed = public_seed(state) if seed is None else seed

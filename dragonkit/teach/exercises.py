@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from .. import i18n
 from ..i18n import Describable, tr
 from ..i18n.numbers import decimal_text, parse_number, percent_text
+from ..rules import whole_number
 from ..style import CSS
 from .notes import close_widgets
 
@@ -273,8 +274,7 @@ class ChoiceExercise(_Exercise):
             raise ValueError("a choice needs at least two options")
         for option in options:
             _check_text(option, "an option")
-        if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(options):
-            raise ValueError(f"answer must be an option's index, 0 to {len(options) - 1}")
+        answer = whole_number(answer, "answer (an option's index)", minimum=0, maximum=len(options) - 1)
         self.options, self.answer = options, answer
         self._assemble(
             widgets.RadioButtons(
@@ -322,7 +322,9 @@ class ChoiceExercise(_Exercise):
         if choice is None:
             self._judge(("empty",))
             return False
-        if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(self.options):
+        try:
+            choice = whole_number(choice, "choice", minimum=0, maximum=len(self.options) - 1)
+        except ValueError:  # no option's index: the learner is asked to choose, nothing raised
             self._judge(("unreadable", tr("Choose one of the options.")))
             return False
         self.attempts += 1

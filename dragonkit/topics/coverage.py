@@ -27,7 +27,7 @@ import pandas as pd
 
 from ..analysis import Policy, TurnState, evaluate_policy, optimal_policy, solve_turn
 from ..analysis.turn.start import fresh_turn
-from ..rules import Ruleset
+from ..rules import Ruleset, whole_number
 from ..simulate.stats import mean_estimate
 from ..simulate.turns import TurnSimulation, simulate_turns
 from .named import menu_policy
@@ -178,9 +178,8 @@ def coverage(exact: ExactTurn, n: int, experiments: int, level: float = 0.95, se
         For ``n < 2``, fewer than one experiment, more than 5 million turns in all,
         or a level outside (0, 1).
     """
-    for name, value, low in (("n", n, 2), ("experiments", experiments, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-            raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
+    n = whole_number(n, "n", minimum=2)
+    experiments = whole_number(experiments, "experiments", minimum=1)
     if n * experiments > MOST_TURNS:
         raise ValueError(f"n * experiments must be at most 5,000,000 turns, not {n * experiments}")
     if not 0 < level < 1:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..rules import DANGER, DANGER_CARD, STOP_CARD, Card, Composition, Ruleset
+from ..rules import DANGER, DANGER_CARD, STOP_CARD, Card, Composition, Ruleset, whole_number
 
 __all__ = [
     "all_footprints",
@@ -72,8 +72,7 @@ def deck_after(rules: Ruleset, discards: Mapping[Card, int]) -> Composition:
     for card, count in dict(discards).items():
         if not isinstance(card, Card):
             raise TypeError(f"discards must be keyed by Card, not {type(card).__name__}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"the number of discarded {card.label} cards must be a whole number >= 0, not {count!r}")
+        count = whole_number(count, f"the number of discarded {card.label} cards", minimum=0)
         if count > full.count(card):
             raise ValueError(f"the deck holds only {full.count(card)} {card.label} cards, not {count}")
         gone[card] = count
@@ -107,8 +106,7 @@ def all_footprints(composition: Composition, k: int, replacement: bool = False) 
     ValueError
         For a negative ``k``, an empty deck, or (without replacement) ``k`` larger than ``N``.
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise ValueError(f"k must be a whole number of cards >= 0, not {k!r}")
+    k = whole_number(k, "k", minimum=0)
     total, footprints = composition.total, footprints_left(composition)
     if total == 0:
         raise ValueError("the deck is empty: no card can be drawn")
@@ -140,8 +138,7 @@ def run_table(composition: Composition, k_max: int) -> list[dict[str, Any]]:
     from scipy import stats  # loads only when a table is drawn
 
     total, footprints = composition.total, footprints_left(composition)
-    if isinstance(k_max, bool) or not isinstance(k_max, int) or not 1 <= k_max <= total:
-        raise ValueError(f"k_max must be a whole number from 1 to the {total} cards left, not {k_max!r}")
+    k_max = whole_number(k_max, "k_max", minimum=1, maximum=total)  # at most the cards left
     rows = []
     for k in range(1, k_max + 1):
         rows.append(

@@ -6,7 +6,6 @@ thresholds (:func:`threshold_scan`) and the optimum by backward induction
 
 from __future__ import annotations
 
-import numbers
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -16,6 +15,7 @@ import numpy as np
 from ..analysis.turn.evaluate import compare_policies, evaluate_policy
 from ..analysis.turn.optimal import solve_turn
 from ..analysis.turn.policies import HoldAtPot
+from ..rules import whole_number
 from ..turn import TurnState
 
 if TYPE_CHECKING:
@@ -100,9 +100,7 @@ class GuessResult:
     scan: pd.DataFrame
 
     def __init__(self, state: TurnState, threshold: int, top: int) -> None:
-        if isinstance(threshold, bool) or not isinstance(threshold, numbers.Integral) or threshold < 1:
-            raise ValueError(f"the threshold must be a whole number of gems >= 1, not {threshold!r}")
-        threshold = int(threshold)
+        threshold = whole_number(threshold, "threshold", minimum=1)
 
         scan = threshold_scan(state, top)
         rows = scan[scan["threshold"].notna()]
@@ -123,8 +121,8 @@ class GuessResult:
         self.best_p_loss = float(rows.loc[best, "p_loss"])
         self.best_p_head = float(rows.loc[best, "p_head"])
         self.optimal = Fraction(solve_turn(state, exact=True).value)
-        self.optimal_p_loss = float(scan.loc["optimal", "p_loss"])
-        self.optimal_p_head = float(scan.loc["optimal", "p_head"])
+        self.optimal_p_loss = float(scan["p_loss"].loc["optimal"])
+        self.optimal_p_head = float(scan["p_head"].loc["optimal"])
         self.scan = scan
 
 

@@ -41,7 +41,7 @@ from ..analysis.win.race import WinTable, win_table
 from ..analysis.win.solver import Probability
 from ..cache import cached_file, computed_once
 from ..game_state import GameState, Phase
-from ..rules import Card, Composition, Ruleset
+from ..rules import Card, Composition, Ruleset, whole_number
 from ..turn import Action, TurnState
 from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, solve_pig
 
@@ -206,13 +206,11 @@ def typical_deck(rules: Ruleset, stage: int, cards: int) -> Composition:
     >>> typical_deck(Ruleset.preset("dragon-stripes"), 2, 20)
     Composition(footprints=((1, 5), (2, 5), (3, 3), (4, 2)), stops=4, dangers=1)
     """
-    if isinstance(stage, bool) or not isinstance(stage, int) or not 0 <= stage <= rules.last_stage:
-        raise ValueError(f"stage must be a whole number from 0 to {rules.last_stage}, not {stage!r}")
+    stage = whole_number(stage, "stage", minimum=0, maximum=rules.last_stage)
     dangers = rules.danger_cards - stage
     others = [(card, count) for card, count in rules.composition.counts() if card.kind != "danger"]
     full = sum(count for _, count in others)
-    if isinstance(cards, bool) or not isinstance(cards, int) or not dangers < cards <= dangers + full:
-        raise ValueError(f"cards must be a whole number from {dangers + 1} to {dangers + full}, not {cards!r}")
+    cards = whole_number(cards, "cards", minimum=dangers + 1, maximum=dangers + full)
     quotas = [Fraction(count * (cards - dangers), full) for _, count in others]
     kept = [int(q) for q in quotas]
     by_remainder = sorted(range(len(others)), key=lambda k: (-(quotas[k] - kept[k]), k))

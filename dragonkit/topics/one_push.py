@@ -23,7 +23,6 @@ whole board.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,7 +32,7 @@ import numpy as np
 
 from ..analysis.turn.state import check_state
 from ..analysis.turn.walk import after_cards
-from ..rules import Card, CardEffect, Ruleset
+from ..rules import Card, CardEffect, Ruleset, whole_number
 from ..turn import TurnState
 
 if TYPE_CHECKING:
@@ -165,9 +164,8 @@ def with_pot(state: TurnState, pot: int) -> TurnState:
         For a pot that is negative or larger than the bank.
     """
     bank = state.bank
-    if isinstance(pot, bool) or not isinstance(pot, numbers.Integral) or not 0 <= pot <= bank:
-        raise ValueError(f"pot must be a whole number of gems from 0 to {bank}, not {pot!r}")
-    return state.replace(pot=int(pot), treasure=bank - int(pot), must_reveal=False)
+    pot = whole_number(pot, "pot", minimum=0, maximum=bank)
+    return state.replace(pot=pot, treasure=bank - pot, must_reveal=False)
 
 
 def situation(base: TurnState, position: int, pot: int, gems: int, stage: int) -> TurnState:

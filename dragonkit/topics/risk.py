@@ -18,9 +18,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..analysis.turn.evaluate import PolicyEvaluation, evaluate_policy
+from ..rules import whole_number
 from ..turn import TurnState
 from .named import named_policy
 
@@ -125,8 +124,7 @@ def catch_up(state: TurnState, needed: int, thresholds: Iterable[int], exact: bo
     """
     import pandas as pd
 
-    if isinstance(needed, bool) or not isinstance(needed, (int, np.integer)):
-        raise ValueError(f"needed must be a whole number of gems, not {needed!r}")
+    needed = whole_number(needed, "needed")
     rows = {}
     for t in thresholds:
         e = evaluation(state, "threshold", int(t), exact)

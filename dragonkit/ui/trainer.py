@@ -35,7 +35,7 @@ from ..engine import IllegalActionError
 from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
-from ..rules import Card, Message
+from ..rules import Card, Message, whole_number
 from ..style import CSS
 from ..teach.notes import close_widgets, language_picker
 from ..topics.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
@@ -109,8 +109,8 @@ class HandTrainer(MessageLine):
             raise TypeError(f"language_switch must be True or False, not {language_switch!r}")
         spec = level_named(level)
         rules = spec.rules(preset)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+        if seed is not None:
+            seed = whole_number(seed, "seed", minimum=0)
         self.rng = random.Random(seed)
         self.level, self.preset = spec.name, rules.name
         self.score = Score()

@@ -23,13 +23,12 @@ more to a poorer player.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...rules import Card, Message, Ruleset
+from ...rules import Card, Message, Ruleset, whole_number
 from ...turn import TurnState
 from .optimal import fair_bounty, takeover_gain
 from .walk import after_cards
@@ -51,10 +50,6 @@ __all__ = [
 
 #: The pricing rules of a sealed-bid auction: pay one's own bid, or the second-highest bid (Vickrey).
 PRICE_RULES = ("first", "second")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 # -- the situation ----------------------------------------------------------------------------------------------
@@ -96,12 +91,19 @@ def held_turn(
     drawn = tuple(drawn)
     if not drawn:
         raise ValueError(Message("Type the footprint cards of the turn, such as 1+2+2."))
-    if not _whole(stage) or not 0 <= stage < len(rules.stages):
-        raise ValueError(Message("The stage must be a whole number from 0 to {top}.", top=len(rules.stages) - 1))
+    try:
+        stage = whole_number(stage, "stage", minimum=0, maximum=len(rules.stages) - 1)
+    except ValueError:  # the learner's words, not the argument's
+        raise ValueError(
+            Message("The stage must be a whole number from 0 to {top}.", top=len(rules.stages) - 1)
+        ) from None
     fresh = TurnState.fresh(rules, gems=gems, treasure=treasure)
-    state = fresh.replace(dangers_revealed=int(stage), dangers=rules.danger_cards - int(stage))
+    state = fresh.replace(dangers_revealed=stage, dangers=rules.danger_cards - stage)
     for steps in drawn:
-        card = Card.footprint(int(steps)) if _whole(steps) and steps >= 1 else None
+        try:
+            card: Card | None = Card.footprint(whole_number(steps, "steps", minimum=1))
+        except ValueError:  # no footprint card has such steps: said below, in the learner's words
+            card = None
         if card is None or state.composition.count(card) == 0:
             raise ValueError(Message("The deck has no {steps}-step footprint card left.", steps=steps))
         try:
@@ -166,8 +168,9 @@ def takeover(state: TurnState, gems: int) -> Takeover:
     Raises
     ------
     ValueError
-        For negative gems or an empty deck (from :func:`~dragonkit.analysis.fair_bounty`).
+        For gems that are no whole number >= 0, or an empty deck (from :func:`~dragonkit.analysis.fair_bounty`).
     """
+    gems = whole_number(gems, "gems", minimum=0)  # kept in the Takeover: a Python int, whatever integer was given
     rules = state.rules
     bounty = rules.bounty(state.pot)
     value = Fraction(fair_bounty(state, gems, exact=True))
@@ -194,9 +197,8 @@ def fair_bounty_curve(state: TurnState, max_gems: int) -> pd.DataFrame:
     """
     import pandas as pd
 
-    if not _whole(max_gems) or max_gems < 0:
-        raise ValueError(f"max_gems must be a whole number >= 0, not {max_gems!r}")
-    offers = [takeover(state, g) for g in range(int(max_gems) + 1)]
+    max_gems = whole_number(max_gems, "max_gems", minimum=0)
+    offers = [takeover(state, g) for g in range(max_gems + 1)]
     frame = pd.DataFrame(
         {
             "fair_bounty": [o.fair_bounty for o in offers],

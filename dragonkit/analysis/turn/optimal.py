@@ -33,6 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...rules import whole_number
 from ...turn import Action, TurnState
 from .graph import DecisionGraph
 from .state import check_state
@@ -329,6 +330,5 @@ def takeover_gain(state: TurnState, gems: int, bounty: int, exact: bool = False)
     ValueError
         If ``bounty`` is negative or more than ``gems``, or the deck is empty.
     """
-    if isinstance(bounty, bool) or not isinstance(bounty, (int, np.integer)) or not 0 <= bounty <= gems:
-        raise ValueError(f"the bounty must be a whole number of gems from 0 to the taker's {gems}, not {bounty!r}")
+    bounty = whole_number(bounty, "bounty", minimum=0, maximum=gems)  # at most the taker's gems
     return fair_bounty(state, gems - bounty, exact=exact) - bounty

@@ -3,9 +3,7 @@ danger cards revealed in earlier turns (the stage)."""
 
 from __future__ import annotations
 
-import numbers
-
-from ...rules import Ruleset
+from ...rules import Ruleset, whole_number
 from ...turn import TurnState
 
 __all__ = ["fresh_turn"]
@@ -49,7 +47,6 @@ def fresh_turn(rules: Ruleset | str, stage: int = 0, gems: int | None = None, tr
     rules = Ruleset.preset(rules) if isinstance(rules, str) else rules
     if not isinstance(rules, Ruleset):
         raise ValueError(f"rules must be a Ruleset or a preset name, not {type(rules).__name__}")
-    if isinstance(stage, bool) or not isinstance(stage, numbers.Integral) or not 0 <= stage < len(rules.stages):
-        raise ValueError(f"stage must be a whole number from 0 to {len(rules.stages) - 1}, not {stage!r}")
+    stage = whole_number(stage, "stage", minimum=0, maximum=len(rules.stages) - 1)
     start = TurnState.fresh(rules, gems=gems, treasure=treasure)
-    return start.replace(dangers=rules.danger_cards - int(stage), dangers_revealed=int(stage))
+    return start.replace(dangers=rules.danger_cards - stage, dangers_revealed=stage)
