@@ -196,7 +196,7 @@ def edition_label(edition: str, rules: Ruleset | None = None) -> str:
     return _TITLES.get(edition, edition)
 
 
-#: The policies the menus offer: "optimal" and hold-at-t thresholds (gems).
+#: The policies the menus offer: "optimal" and hold-at-h thresholds (gems).
 POLICIES = ("optimal", 10, 20, 40)
 
 

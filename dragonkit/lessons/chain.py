@@ -177,13 +177,13 @@ _CAPTIONS = {
 class ChainLab(LessonWidget):
     """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches t*.
 
-    A slider sets the threshold t; the chain's graph, the matrices (exact
+    A slider sets the threshold h (hold at h); the chain's graph, the matrices (exact
     fractions) and a reading in words of one transient state's row follow it.
 
     Parameters
     ----------
     threshold : int
-        The initial t (gems), 1 to ``max_threshold``.
+        The initial h (gems), 1 to ``max_threshold``.
     rules : Ruleset or str
         The deck (default ``"mini"``; the graph is readable only for small chains).
     max_threshold : int

@@ -134,7 +134,7 @@ def _table_html(table: pd.DataFrame, labels: Mapping[str, str], exact: bool) -> 
 
 class EditionComparison(LessonWidget):
     """The comparison widget: the editions' fresh turns, stage by stage, as a table
-    and as bars of a chosen measure, under optimal play or a hold-at-t policy.
+    and as bars of a chosen measure, under optimal play or a hold-at-h policy.
 
     Parameters
     ----------

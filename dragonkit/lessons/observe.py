@@ -1,7 +1,7 @@
 """Lesson 1, *Play and observe*: the widgets of the lesson on the deck a turn starts from and a
 first guess at when to hold.
 
-The guess is valued by :class:`dragonkit.topics.first_guess.GuessResult` (hold-at-t
+The guess is valued by :class:`dragonkit.topics.first_guess.GuessResult` (hold-at-h
 policies through their absorbing chains, the optimum by backward induction) and drawn by
 :func:`dragonkit.plots.first_guess.guess_figure`; the exercises' answers come from
 :mod:`dragonkit.topics.deck` and :mod:`dragonkit.analysis.turn.walk`.
@@ -64,7 +64,7 @@ class DeckView(LessonWidget):
 class FirstGuess(LessonWidget):
     """ "I would hold when the pot reaches ___ gems": a slider, a button that records
     the guess, and what that policy is worth on a fresh turn compared with the best
-    hold-at-t policy and with optimal play.
+    hold-at-h policy and with optimal play.
 
     Parameters
     ----------
@@ -77,7 +77,7 @@ class FirstGuess(LessonWidget):
     ----------
     widget : ipywidgets.VBox
     slider : ipywidgets.IntSlider
-        The threshold t (gems), 1 up to the largest pot a turn can collect.
+        The threshold h (gems), 1 up to the largest pot a turn can collect.
     submit : ipywidgets.Button
     guesses : list of int
         Every threshold submitted, in order.
@@ -133,7 +133,7 @@ class FirstGuess(LessonWidget):
         rows = [
             (tr("your guess: hold at {t}", t=r.threshold), number_html(r.gain, 4), r.p_loss, r.p_head),
             (
-                tr("best hold-at-t: hold at {t}", t=r.best_threshold),
+                tr("best hold-at-h: hold at {t}", t=r.best_threshold),
                 number_html(r.best_gain, 4),
                 r.best_p_loss,
                 r.best_p_head,

@@ -8,7 +8,7 @@ probabilities grouped by gem change are the exact distribution of the gain
   with :math:`E[X]`, :math:`E[X^2]`, :math:`\operatorname{Var}X = E[X^2] - E[X]^2`,
   the standard deviation and :math:`P(X < 0)`, worked out from the table;
 * :class:`RiskReturnExplorer` — mean against the probability of a loss for the
-  hold-at-t policies, a cautious, a greedy and the optimal policy;
+  hold-at-h policies, a cautious, a greedy and the optimal policy;
 * :class:`CatchUpExplorer` — a player ``d`` gems behind on the last turn: the
   policy that maximizes :math:`P(X \ge d)` is not the one that maximizes :math:`E[X]`;
 * :func:`answers` — the exercises' answers.
@@ -71,7 +71,7 @@ class OutcomeExplorer(LessonWidget):
     policy : {"threshold", "cautious", "greedy", "optimal"}
         The initial policy.
     threshold : int
-        The initial t of *hold at t* (gems).
+        The initial h of *hold at h* (gems).
     gems, treasure : int, optional
         The situation (default: the ruleset's).
 
@@ -117,7 +117,7 @@ class OutcomeExplorer(LessonWidget):
 
     @staticmethod
     def _kind_options(lang: str) -> list[tuple[str, str]]:
-        return [(tr("hold at t (slider)", lang), "threshold")] + [
+        return [(tr("hold at h (slider)", lang), "threshold")] + [
             (tr(label, lang), kind) for kind, label in LABELS.items()
         ]
 
@@ -205,7 +205,7 @@ class OutcomeExplorer(LessonWidget):
 
 
 class RiskReturnExplorer(LessonWidget):
-    """Mean against the probability of a loss, for hold-at-t and three named policies.
+    """Mean against the probability of a loss, for hold-at-h and three named policies.
 
     Parameters
     ----------
@@ -214,7 +214,7 @@ class RiskReturnExplorer(LessonWidget):
     treasure, gems : int, optional
         The situation (default: the ruleset's); a slider changes the treasure.
     thresholds : tuple of int, optional
-        The hold-at-t policies drawn (gems; default: those of :func:`~dragonkit.analysis.compare_policies`).
+        The hold-at-h policies drawn (gems; default: those of :func:`~dragonkit.analysis.compare_policies`).
 
     Attributes
     ----------
@@ -243,7 +243,7 @@ class RiskReturnExplorer(LessonWidget):
         return fresh_turn(self.rules, gems=self.gems, treasure=self.treasure.value)
 
     def points(self) -> pd.DataFrame:
-        """The hold-at-t policies' row of :func:`~dragonkit.analysis.compare_policies` (one row per t)."""
+        """The hold-at-h policies' row of :func:`~dragonkit.analysis.compare_policies` (one row per h)."""
         table = _compare(self.state, self.thresholds, _exact_flag(self.rules))
         return table[table["threshold"].notna()]
 
@@ -274,7 +274,7 @@ class RiskReturnExplorer(LessonWidget):
 
 
 class CatchUpExplorer(LessonWidget):
-    """A player ``d`` gems behind on the last turn: which hold-at-t policy wins most often?
+    """A player ``d`` gems behind on the last turn: which hold-at-h policy wins most often?
 
     Parameters
     ----------
@@ -282,7 +282,7 @@ class CatchUpExplorer(LessonWidget):
         The slider's initial d (gems).
     deck : str
         The initial deck, a key of :attr:`DECKS`: the classroom deck (exact, d up to 16)
-        or the full deck with its whole treasure (floats, d up to 60).  Every hold-at-t
+        or the full deck with its whole treasure (floats, d up to 60).  Every hold-at-h
         policy is drawn: t from 1 to one more than the largest pot a turn can collect
         (:meth:`thresholds`; 1..16 and 1..154), so the best t for gems is always among them.
 
@@ -337,7 +337,7 @@ class CatchUpExplorer(LessonWidget):
         self.needed.max = self.DECKS[self.deck.value][2]  # the slider keeps its value within its new range
 
     def thresholds(self) -> range:
-        """Every distinct hold-at-t policy of the current deck (t in gems;
+        """Every distinct hold-at-h policy of the current deck (t in gems;
         :func:`~dragonkit.analysis.turn.thresholds.every_threshold`)."""
         return every_threshold(self.state)
 
@@ -369,9 +369,9 @@ class CatchUpExplorer(LessonWidget):
         win, ev = best_thresholds(table["p_catch_up"]), best_thresholds(table["expected_gain"])
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal_text(v, 3, lang))
         text = tr(
-            "Most expected gems among the hold-at-t policies (t = 1..{top}): t = {t}, E[X] = {gain}, "
+            "Most expected gems among the hold-at-h policies (h = 1..{top}): h = {t}, E[X] = {gain}, "
             "but it draws level with probability only {p}. The best chance to draw level: "
-            "t = {t_win}, with probability {p_win} (E[X] = {gain_win}). "
+            "h = {t_win}, with probability {p_win} (E[X] = {gain_win}). "
             "The optimal policy for expected gems (E[X] = {gain_opt}) draws level with probability {p_opt}.",
             lang,
             t=ev[0],

@@ -7,7 +7,7 @@ r"""Lesson 5: optimal stopping of a turn by backward induction.
 * :class:`PolicyMapExplorer` — the optimal policy of the full deck by
   (position, pot), with sliders for the stage, the player's gems and the
   treasure, and where holding starts compared with a reference player;
-* :class:`ThresholdExplorer` — the *hold at t* policies against the optimum;
+* :class:`ThresholdExplorer` — the *hold at h* policies against the optimum;
 * :func:`answers` — the exercises' answers.
 
 Values come from :func:`dragonkit.analysis.turn.optimal.backward_induction` over the
@@ -446,18 +446,18 @@ class PolicyMapExplorer(LessonWidget):
         self.boundary.show(boundary_figure(lines, names), boundary_figure_text(lines, names, lang), lang)
 
 
-# -- hold at t against the optimum ------------------------------------------------------------
+# -- hold at h against the optimum ------------------------------------------------------------
 
 
 @lru_cache(maxsize=32)
 def _compare(state: TurnState, exact: bool) -> pd.DataFrame:
-    if exact:  # every distinct hold-at-t policy
+    if exact:  # every distinct hold-at-h policy
         return compare_policies(state, every_threshold(state), exact=True)
     return compare_policies(state)
 
 
 class ThresholdExplorer(LessonWidget):
-    """The *hold at t* policies compared with the optimal policy.
+    """The *hold at h* policies compared with the optimal policy.
 
     Parameters
     ----------
@@ -494,7 +494,7 @@ class ThresholdExplorer(LessonWidget):
         return _compare(self.state, self.exact)
 
     def best_thresholds(self) -> list[int]:
-        """The thresholds t whose expected gem change is the largest among the hold-at-t policies."""
+        """The thresholds h whose expected gem change is the largest among the hold-at-h policies."""
         return threshold_verdict(self.comparison(), self.exact).best
 
     def _redraw(self, _change=None) -> None:
@@ -509,7 +509,7 @@ class ThresholdExplorer(LessonWidget):
         best = verdict.best
         shown = (lambda v: number_html(v)) if self.exact else (lambda v: decimal_text(v, 3, lang))
         text = tr(
-            "Best of the thresholds tried: t = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
+            "Best of the thresholds tried: h = {t}, expected gem change {gain}. The optimal policy: {optimum}.",
             lang,
             t=" = ".join(str(t) for t in best) if len(best) < 4 else f"{best[0]}–{best[-1]}",
             gain=shown(verdict.gain),
@@ -517,12 +517,12 @@ class ThresholdExplorer(LessonWidget):
         )
         if not verdict.optimal:
             text += " " + tr(
-                "No hold-at-t policy is optimal here: the optimal policy also looks at the position "
+                "No hold-at-h policy is optimal here: the optimal policy also looks at the position "
                 "and at the cards left, not only at the pot.",
                 lang,
             )
         else:
-            text += " " + tr("Here a hold-at-t policy is as good as the optimal one.", lang)
+            text += " " + tr("Here a hold-at-h policy is as good as the optimal one.", lang)
         self.verdict.value = f"<p>{text}</p>"
 
 
@@ -538,7 +538,7 @@ def answers() -> dict:
         ``"last_point"``: the decision point of the classroom deck's last layer with
         the largest pot (a TurnState, 12 gems), and ``"last_push"``: its push value W (Fraction);
         ``"value_4"``: the turn value of the classroom deck with 4 gems (Fraction);
-        ``"threshold_0"``: the single best hold-at-t threshold with 0 gems (gems);
+        ``"threshold_0"``: the single best hold-at-h threshold with 0 gems (gems);
         ``"position"`` and ``"hold_from"``: where holding starts at that position on
         the full deck with treasure 100 (rows ``"as is"`` — stage 0, 40 gems —,
         ``"gems=80"`` and ``"stage=2"`` of :func:`~dragonkit.analysis.policy_shift`; gems).

@@ -6,7 +6,7 @@ first player's chance) and :func:`dragonkit.simulate.round_robin`; the figures f
 and :func:`dragonkit.plots.tournament.win_rates`.
 
 * :func:`pig_policy_chart` — where Pig's win-optimal player holds, by the two scores;
-* :class:`PigFacts` — Pig's numbers: the first player's chance, the expected points of "hold at t";
+* :class:`PigFacts` — Pig's numbers: the first player's chance, the expected points of "hold at h";
 * :class:`FirstMove` — the first player's probability of winning in Pig, Dragon Stripes and the mini deck;
 * :class:`CoachMap` — where the gem coach and the win coach choose differently, and one situation in numbers;
 * :class:`HeadToHead` — the win bot against the gem coach, a seeded round robin with its interval;
@@ -82,7 +82,7 @@ __all__ = [
 STRIPES = "dragon-stripes"
 #: The opponents' scores of Pig's chart (points).
 PIG_OPPONENTS = (0, 25, 50, 75, 90)
-#: The "hold at t" turns of Pig's table (points).
+#: The "hold at h" turns of Pig's table (points).
 PIG_LADDER = (15, 20, 21, 25, 30)
 #: The two bots of the head-to-head: the win-optimal and the gem-optimal (the bot specs of :func:`round_robin`).
 DUEL = (BotKind.WIN, BotKind.COACH)
@@ -136,7 +136,7 @@ def pig_policy_chart(opponents=PIG_OPPONENTS) -> LiveFigure:
 
 
 class PigFacts(LessonWidget):
-    """Pig's numbers: the first player's probability of winning when both play to win, and one "hold at t"
+    """Pig's numbers: the first player's probability of winning when both play to win, and one "hold at h"
     turn's expected points and probability of banking nothing, for a few ``t`` (exact fractions on request).
 
     Parameters
@@ -168,7 +168,7 @@ class PigFacts(LessonWidget):
         def shown(value: Fraction, digits: int) -> str:
             return number_html(value, digits) if self.exact.value else decimal_text(value, digits)
 
-        head = "".join(f"<th>{h}</th>" for h in (tr("hold at t"), tr("expected points per turn"), tr("P(0 points)")))
+        head = "".join(f"<th>{h}</th>" for h in (tr("hold at h"), tr("expected points per turn"), tr("P(0 points)")))
         rows = "".join(
             "<tr>"
             + "".join(
@@ -185,7 +185,7 @@ class PigFacts(LessonWidget):
                 p=f"<b>{decimal_text(self.first, 4)}</b>",
             )
             + "</p>"
-            + f'<table class="dk-table"><caption>{tr("One turn of hold at t")}</caption><tr>{head}</tr>{rows}</table>'
+            + f'<table class="dk-table"><caption>{tr("One turn of hold at h")}</caption><tr>{head}</tr>{rows}</table>'
             + '<p class="dk-note">'
             + tr(
                 "Hold at {t} gives the most expected points of one turn: {points}.",
@@ -596,7 +596,7 @@ def answers() -> dict:
     Returns
     -------
     dict
-        ``pig_hold`` (the smallest t whose "hold at t" Pig turn has the most expected points),
+        ``pig_hold`` (the smallest h whose "hold at h" Pig turn has the most expected points),
         ``mini_not_danger`` (P(the first player wins a mini game | the first card is not the danger), exact),
         ``danger_next`` (P(the next card is the last danger) in the situation :data:`EXERCISE`, exact),
         ``coaches`` (the index in :data:`AGREEMENTS` of what the two coaches advise there),

@@ -1,4 +1,4 @@
-"""Figures of lesson 1, *Play and observe*: what a guessed hold-at-t policy is worth."""
+"""Figures of lesson 1, *Play and observe*: what a guessed hold-at-h policy is worth."""
 
 from __future__ import annotations
 
@@ -17,22 +17,22 @@ __all__ = ["guess_figure", "guess_figure_text"]
 
 
 def guess_figure(result: GuessResult) -> Figure:
-    """Expected gem change (left) and probability of a loss (right) of the hold-at-t
+    """Expected gem change (left) and probability of a loss (right) of the hold-at-h
     policies against t, with the guess and the best t marked and the optimum as a line.
 
     Returns
     -------
     matplotlib.figure.Figure
-        x: the threshold t (gems); left y: expected gem change (gems), right y: probability.
+        x: the threshold h (gems); left y: expected gem change (gems), right y: probability.
     """
     rows = result.scan[result.scan["threshold"].notna()]
     t = rows["threshold"].to_numpy(dtype=float)
     fig = Figure(figsize=(10.0, 3.3), dpi=100, layout="constrained")
     gain_ax, loss_ax = fig.subplots(1, 2)
-    gain_ax.plot(t, rows["expected_gain"].to_numpy(dtype=float), color=palette.SERIES, label=tr("hold at t"))
+    gain_ax.plot(t, rows["expected_gain"].to_numpy(dtype=float), color=palette.SERIES, label=tr("hold at h"))
     gain_ax.axhline(float(result.optimal), color=palette.GOOD, linestyle="--", label=tr("optimal play"))
     gain_ax.axhline(0, color=palette.GRID, linewidth=0.8)
-    loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color=palette.BAD, label=tr("hold at t"))
+    loss_ax.plot(t, rows["p_loss"].to_numpy(dtype=float), color=palette.BAD, label=tr("hold at h"))
     loss_ax.axhline(result.optimal_p_loss, color=palette.GOOD, linestyle="--", label=tr("optimal play"))
     for ax, guess, best in (
         (gain_ax, float(result.gain), result.best_gain),
@@ -45,7 +45,7 @@ def guess_figure(result: GuessResult) -> Figure:
             color=palette.HIGHLIGHT,
             markersize=10,
             markeredgecolor=palette.INK,
-            label=tr("your guess: t = {t}", t=result.threshold),
+            label=tr("your guess: h = {t}", t=result.threshold),
         )
         ax.plot(
             [result.best_threshold],
@@ -53,7 +53,7 @@ def guess_figure(result: GuessResult) -> Figure:
             "*",
             color=palette.GOOD,
             markersize=13,
-            label=tr("best hold-at-t: t = {t}", t=result.best_threshold),
+            label=tr("best hold-at-h: h = {t}", t=result.best_threshold),
         )
         ax.set_xlabel(tr("hold when the pot reaches t gems"))
         ax.grid(alpha=0.3)
@@ -67,7 +67,7 @@ def guess_figure(result: GuessResult) -> Figure:
 
 
 def guess_figure_text(result: GuessResult, lang: str | None = None) -> FigureText:
-    """What :func:`guess_figure` shows, from the same data: the guess, the best hold-at-t and optimal play
+    """What :func:`guess_figure` shows, from the same data: the guess, the best hold-at-h and optimal play
     with their expected gem change and probability of a loss (the text alternative), and those with the
     curve's lowest point and its first point above 0 (the table).
 
@@ -82,8 +82,8 @@ def guess_figure_text(result: GuessResult, lang: str | None = None) -> FigureTex
         return decimal_text(value, 3, lang)
 
     alt = tr(
-        "Hold-at-t policies against t. Your guess, t = {t}: {gain} gems per turn on average, a loss with "
-        "probability {loss}. The best, t = {best}: {best_gain} gems, a loss with probability {best_loss}. "
+        "Hold-at-h policies against h. Your guess, h = {t}: {gain} gems per turn on average, a loss with "
+        "probability {loss}. The best, h = {best}: {best_gain} gems, a loss with probability {best_loss}. "
         "Optimal play: {optimal} gems.",
         lang,
         t=result.threshold,
@@ -96,7 +96,7 @@ def guess_figure_text(result: GuessResult, lang: str | None = None) -> FigureTex
     )
     rows: list[tuple[str, Fraction | float, float]] = [
         (tr("your guess: hold at {t}", lang, t=result.threshold), result.gain, result.p_loss),
-        (tr("best hold-at-t: hold at {t}", lang, t=result.best_threshold), result.best_gain, result.best_p_loss),
+        (tr("best hold-at-h: hold at {t}", lang, t=result.best_threshold), result.best_gain, result.best_p_loss),
         (tr("optimal play (backward induction)", lang), result.optimal, result.optimal_p_loss),
     ]
     scan = result.scan[result.scan["threshold"].notna()]

@@ -1,5 +1,5 @@
 """A turn's policies in pictures: the policy map (where holding beats revealing), the outcomes of a policy's turn,
-and the hold-at-t policies compared (lessons 3, 5 and 7)."""
+and the hold-at-h policies compared (lessons 3, 5 and 7)."""
 
 from __future__ import annotations
 
@@ -244,14 +244,14 @@ def outcome_bars_text(evaluation, lang: str | None = None) -> FigureText:
 
 
 def _hold_at_rows(comparison: pd.DataFrame) -> tuple[pd.DataFrame, Any]:
-    """The hold-at-t rows of a :func:`~dragonkit.analysis.compare_policies` table, and the label of the
+    """The hold-at-h rows of a :func:`~dragonkit.analysis.compare_policies` table, and the label of the
     first with the largest expected gem change."""
     rows = comparison[comparison["threshold"].notna()]
     return rows, rows.index[int(np.argmax(rows["expected_gain"].astype(float).to_numpy()))]
 
 
 def threshold_curve(comparison: pd.DataFrame) -> Figure:
-    """Expected gem change of the hold-at-t policies against t
+    """Expected gem change of the hold-at-h policies against h
     (:func:`dragonkit.analysis.compare_policies`), with the optimum as a line."""
     from matplotlib.figure import Figure
 
@@ -273,7 +273,7 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
         "o",
         color=palette.HIGHLIGHT,
         markersize=9,
-        label=tr("best t = {t}", t=int(rows.loc[best, "threshold"])),
+        label=tr("best h = {t}", t=int(rows.loc[best, "threshold"])),
     )
     if "optimal" in comparison.index:
         ax.axhline(
@@ -282,9 +282,9 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
             linestyle="--",
             label=tr("optimal policy"),
         )
-    ax.set_xlabel(tr("threshold t (gems)"))
+    ax.set_xlabel(tr("threshold h (gems)"))
     ax.set_ylabel(tr("expected gem change"))
-    ax.set_title(tr("Hold-at-t policies"))
+    ax.set_title(tr("Hold-at-h policies"))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
     return fig
@@ -309,7 +309,7 @@ def threshold_curve_text(comparison: pd.DataFrame, lang: str | None = None) -> F
     thresholds = [int(t) for t in rows["threshold"]]
     gains = [float(g) for g in rows["expected_gain"]]
     alt = tr(
-        "Expected gem change of the hold-at-t policies, t from {low} to {high} gems: the best is t = {t}, "
+        "Expected gem change of the hold-at-h policies, h from {low} to {high} gems: the best is h = {t}, "
         "with {gain} gems.",
         lang,
         low=integer_text(thresholds[0], lang),
@@ -322,4 +322,4 @@ def threshold_curve_text(comparison: pd.DataFrame, lang: str | None = None) -> F
         optimum = decimal_text(float(comparison["expected_gain"].astype(float)["optimal"]), 3, lang)
         alt += " " + tr("The optimal policy: {gain} gems.", lang, gain=optimum)
         table.append((tr("optimal policy", lang), optimum))
-    return FigureText(alt, (tr("threshold t (gems)", lang), tr("expected gem change", lang)), tuple(table))
+    return FigureText(alt, (tr("threshold h (gems)", lang), tr("expected gem change", lang)), tuple(table))

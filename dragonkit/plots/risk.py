@@ -28,14 +28,14 @@ def risk_return_figure(points: pd.DataFrame, named: Mapping[str, PolicyEvaluatio
     Parameters
     ----------
     points : pandas.DataFrame
-        The hold-at-t policies: columns ``threshold``, ``expected_gain``, ``p_loss``.
+        The hold-at-h policies: columns ``threshold``, ``expected_gain``, ``p_loss``.
     named : dict
         Label -> :class:`~dragonkit.analysis.PolicyEvaluation` of other policies, drawn as big markers.
 
     Returns
     -------
     matplotlib.figure.Figure
-        The hold-at-t dots coloured by t, the first, the best and the last labelled "t = ..." too;
+        The hold-at-h dots coloured by t, the first, the best and the last labelled "t = ..." too;
         each named policy with its own marker shape in the legend.
     """
     fig = Figure(figsize=(7.4, 3.9), dpi=100, layout="constrained")
@@ -48,13 +48,13 @@ def risk_return_figure(points: pd.DataFrame, named: Mapping[str, PolicyEvaluatio
         s=22,
         zorder=3,
     )
-    fig.colorbar(dots, ax=ax).set_label(tr("threshold t of “hold at t” (gems)"))
+    fig.colorbar(dots, ax=ax).set_label(tr("threshold h of “hold at h” (gems)"))
     losses, gains = points["p_loss"].astype(float), points["expected_gain"].astype(float)
     for t, (x, y) in _labelled_dots(points).items():  # t in words too, not only in the dots' colour
         right = x > (losses.min() + losses.max()) / 2  # the label towards the middle, away from the frame
         top = y > gains.min() + 0.85 * (gains.max() - gains.min())
         ax.annotate(
-            tr("t = {t}", t=t),
+            tr("h = {t}", t=t),
             (x, y),
             xytext=(-10 if right else 10, -10 if top else 7),
             textcoords="offset points",
@@ -88,7 +88,7 @@ def risk_return_figure(points: pd.DataFrame, named: Mapping[str, PolicyEvaluatio
 
 
 def _labelled_dots(points: pd.DataFrame) -> dict[int, tuple[float, float]]:
-    """The hold-at-t dots labelled with their t: about five spread along the curve, and the one with the
+    """The hold-at-h dots labelled with their t: about five spread along the curve, and the one with the
     most expected gems, by t -> (P(X < 0), E[X]); a dot close to a labelled one is left unlabelled."""
     ts = [int(t) for t in points["threshold"].tolist()]
     xs, ys = points["p_loss"].astype(float).tolist(), points["expected_gain"].astype(float).tolist()
@@ -144,7 +144,7 @@ def risk_return_figure_text(
 
 
 def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple[Any, Any] | None = None) -> Figure:
-    """Two panels against the threshold t: P(X >= needed) and E[X], each best t marked.
+    """Two panels against the threshold h: P(X >= needed) and E[X], each best t marked.
 
     Parameters
     ----------
@@ -176,7 +176,7 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple[Any, Any] |
     bottom.plot(t, g, marker="o", markersize=3, color=palette.EXACT)
     bottom.plot(ev, table.loc[ev, "expected_gain"].astype(float), "o", color=palette.HIGHLIGHT, markersize=9)
     bottom.set_ylabel(tr("E[X] (gems)"))
-    bottom.set_xlabel(tr("threshold t of “hold at t” (gems)"))
+    bottom.set_xlabel(tr("threshold h of “hold at h” (gems)"))
     if optimum is not None:
         top.axhline(float(optimum[0]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
         bottom.axhline(float(optimum[1]), color=palette.GOOD, ls="--", label=tr("optimal policy (expected gems)"))
@@ -184,7 +184,7 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple[Any, Any] |
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
     top.annotate(
-        tr("best for winning: t = {t}", t=win[0]),
+        tr("best for winning: h = {t}", t=win[0]),
         (win[0], p[list(t).index(win[0])]),
         xytext=(8, -2),
         textcoords="offset points",
@@ -196,7 +196,7 @@ def catch_up_figure(table: pd.DataFrame, needed: int, optimum: tuple[Any, Any] |
     low = g.min() + 0.25 * (g.max() - g.min())
     right = ev[0] > (t[0] + t[-1]) / 2
     bottom.annotate(
-        tr("best for gems: t = {t}", t=ev[0]),
+        tr("best for gems: h = {t}", t=ev[0]),
         (ev[0], g[list(t).index(ev[0])]),
         xytext=(ev[0] - 0.06 * (t[-1] - t[0]) if right else ev[0] + 0.06 * (t[-1] - t[0]), low),
         textcoords="data",
@@ -239,8 +239,8 @@ def catch_up_figure_text(
         return decimal_text(gains[t], 2, lang)
 
     alt = tr(
-        "Behind by {d} gems on the last turn, hold-at-t policies for t = {low} to {high}: the best chance to "
-        "draw level or win is t = {t_win}, P(X ≥ {d}) = {p_win}; the most expected gems t = {t_ev}, "
+        "Behind by {d} gems on the last turn, hold-at-h policies for h = {low} to {high}: the best chance to "
+        "draw level or win is h = {t_win}, P(X ≥ {d}) = {p_win}; the most expected gems h = {t_ev}, "
         "E[X] = {gain_ev}, P(X ≥ {d}) = {p_ev}.",
         lang,
         d=needed,
@@ -260,6 +260,6 @@ def catch_up_figure_text(
             p=decimal_text(float(optimum[0]), 3, lang),
             gain=decimal_text(float(optimum[1]), 2, lang),
         )
-    columns = (tr("threshold t of “hold at t” (gems)", lang), tr("P(X ≥ {d})", lang, d=needed), tr("E[X] (gems)", lang))
+    columns = (tr("threshold h of “hold at h” (gems)", lang), tr("P(X ≥ {d})", lang, d=needed), tr("E[X] (gems)", lang))
     rows = tuple((integer_text(t, lang), chance(t), gain(t)) for t in ts)
     return FigureText(alt, columns, rows)

@@ -73,7 +73,7 @@ class ExactTurn:
 def exact_turn(edition: str, policy: Any = "optimal", stage: int = 0) -> ExactTurn:
     """The exact mean and standard deviation of a fresh turn of a preset under ``policy``.
 
-    The mean is exact (the absorbing chain in ``Fraction``\\ s for a hold-at-t
+    The mean is exact (the absorbing chain in ``Fraction``\\ s for a hold-at-h
     policy, backward induction for optimal play); the standard deviation comes
     from the chain in floats.
 

@@ -1,6 +1,6 @@
 """A first guess at when to hold (lesson 1): the policy "hold as soon as the pot reaches t gems"
 (:class:`~dragonkit.analysis.HoldAtPot`) valued exactly through its absorbing Markov chain
-(:func:`~dragonkit.analysis.evaluate_policy`), next to the best hold-at-t policy of a scan of
+(:func:`~dragonkit.analysis.evaluate_policy`), next to the best hold-at-h policy of a scan of
 thresholds (:func:`threshold_scan`) and the optimum by backward induction
 (:func:`~dragonkit.analysis.solve_turn`)."""
 
@@ -29,7 +29,7 @@ SCAN_STEP = 4
 
 @lru_cache(maxsize=8)
 def threshold_scan(state: TurnState, top: int, step: int = SCAN_STEP) -> pd.DataFrame:
-    """Hold-at-t policies from ``state`` for ``t = 1, 1 + step, ...`` and ``top``,
+    """Hold-at-h policies from ``state`` for ``h = 1, 1 + step, ...`` and ``top``,
     evaluated in floats (:func:`~dragonkit.analysis.compare_policies`); cached.
 
     Parameters
@@ -50,14 +50,14 @@ def threshold_scan(state: TurnState, top: int, step: int = SCAN_STEP) -> pd.Data
 
 
 class GuessResult:
-    """The exact value of a guessed threshold, next to the best hold-at-t and the optimum.
+    """The exact value of a guessed threshold, next to the best hold-at-h and the optimum.
 
     Attributes
     ----------
     threshold : int
         The guess t (gems).
     gain : Fraction
-        Exact expected gem change of a turn under "hold at t" (gems).
+        Exact expected gem change of a turn under "hold at h" (gems).
     p_loss, p_head : float
         Probabilities that the turn ends with fewer gems, and at the head.
     best_threshold : int
@@ -69,7 +69,7 @@ class GuessResult:
     optimal_p_loss, optimal_p_head : float
         The optimal policy's probabilities of a loss and of reaching the head.
     scan : pandas.DataFrame
-        The hold-at-t table behind the curve (floats).
+        The hold-at-h table behind the curve (floats).
 
     Parameters
     ----------

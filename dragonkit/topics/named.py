@@ -38,7 +38,7 @@ def named_policy(kind: str, threshold: int = 1) -> Policy:
 
 
 def menu_policy(choice: str | int) -> Policy:
-    """A policy as the lessons' menus name it — ``"optimal"`` or a threshold t (gems) —
+    """A policy as the lessons' menus name it — ``"optimal"`` or a threshold h (gems) —
     as :class:`~dragonkit.analysis.OptimalPolicy` or :class:`~dragonkit.analysis.HoldAtPot`.
 
     Raises

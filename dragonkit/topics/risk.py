@@ -7,7 +7,7 @@ grouped by gem change are the exact distribution of the gain :math:`X`
 * :func:`evaluation` — the evaluation of a named policy (:func:`~dragonkit.topics.named.named_policy`), cached;
 * :func:`moments_table` and :func:`moment_sums` — :math:`E[X]` and :math:`E[X^2]` term by term;
 * :func:`probability_at_least` — :math:`P(X \ge d)`;
-* :func:`catch_up` — for each *hold at t* policy, :math:`P(X \ge d)` and :math:`E[X]`: a player
+* :func:`catch_up` — for each *hold at h* policy, :math:`P(X \ge d)` and :math:`E[X]`: a player
   d gems behind on the last turn wants the first, not the second.
 """
 
@@ -97,7 +97,7 @@ def probability_at_least(e: PolicyEvaluation, needed: int, exact: bool = False) 
 
 
 def catch_up(state: TurnState, needed: int, thresholds: Iterable[int], exact: bool = False) -> pd.DataFrame:
-    """For each hold-at-t policy, the chance to gain at least ``needed`` gems and the expected gain.
+    """For each hold-at-h policy, the chance to gain at least ``needed`` gems and the expected gain.
 
     A player ``needed`` gems behind the leader on the game's last turn draws level
     (a shared win) or wins exactly when the turn's gain X is at least ``needed``.
@@ -108,7 +108,7 @@ def catch_up(state: TurnState, needed: int, thresholds: Iterable[int], exact: bo
     needed : int
         Gems needed (gems).
     thresholds : iterable of int
-        The t of the hold-at-t policies (gems).
+        The h of the hold-at-h policies (gems).
     exact : bool
 
     Returns

@@ -121,7 +121,7 @@ def _play(order, threshold: int, gems: int, treasure: int, rules=MINI):
 
 @cache
 def _enumerated(threshold: int, gems: int = 12) -> dict:
-    """Exact law of a hold-at-t turn of the classroom deck by enumeration of the 1,680 orders."""
+    """Exact law of a hold-at-h turn of the classroom deck by enumeration of the 1,680 orders."""
     orders = _mini_orders()
     w = Fraction(1, len(orders))
     dist, cards, outcomes, visits = {}, Fraction(0), {}, {}
@@ -193,3 +193,16 @@ def assert_language_keeps_values(make) -> None:
     finally:
         lesson.close()
         i18n.set_language("en")
+
+
+def _notes_text(name: str, lang: str = "en") -> str:
+    """A lesson's teacher's notes as written in its notebook (without running it), in ``lang`` block by block."""
+    from dragonkit.i18n.notebooks import translate_markdown
+
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    for cell in cells:
+        tree = ast.parse("".join(cell["source"])) if cell["cell_type"] == "code" else None
+        for node in ast.walk(tree) if tree else ():
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "teacher_notes":
+                return translate_markdown(node.args[0].value, lang)
+    raise LookupError(f"{name} has no teacher's notes")

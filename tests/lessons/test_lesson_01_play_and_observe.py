@@ -69,7 +69,7 @@ def test_the_guess_widget_records_guesses_and_shows_the_values():
     assert "Your guesses so far: 20, 30." in report
     assert f"{float(widget.result.gain):.4f}" in report and str(widget.result.gain) in report
     assert widget.picture.layout.display is None and '<img src="data:image/png;base64,' in widget.picture.value
-    assert f'alt="Hold-at-t policies against t. Your guess, t = 30: {float(widget.result.gain):.3f} gems' in (
+    assert f'alt="Hold-at-h policies against h. Your guess, h = 30: {float(widget.result.gain):.3f} gems' in (
         widget.picture.value
     )
     with pytest.raises(ValueError):

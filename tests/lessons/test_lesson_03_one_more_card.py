@@ -226,3 +226,22 @@ def test_all_blue_heatmap_says_why_and_red_cells_appear_with_more_gems():
     richer = policy_map(dataclasses.replace(state, gems=160)).to_numpy(dtype=float)
     assert explorer.hold_points == int((richer <= 0).sum()) > 0 and "No cell is red" not in explorer.summary.value
     explorer.close()
+
+
+@pytest.mark.parametrize("stage", [0, 1, 2])
+@pytest.mark.parametrize("gems", [10, 40, 100])
+def test_the_lessons_break_even_formula_at_every_stage(stage, gems):
+    """p* = (Σ F_n m v_{x+n} − S ℓ_S − D ℓ_D)/(S + D), the lesson's closed form, is the break-even pot the explorer
+    finds by bisection, with the stage's multiplier and each card's own penalty (a danger charges the next stage's)."""
+    state = one_more_card.situation(story_state(), 8, 24, gems, stage)
+    rules = state.rules
+    stops, dangers = state.stops, state.dangers
+    m = rules.stage(stage).multiplier
+    footprints = sum(count * m * rules.stripe_values[8 + steps - 1] for steps, count in state.footprints.items())
+    stop_cost = rules.penalty(gems, stage)
+    danger_cost = gems if stage + 1 == rules.danger_cards else rules.penalty(gems, stage + 1)
+    numerator = footprints - stops * stop_cost - dangers * danger_cost
+    assert break_even_pot(state) == max(Fraction(numerator, stops + dangers), Fraction(0))
+    assert -state.child(STOP).returns() == stop_cost and -state.child(DANGER).returns() == danger_cost
+    if stage == 1 and gems >= 4:
+        assert danger_cost != stop_cost  # the old "(S + D) × penalty" would be wrong here

@@ -1,5 +1,5 @@
 """Lesson 5, optimal stopping: the backward-induction stepper against a plain recursion, the Bellman terms,
-the policy map explorer, hold at t against the optimum, the lesson's answers."""
+the policy map explorer, hold at h against the optimum, the lesson's answers."""
 
 from __future__ import annotations
 
@@ -161,12 +161,12 @@ def test_hold_at_t_against_the_optimum():
         assert table.loc[f"hold at {t}", "expected_gain"] == sum(g * p for g, p in law["dist"].items())
     assert explorer.best_thresholds() == [5]
     assert table.loc["optimal", "expected_gain"] == Fraction(87, 56)
-    assert "t = 5" in explorer.verdict.value and "as good as the optimal" in explorer.verdict.value
+    assert "h = 5" in explorer.verdict.value and "as good as the optimal" in explorer.verdict.value
     picture = explorer.picture.value
     explorer.gems_slider.value = 4
     assert explorer.best_thresholds() == [3] and explorer.picture.value != picture
     full = L5.ThresholdExplorer("dragon-stripes", treasure=100)
-    assert "No hold-at-t policy is optimal" in full.verdict.value
+    assert "No hold-at-h policy is optimal" in full.verdict.value
 
 
 def test_lesson_5_answers():

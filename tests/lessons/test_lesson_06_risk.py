@@ -59,7 +59,7 @@ def test_the_outcome_explorer_switches_policies():
     numbers = re.compile(r"-?\d+(?:[.,/]\d+)*")
     english = numbers.findall(explorer.stats.value)
     i18n.set_language("it")
-    assert explorer.kind.options[0][0] == "fermati a t (cursore)"
+    assert explorer.kind.options[0][0] == "fermati a h (cursore)"
     assert "varianza" in explorer.stats.value
     italian = [n.replace(".", ",") for n in english]  # the same numbers, with a decimal comma in Italian
     assert numbers.findall(explorer.stats.value) == italian and "." in "".join(english)
@@ -91,7 +91,7 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_classroom_deck():
         law = _enumerated(t)
         assert table.loc[t, "p_catch_up"] == sum(p for g, p in law["dist"].items() if g >= 5)
     assert explorer.optimum() == (0, Fraction(-11, 8))
-    assert "t = 5, with probability" in explorer.verdict.value
+    assert "h = 5, with probability" in explorer.verdict.value
     explorer.needed.value = 9
     assert best_thresholds(explorer.table()["p_catch_up"]) != best_thresholds(explorer.table()["expected_gain"])
 
@@ -111,8 +111,8 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo
     assert table.loc[20, "p_catch_up"] > 4 * optimum  # about 0.26 against 0.057
     explorer = L6.CatchUpExplorer(needed=20, deck="full deck (dragon-stripes)")
     assert explorer.needed.max == 60 and explorer.exact is False
-    assert "t = 20, with probability 0.259" in explorer.verdict.value
-    # every hold-at-t policy is drawn, so the best one for gems is the true one (lessons 1 and 6: t = 151)
+    assert "h = 20, with probability 0.259" in explorer.verdict.value
+    # every hold-at-h policy is drawn, so the best one for gems is the true one (lessons 1 and 6: t = 151)
     gains = {t: evaluate_policy(state, HoldAtPot(t), exact=False).expected_gain for t in (60, 150, 151, 200)}
     assert gains[151] > gains[60] + 10 and abs(gains[151] - 13.45) < 0.005 and gains[151] >= gains[150]
     assert abs(gains[200] - gains[151]) < 1e-9  # holding at t > the largest pot is never holding

@@ -14,6 +14,7 @@ from dragonkit.analysis.turn.market import break_even_bid, held_turn
 from dragonkit.lessons import market
 
 from ..topics.expectimax import brute_fair_bounty
+from .helpers import _notes_text
 
 MINI = Ruleset.preset("mini")
 
@@ -99,3 +100,24 @@ def test_the_auction_sheet_refuses_bad_bids_and_plays_the_turn_out_reproducibly(
     i18n.set_language("it")
     assert "Turni giocati" in sheet.report.value and "maledizione del vincitore" in sheet.report.value
     assert sheet.price_rule.value == "first"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_second_price_still_curses_a_common_value(lang):
+    """Thirty unbiased normal estimates of one common value: the second largest, the price at second price, lies
+    about 1.6 standard deviations above the truth (the notes' figure), so bidding one's estimate loses on average."""
+    from math import comb
+
+    from scipy import integrate, stats
+
+    n = 30
+
+    def density(x):  # the (n-1)-th order statistic of n standard normals
+        cdf = stats.norm.cdf(x)
+        return n * comb(n - 1, 1) * cdf ** (n - 2) * (1 - cdf) * stats.norm.pdf(x)
+
+    mean, _ = integrate.quad(lambda x: x * density(x), -10, 10)
+    assert round(mean, 1) == 1.6
+    notes = _notes_text("07-takeover-market", lang)
+    assert ("1.6 standard deviations" if lang == "en" else "1,6 deviazioni standard") in notes
+    assert "Vickrey" in notes and ("private values only" if lang == "en" else "valori privati") in notes

@@ -17,6 +17,8 @@ from dragonkit.analysis import HoldAfterReveals, HoldAtPot, evaluate_policy
 from dragonkit.lessons import base, simulation
 from dragonkit.simulate import round_robin, simulate_turns
 
+from .helpers import _notes_text
+
 ROOT = Path(__file__).parents[2]
 
 
@@ -158,7 +160,22 @@ def test_tournament_refuses_more_coach_games_than_its_budget():
         assert lab.run() is None and lab.result is kept
         assert f"at most {simulation.COACH_GAMES // opponents} games per pair" in lab.message.value
         i18n.set_language("it")
-        assert "Il coach è lento" in lab.message.value
+        assert "Il bot allenatore è lento" in lab.message.value
     finally:
         i18n.set_language("en")
         lab.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_notes_games_to_tell_two_bots_apart(lang):
+    """Two win rates near 50%, 5 points apart: the 95% interval of their difference is ±0.05 at about 770 games a bot,
+    and a test with power 0.8 needs about 1570 (the notes' figures, not the 400 of one rate's interval)."""
+    from scipy.stats import norm
+
+    z, power = norm.ppf(0.975), norm.ppf(0.8)
+    interval = 2 * 0.25 * (z / 0.05) ** 2
+    detect = 2 * 0.25 * ((z + power) / 0.05) ** 2
+    assert round(interval, -1) == 770 and round(detect, -1) == 1570
+    assert round(1.96 * 0.5 / math.sqrt(120), 2) == 0.09
+    notes = _notes_text("08-simulation", lang)
+    assert "770" in notes and "1570" in notes and "400$ per" not in notes

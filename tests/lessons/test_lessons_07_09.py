@@ -100,7 +100,7 @@ def _notes(name: str) -> str:
 @pytest.mark.parametrize(
     "name, answers",
     [
-        ("07-takeover-market", [Fraction(22, 5), Fraction(-8, 5), 0, 0, 0]),
+        ("07-takeover-market", [Fraction(22, 5), Fraction(-8, 5), 0, 0, 0, 0]),
         ("08-simulation", [Fraction(3, 5), 1600, 10, Fraction(-11, 8), 1, 1]),
         ("09-editions", [Fraction(7, 26), Fraction(703, 1275), Fraction(26, 17), 1, 2]),
     ],

@@ -64,7 +64,7 @@ def test_mean_against_risk_text_lists_every_policy_drawn():
     best = max(text.rows, key=lambda row: number(row[1]))
     assert f"Most expected gems: {best[0]}" in text.alt
     ax = risk_return_figure(points, named).axes[0]
-    assert {t.get_text() for t in ax.texts} >= {"t = 1", "t = 120"}  # the dots' t written, not only coloured
+    assert {t.get_text() for t in ax.texts} >= {"h = 1", "h = 120"}  # the dots' h written, not only coloured
     assert len({h.get_paths()[0].vertices.shape[0] for h in ax.collections[1:]}) == 3  # a shape per named policy
     italian = well_formed(risk_return_figure_text(points, explorer.named("it"), "it"))
     assert "Meno probabile perdere: prudente" in italian.alt and italian.rows[-1][0] == "fermati a 120 gemme"
@@ -76,7 +76,7 @@ def test_the_catch_up_text_gives_the_lessons_answers():
     table = catch_up(mini, 5, every_threshold(mini), exact=True)
     optimum = (Fraction(0), evaluation(mini, "optimal", 1, True).expected_gain)
     text = well_formed(catch_up_figure_text(table, 5, optimum))
-    assert f"t = {answer['best_t_5']}, P(X ≥ 5) = " in text.alt
+    assert f"h = {answer['best_t_5']}, P(X ≥ 5) = " in text.alt
     chances = {row[0]: number(row[1]) for row in text.rows}
     assert chances["5"] == round(answer["catch_up_5"], 3) and len(chances) == 16
     assert text.columns[1] == "P(X ≥ 5)"

@@ -1,5 +1,5 @@
 """Lesson 5's figures (dragonkit.plots.stopping) in words: the policy map's boundary as the turn itself
-gives it, where holding starts, backward induction, hold at t; holding marked without colour."""
+gives it, where holding starts, backward induction, hold at h; holding marked without colour."""
 
 from __future__ import annotations
 
@@ -127,12 +127,12 @@ def test_the_induction_text_follows_the_stepper_and_ends_with_the_turn_value():
 def test_the_threshold_text_names_the_best_t_and_the_optimum():
     comparison = compare_policies(base.fresh_turn(MINI, gems=0), every_threshold(base.fresh_turn(MINI)), exact=True)
     text = well_formed(threshold_curve_text(comparison))
-    assert "the best is t = 5" in text.alt and L5.ThresholdExplorer("mini", gems=0).best_thresholds() == [5]
+    assert "the best is h = 5" in text.alt and L5.ThresholdExplorer("mini", gems=0).best_thresholds() == [5]
     gains = {row[0]: number(row[1]) for row in text.rows}
     assert gains["optimal policy"] == round(Fraction(87, 56), 3)
     assert max((g, t) for t, g in gains.items() if t != "optimal policy")[1] == "5"
     assert len(text.rows) == 16 + 1
     italian = threshold_curve_text(comparison, "it")
-    assert "la migliore è t = 5" in italian.alt and "1,554" in italian.alt
+    assert "la migliore è h = 5" in italian.alt and "1,554" in italian.alt
     figure = threshold_curve(comparison).axes[0]
-    assert figure.get_legend().get_texts()[1].get_text() == "best t = 5"
+    assert figure.get_legend().get_texts()[1].get_text() == "best h = 5"

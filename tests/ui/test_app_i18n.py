@@ -622,7 +622,7 @@ def test_analysis_plots_are_labelled_in_italian():
     assert (bars.get_xlabel(), bars.get_ylabel()) == ("variazione di gemme a fine turno", "probabilità")
     assert bars.get_legend().get_texts()[0].get_text().startswith("valore atteso ")
     curve = threshold_curve(compare_policies(state)).axes[0]
-    assert curve.get_title() == "Politiche «fermati a t»" and curve.get_xlabel() == "soglia t (gemme)"
+    assert curve.get_title() == "Politiche «fermati a h»" and curve.get_xlabel() == "soglia h (gemme)"
     assert [t.get_text() for t in curve.get_legend().get_texts()][::2] == [
         "fermati quando piatto ≥ t",
         "politica ottima",

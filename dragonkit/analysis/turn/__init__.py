@@ -5,11 +5,11 @@
 * :mod:`.walk` — :func:`after_cards`, the situation after known cards;
 * :mod:`.graph` — the reachable decision points, layer by layer;
 * :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`, :func:`takeover_gain`;
-* :mod:`.policies` — optimal, hold-at-t, hold-after-k, never-hold and custom policies;
+* :mod:`.policies` — optimal, hold-at-h, hold-after-k, never-hold and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`: a policy's turn as an
   absorbing chain, its fundamental matrix N = (I − Q)⁻¹ and absorption probabilities B = N R;
 * :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map;
-* :mod:`.thresholds` — :func:`every_threshold`, :func:`threshold_verdict`: the hold-at-t policies compared;
+* :mod:`.thresholds` — :func:`every_threshold`, :func:`threshold_verdict`: the hold-at-h policies compared;
 * :mod:`.one_card` — the value of one more card, then the optimal play;
 * :mod:`.market` — :func:`held_turn`, :func:`takeover`, :func:`fair_bounty_curve`, :func:`break_even_bid`,
   :func:`run_auction`: the takeover market.

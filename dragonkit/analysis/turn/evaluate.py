@@ -325,7 +325,7 @@ def evaluate_policy(state: TurnState, policy: PolicyLike, exact: bool = False) -
 
 
 def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, exact: bool = False) -> pd.DataFrame:
-    """Tabulate the hold-at-t policies from ``state``, with the optimal one for reference.
+    """Tabulate the hold-at-h policies from ``state``, with the optimal one for reference.
 
     Parameters
     ----------
@@ -338,7 +338,7 @@ def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, 
     Returns
     -------
     pandas.DataFrame
-        One row per policy (``"hold at t"`` and ``"optimal"``), with the columns
+        One row per policy (``"hold at h"`` and ``"optimal"``), with the columns
         ``threshold``, ``expected_gain``, ``p_stopped``, ``p_danger``, ``p_head``,
         ``p_loss``, ``expected_cards``, ``std``.
     """

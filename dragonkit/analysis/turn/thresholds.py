@@ -1,9 +1,9 @@
-"""The *hold at t* policies worth trying, and the best of them.
+"""The *hold at h* policies worth trying, and the best of them.
 
 * :func:`largest_pot` — the most a turn can collect from a situation (gems);
-* :func:`every_threshold` — every distinct hold-at-t policy of a situation;
+* :func:`every_threshold` — every distinct hold-at-h policy of a situation;
 * :func:`best_thresholds` — the thresholds where a measure is largest;
-* :func:`threshold_verdict` — the best hold-at-t policies against the optimal one.
+* :func:`threshold_verdict` — the best hold-at-h policies against the optimal one.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def largest_pot(state: TurnState) -> int:
 
 
 def every_threshold(state: TurnState) -> range:
-    """Every distinct *hold at t* policy from ``state``: t = 1 .. :func:`largest_pot` + 1 (gems).
+    """Every distinct *hold at h* policy from ``state``: h = 1 .. :func:`largest_pot` + 1 (gems).
 
     A larger t never holds either, like t = largest pot + 1, the policy that reveals
     until the turn ends by itself.
@@ -71,7 +71,7 @@ def best_thresholds(values: pd.Series) -> list[int]:
     Parameters
     ----------
     values : pandas.Series
-        A measure (an expected gain in gems, a probability ...) indexed by threshold t (gems).
+        A measure (an expected gain in gems, a probability ...) indexed by threshold h (gems).
 
     Returns
     -------
@@ -83,7 +83,7 @@ def best_thresholds(values: pd.Series) -> list[int]:
 
 @dataclass(frozen=True)
 class ThresholdVerdict:
-    """The best hold-at-t policies of a comparison, against the optimal policy.
+    """The best hold-at-h policies of a comparison, against the optimal policy.
 
     Attributes
     ----------
@@ -94,7 +94,7 @@ class ThresholdVerdict:
     optimum : Fraction or float
         The optimal policy's expected gain (gems).
     optimal : bool
-        Whether a hold-at-t policy is as good as the optimal one (exactly, or within
+        Whether a hold-at-h policy is as good as the optimal one (exactly, or within
         :data:`TOLERANCE` in floats).
     """
 
@@ -105,7 +105,7 @@ class ThresholdVerdict:
 
 
 def threshold_verdict(comparison: pd.DataFrame, exact: bool) -> ThresholdVerdict:
-    """The best hold-at-t policies of :func:`~dragonkit.analysis.compare_policies` against the optimum.
+    """The best hold-at-h policies of :func:`~dragonkit.analysis.compare_policies` against the optimum.
 
     Parameters
     ----------

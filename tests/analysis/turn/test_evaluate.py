@@ -473,7 +473,7 @@ def mc_policies(state: TurnState, rng: random.Random) -> list:
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_monte_carlo_random_situations(name):
-    """Seeded random situations: optimal, hold-at-t and hold-after-k.  Few stop cards,
+    """Seeded random situations: optimal, hold-at-h and hold-after-k.  Few stop cards,
     and only situations where the optimal policy reveals at three points or more, so
     that turns last a few cards (a player with at most the starting gems)."""
     seed = 5000 + PRESET_NAMES.index(name)
