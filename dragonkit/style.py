@@ -95,6 +95,12 @@ _RULES = """<style>
 .dk-table td { border-bottom: 1px solid $RULE; padding: 1px 10px 1px 4px; line-height: 20px; vertical-align: top;
                max-width: 220px; }
 .dk-table tr.dk-sum td { background: $TINT; }
+.dk-glossary { width: 100%; max-width: 1100px; font-size: 14px; margin-bottom: 16px; table-layout: auto !important; }
+.dk-glossary caption { text-align: left; font-weight: 600; font-size: 16px; padding: 8px 0 4px 0; }
+.dk-glossary th, .dk-glossary td { text-align: left !important; vertical-align: top; max-width: none; }
+.dk-glossary th[scope="row"] { background: none; white-space: nowrap; }
+.dk-glossary dfn { font-style: normal; }
+.dk-glossary td:nth-child(3) { width: 60%; }
 .dk-matrix { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .dk-matrix th, .dk-matrix td { border: 1px solid $RULE; padding: 1px 6px; text-align: center; white-space: nowrap; }
 .dk-matrix th { background: $TINT; font-weight: normal; }

@@ -34,7 +34,16 @@ from typing import IO, Any
 
 from . import LANGUAGES, tr
 
-__all__ = ["TEXT_CALLS", "blocks", "messages", "translate_markdown", "translate_notebook", "write_translations"]
+__all__ = [
+    "TEXT_CALLS",
+    "blocks",
+    "lessons",
+    "messages",
+    "pages",
+    "translate_markdown",
+    "translate_notebook",
+    "write_translations",
+]
 
 #: The calls in a lesson's code cells whose string literals are texts for the learner: the exercises' questions,
 #: options, hints and explanations, and the teacher's notes (translated block by block).
@@ -147,8 +156,13 @@ def lessons(folder: Path) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]-*.ipynb"))
 
 
+def pages(folder: Path) -> list[Path]:
+    """The notebooks of ``folder`` written once in English and translated: the lessons, then the glossary."""
+    return [*lessons(folder), *sorted(folder.glob("glossary.ipynb"))]
+
+
 def write_translations(folder: Path) -> list[Path]:
-    """Write every lesson of ``folder`` in every other language, as ``folder/<lang>/<file>``.
+    """Write every lesson of ``folder``, and its glossary, in every other language, as ``folder/<lang>/<file>``.
 
     Returns
     -------
@@ -159,7 +173,7 @@ def write_translations(folder: Path) -> list[Path]:
     for lang in LANGUAGES:
         if lang == "en":
             continue
-        for path in lessons(folder):
+        for path in pages(folder):
             target = folder / lang / path.name
             target.parent.mkdir(exist_ok=True)
             notebook = translate_notebook(json.loads(path.read_text(encoding="utf-8")), lang)

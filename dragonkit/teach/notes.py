@@ -120,8 +120,11 @@ def language_picker() -> LanguageSwitch:
     return LanguageSwitch()
 
 
-#: A lesson's file name, as ``lesson_page`` takes it.
-_LESSON_FILE = re.compile(r"^[0-9]{2}-[a-z0-9-]+\.ipynb$")
+#: A lesson's file name, as ``lesson_page`` takes it (the glossary is a page of the lessons too).
+_LESSON_FILE = re.compile(r"^([0-9]{2}-[a-z0-9-]+|glossary)\.ipynb$")
+
+#: The glossary's page, beside the lessons in every language (:mod:`dragonkit.teach.glossary`).
+GLOSSARY = "glossary.ipynb"
 
 
 class LessonPage:
@@ -146,7 +149,8 @@ class LessonPage:
         return f"{up}{self.notebook}" if lang == "en" else f"{up}{lang}/{self.notebook}"
 
     def links_html(self) -> str:
-        """The navigation list: a link to the lesson in each other language, this page's marked current."""
+        """The navigation list: a link to the lesson in each other language, this page's marked current, and a
+        link to the glossary in the page's language (on every page but the glossary's own)."""
         items = []
         for code, name in i18n.LANGUAGES.items():
             if code == self.lang:
@@ -155,7 +159,11 @@ class LessonPage:
                 href = escape(self.href(code), quote=True)
                 items.append(f'<li><a href="{href}" hreflang="{code}" lang="{code}">{escape(name)}</a></li>')
         label = escape(i18n.tr("Language", self.lang), quote=True)
-        return f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>'
+        glossary = ""
+        if self.notebook != GLOSSARY:
+            name = escape(i18n.tr("Glossary", self.lang))
+            glossary = f'<p class="dk-glossary-link"><a href="{GLOSSARY}">{name}</a></p>'
+        return f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>{glossary}'
 
     def redirect_html(self) -> str | None:
         """The script that sends the browser to the language the page's address asked for, if another."""
