@@ -1,0 +1,493 @@
+"""An assessment on the game: a one-hour test with its marking grid, and a long problem in the style of the Italian
+final exam (the *maturità*), each with its solutions, in every language of the kit.
+
+Every number in them is the kit's: the situations are played on the engine (:meth:`dragonkit.engine.Game.redealt`
+stacks the deck, :meth:`~dragonkit.analysis.TurnState.from_game` reads the turn), the chances come from the deck's
+exact composition, the expected values and variances from the absorbing chain of the policy
+(:func:`~dragonkit.analysis.evaluate_policy`, exact), the one-card value from :func:`dragonkit.topics.one_push.one_push`
+and the best move from backward induction (:func:`~dragonkit.analysis.solve_turn`). :func:`answers` returns them as
+fractions; :func:`assessment_markdown` writes the students' sheet or the teacher's (with the solutions and the
+marking grid) as Markdown with ``$...$`` formulas, for the page or for paper.
+
+>>> answers().first_stop_or_danger
+Fraction(1, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from .. import i18n
+from ..analysis import HoldAfterReveals, TurnState, evaluate_policy, solve_turn
+from ..engine import Game
+from ..i18n import N_
+from ..i18n.numbers import decimal_text
+from ..rules import Card, Ruleset
+from ..topics.one_push import one_push
+from ..turn import Action
+
+__all__ = ["FIRST_TURN", "PROBLEM_GEMS", "Answers", "Item", "answers", "assessment_markdown", "items", "problem_gain"]
+
+#: The cards of the first turn in the test's game of *Dragon Stripes*: a 1-step and a 3-step footprint, then a stop.
+FIRST_TURN = (Card("footprint", 1), Card("footprint", 3), Card("stop"))
+
+#: The problem's player's gems, for the variance (part d).
+PROBLEM_GEMS = 20
+
+#: The gems of the problem's function study (part b) and of its inequality (part c): 0..40.
+_PROBLEM_RANGE = range(0, 41)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One question of the assessment.
+
+    Attributes
+    ----------
+    label : str
+        Its number or letter as printed ("1a", "b").
+    question : str
+        The question, a msgid (English Markdown with ``{fields}``).
+    points : int
+        The points it is worth.
+    solution : str
+        The worked solution, a msgid.
+    criteria : str
+        How to give part of the points, a msgid.
+    """
+
+    label: str
+    question: str
+    points: int
+    solution: str
+    criteria: str
+
+
+def _second_turn() -> TurnState:
+    """The start of the second turn of a two-player game whose first turn revealed :data:`FIRST_TURN`."""
+    game = Game(["Ann", "Bo"], Ruleset.preset("dragon-stripes"))
+    rest = list(game.remaining.cards())
+    for card in FIRST_TURN:
+        rest.remove(card)
+    game = game.redealt([*rest, *reversed(FIRST_TURN)], events=False)
+    for _ in FIRST_TURN:
+        game = game.child(Action.REVEAL)
+    return TurnState.from_game(game)
+
+
+def problem_gain(gems: int) -> TurnState:
+    """The problem's turn: a fresh turn of the classroom deck ``mini`` for a player with ``gems`` gems."""
+    return TurnState.fresh(Ruleset.preset("mini"), gems=gems)
+
+
+@dataclass(frozen=True)
+class Answers:
+    """The assessment's answers, computed by the kit (see :func:`answers`).
+
+    Attributes
+    ----------
+    cards, footprints : int
+        Cards, and footprints among them, left at the start of Bo's turn (cards).
+    first_stop_or_danger, three_footprints, three_footprints_with_replacement : Fraction
+        P(the first card is a stop or a danger); P(the first three are footprints), without replacement
+        (hypergeometric) and with replacement (binomial).
+    one_card_gain, one_card_variance : Fraction
+        E[X] (gems) and Var X (gems²) of revealing the compulsory card, then holding.
+    after_three_pot : int
+        The pot after a 3-step footprint (gems).
+    after_three_value : Fraction
+        E1 there: one more card, then hold (gems).
+    after_three_action : str
+        ``"reveal"`` or ``"hold"``, by backward induction.
+    gain_by_gems : tuple of Fraction
+        The problem's E[X_g] for g = 0..40 (gems).
+    largest_gems_at_least : int
+        The largest g with E[X_g] ≥ −2 (gems).
+    problem_variance, problem_loss : Fraction
+        Var X_20 (gems²) and P(X_20 < 0).
+    """
+
+    cards: int
+    footprints: int
+    first_stop_or_danger: Fraction
+    three_footprints: Fraction
+    three_footprints_with_replacement: Fraction
+    one_card_gain: Fraction
+    one_card_variance: Fraction
+    after_three_pot: int
+    after_three_value: Fraction
+    after_three_action: str
+    gain_by_gems: tuple[Fraction, ...]
+    largest_gems_at_least: int
+    problem_variance: Fraction
+    problem_loss: Fraction
+
+
+@cache
+def answers() -> Answers:
+    """The assessment's answers, computed by the kit: the deck's composition for the chances, the policy's absorbing
+    chain for the expected values and variances (:func:`~dragonkit.analysis.evaluate_policy`, exact), one push for
+    E1 and backward induction for the best move."""
+    start = _second_turn()
+    chances = dict(start.chance_outcomes())
+    cards = start.cards_left
+    footprints = sum(start.footprints.values())
+    one_card = evaluate_policy(start, HoldAfterReveals(1), exact=True)
+    after = start.child(Card("footprint", 3))
+    gains = tuple(
+        Fraction(evaluate_policy(problem_gain(g), HoldAfterReveals(1), exact=True).expected_gain)
+        for g in _PROBLEM_RANGE
+    )
+    problem = evaluate_policy(problem_gain(PROBLEM_GEMS), HoldAfterReveals(1), exact=True)
+    return Answers(
+        cards=cards,
+        footprints=footprints,
+        first_stop_or_danger=sum((p for card, p in chances.items() if card.kind != "footprint"), Fraction(0)),
+        three_footprints=Fraction(math.comb(footprints, 3), math.comb(cards, 3)),
+        three_footprints_with_replacement=Fraction(footprints, cards) ** 3,
+        one_card_gain=Fraction(one_card.expected_gain),
+        one_card_variance=Fraction(one_card.variance),
+        after_three_pot=after.pot,
+        after_three_value=one_push(after).value,
+        after_three_action=solve_turn(after, exact=True).best_action.value,
+        gain_by_gems=gains,
+        largest_gems_at_least=max(g for g, gain in zip(_PROBLEM_RANGE, gains, strict=True) if gain >= -2),
+        problem_variance=Fraction(problem.variance),
+        problem_loss=Fraction(problem.p_loss),
+    )
+
+
+def items() -> tuple[tuple[Item, ...], tuple[Item, ...]]:
+    """The test's items and the problem's parts, in order (their texts are msgids; see :func:`assessment_markdown`)."""
+    test = (
+        Item(
+            "1a",
+            N_("What is the probability that the first card of Bo's turn is a stop or a danger card?"),
+            1,
+            N_("Stops and dangers left: {bad} of {cards}, so $P = {p}$."),
+            N_("1 point for the fraction (or an equal decimal)."),
+        ),
+        Item(
+            "1b",
+            N_(
+                "What is the probability that the first three cards of Bo's turn are all footprints? Give the exact "
+                "fraction."
+            ),
+            2,
+            N_(
+                "Without replacement (hypergeometric): $\\binom{{{f}}}{{3}} \\big/ \\binom{{{cards}}}{{3}} = "
+                "\\frac{{{f}}}{{{cards}}}\\cdot\\frac{{{f1}}}{{{c1}}}\\cdot\\frac{{{f2}}}{{{c2}}} = {p} \\approx {d}$."
+            ),
+            N_("1 point for the product of the three ratios (or the binomial coefficients), 1 for the exact value."),
+        ),
+        Item(
+            "1c",
+            N_(
+                "If every card were put back and the deck shuffled after each draw, what would that probability be? "
+                "Which of the two is larger, and why?"
+            ),
+            1,
+            N_(
+                "With replacement (binomial): $\\left(\\frac{{{f}}}{{{cards}}}\\right)^3 = {p} \\approx {d}$, larger: "
+                "without replacement each footprint drawn leaves the deck and makes the next one less likely."
+            ),
+            N_("½ point for the value, ½ for the reason."),
+        ),
+        Item(
+            "2",
+            N_(
+                "Bo reveals the compulsory first card and then holds at once, whatever it is. What is the expected "
+                "change $E[X]$ of Bo's gems? (A stop, or the first danger, costs ⌊40/4⌋ = 10 gems; a footprint of "
+                "$n$ steps lands on stripe $n$, worth $n$ gems.)"
+            ),
+            2,
+            N_("$E[X] = \\frac{{{terms}}}{{{cards}}} = {e} \\approx {d}$ gems."),
+            N_("1 point for the distribution of X (values and probabilities), 1 for the expected value."),
+        ),
+        Item(
+            "3",
+            N_("What is the variance of that change $X$? Give the exact fraction and the standard deviation."),
+            2,
+            N_(
+                "$E[X^2] = \\frac{{{squares}}}{{{cards}}} = {e2}$, so $\\operatorname{{Var}} X = E[X^2] - E[X]^2 = {v} "
+                "\\approx {d}$ and $\\sigma \\approx {s}$ gems."
+            ),
+            N_("1 point for E[X²], 1 for the variance (½ if only the standard deviation is wrong)."),
+        ),
+        Item(
+            "4",
+            N_(
+                "The first card of Bo's turn is a 3-step footprint: the knight is on stripe 3, the pot holds 3 gems "
+                "and {cards} cards are left. Compute $E_1$, the expected value of revealing exactly one more card and "
+                "then holding, and decide: does one more card pay? Is revealing then the optimal choice?"
+            ),
+            2,
+            N_(
+                "$E_1 = \\frac{{{terms}}}{{{cards}}} = {e} \\approx {d} > {pot}$: one more card pays, so revealing is "
+                "optimal (after the card one can still hold, so revealing is worth at least $E_1$)."
+            ),
+            N_("1 point for E1, ½ for the comparison with the pot, ½ for the reason why revealing is then optimal."),
+        ),
+    )
+    problem = (
+        Item(
+            "a",
+            N_(
+                "Write the probability distribution of $X_g$ and show that its expected value is "
+                "$E(g) = \\dfrac{{7 - 2\\lfloor g/4 \\rfloor - g}}{{8}}$."
+            ),
+            5,
+            N_(
+                "$X_g$ is $+1$ with probability $\\frac38$ (a 1-step footprint), $+2$ with $\\frac28$, "
+                "$-\\lfloor g/4 \\rfloor$ with $\\frac28$ (a stop) and $-g$ with $\\frac18$ (the danger). So "
+                "$E(g) = \\frac{{3 \\cdot 1 + 2 \\cdot 2 - 2\\lfloor g/4 \\rfloor - g}}{{8}}$. For example "
+                "$E(12) = {e12}$ and $E(20) = {e20}$."
+            ),
+            N_("2 points for the distribution (values and probabilities adding up to 1), 3 for the formula."),
+        ),
+        Item(
+            "b",
+            N_(
+                "Study the function $f(x) = \\dfrac{{7 - 2\\lfloor x/4 \\rfloor - x}}{{8}}$ on $[0, 40]$: where it is "
+                "continuous, its jumps, whether it is monotonic; draw its graph, and show that it lies between the "
+                "lines $y = \\frac{{7 - 1.5x}}{{8}}$ and $y = \\frac{{9 - 1.5x}}{{8}}$."
+            ),
+            6,
+            N_(
+                "On each interval $[4k, 4k+4)$ $f$ is linear with slope $-\\frac18$; at $x = 4, 8, \\dots, 40$ it "
+                "jumps down by $\\frac28 = \\frac14$ (it is continuous from the right). So it is strictly decreasing, "
+                "from $f(0) = \\frac78$ to $f(40) = {e40}$. Since $\\frac x4 - 1 < \\lfloor \\frac x4 \\rfloor \\le "
+                "\\frac x4$, $\\frac{{7 - 1.5x}}{{8}} \\le f(x) < \\frac{{9 - 1.5x}}{{8}}$: the graph is a staircase "
+                "of segments between the two parallel lines, touching the lower one at the multiples of 4."
+            ),
+            N_(
+                "2 points for continuity and the jumps, 1 for monotonicity, 1 for the graph, 2 for the two bounds "
+                "(1 each)."
+            ),
+        ),
+        Item(
+            "c",
+            N_("For which whole numbers of gems $g$, from 0 to 40, does the player lose at most 2 gems on average?"),
+            4,
+            N_(
+                "$E(g) \\ge -2 \\iff g + 2\\lfloor g/4 \\rfloor \\le 23$. For $g = {g}$: ${g} + {twice} = {lhs} "
+                "\\le 23$; for $g = {g1}$: ${g1} + {twice1} = {lhs1} > 23$. Since $f$ decreases, the answer is "
+                "$0 \\le g \\le {g}$."
+            ),
+            N_("2 points for the inequality, 2 for the answer (1 if one boundary value is wrong)."),
+        ),
+        Item(
+            "d",
+            N_(
+                "For a player with {gems} gems, compute the variance and the standard deviation of $X_{{{gems}}}$, and "
+                "the probability that the turn ends with fewer gems."
+            ),
+            5,
+            N_(
+                "$E[X] = {e}$, $E[X^2] = {e2}$, so $\\operatorname{{Var}} X = {v} \\approx {d}$ and "
+                "$\\sigma \\approx {s}$ gems; $P(X < 0) = {loss}$ (a stop or the danger)."
+            ),
+            N_("3 points for the variance, 1 for the standard deviation, 1 for the probability."),
+        ),
+    )
+    return test, problem
+
+
+def _tex(value: Fraction | int) -> str:
+    """A fraction as LaTeX: ``\\frac{a}{b}``, its sign in front; a whole number as it is."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    return f"{sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+
+
+def _distribution(state: TurnState) -> list[tuple[int, Fraction]]:
+    """The gem change of revealing the compulsory card and holding: (change in gems, probability), in order."""
+    distribution = evaluate_policy(state, HoldAfterReveals(1), exact=True).distribution
+    return sorted((int(change), Fraction(p)) for change, p in distribution.items())  # type: ignore[call-overload]
+
+
+def _decimal(value: Fraction | float, digits: int, lang: str) -> str:
+    """A decimal for a formula, as ``lang`` writes it: its decimal comma in braces, so TeX adds no space after it."""
+    return decimal_text(value, digits, lang).replace(",", "{,}")
+
+
+def _term(count: int, value: Fraction | int) -> str:
+    """``count · value`` in LaTeX, a negative value in brackets."""
+    shown = _tex(value)
+    return f"{count} \\cdot ({shown})" if value < 0 else f"{count} \\cdot {shown}"
+
+
+def _fields(lang: str) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """The numbers each item's texts show, written for ``lang``: for the test's items and the problem's parts."""
+    a = answers()
+    start = _second_turn()
+    after = start.child(Card("footprint", 3))
+    cards, f = a.cards, a.footprints
+    bad = cards - f
+    values = _distribution(start)
+    terms = " + ".join(_term(round(p * cards), x) for x, p in values)
+    squares = " + ".join(f"{round(p * cards)} \\cdot {_tex(x * x)}" for x, p in values)
+    e2 = sum((p * x * x for x, p in values), Fraction(0))
+    push = one_push(after)
+    push_terms = " + ".join(_term(round(o.probability * after.cards_left), o.gain) for o in push.outcomes)
+    gains = a.gain_by_gems
+    g = a.largest_gems_at_least
+    pvalues = _distribution(problem_gain(PROBLEM_GEMS))
+    pe2 = sum((p * x * x for x, p in pvalues), Fraction(0))
+    test = {
+        "1a": {"bad": str(bad), "cards": str(cards), "p": _tex(a.first_stop_or_danger)},
+        "1b": {
+            "f": str(f),
+            "cards": str(cards),
+            "f1": str(f - 1),
+            "c1": str(cards - 1),
+            "f2": str(f - 2),
+            "c2": str(cards - 2),
+            "p": _tex(a.three_footprints),
+            "d": _decimal(a.three_footprints, 4, lang),
+        },
+        "1c": {
+            "f": str(f),
+            "cards": str(cards),
+            "p": _tex(a.three_footprints_with_replacement),
+            "d": _decimal(a.three_footprints_with_replacement, 4, lang),
+        },
+        "2": {
+            "terms": terms,
+            "cards": str(cards),
+            "e": _tex(a.one_card_gain),
+            "d": _decimal(a.one_card_gain, 3, lang),
+        },
+        "3": {
+            "squares": squares,
+            "cards": str(cards),
+            "e2": _tex(e2),
+            "v": _tex(a.one_card_variance),
+            "d": _decimal(a.one_card_variance, 2, lang),
+            "s": _decimal(math.sqrt(a.one_card_variance), 2, lang),
+        },
+        "4": {
+            "cards": str(after.cards_left),
+            "terms": push_terms,
+            "e": _tex(a.after_three_value),
+            "d": _decimal(a.after_three_value, 2, lang),
+            "pot": str(a.after_three_pot),
+        },
+    }
+    parts = {
+        "a": {"e12": _tex(gains[12]), "e20": _tex(gains[20])},
+        "b": {"e40": _tex(gains[40])},
+        "c": {
+            "g": str(g),
+            "twice": str(2 * (g // 4)),
+            "lhs": str(g + 2 * (g // 4)),
+            "g1": str(g + 1),
+            "twice1": str(2 * ((g + 1) // 4)),
+            "lhs1": str(g + 1 + 2 * ((g + 1) // 4)),
+        },
+        "d": {
+            "gems": str(PROBLEM_GEMS),
+            "e": _tex(a.gain_by_gems[PROBLEM_GEMS]),
+            "e2": _tex(pe2),
+            "v": _tex(a.problem_variance),
+            "d": _decimal(a.problem_variance, 2, lang),
+            "s": _decimal(math.sqrt(a.problem_variance), 2, lang),
+            "loss": _tex(a.problem_loss),
+        },
+    }
+    return test, parts
+
+
+def assessment_markdown(lang: str | None = None, teacher: bool = False) -> str:
+    """The assessment as Markdown in ``lang`` (default: the current language).
+
+    Parameters
+    ----------
+    lang : str, optional
+        ``"en"`` or ``"it"``.
+    teacher : bool
+        ``False``: the students' sheet (the questions and their points); ``True``: the teacher's, with each
+        solution worked out and the marking grid.
+
+    Returns
+    -------
+    str
+        Markdown with ``$...$`` formulas: a title, the test (10 points, one hour) and the problem (20 points).
+
+    Raises
+    ------
+    ValueError
+        For a language the kit does not speak.
+    """
+    lang = lang or i18n.get_language()
+    if lang not in i18n.LANGUAGES:
+        raise ValueError(f"the kit speaks {', '.join(i18n.LANGUAGES)}, not {lang!r}")
+
+    def tr(msgid: str, **fields: object) -> str:
+        return i18n.tr(msgid, lang, **fields) if fields else i18n.tr(msgid, lang)
+
+    def text(msgid: str, fields: dict[str, str]) -> str:
+        """An item's text: every one is a format string (its LaTeX braces doubled), filled after translation."""
+        return i18n.tr(msgid, lang).format(**fields)
+
+    a = answers()
+    test, problem = items()
+    test_fields, problem_fields = _fields(lang)
+    title = tr("Assessment: Dragon Stripes") + (" — " + tr("solutions and marking grid") if teacher else "")
+    out = [f"# {title}", ""]
+    out += [f"## {tr('Test (one hour, {points} points)', points=sum(i.points for i in test))}", ""]
+    out.append(
+        tr(
+            "A game of *Dragon Stripes* for two players, Ann and Bo, each with 40 gems. In the first turn Ann "
+            "revealed a 1-step footprint, a 3-step footprint and a stop, and the turn ended. Now it is Bo's turn: "
+            "the knight is back on the tail, the pot is empty, and {cards} cards are left in the deck.",
+            cards=a.cards,
+        )
+    )
+    out.append("")
+    for part, items_, fields in (("test", test, test_fields), ("problem", problem, problem_fields)):
+        if part == "problem":
+            out += [f"## {tr('Problem ({points} points)', points=sum(i.points for i in problem))}", ""]
+            out.append(
+                tr(
+                    "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
+                    "stops and one danger, the only one, which ends the game and costs the player all their gems. "
+                    "The dragon has 5 stripes worth 1 to 5 gems. A stop costs a quarter of the player's gems, "
+                    "rounded down. A player with $g$ gems reveals the compulsory first card of a turn and then "
+                    "holds at once; $X_g$ is the change of the player's gems."
+                )
+            )
+            out.append("")
+        for item in items_:
+            points = tr("{n} points", n=item.points) if item.points != 1 else tr("1 point")
+            values = fields.get(item.label, {})
+            out.append(f"**{item.label}.** {text(item.question, values)} *({points})*")
+            out.append("")
+            if teacher:
+                out.append(f"> {tr('Solution')}: {text(item.solution, values)}")
+                out.append(">")
+                out.append(f"> {tr('Marking')}: {text(item.criteria, {})}")
+                out.append("")
+    if teacher:
+        out += [f"## {tr('Marking grid')}", ""]
+        out.append(f"| {tr('item')} | {tr('points')} | {tr('how to give them')} |")
+        out.append("|---|---|---|")
+        for label, items_ in ((tr("test"), test), (tr("problem"), problem)):
+            for item in items_:
+                out.append(f"| {label} {item.label} | {item.points} | {text(item.criteria, {})} |")
+        out.append("")
+        out.append(
+            tr(
+                "The test is marked out of {test}, the problem out of {problem}. A mark out of ten: the test's "
+                "points, or the problem's points divided by two.",
+                test=sum(i.points for i in test),
+                problem=sum(i.points for i in problem),
+            )
+        )
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,108 @@
+"""The assessment: its answers against independent computations (scipy's hypergeometric law, the closed forms the
+solutions state, the distributions by hand), its points, and its two sheets in both languages."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from fractions import Fraction
+
+import pytest
+from scipy import stats
+
+from dragonkit.teach.assessment import FIRST_TURN, PROBLEM_GEMS, answers, assessment_markdown, items
+
+from ..english import english_words
+
+#: The second turn's deck, counted by hand from the 51 cards of Dragon Stripes less the first turn's three.
+FOOTPRINTS = {1: 14 - 1, 2: 12, 3: 8 - 1, 4: 4}
+STOPS, DANGERS = 10 - 1, 3
+CARDS = sum(FOOTPRINTS.values()) + STOPS + DANGERS
+
+
+def test_the_first_turn_is_what_the_test_says():
+    assert [c.kind for c in FIRST_TURN] == ["footprint", "footprint", "stop"]
+    assert [c.steps for c in FIRST_TURN[:2]] == [1, 3]
+    assert answers().cards == CARDS == 48 and answers().footprints == 36
+
+
+def test_the_tests_chances_are_the_hypergeometric_and_binomial_laws():
+    a = answers()
+    f = sum(FOOTPRINTS.values())
+    assert a.first_stop_or_danger == Fraction(STOPS + DANGERS, CARDS) == Fraction(1, 4)
+    assert a.three_footprints == Fraction(f * (f - 1) * (f - 2), CARDS * (CARDS - 1) * (CARDS - 2))
+    assert float(a.three_footprints) == pytest.approx(stats.hypergeom(CARDS, f, 3).pmf(3))
+    assert float(a.three_footprints_with_replacement) == pytest.approx(stats.binom(3, f / CARDS).pmf(3))
+    assert a.three_footprints < a.three_footprints_with_replacement
+
+
+def test_one_card_then_hold_expected_value_and_variance_by_hand():
+    penalty = 40 // 4  # a stop, or the first danger (stage 1, still a quarter)
+    outcomes = {n: Fraction(count, CARDS) for n, count in FOOTPRINTS.items()}  # a footprint of n lands on stripe n
+    outcomes[-penalty] = Fraction(STOPS + DANGERS, CARDS)
+    mean = sum(x * p for x, p in outcomes.items())
+    variance = sum(x * x * p for x, p in outcomes.items()) - mean**2
+    assert answers().one_card_gain == mean == Fraction(-23, 24)
+    assert answers().one_card_variance == variance == Fraction(16127, 576)
+
+
+def test_one_more_card_after_a_three_step_footprint():
+    left = dict(FOOTPRINTS) | {3: FOOTPRINTS[3] - 1}
+    cards = CARDS - 1
+    value = Fraction(sum(count * (3 + (3 + n)) for n, count in left.items()) - (STOPS + DANGERS) * 10, cards)
+    assert answers().after_three_pot == 3 and answers().after_three_value == value == Fraction(161, 47)
+    assert value > 3 and answers().after_three_action == "reveal"
+
+
+def test_the_problems_closed_form_and_its_answers():
+    gains = answers().gain_by_gems
+    assert len(gains) == 41
+    for g, gain in enumerate(gains):
+        assert gain == Fraction(7 - 2 * (g // 4) - g, 8), g  # the formula of part a, for every g
+        assert Fraction(7 - Fraction(3, 2) * g, 8) <= gain < Fraction(9 - Fraction(3, 2) * g, 8)  # part b
+    assert all(b < a for a, b in itertools.pairwise(gains))  # strictly decreasing
+    assert answers().largest_gems_at_least == 15 == max(g for g in range(41) if g + 2 * (g // 4) <= 23)
+    g = PROBLEM_GEMS
+    outcomes = {1: Fraction(3, 8), 2: Fraction(2, 8), -(g // 4): Fraction(2, 8), -g: Fraction(1, 8)}
+    mean = sum(x * p for x, p in outcomes.items())
+    assert answers().problem_variance == sum(x * x * p for x, p in outcomes.items()) - mean**2 == Fraction(3159, 64)
+    assert answers().problem_loss == Fraction(3, 8)
+
+
+def test_the_points_add_up():
+    test, problem = items()
+    assert sum(i.points for i in test) == 10 and sum(i.points for i in problem) == 20
+    assert [i.label for i in test] == ["1a", "1b", "1c", "2", "3", "4"] and [i.label for i in problem] == list("abcd")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_teachers_sheet_gives_every_answer_and_the_students_none(lang):
+    teacher, student = assessment_markdown(lang, teacher=True), assessment_markdown(lang)
+    for shown in (r"\frac{1785}{4324}", r"-\frac{23}{24}", r"\frac{16127}{576}", r"\frac{161}{47}", r"\frac{3159}{64}"):
+        assert shown in teacher and shown not in student
+    assert "0 \\le g \\le 15" in teacher and "0 \\le g \\le 15" not in student
+    point = "{,}" if lang == "it" else "."
+    assert f"0{point}4128" in teacher and f"5{point}29" in teacher
+    assert student.count("**") == teacher.count("**") - 0  # the same questions, bold labels alike
+    assert len(re.findall(r"^\*\*(\d[a-c]?|[a-d])\.\*\*", student, re.M)) == 10
+    grid = [line for line in teacher.splitlines() if re.match(r"\| \w+ (\d[a-c]?|[a-d]) \|", line)]
+    assert len(grid) == 10 and sum(int(line.split("|")[2]) for line in grid) == 30
+    assert "{" not in re.sub(r"\$[^$]*\$", "", teacher)  # every field filled
+
+
+def test_the_italian_sheets_are_italian():
+    for teacher in (False, True):
+        text = assessment_markdown("it", teacher=teacher)
+        text = re.sub(r"\$[^$]*\$|`[^`]*`", " ", text)
+        assert english_words(text) == [], teacher
+    assert "Verifica" in assessment_markdown("it") and "griglia di valutazione" in assessment_markdown("it", True)
+    with pytest.raises(ValueError, match="speaks"):
+        assessment_markdown("fr")
+
+
+def test_the_fractions_are_in_lowest_terms_and_signed_in_front():
+    from dragonkit.teach.assessment import _tex
+
+    assert _tex(Fraction(-46, 48)) == r"-\frac{23}{24}" and _tex(Fraction(6, 3)) == "2"
+    assert math.isclose(float(Fraction(1785, 4324)), 0.41281, abs_tol=1e-5)
