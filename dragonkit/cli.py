@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import LANGUAGES
+from .i18n.notebooks import notebooks_dir
 from .rules import PRESETS
 
 __all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
@@ -28,22 +29,6 @@ APP = "play.ipynb"
 #: worker processes.
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 256
-
-
-def notebooks_dir() -> Path:
-    """Where the notebooks are: the checkout's ``notebooks/`` (editable install)
-    or the copy inside the installed package.
-
-    Raises
-    ------
-    FileNotFoundError
-        If neither holds the play app.
-    """
-    package = Path(__file__).resolve().parent
-    for candidate in (package.parent / "notebooks", package / "notebooks"):
-        if (candidate / APP).is_file():
-            return candidate
-    raise FileNotFoundError(f"cannot find {APP} next to the dragonkit package ({package})")
 
 
 @dataclass(frozen=True)

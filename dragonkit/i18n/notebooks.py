@@ -34,7 +34,16 @@ from typing import IO, Any
 
 from . import LANGUAGES, tr
 
-__all__ = ["TEXT_CALLS", "blocks", "messages", "translate_markdown", "translate_notebook", "write_translations"]
+__all__ = [
+    "TEXT_CALLS",
+    "blocks",
+    "lessons",
+    "messages",
+    "notebooks_dir",
+    "translate_markdown",
+    "translate_notebook",
+    "write_translations",
+]
 
 #: The calls in a lesson's code cells whose string literals are texts for the learner: the exercises' questions,
 #: options, hints and explanations, and the teacher's notes (translated block by block).
@@ -147,6 +156,22 @@ def lessons(folder: Path) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]-*.ipynb"))
 
 
+def notebooks_dir() -> Path:
+    """Where the notebooks are: the checkout's ``notebooks/`` (editable install)
+    or the copy inside the installed package.
+
+    Raises
+    ------
+    FileNotFoundError
+        If neither holds the play app.
+    """
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "notebooks", package / "notebooks"):
+        if (candidate / "play.ipynb").is_file():
+            return candidate
+    raise FileNotFoundError(f"cannot find play.ipynb next to the dragonkit package ({package})")
+
+
 def write_translations(folder: Path) -> list[Path]:
     """Write every lesson of ``folder`` in every other language, as ``folder/<lang>/<file>``.
 
@@ -229,5 +254,5 @@ def _literals(node: ast.expr) -> Iterator[str]:
 
 
 if __name__ == "__main__":
-    for written in write_translations(Path(__file__).resolve().parents[2] / "notebooks"):
+    for written in write_translations(notebooks_dir()):
         print(written)
