@@ -42,7 +42,7 @@ th {{ background: #e8e8e8; }}
 math {{ font-family: "DejaVu Math TeX Gyre", math; font-size: 1.08em; }}
 math[display="block"] {{ margin: 1.5mm 0; }}
 figure {{ margin: 2mm 0 3mm 0; break-inside: avoid; }}
-figure svg {{ display: block; width: 100%; height: auto; max-height: 105mm; }}
+figure svg {{ display: block; margin: 0 auto; max-width: 100%; height: auto; max-height: 105mm; }}
 figcaption {{ font-size: 8pt; line-height: 1.3; color: #222; margin-top: 1mm; }}
 .dk-kicker {{ font-size: 8.5pt; letter-spacing: 0.06em; text-transform: uppercase; color: #333; margin: 0 0 1mm 0; }}
 .dk-who {{ display: flex; gap: 5mm; margin: 3mm 0 4mm 0; font-size: 10pt; }}
