@@ -27,17 +27,15 @@ from .worksheet import worksheet
 __all__ = ["build", "documents", "run"]
 
 
-def documents(langs: Sequence[str], folder: Path | None = None) -> Iterator[Document]:
+def documents(langs: Sequence[str]) -> Iterator[Document]:
     """Every paper, language by language: the lessons' worksheets and teacher's guides, the rules, the mini deck.
 
     Parameters
     ----------
     langs : sequence of str
         Languages of :data:`~dragonkit.i18n.LANGUAGES`.
-    folder : Path, optional
-        The English lessons (default: :func:`~dragonkit.i18n.notebooks.notebooks_dir`).
     """
-    read = [read_lesson(path) for path in lessons(folder or notebooks_dir())]
+    read = [read_lesson(path) for path in lessons(notebooks_dir())]
     for lang in langs:
         for lesson in read:
             yield worksheet(lesson, lang)

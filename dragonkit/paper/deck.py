@@ -43,7 +43,7 @@ DECK_CSS = (
 
 
 def card_html(card: Card, lang: str) -> str:
-    """One card to cut out: its big mark (a footprint's steps, else its symbol's word), its symbol and its word."""
+    """One card to cut out, framed in its kind's colour: a footprint's number of steps, big; its symbol; its word."""
     big = str(card.steps) if card.kind == "footprint" else ""
     return (
         f'<div class="dk-card"><div class="dk-frame" style="--kind: var(--{card.kind})">'

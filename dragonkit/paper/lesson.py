@@ -36,21 +36,18 @@ EXERCISE_CALLS = tuple(name for name in TEXT_CALLS if name != teacher_notes.__na
 
 @dataclass(frozen=True)
 class Cell:
-    """A cell of a lesson after its title: Markdown, an exercise, or a code cell that shows something (a widget).
+    """A code cell of a lesson after its first: an exercise, or a cell that shows something (a widget).
 
     Attributes
     ----------
-    markdown : str or None
-        A Markdown cell's English text.
     exercise : FractionExercise, ChoiceExercise or None
         An exercise's cell, evaluated (and closed).
     call : str or None
-        For a code cell that is one call (``ChainLab(threshold=4)``), the name it calls (``ChainLab``).
+        For another cell that is one call (``ChainLab(threshold=4)``), the name it calls (``ChainLab``).
     code : str
-        A code cell's source.
+        That cell's source, which :meth:`Lesson.figures` evaluates.
     """
 
-    markdown: str | None = None
     exercise: FractionExercise | ChoiceExercise | None = None
     call: str | None = None
     code: str = ""
@@ -58,7 +55,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Section:
-    """A section of a lesson: a Markdown cell that opens with a heading, and the cells up to the next one.
+    """A section of a lesson: a Markdown cell that opens with a heading, and the code cells up to the next one.
 
     Attributes
     ----------
@@ -67,7 +64,7 @@ class Section:
     markdown : str
         The heading's cell, in English.
     cells : tuple of Cell
-        The cells after it, in order.
+        The code cells after it, in order (the teacher's notes apart).
     """
 
     heading: str
@@ -88,8 +85,6 @@ class Lesson:
     ----------
     path : Path
         Its English notebook (``notebooks/03-one-more-card.ipynb``).
-    number : int
-        Its number (3).
     title : str
         Its English title, a msgid (``Lesson 3 — One more card?``).
     opening : str
@@ -102,7 +97,6 @@ class Lesson:
     """
 
     path: Path
-    number: int
     title: str
     opening: str
     sections: list[Section]
@@ -179,14 +173,14 @@ def read_lesson(path: Path) -> Lesson:
                 sections.append(Section(heading, markdown, tuple(inside)))
             heading, markdown, inside = source.partition("\n")[0].lstrip("#").strip(), source, []
         elif kind == "markdown":
-            inside.append(Cell(markdown=source))
+            continue  # a section's prose after its opening cell: the pages' own, not paper's
         elif (call := _called(source)) in (*EXERCISE_CALLS, teacher_notes.__name__):
             made = eval(compile(source.strip(), str(path), "eval"), namespace)
             if call == teacher_notes.__name__:
                 notes = made.markdown
             else:
                 made.close()  # it follows no language: paper asks it for its texts in each
-                inside.append(Cell(exercise=made, code=source))
+                inside.append(Cell(exercise=made))
         else:
             inside.append(Cell(call=call, code=source.strip()))
     if heading:
@@ -195,7 +189,6 @@ def read_lesson(path: Path) -> Lesson:
         raise ValueError(f"{path.name}: a lesson ends with its teacher_notes(...)")
     return Lesson(
         path=path,
-        number=int(path.name[:2]),
         title=notebook["metadata"].get("title") or title_line.lstrip("#").strip(),
         opening=opening.strip(),
         sections=sections,

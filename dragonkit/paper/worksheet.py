@@ -90,7 +90,7 @@ def worksheet(lesson: Lesson, lang: str) -> Document:
     title, kind = tr(lesson.title, lang), tr("Worksheet", lang)
     who = "".join(f"<div>{escape(tr(label, lang))}:</div>" for label in WHO)
     parts = [heading_html(f"{edition_label('dragon-stripes')} · {kind}", title), f'<div class="dk-who">{who}</div>']
-    number, drawn = 0, set()
+    number, drawn = 0, set[str]()
     waiting: list[str] = []  # figures drawn by a widget whose section is not printed: on the next one printed
     for section in lesson.sections:
         for cell in section.cells:

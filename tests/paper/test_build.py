@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from dragonkit.cli import main
@@ -43,3 +46,10 @@ def test_a_language_the_kit_does_not_speak_is_refused(capsys):
         main(["paper", "--lang", "fr"])
     assert stopped.value.code == 2
     assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_python_m_dragonkit_paper_takes_the_same_options():
+    shown = subprocess.run(
+        [sys.executable, "-m", "dragonkit.paper", "--help"], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert "usage: python -m dragonkit.paper" in shown.stdout and "--lang" in shown.stdout and "--out" in shown.stdout
