@@ -4,8 +4,9 @@ A notebook's cells are one unit of work: nbval runs them in order in one kernel,
 one worker. So must the tests of one module of ``tests/browser/``, which share that module's Chromium and the worker's
 Voilà server: every test that drives Chromium or reads a page Voilà serves lives there, one module per page or app
 (the play app, the trainer, the lessons' pages, accessibility, the keyboard, small screens, Italian...), so that no
-module is long enough to hold the others up. Every other test (the rest of ``tests/``, laid out as the package is)
-is a unit of its own, sent to whichever worker is free.
+module is long enough to hold the others up. The whole of ``tests/paper/`` goes to one worker too: its modules read
+the PDFs that one run of ``dragonkit paper`` prints. Every other test (the rest of ``tests/``, laid out as the package
+is) is a unit of its own, sent to whichever worker is free.
 
 The units are read from the test ids alone (``notebooks/04-absorbing-chain.ipynb::Cell 3``): pytest-xdist's
 ``xdist_group`` mark worked by rewriting an item's private ``_nodeid``, which pytest 9.2 no longer reads, and the
@@ -19,11 +20,17 @@ import pytest
 
 #: Test ids under these folders go to a worker a whole file at a time.
 WHOLE_FILES = ("notebooks/", "tests/browser/")
+#: Test ids under these folders go to a worker all together.
+WHOLE_FOLDERS = ("tests/paper/",)
 
 
 def unit_of_work(nodeid: str) -> str:
-    """The unit of work of the test ``nodeid``: its file for a notebook's cell or a browser test, else itself."""
+    """The unit of work of the test ``nodeid``: its folder for a test of :data:`WHOLE_FOLDERS`, its file for a
+    notebook's cell or a browser test, else itself."""
     path = nodeid.split("::", 1)[0]
+    folder = next((folder for folder in WHOLE_FOLDERS if path.startswith(folder)), None)
+    if folder is not None:
+        return folder
     if path.endswith(".ipynb") or path.startswith(WHOLE_FILES):
         return path
     return nodeid

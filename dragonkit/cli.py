@@ -1,6 +1,7 @@
 """The ``dragonkit`` command: ``dragonkit serve`` runs the notebooks as web apps
 with Voilà on 127.0.0.1 and opens the play app in the browser; ``dragonkit
-tournament`` plays a round robin between bots and prints the win rates."""
+tournament`` plays a round robin between bots and prints the win rates; ``dragonkit
+paper`` prints the worksheets, teacher's guides, rules and mini deck to PDF (:mod:`dragonkit.paper`)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import LANGUAGES
+from .i18n.notebooks import notebooks_dir
+from .paper.arguments import add_arguments as add_paper_arguments
 from .rules import PRESETS
 
 __all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
@@ -28,22 +31,6 @@ APP = "play.ipynb"
 #: worker processes.
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 256
-
-
-def notebooks_dir() -> Path:
-    """Where the notebooks are: the checkout's ``notebooks/`` (editable install)
-    or the copy inside the installed package.
-
-    Raises
-    ------
-    FileNotFoundError
-        If neither holds the play app.
-    """
-    package = Path(__file__).resolve().parent
-    for candidate in (package.parent / "notebooks", package / "notebooks"):
-        if (candidate / APP).is_file():
-            return candidate
-    raise FileNotFoundError(f"cannot find {APP} next to the dragonkit package ({package})")
 
 
 @dataclass(frozen=True)
@@ -291,9 +278,15 @@ def main(argv: list[str] | None = None) -> int:
     p_tour.add_argument(
         "--level", type=float, default=0.95, help="confidence level of the intervals, between 0 and 1 (default 0.95)"
     )
+    p_paper = sub.add_parser(
+        "paper", help="print the worksheets, teacher's guides, the rules and the mini deck to PDF (needs Chromium)"
+    )
+    add_paper_arguments(p_paper)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament(args, p_tour)
+    if args.command == "paper":
+        return paper(args)
     options = ServeOptions(
         ip=args.ip,
         port=args.port,
@@ -310,6 +303,13 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     return serve(options, open_browser=not args.no_browser)
+
+
+def paper(args: argparse.Namespace) -> int:
+    """Run ``dragonkit paper`` (:func:`dragonkit.paper.build.run`): it imports the lessons, so only when asked."""
+    from .paper.build import run
+
+    return run(args)
 
 
 def tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -1,6 +1,12 @@
 """The kit's one stylesheet (the apps, the hand trainer, the exercises and the lesson widgets), sent once
 per view as an HTML widget: ``widgets.HTML(CSS)`` as the first child of a composite widget.
 
+Its ``@media print`` rules make any page printed from the browser come out whole and clean: Voilà's page is a
+window-high panel that scrolls (a printout would stop at the first screen), so on paper it grows with its content;
+what only a screen can use goes (the language links and switch, the buttons, the headings' anchors, the folded
+tables of a figure's numbers); text is black on white, a figure, a table or an exercise is not cut across two
+pages, and a link to another site shows its address.
+
 It lives below every view package (:mod:`dragonkit.teach`, :mod:`dragonkit.ui`, :mod:`dragonkit.lessons`),
 so each of them can style its widgets without importing another.
 """
@@ -130,6 +136,24 @@ _RULES = """<style>
 @media (max-width: 700px) {
   .dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: normal; }
   .dk-trainer .dk-verdict-values td:first-child { width: auto; }
+}
+@media print {
+  @page { margin: 14mm; }
+  /* Voilà's shell is as high as the window (a panel of fixed size: Lumino's inline styles) and scrolls inside:
+     on paper it grows with its content, and every page of it is printed */
+  html, body, #main, #jp-main-content-panel, #rendered_cells { height: auto !important; width: auto !important;
+    overflow: visible !important; position: static !important; contain: none !important; }
+  body, #rendered_cells, .jp-Notebook, .jp-Cell { background: $WHITE !important; color: #000 !important; }
+  .dk-app, .dk-lesson, .dk-exercise, .dk-message, .dk-note, .dk-hints, .dk-dec, .dk-caption, .dk-status,
+  .dk-log, .dk-coach, .dk-question { color: #000 !important; background: $WHITE !important; }
+  .dk-badge { color: #000 !important; background: none !important; border: 1px solid #000; }
+  /* what a page on paper cannot use */
+  .dk-languages, .dk-language, .jupyter-button, .dk-figure details, a.anchor-link, .jp-InternalAnchorLink {
+    display: none !important; }
+  .dk-figure, .dk-figure img, .dk-svg, .dk-table, .dk-matrix, .dk-players, .dk-exercise, figure, table, img, svg,
+  .jp-RenderedMarkdown pre { break-inside: avoid; }
+  h1, h2, h3, h4 { break-after: avoid; }
+  a[href^="http"]::after { content: " (" attr(href) ")"; font-size: 0.85em; word-break: break-all; }
 }
 </style>"""
 

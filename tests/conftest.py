@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import socket
 import subprocess
 import time
@@ -14,20 +13,14 @@ from pathlib import Path
 import pytest
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
+from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
-#: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser``.
-BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url"}
+#: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
+#: kit's paper with Chromium: tests/paper/conftest.py).
+BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -216,14 +209,12 @@ def browser():
     of its own.  Not one for the whole session: Playwright's event loop runs as long as its browser does, and a later
     test of the same worker could not run one of its own (``asyncio.run``)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(executable).exists():
-        pytest.fail(
-            "Chromium is missing: install Debian's package (apt-get install -y chromium) "
-            "or set DRAGONKIT_CHROMIUM to a Chromium binary"
-        )
+    try:
+        executable = chromium_executable()  # the system's, as dragonkit paper prints with
+    except FileNotFoundError as exc:
+        pytest.fail(str(exc))
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_FLAGS))
         try:
             yield browser
         finally:

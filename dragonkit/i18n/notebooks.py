@@ -39,6 +39,7 @@ __all__ = [
     "blocks",
     "lessons",
     "messages",
+    "notebooks_dir",
     "pages",
     "translate_markdown",
     "translate_notebook",
@@ -161,6 +162,22 @@ def pages(folder: Path) -> list[Path]:
     return [*lessons(folder), *sorted(folder.glob("glossary.ipynb"))]
 
 
+def notebooks_dir() -> Path:
+    """Where the notebooks are: the checkout's ``notebooks/`` (editable install)
+    or the copy inside the installed package.
+
+    Raises
+    ------
+    FileNotFoundError
+        If neither holds the play app.
+    """
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "notebooks", package / "notebooks"):
+        if (candidate / "play.ipynb").is_file():
+            return candidate
+    raise FileNotFoundError(f"cannot find play.ipynb next to the dragonkit package ({package})")
+
+
 def write_translations(folder: Path) -> list[Path]:
     """Write every lesson of ``folder``, and its glossary, in every other language, as ``folder/<lang>/<file>``.
 
@@ -243,5 +260,5 @@ def _literals(node: ast.expr) -> Iterator[str]:
 
 
 if __name__ == "__main__":
-    for written in write_translations(Path(__file__).resolve().parents[2] / "notebooks"):
+    for written in write_translations(notebooks_dir()):
         print(written)

@@ -179,7 +179,7 @@ _TITLES = {"dragon-stripes": "Dragon Stripes", "kali": "Die Augen der Kali", "dr
 CUSTOM = "custom"
 
 
-def edition_label(edition: str, rules: Ruleset | None = None) -> str:
+def edition_label(edition: str, rules: Ruleset | None = None, lang: str | None = None) -> str:
     """The name of an edition as the lessons show it (a learner's deck: its own name).
 
     Parameters
@@ -188,11 +188,13 @@ def edition_label(edition: str, rules: Ruleset | None = None) -> str:
         A preset name, or :data:`CUSTOM` for a learner's deck.
     rules : Ruleset, optional
         The learner's deck (its name is shown).
+    lang : str, optional
+        The language (default: the current one).
     """
     if edition == CUSTOM:
-        return tr("your deck: {name}", name=rules.name if rules is not None else "?")
+        return tr("your deck: {name}", lang, name=rules.name if rules is not None else "?")
     if edition == "mini":
-        return tr("mini (classroom deck)")
+        return tr("mini (classroom deck)", lang)
     return _TITLES.get(edition, edition)
 
 

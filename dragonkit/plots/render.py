@@ -1,14 +1,17 @@
-"""The figures as PNG, their tick labels written as the language writes numbers (``0.5`` / ``0,5``)."""
+"""The figures as PNG (the pages) or SVG (paper), their tick labels written as the language writes numbers
+(``0.5`` / ``0,5``)."""
 
 from __future__ import annotations
 
 import io
+import re
+from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["figure_png", "localize_ticks"]
+__all__ = ["figure_png", "figure_svg", "localize_ticks"]
 
 
 def figure_png(fig: Figure, lang: str | None = None) -> bytes:
@@ -22,6 +25,30 @@ def figure_png(fig: Figure, lang: str | None = None) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def figure_svg(fig: Figure, alt: str, lang: str | None = None) -> str:
+    """The figure as an ``<svg>`` element to put in an HTML page, its tick labels written in ``lang`` (default: the
+    current language), its words kept as text (selectable, read by a screen reader, crisp at any size), and named
+    by ``alt``, its text alternative (``role="img"`` and an ``aria-label``).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    alt : str
+        The figure's text alternative (:attr:`~dragonkit.plots.text.FigureText.alt`).
+    lang : str, optional
+        Default: the current language.
+    """
+    from matplotlib import rc_context
+
+    localize_ticks(fig, lang)
+    buffer = io.StringIO()
+    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "dragonkit"}):
+        fig.savefig(buffer, format="svg")
+    svg = buffer.getvalue()
+    svg = svg[svg.index("<svg") :]  # without the XML declaration and the doctype, which HTML does not take
+    return re.sub(r"^<svg ", f'<svg role="img" aria-label="{escape(alt, quote=True)}" ', svg, count=1)
 
 
 def localize_ticks(fig: Figure, lang: str | None = None) -> None:

@@ -55,6 +55,22 @@ class _Exercise:
     def _message(self, kind: str, args: list[Any], lang: str) -> str:
         raise NotImplementedError
 
+    def answer_text(self, lang: str) -> str:
+        """The right answer as the learner is told it, in ``lang``; each kind of exercise says how."""
+        raise NotImplementedError
+
+    def question_text(self, lang: str) -> str:
+        """The question in ``lang`` (HTML, as the page shows it)."""
+        return _text(self.question, lang)
+
+    def hint_texts(self, lang: str) -> list[str]:
+        """Every hint in ``lang``, in order (HTML)."""
+        return [_text(hint, lang) for hint in self.hints]
+
+    def explanation_text(self, lang: str) -> str | None:
+        """The explanation shown with the right answer, in ``lang`` (HTML), if the exercise has one."""
+        return None if self.explanation is None else _text(self.explanation, lang)
+
     def __init__(self, question, hints, explanation):
         _check_text(question, "question")
         hints = [hints] if isinstance(hints, (str, Describable)) else list(hints or [])
@@ -113,7 +129,7 @@ class _Exercise:
 
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
-        self.question_html.value = f'<div class="dk-question">{_text(self.question, lang)}</div>'
+        self.question_html.value = f'<div class="dk-question">{self.question_text(lang)}</div>'
         self.check_button.description = tr("Check", lang)
         if isinstance(self.answer_widget, widgets.Text):  # its name, and examples in the learner's writing
             self.answer_widget.description = tr("Your answer", lang)
@@ -125,7 +141,7 @@ class _Exercise:
                 percent=percent_text(Fraction(277, 1000), 1, lang),
             )
         self.hint_button.description = tr("Hint", lang)
-        hints = "".join(f"<li>{_text(h, lang)}</li>" for h in self.hints[: self.hints_shown])
+        hints = "".join(f"<li>{hint}</li>" for hint in self.hint_texts(lang)[: self.hints_shown])
         self.hint_html.value = f'<ul class="dk-hints">{hints}</ul>' if hints else ""
         self.feedback.value = self._feedback_html(lang) if self._feedback_key else ""
 
@@ -134,8 +150,9 @@ class _Exercise:
         kind, *args = self._feedback_key
         level = {"right": "success", "wrong": "danger"}.get(kind, "warning")
         message = self._message(kind, args, lang)
-        if kind == "right" and self.explanation is not None:
-            message += f"<br>{_text(self.explanation, lang)}"
+        explanation = self.explanation_text(lang)
+        if kind == "right" and explanation is not None:
+            message += f"<br>{explanation}"
         return f'<div class="dk-message dk-{level}">{message}</div>'
 
 
@@ -227,11 +244,15 @@ class FractionExercise(_Exercise):
             self._judge(("wrong", "high" if value > self.answer else "low"))
         return right
 
-    def _message(self, kind: str, args: list, lang: str) -> str:
+    def answer_text(self, lang: str) -> str:
+        """The exact answer, with four decimals as ``lang`` writes them unless it is whole: ``13/47 ≈ 0.2766``
+        (``0,2766``), ``34``."""
         answer = self.answer
+        return str(answer) if answer.denominator == 1 else f"{answer} ≈ {decimal_text(answer, 4, lang)}"
+
+    def _message(self, kind: str, args: list, lang: str) -> str:
         if kind == "right":
-            shown = str(answer) if answer.denominator == 1 else f"{answer} ≈ {decimal_text(answer, 4, lang)}"
-            return tr("Right! The answer is {answer}.", lang, answer=shown)
+            return tr("Right! The answer is {answer}.", lang, answer=self.answer_text(lang))
         if kind == "wrong":
             direction = tr("too high", lang) if args[0] == "high" else tr("too low", lang)
             return tr(
@@ -303,8 +324,16 @@ class ChoiceExercise(_Exercise):
             self._feedback_key = None
             self._redraw()
 
+    def option_texts(self, lang: str) -> list[str]:
+        """The options in ``lang``, in the order shown."""
+        return [_text(option, lang) for option in self.options]
+
+    def answer_text(self, lang: str) -> str:
+        """The right option, in ``lang``."""
+        return self.option_texts(lang)[self.answer]
+
     def _labels(self, lang: str) -> list[tuple[str, int]]:
-        return [(_text(option, lang), i) for i, option in enumerate(self.options)]
+        return [(text, i) for i, text in enumerate(self.option_texts(lang))]
 
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()

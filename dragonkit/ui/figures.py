@@ -3,25 +3,55 @@
 The picture is a matplotlib figure, drawn here as a PNG, or an SVG its function has written already
 (:func:`dragonkit.plots.game.gems_over_game`, an image with its text alternative as its name): the page shows either
 the same way, with the same table under it.
+
+Inside :func:`vector_figures` every figure shown is drawn as an SVG instead, and collected: that is how paper
+(:mod:`dragonkit.paper`) prints a lesson widget's figures as the page draws them, sharp at any size.
 """
 
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..i18n import tr
-from ..plots.render import figure_png
+from ..plots.render import figure_png, figure_svg
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from ..plots.text import FigureText
 
-__all__ = ["FigureView", "figure_html"]
+__all__ = ["FigureView", "figure_html", "vector_figures"]
+
+#: Where :func:`vector_figures` collects the figures shown, by view (None: figures are drawn as PNG, not collected).
+_COLLECTED: ContextVar[dict[int, tuple[str, FigureText]] | None] = ContextVar("collected", default=None)
+
+
+@contextmanager
+def vector_figures() -> Iterator[list[tuple[str, FigureText]]]:
+    """Draw every figure a :class:`FigureView` shows in the ``with`` block as an SVG (its words as text, named by its
+    text alternative), and collect them.
+
+    Yields
+    ------
+    list of (str, FigureText)
+        Filled when the block ends: each view's last figure, as an ``<svg>`` element, with its text; in the order
+        the views first showed one (a widget that draws twice while it is built gives its last drawing).
+    """
+    collected: dict[int, tuple[str, FigureText]] = {}
+    token = _COLLECTED.set(collected)
+    figures: list[tuple[str, FigureText]] = []
+    try:
+        yield figures
+    finally:
+        _COLLECTED.reset(token)
+        figures.extend(collected.values())
 
 
 def figure_html(picture: bytes | str, text: FigureText, width: str = "740px", lang: str | None = None) -> str:
@@ -84,5 +114,10 @@ class FigureView(widgets.HTML):
         lang : str, optional
             Default: the current language.
         """
-        picture = fig if isinstance(fig, str) else figure_png(fig, lang)  # matplotlib loads with a PNG to draw
+        collected = _COLLECTED.get()
+        if collected is None:
+            picture = fig if isinstance(fig, str) else figure_png(fig, lang)  # matplotlib loads with a PNG to draw
+        else:
+            picture = fig if isinstance(fig, str) else figure_svg(fig, text.alt, lang)
+            collected[id(self)] = (picture, text)
         self.value = figure_html(picture, text, self.width, lang)
