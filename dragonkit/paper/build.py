@@ -1,9 +1,10 @@
 """``dragonkit paper``: every paper of the kit, in every language asked for, printed by one Chromium.
 
 For each language, in ``<out>/<lang>/``: each lesson's worksheet (``NN-name-worksheet.pdf``) and teacher's guide
-(``NN-name-teacher-guide.pdf``), the rules on one page (``rules.pdf``) and the mini deck to cut out
-(``mini-deck.pdf``).  The lessons are read once (:func:`~dragonkit.paper.lesson.read_lesson`) and printed in every
-language.
+(``NN-name-teacher-guide.pdf``), the rules on one page (``rules.pdf``), the mini deck to cut out
+(``mini-deck.pdf``), the assessment (``assessment.pdf``, and ``assessment-solutions.pdf`` with the marking grid) and
+the curriculum map (``curriculum.pdf``).  The lessons are read once (:func:`~dragonkit.paper.lesson.read_lesson`)
+and printed in every language.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES
 from ..i18n.notebooks import lessons, notebooks_dir
+from .assessment import assessment_sheet
+from .curriculum import curriculum_map
 from .deck import mini_deck
 from .document import Document
 from .guide import teacher_guide
@@ -28,7 +31,8 @@ __all__ = ["build", "documents", "run"]
 
 
 def documents(langs: Sequence[str]) -> Iterator[Document]:
-    """Every paper, language by language: the lessons' worksheets and teacher's guides, the rules, the mini deck.
+    """Every paper, language by language: the lessons' worksheets and teacher's guides, the rules, the mini deck, the
+    assessment (the students' sheet and the solutions) and the curriculum map.
 
     Parameters
     ----------
@@ -42,6 +46,9 @@ def documents(langs: Sequence[str]) -> Iterator[Document]:
             yield teacher_guide(lesson, lang)
         yield rules_page(lang)
         yield mini_deck(lang)
+        yield assessment_sheet(lang)
+        yield assessment_sheet(lang, teacher=True)
+        yield curriculum_map(lang)
 
 
 def build(out: Path, langs: Sequence[str], report: Callable[[Path], object] = lambda _path: None) -> list[Path]:

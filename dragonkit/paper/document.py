@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ..i18n import tr
+from ..i18n import N_, tr
 from .markdown import markdown_html
 
-__all__ = ["MARGINS", "PAPER_CSS", "Document", "heading_html", "markdown_document"]
+__all__ = ["MARGINS", "PAPER_CSS", "WHO", "Document", "heading_html", "lines_html", "markdown_document", "who_html"]
+
+#: The lines at the top of a student's sheet, for the student to fill in.
+WHO = (N_("Name"), N_("Class"), N_("Date"))
 
 #: The page's margins (top, right, bottom, left); the running footer sits in the bottom one.
 MARGINS = ("14mm", "15mm", "16mm", "15mm")
@@ -116,6 +119,16 @@ class Document:
             f'display: flex; justify-content: space-between; margin: 0 {MARGINS[1]} 0 {MARGINS[3]};">'
             f"<span>{name}</span><span>{page}</span></div>"
         )
+
+
+def lines_html(count: int) -> str:
+    """``count`` ruled lines to write on."""
+    return '<div class="dk-lines">' + "<div></div>" * count + "</div>"
+
+
+def who_html(lang: str) -> str:
+    """The lines for the student's name, class and date (:data:`WHO`), in ``lang``."""
+    return '<div class="dk-who">' + "".join(f"<div>{escape(tr(label, lang))}:</div>" for label in WHO) + "</div>"
 
 
 def heading_html(kind: str, title: str) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ..i18n import N_, tr
+from ..i18n import tr
 from ..i18n.notebooks import translate_markdown
 from ..lessons.base import edition_label
 from ..teach.exercises import ChoiceExercise, FractionExercise
-from .document import Document, heading_html
+from .document import Document, heading_html, lines_html, who_html
 from .lesson import Lesson
 from .markdown import markdown_html
 
@@ -55,14 +55,8 @@ SHEETS = {
     "10-gems-or-wins.ipynb": Sheet(figures=("pig_policy_chart", "CoachMap", "HeadToHead")),
 }
 
-#: The lines at the top of a worksheet, for the student to fill in.
-WHO = (N_("Name"), N_("Class"), N_("Date"))
 #: Ruled lines under a question whose answer is a number, and under a choice (to say why).
 WORKING_LINES, WHY_LINES = 5, 2
-
-
-def _lines(count: int) -> str:
-    return '<div class="dk-lines">' + "<div></div>" * count + "</div>"
 
 
 def exercise_html(number: int, exercise: FractionExercise | ChoiceExercise, lang: str) -> str:
@@ -77,9 +71,9 @@ def exercise_html(number: int, exercise: FractionExercise | ChoiceExercise, lang
             f'<li><span class="dk-box"></span><span class="dk-letter">{chr(65 + i)}</span><span>{text}</span></li>'
             for i, text in enumerate(exercise.option_texts(lang))
         )
-        room = f'<ul class="dk-options">{options}</ul>' + _lines(WHY_LINES)
+        room = f'<ul class="dk-options">{options}</ul>' + lines_html(WHY_LINES)
     else:
-        room = _lines(WORKING_LINES) + f'<p class="dk-answer">{escape(tr("Answer", lang))}: <span></span></p>'
+        room = lines_html(WORKING_LINES) + f'<p class="dk-answer">{escape(tr("Answer", lang))}: <span></span></p>'
     return f'<section class="dk-exercise">{question}{room}</section>'
 
 
@@ -88,8 +82,7 @@ def worksheet(lesson: Lesson, lang: str) -> Document:
     sections with exercises (and those of :data:`SHEETS`), their figures and their exercises with room to write."""
     sheet = SHEETS.get(lesson.path.name, Sheet())
     title, kind = tr(lesson.title, lang), tr("Worksheet", lang)
-    who = "".join(f"<div>{escape(tr(label, lang))}:</div>" for label in WHO)
-    parts = [heading_html(f"{edition_label('dragon-stripes')} · {kind}", title), f'<div class="dk-who">{who}</div>']
+    parts = [heading_html(f"{edition_label('dragon-stripes')} · {kind}", title), who_html(lang)]
     number, drawn = 0, set[str]()
     waiting: list[str] = []  # figures drawn by a widget whose section is not printed: on the next one printed
     for section in lesson.sections:

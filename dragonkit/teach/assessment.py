@@ -16,6 +16,7 @@ Fraction(1, 4)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -403,7 +404,9 @@ def _fields(lang: str) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, s
     return test, parts
 
 
-def assessment_markdown(lang: str | None = None, teacher: bool = False) -> str:
+def assessment_markdown(
+    lang: str | None = None, teacher: bool = False, room: Callable[[Item], str] | None = None
+) -> str:
     """The assessment as Markdown in ``lang`` (default: the current language).
 
     Parameters
@@ -413,6 +416,9 @@ def assessment_markdown(lang: str | None = None, teacher: bool = False) -> str:
     teacher : bool
         ``False``: the students' sheet (the questions and their points); ``True``: the teacher's, with each
         solution worked out and the marking grid.
+    room : callable, optional
+        On the students' sheet, the room to write under each question: HTML for an :class:`Item` (paper gives
+        ruled lines in proportion to its points).
 
     Returns
     -------
@@ -468,6 +474,8 @@ def assessment_markdown(lang: str | None = None, teacher: bool = False) -> str:
             values = fields.get(item.label, {})
             out.append(f"**{item.label}.** {text(item.question, values)} *({points})*")
             out.append("")
+            if room is not None and not teacher:
+                out += [room(item), ""]
             if teacher:
                 out.append(f"> {tr('Solution')}: {text(item.solution, values)}")
                 out.append(">")

@@ -15,11 +15,12 @@ from .pdfs import pages
 
 
 def expected_names() -> list[str]:
-    """The PDFs of one language: each lesson's worksheet and teacher's guide, the rules, the mini deck."""
+    """The PDFs of one language: each lesson's worksheet and teacher's guide, the rules, the mini deck, the assessment
+    and its solutions, the curriculum map."""
     names = []
     for path in lessons(notebooks_dir()):
         names += [f"{path.stem}-worksheet.pdf", f"{path.stem}-teacher-guide.pdf"]
-    return [*names, "rules.pdf", "mini-deck.pdf"]
+    return [*names, "rules.pdf", "mini-deck.pdf", "assessment.pdf", "assessment-solutions.pdf", "curriculum.pdf"]
 
 
 def test_the_command_prints_every_paper_in_every_language_and_says_where(paper):

@@ -4,7 +4,8 @@ to write, under the text the exercises refer to, with the lesson's figures."""
 from __future__ import annotations
 
 from dragonkit.i18n import LANGUAGES, tr
-from dragonkit.paper.worksheet import SHEETS, WHO
+from dragonkit.paper.document import WHO
+from dragonkit.paper.worksheet import SHEETS
 from dragonkit.teach.exercises import ChoiceExercise
 
 from ..catalogs import italian
