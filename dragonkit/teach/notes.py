@@ -7,7 +7,6 @@ import json
 import os
 import re
 from html import escape
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
@@ -200,6 +199,4 @@ def lesson_page(notebook: str, lang: str) -> LessonPage:
     if not _LESSON_FILE.match(notebook):
         raise ValueError(f"a lesson's file name looks like 03-one-more-card.ipynb, not {notebook!r}")
     i18n.set_language(lang)
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
-    requested = next((code for code in asked if code in i18n.LANGUAGES), None)
-    return LessonPage(notebook, lang, requested)
+    return LessonPage(notebook, lang, i18n.requested_language())
