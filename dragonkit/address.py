@@ -2,9 +2,10 @@
 
 Voilà gives the kernel of each page the query of the page's address as the environment variable ``QUERY_STRING``
 (``lang=it&view=projector``): at once for a page whose kernel starts with it, once its visitor's request arrives for a
-preheated kernel (:mod:`dragonkit.ui.app`). The parts of the kit that follow the address read it here: the
-language (``?lang=``, :func:`dragonkit.i18n.requested_language`, which a lesson's page follows too). The server reads a
-request's query the same way, through the same functions (:mod:`dragonkit.server.app`).
+preheated kernel (:mod:`dragonkit.ui.visitor`). The parts of the kit that follow the address read it here:
+the language (``?lang=``, :func:`dragonkit.i18n.requested_language`) and the view (``?view=``,
+:func:`dragonkit.view.requested_projector`). The server reads a request's query the same way, through the same
+functions (:mod:`dragonkit.server.app`).
 
 >>> query_values("lang", {"QUERY_STRING": "lang=it&view=projector"})
 ['it']

@@ -38,7 +38,7 @@ def test_no_query_is_no_value_and_the_kernel_s_own_environment_is_read(monkeypat
 
 
 def test_the_query_is_parsed_in_one_place():
-    """No module of the package but this one parses a query: the language is read through it."""
+    """No module of the package but this one parses a query: the language and the view are read through it."""
     parsers = [
         path.relative_to(PACKAGE).as_posix()
         for path in sorted(PACKAGE.rglob("*.py"))
@@ -48,7 +48,7 @@ def test_the_query_is_parsed_in_one_place():
 
 
 def test_the_reader_of_the_address_imports_nothing_of_the_kit():
-    """The language (dragonkit.i18n) stands on it: it stands on nothing of the kit."""
+    """The language (dragonkit.i18n) and the view (dragonkit.view) stand on it: it stands on nothing of the kit."""
     tree = ast.parse(Path(address.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
