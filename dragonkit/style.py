@@ -121,7 +121,7 @@ _RULES = """<style>
            margin-bottom: 6px; background: $SURFACE; }
 .dk-move p { margin: 2px 0; font-size: 16px; line-height: 22px; }
 .dk-move .dk-move-card { margin: 2px 0 8px 0; }
-.dk-move .dk-move-card .dk-card { font-size: 26px; line-height: 34px; padding: 8px 22px; }
+.dk-move .dk-move-card .dk-card { font-size: 28px; line-height: 36px; padding: 8px 22px; }
 .dk-trainer .dk-verdict { font-size: 14px; margin: 4px 0 6px 0; }
 .dk-trainer .dk-verdict-values td:first-child { width: 220px; }
 .dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: nowrap; font-size: 12px; padding-right: 9px; }
@@ -142,8 +142,8 @@ _RULES = """<style>
   .dk-trainer .dk-verdict-values td:first-child { width: auto; }
 }
 /* the projector (?view=projector): every cell of the page $ZOOM times larger, as a browser's zoom draws it (Voilà's
-   cells are inside a box of fixed size, which is left alone); no text under 14px; the widgets' controls follow their
-   variables, the inline widths of the apps' columns, players and log give way to the full width */
+   cells are inside a box of fixed size, which is left alone); no text under 14px (the widgets' controls follow their
+   variables); the apps' two columns share the full width, their inline widths giving way */
 body:has(.$PROJECTOR) .jp-Cell { zoom: $ZOOM; }
 body:has(.$PROJECTOR) { --jp-widgets-font-size: 14px; --jp-ui-font-size1: 14px; }
 body:has(.$PROJECTOR) :is(.dk-app, .dk-lesson, .dk-app small, .dk-badge, .dk-log ol, .dk-views th[scope=col],
