@@ -9,14 +9,24 @@ pages, and a link to another site shows its address.
 
 It lives below every view package (:mod:`dragonkit.teach`, :mod:`dragonkit.ui`, :mod:`dragonkit.lessons`),
 so each of them can style its widgets without importing another.
+
+It draws the projector's view too (:mod:`dragonkit.view`): on a page where a widget carries
+:data:`PROJECTOR_CLASS` (:func:`dragonkit.teach.notes.mark_view`), every cell of the page, prose and widgets alike,
+is drawn :data:`~dragonkit.view.PROJECTOR_ZOOM` times larger (CSS ``zoom``, as a browser's zoom draws it, figures and
+sliders included), no text smaller than 14 px (28 px on a 1920-pixel-wide board), and the apps' two columns share
+the full width.
 """
 
 import json
 from string import Template
 
 from . import palette
+from .view import PROJECTOR_ZOOM
 
-__all__ = ["CSS"]
+__all__ = ["CSS", "PROJECTOR_CLASS", "page_script"]
+
+#: The class of a widget that marks its page as drawn for the projector.
+PROJECTOR_CLASS = "dk-projector"
 
 # The rules name the palette's roles ($INK, $TINT ...), filled in once below.
 _RULES = """<style>
@@ -116,8 +126,14 @@ _RULES = """<style>
 .dk-read { background: $SURFACE; border-radius: 6px; padding: 4px 10px; }
 .dk-read ul { margin: 2px 0 2px 0; padding-left: 22px; }
 .dk-read li { line-height: 20px; }
-.dk-trainer .dk-card { display: inline-block; min-width: 64px; padding: 3px 8px; margin-right: 6px; border-radius: 6px;
-                       font-weight: bold; text-align: center; }
+.dk-card { display: inline-block; min-width: 64px; padding: 3px 8px; margin-right: 6px; border-radius: 6px;
+           font-weight: bold; text-align: center; }
+/* the latest move, beside the board on the projector: its card large, then a sentence a line */
+.dk-move { border: 1px solid $RULE; border-left: 6px solid $BLUE; border-radius: 8px; padding: 6px 10px;
+           margin-bottom: 6px; background: $SURFACE; }
+.dk-move p { margin: 2px 0; font-size: 16px; line-height: 22px; }
+.dk-move .dk-move-card { margin: 2px 0 8px 0; }
+.dk-move .dk-move-card .dk-card { font-size: 28px; line-height: 36px; padding: 8px 22px; }
 .dk-trainer .dk-verdict { font-size: 14px; margin: 4px 0 6px 0; }
 .dk-trainer .dk-verdict-values td:first-child { width: 220px; }
 .dk-trainer .dk-deck td, .dk-trainer .dk-deck th { white-space: nowrap; font-size: 12px; padding-right: 9px; }
@@ -155,10 +171,31 @@ _RULES = """<style>
   h1, h2, h3, h4 { break-after: avoid; }
   a[href^="http"]::after { content: " (" attr(href) ")"; font-size: 0.85em; word-break: break-all; }
 }
+/* the projector (?view=projector): every cell of the page $ZOOM times larger, as a browser's zoom draws it (Voilà's
+   cells are inside a box of fixed size, which is left alone); no text under 14px (the widgets' controls follow their
+   variables); the apps' two columns share the full width, their inline widths giving way */
+body:has(.$PROJECTOR) .jp-Cell { zoom: $ZOOM; }
+body:has(.$PROJECTOR) { --jp-widgets-font-size: 14px; --jp-ui-font-size1: 14px; }
+body:has(.$PROJECTOR) :is(.dk-app, .dk-lesson, .dk-app small, .dk-badge, .dk-log ol, .dk-views th[scope=col],
+  .dk-frac, .dk-figure table, .dk-note, .dk-table, .dk-matrix, .dk-trainer .dk-deck :is(td, th),
+  .dk-trainer .dk-recent :is(td, th)) { font-size: 14px; }
+body:has(.$PROJECTOR) :is(.dk-note, .dk-views th[scope=col]) { line-height: 18px; }
+body:has(.$PROJECTOR) .jupyter-button { min-width: fit-content; }  /* a label never cut: the button grows */
+/* the event list: 6 whole lines of 20px, which it scrolls line by line */
+body:has(.$PROJECTOR) .dk-log :is(ol, li) { line-height: 20px; }
+body:has(.$PROJECTOR) .dk-log-lines { height: 120px; }
+body:has(.$PROJECTOR) .dk-app .dk-columns { flex-wrap: wrap; }
+body:has(.$PROJECTOR) .dk-app .dk-columns > :first-child { flex: 3 1 520px; width: auto !important; }
+body:has(.$PROJECTOR) .dk-app .dk-columns > :last-child { flex: 2 1 340px; width: auto !important; }
+/* a lesson's rows of widgets wrap where the page is too narrow for them, rather than squeeze a slider's readout */
+body:has(.$PROJECTOR) .dk-lesson .widget-hbox { flex-wrap: wrap; }
+/* the trainer's situation, with its table of the deck, takes half */
+body:has(.$PROJECTOR) .dk-trainer .dk-columns > :is(:first-child, :last-child) { flex: 1 1 420px; }
+body:has(.$PROJECTOR) .dk-trainer .dk-deck :is(td, th) { white-space: normal; }
 </style>"""
 
 #: The stylesheet, its colours taken from :mod:`dragonkit.palette`.
-CSS = Template(_RULES).substitute(vars(palette))
+CSS = Template(_RULES).substitute(vars(palette), PROJECTOR=PROJECTOR_CLASS, ZOOM=PROJECTOR_ZOOM)
 
 
 def page_script(lang: str) -> str:
@@ -170,7 +207,8 @@ def page_script(lang: str) -> str:
     widgets (``.dk-announce``) live regions that stay on the page, and names each slider's
     handle after its label (or the nearest text before it, its prompt), again whenever a label changes
     (ipywidgets draws the handle with ``role="slider"`` and no accessible name, so a screen reader would say
-    only "slider").
+    only "slider"), and says whether each toggle button is pressed (``aria-pressed``: ipywidgets marks it by a class
+    only, which a screen reader does not read), again whenever it changes.
 
     Parameters
     ----------
@@ -211,8 +249,13 @@ _PAGE_SCRIPT = Template("""<script>
       }
       if (text && handle.getAttribute('aria-label') !== text) { handle.setAttribute('aria-label', text); }
     });
+    document.querySelectorAll('.widget-toggle-button').forEach(function (button) {
+      var pressed = String(button.classList.contains('mod-active'));  // ipywidgets marks a pressed toggle by its class
+      if (button.getAttribute('aria-pressed') !== pressed) { button.setAttribute('aria-pressed', pressed); }
+    });
   }
-  new MutationObserver(name).observe(document.body, {subtree: true, childList: true, characterData: true});
+  new MutationObserver(name).observe(document.body,
+    {subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class']});
   name();
 })();
 </script>""")

@@ -156,15 +156,19 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
 
 @pytest.fixture(autouse=True)
 def _widgets_stop_following_the_language():
-    """The widgets a test built stop following the language when it ends: a later test's switch of language redraws
-    its own widgets, not every widget of the tests before it (hundreds, by the end of the session). Each widget's
-    observer is removed, nothing else: a test checks the widgets it builds, while it runs."""
-    from dragonkit import i18n
+    """The widgets a test built stop following the language and the view when it ends: a later test's switch of
+    language (or of view) redraws its own widgets, not every widget of the tests before it (hundreds, by the end of the
+    session). Each widget's observer is removed, nothing else: a test checks the widgets it builds, while it runs."""
+    from dragonkit import i18n, view
 
-    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
-    before = list(observers)
+    followed = [
+        i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", []),
+        view.settings._trait_notifiers.setdefault("projector", {}).setdefault("change", []),
+    ]
+    before = [list(observers) for observers in followed]
     yield
-    observers[:] = before
+    for observers, kept in zip(followed, before):
+        observers[:] = kept
 
 
 @pytest.fixture

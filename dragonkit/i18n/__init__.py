@@ -20,8 +20,9 @@ in Italian.
 Field values are written in words, in the language asked for: :class:`Gems`
 (``1 gem``, ``3 gemme``), a :class:`Phrase`, and anything :class:`Describable`,
 such as a :class:`~dragonkit.rules.Card` (``2 steps``, ``2 passi``) or a
-:class:`~dragonkit.rules.Message`.  This module imports nothing else of the kit:
-the rules describe themselves through that protocol.
+:class:`~dragonkit.rules.Message`.  This module knows nothing of the game: the
+rules describe themselves through that protocol.  Of the kit it imports only
+:mod:`dragonkit.address`, the one reader of the page's address.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
-from urllib.parse import parse_qs
 
 import traitlets
+
+from ..address import query_values
 
 __all__ = [
     "LANGUAGES",
@@ -189,7 +191,7 @@ def _words(value: object, lang: str) -> object:
 
 def requested_language(environ: Mapping[str, str] = os.environ) -> str | None:
     """The language the Voilà page's address asks for (``?lang=``), if it is one of :data:`LANGUAGES`."""
-    return next((lang for lang in parse_qs(environ.get("QUERY_STRING", "")).get("lang", []) if lang in LANGUAGES), None)
+    return next((lang for lang in query_values("lang", environ) if lang in LANGUAGES), None)
 
 
 def initial_language(environ: Mapping[str, str] = os.environ) -> str:

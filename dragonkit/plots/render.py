@@ -8,6 +8,8 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..view import zoom
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -19,11 +21,13 @@ def figure_png(fig: Figure, lang: str | None = None) -> bytes:
 
     Every axis whose labels come from matplotlib's default :class:`~matplotlib.ticker.ScalarFormatter`
     (colour bars included) writes them as the language does (``0.5`` / ``0,5``, ``2,000`` / ``2.000``,
-    :func:`number_label`); log, category and fixed labels are left as they are.
+    :func:`number_label`); log, category and fixed labels are left as they are.  The picture has as many more
+    pixels as the kernel's view draws the page larger (:func:`dragonkit.view.zoom`: twice as many each way on the
+    projector), so that it stays sharp there; the page shows it at the same size.
     """
     localize_ticks(fig, lang)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
+    fig.savefig(buffer, format="png", dpi=fig.dpi * zoom())
     return buffer.getvalue()
 
 

@@ -1,4 +1,5 @@
-"""Teacher's notes (shown in Jupyter, absent from Voilà pages), a lesson's languages and the apps' language switch."""
+"""Teacher's notes (shown in Jupyter, absent from Voilà pages), a lesson's languages, the apps' language switch, and
+the mark of the page's view (the projector)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ import json
 import os
 import re
 from html import escape
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
 
-from .. import i18n
+from .. import i18n, view
 from ..i18n.notebooks import translate_markdown
-from ..style import CSS, page_script
+from ..style import CSS, PROJECTOR_CLASS, page_script
 
 __all__ = [
     "LanguageSwitch",
@@ -23,6 +23,7 @@ __all__ = [
     "in_voila",
     "language_picker",
     "lesson_page",
+    "mark_view",
     "teacher_notes",
 ]
 
@@ -114,6 +115,16 @@ class LanguageSwitch(widgets.ToggleButtons):
         super().close()
 
 
+def mark_view(widget: widgets.DOMWidget) -> None:
+    """Mark ``widget`` with the kernel's view (:data:`dragonkit.view.settings`): on the projector, the class
+    :data:`~dragonkit.style.PROJECTOR_CLASS`, whose presence draws the whole page for the projector (the stylesheet's
+    rules); on a screen, none."""
+    if view.settings.projector:
+        widget.add_class(PROJECTOR_CLASS)
+    else:
+        widget.remove_class(PROJECTOR_CLASS)
+
+
 def language_picker() -> LanguageSwitch:
     """Buttons that switch every dragonkit widget of this kernel between English and
     Italian (:data:`dragonkit.i18n.settings`), until they are closed."""
@@ -127,6 +138,11 @@ _LESSON_FILE = re.compile(r"^([0-9]{2}-[a-z0-9-]+|glossary)\.ipynb$")
 GLOSSARY = "glossary.ipynb"
 
 
+def _in_view(path: str) -> str:
+    """A link to ``path`` from this page, in the projector's view if this page is in it."""
+    return f"{path}?view={view.PROJECTOR}" if view.settings.projector else path
+
+
 class LessonPage:
     """A lesson's language links, and the way to its page in the language a visitor asked for.
 
@@ -135,18 +151,25 @@ class LessonPage:
     for the others, the page's own language marked current).  In a Voilà page
     opened with ``?lang=`` naming another language, it also sends the browser to
     that language's page (the prose of a lesson is written per language; see
-    :mod:`dragonkit.i18n.notebooks`).
+    :mod:`dragonkit.i18n.notebooks`).  On the projector (``?view=projector``) the
+    links carry the view, and mark the page for it (:func:`mark_view`).
     """
 
     def __init__(self, notebook: str, lang: str, requested: str | None):
         self.notebook, self.lang, self.requested = notebook, lang, requested
         # a widget, not an output: the page's renderer would open an output's links in a new tab
         self.links = widgets.HTML(self.links_html())
+        mark_view(self.links)
 
-    def href(self, lang: str) -> str:
-        """The relative address of this lesson in ``lang``, from this page."""
+    def path(self, lang: str) -> str:
+        """The relative path of this lesson in ``lang``, from this page."""
         up = "" if self.lang == "en" else "../"
         return f"{up}{self.notebook}" if lang == "en" else f"{up}{lang}/{self.notebook}"
+
+    def href(self, lang: str) -> str:
+        """The link to this lesson in ``lang``, from this page: its :meth:`path`, in the projector's view if this page
+        is in it."""
+        return _in_view(self.path(lang))
 
     def links_html(self) -> str:
         """The navigation list: a link to the lesson in each other language, this page's marked current, and a
@@ -162,14 +185,15 @@ class LessonPage:
         glossary = ""
         if self.notebook != GLOSSARY:
             name = escape(i18n.tr("Glossary", self.lang))
-            glossary = f'<p class="dk-glossary-link"><a href="{GLOSSARY}">{name}</a></p>'
+            href = escape(_in_view(GLOSSARY), quote=True)
+            glossary = f'<p class="dk-glossary-link"><a href="{href}">{name}</a></p>'
         return f'{CSS}<nav class="dk-languages" aria-label="{label}"><ul>{"".join(items)}</ul></nav>{glossary}'
 
     def redirect_html(self) -> str | None:
         """The script that sends the browser to the language the page's address asked for, if another."""
         if not self.requested or self.requested == self.lang:
             return None
-        target = json.dumps(self.href(self.requested))
+        target = json.dumps(self.path(self.requested))  # the address's own query follows
         return f"<script>window.location.replace({target} + window.location.search);</script>"
 
     def _ipython_display_(self) -> None:
@@ -208,6 +232,4 @@ def lesson_page(notebook: str, lang: str) -> LessonPage:
     if not _LESSON_FILE.match(notebook):
         raise ValueError(f"a lesson's file name looks like 03-one-more-card.ipynb, not {notebook!r}")
     i18n.set_language(lang)
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
-    requested = next((code for code in asked if code in i18n.LANGUAGES), None)
-    return LessonPage(notebook, lang, requested)
+    return LessonPage(notebook, lang, i18n.requested_language())

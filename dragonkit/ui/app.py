@@ -16,98 +16,45 @@ of the page's tab order, drawn with a clear focus outline (the stylesheet's ``:f
 the control just pressed hides itself (Reveal at the end of a turn, Start the game), the focus moves
 on to the next control the player needs as soon as there is one.  What changes the board is said to
 screen readers too: the events of each move, in a live region (:mod:`dragonkit.ui.announce`).
+
+A page opened with ``?view=projector`` (:mod:`dragonkit.view`; a preheated kernel learns it with its visitor's
+request, :mod:`dragonkit.ui.visitor`) is drawn large for a class's projector and plays one step at a time, so that
+the class can talk over every card: beside the board, the latest move (its card, large, and what it did); the coach
+hidden behind "Show the coach" until the teacher clicks it, and hidden again at the next move; and each bot's move
+waiting for "Next bot move" (the bots never play by themselves there).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import json
-import os
 import secrets
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from .. import i18n
+from .. import i18n, view
 from ..bots import Bot, BotKind, bot_seed
 from ..coach.views import Coach
-from ..engine import Game, IllegalActionError
+from ..engine import Event, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots.game import gems_over_game, gems_over_game_text
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
-from ..teach.notes import close_widgets
+from ..teach.notes import close_widgets, mark_view
 from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach_panel import render_coach
 from .controls import MessageLine, guarded, is_double_click
 from .figures import FigureView
-from .panels import render_log, render_players, render_status
+from .panels import render_log, render_move, render_players, render_status
 from .setup import GameConfig, SeatConfig, SetupForm
+from .visitor import follow_the_visitor
 
 __all__ = ["PlayApp"]
-
-
-def _visitor_query_url(environ: Mapping[str, str]) -> str | None:
-    """The address of Voilà's request-info socket for this preheated kernel (``/voila/query/<kernel
-    id>``, built from the variables Voilà gives its kernels), or None outside a preheated kernel."""
-    if environ.get("VOILA_PREHEAT") != "True" or not environ.get("VOILA_KERNEL_ID"):
-        return None
-    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
-    host = environ.get("VOILA_APP_IP", "127.0.0.1")
-    port = environ.get("VOILA_APP_PORT", "8866")
-    base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
-    return f"{protocol}://{host}:{port}{base}voila/query/{environ['VOILA_KERNEL_ID']}"
-
-
-async def _await_visitor(url: str) -> None:
-    """Read the visitor's request from Voilà's socket, put it in the environment as Voilà does
-    (``QUERY_STRING`` …), and switch to the language its ``?lang=`` asks for, if it asks for one."""
-    from tornado.httpclient import HTTPClientError
-    from tornado.websocket import WebSocketError, websocket_connect
-
-    try:
-        connection = await websocket_connect(url)
-    except (OSError, HTTPClientError, WebSocketError):  # no socket to wait on: the page keeps its language
-        return
-    try:
-        message = await connection.read_message()
-    finally:
-        connection.close()
-    if isinstance(message, str):
-        os.environ.update({str(k): str(v) for k, v in json.loads(message).items()})
-        asked = i18n.requested_language()
-        if asked is not None:  # without ?lang=, the page keeps the language it was run in
-            i18n.set_language(asked)
-
-
-def _follow_the_visitors_language() -> None:
-    """In a preheated Voilà kernel (``dragonkit serve --pool``) the page ran before its visitor
-    came, so the ``?lang=`` of the page was unknown when the app was built: wait, on the kernel's
-    event loop, for Voilà to send the visitor's request through its request-info socket, then switch
-    to its language.
-
-    This speaks the socket's protocol (one JSON message of environment variables) with tornado, which
-    the kernel has loaded already; Voilà's own helper (``voila.utils.wait_for_request``) would import
-    the whole Jupyter server into every kernel: 1.8 CPU-seconds a visitor."""
-    url = _visitor_query_url(os.environ)
-    if url is None:
-        return
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:  # no event loop (a script): nothing to wait on
-        return
-    task = loop.create_task(_await_visitor(url))
-    _VISITOR_WAITS.add(task)  # keep a reference until it is done
-    task.add_done_callback(_VISITOR_WAITS.discard)
-
-
-_VISITOR_WAITS: set[asyncio.Task[None]] = set()
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -134,6 +81,9 @@ class PlayApp(MessageLine):
         Show the English/Italian buttons (:func:`dragonkit.teach.language_picker`) at the top right;
         a lesson that has its own switch leaves them out, like the hand trainer's.
 
+    The app follows the kernel's view (:data:`dragonkit.view.settings`): on the projector it plays one step at a time
+    (see the module's docstring), whatever ``autoplay`` says.
+
     Attributes
     ----------
     widget : ipywidgets.VBox
@@ -147,6 +97,11 @@ class PlayApp(MessageLine):
     announce : ipywidgets.HTML
         The live region (:func:`dragonkit.ui.announce.live_region`): the sentences of the latest events,
         for screen readers.
+    move : ipywidgets.HTML
+        The latest move (:func:`~dragonkit.ui.panels.render_move`), shown on the projector only.
+    show_coach : ipywidgets.ToggleButton
+        Shows the coach: "Coach", which stays as the player sets it; on the projector "Show the coach", released
+        again at every move.
 
     Raises
     ------
@@ -171,10 +126,12 @@ class PlayApp(MessageLine):
         self._estimating: asyncio.TimerHandle | None = None  # the coach's estimate, made once the page shows the move
         self._last_click: tuple[Action | None, float] = (None, 0.0)
         self._refocus = False  # the control pressed hid itself: focus the next one the player needs
-        self._announced = (0, 0)  # the events in the live region: game.events[start:stop]
+        self._latest = (0, 0)  # the latest move's events, in the live region (and on the projector): events[start:stop]
+        self._quiet = False  # set while the app releases the coach's button itself: not the player's change
         self.setup_form = SetupForm(on_start=self._start_from_form)
         self.status, self.board, self.players = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.move = widgets.HTML()
         self._coach = Coach()  # this app's: what it solved and estimated, for the next decisions
         self.announce = live_region()
         # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
@@ -211,25 +168,18 @@ class PlayApp(MessageLine):
             [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")] + [self.autoplay],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        # the players and the event log side by side under the board; on the projector the log goes to the foot of
+        # the coach's column, where the latest move and the coach are (the board's column then fits the screen)
+        self._people = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         left = widgets.VBox(
-            [
-                self.status,
-                self.board,
-                action_bar,
-                self.message,
-                widgets.HBox([self.players, self.event_log], layout=widgets.Layout(flex_flow="row wrap")),
-            ],
+            [self.status, self.board, action_bar, self.message, self._people],
             layout=widgets.Layout(width="830px", max_width="100%"),
         )
-        right = widgets.VBox(
-            [
-                widgets.HBox([self.show_coach, self.buttons["new_game"]], layout=widgets.Layout(flex_flow="row wrap")),
-                self.coach,
-                self.result_plot,
-            ],
-            layout=widgets.Layout(width="430px", max_width="100%"),
+        self._coach_column = widgets.VBox(layout=widgets.Layout(width="430px", max_width="100%"))
+        self._coach_bar = widgets.HBox(
+            [self.show_coach, self.buttons["new_game"]], layout=widgets.Layout(flex_flow="row wrap")
         )
-        self.game_view = widgets.HBox([left, right], layout=widgets.Layout(display="none"))
+        self.game_view = widgets.HBox([left, self._coach_column], layout=widgets.Layout(display="none"))
         self.game_view.add_class("dk-columns")  # side by side; one under the other on a narrow page
         top = []
         if self.language is not None:
@@ -242,10 +192,11 @@ class PlayApp(MessageLine):
             ]
         self.widget = widgets.VBox([widgets.HTML(CSS), *top, self.setup_form, self.game_view, self.announce])
         self.widget.add_class("dk-app")
-        self._label()
+        self._show_view()
         i18n.settings.observe(self._on_language, names="language")
+        view.settings.observe(self._on_view, names="projector")
         self._closed = False
-        _follow_the_visitors_language()
+        follow_the_visitor()
         if config is not None:
             self.start(config)
 
@@ -257,14 +208,15 @@ class PlayApp(MessageLine):
         display_page(self.widget)
 
     def close(self) -> None:
-        """Stop the bots' and the coach's timers, stop following the language (the app's, its form's and its
-        language switch's observers go) and close every widget of the app; closing twice is harmless."""
+        """Stop the bots' and the coach's timers, stop following the language and the view (the app's, its form's
+        and its language switch's observers go) and close every widget of the app; closing twice is harmless."""
         if self._closed:
             return
         self._closed = True
         self._cancel_pending()
         self._cancel_estimate()
         i18n.settings.unobserve(self._on_language, names="language")
+        view.settings.unobserve(self._on_view, names="projector")
         close_widgets(self.widget)
 
     # -- starting ----------------------------------------------------------------------
@@ -283,6 +235,8 @@ class PlayApp(MessageLine):
 
     @guarded
     def _on_option(self, _change: object = None) -> None:
+        if self._quiet:
+            return
         self._refocus = False  # the player is on this option now: the focus stays with them
         self._after_change()
 
@@ -299,11 +253,11 @@ class PlayApp(MessageLine):
         self.seats = config.seats
         self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
-        self._announced = (0, 0)
+        self._latest = (0, 0)
         self.setup_form.layout.display = "none"
         self.game_view.layout.display = None
         self._say("")
-        self._after_change()
+        self._moved()
         return game
 
     def show_setup(self) -> None:
@@ -347,7 +301,7 @@ class PlayApp(MessageLine):
             raise IllegalActionError(Message("it is {name}'s move (a bot), not a human's", name=game.players[seat]))
         game.apply(action, by=seat)
         self._say("")
-        self._after_change()
+        self._moved()
 
     @guarded
     def _on_next(self) -> None:
@@ -375,7 +329,7 @@ class PlayApp(MessageLine):
             self.autoplay.value = False
             raise
         game.apply(action, by=seat)
-        self._after_change()
+        self._moved()
 
     def _pressed(self, control: widgets.DOMWidget | None) -> None:
         """After a click on ``control`` (None: one that is gone with the setup form): if the keyboard
@@ -414,7 +368,7 @@ class PlayApp(MessageLine):
         ):
             self.buttons[name].description = label
         self.autoplay.description = tr("bots play by themselves")
-        self.show_coach.description = tr("Coach")
+        self.show_coach.description = tr("Show the coach") if view.settings.projector else tr("Coach")
         self.show_coach.tooltip = tr("show or hide the coach")
 
     @guarded
@@ -425,6 +379,43 @@ class PlayApp(MessageLine):
             self.announce.value = announcement_html(())
         self._refresh()
         self._show_message()
+
+    # -- the view: a screen, or the projector ---------------------------------------------
+
+    def _show_view(self) -> None:
+        """Draw the app for the kernel's view (:func:`~dragonkit.teach.notes.mark_view`): on the projector, the
+        latest move beside the board, the coach behind "Show the coach", the event log under the coach, no "bots play
+        by themselves"."""
+        projector = view.settings.projector
+        mark_view(self.widget)
+        coach = (self._coach_bar, self.coach, self.result_plot)
+        self._people.children = (self.players,) if projector else (self.players, self.event_log)
+        self._coach_column.children = (self.move, *coach, self.event_log) if projector else coach
+        self.autoplay.layout.display = "none" if projector else None
+        self.show_coach.layout.width = "auto" if projector else "130px"  # "Mostra l'allenatore" is long
+        self._hide_coach()
+        self._label()
+
+    @guarded
+    def _on_view(self, _change: object = None) -> None:
+        self._show_view()
+        self._after_change()
+
+    def _hide_coach(self) -> None:
+        """On the projector, release "Show the coach": the coach waits for the teacher's click (elsewhere it stays as
+        the player set it)."""
+        if view.settings.projector and self.show_coach.value:
+            self._quiet = True
+            try:
+                self.show_coach.value = False
+            finally:
+                self._quiet = False
+
+    def _moved(self) -> None:
+        """The game moved on (a move, a new game): on the projector the coach hides until the teacher shows it for
+        the new situation; then the views are drawn again and the next bot's move is planned."""
+        self._hide_coach()
+        self._after_change()
 
     def _after_change(self) -> None:
         self._refresh()
@@ -449,7 +440,9 @@ class PlayApp(MessageLine):
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
         self.event_log.value = render_log(game)
-        self._announce(game)
+        latest = self._latest_move(game)
+        self.announce.value = announcement_html(e.describe() for e in latest)
+        self.move.value = render_move(latest) if view.settings.projector else ""
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
@@ -477,14 +470,14 @@ class PlayApp(MessageLine):
             self._estimating.cancel()
             self._estimating = None
 
-    def _announce(self, game: Game) -> None:
-        """The events since the last announcement into the live region (the same ones again, in
-        the new language, when the language changes)."""
-        start, stop = self._announced
+    def _latest_move(self, game: Game) -> tuple[Event, ...]:
+        """The events of the latest move: those since the page was last drawn after a move (the same ones again when
+        it is drawn again, in a new language or for another view)."""
+        start, stop = self._latest
         if len(game.events) > stop:
             start, stop = stop, len(game.events)
-            self._announced = (start, stop)
-        self.announce.value = announcement_html(e.describe() for e in game.events[start:stop])
+            self._latest = (start, stop)
+        return game.events[start:stop]
 
     def _put_message(self, html: str) -> None:
         """Messages go where the user is looking: under the board, or under the setup form."""
@@ -504,7 +497,7 @@ class PlayApp(MessageLine):
         game = self.game
         seat = None if game is None else game.to_move  # None too once the game is over
         bot_to_move = seat is not None and self.bots[seat] is not None
-        if bot_to_move and self.autoplay.value:
+        if bot_to_move and self.autoplay.value and not view.settings.projector:  # the projector waits for Next
             loop = _running_loop()  # None in a plain script or test: the Next button steps
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)

@@ -1,4 +1,4 @@
-"""Small HTML views of the game: the players, the event log, the status line.
+"""Small HTML views of the game: the players, the event log, the status line, the latest move, a card.
 
 Each view is written in the language asked for (default: the current one of
 :mod:`dragonkit.i18n`), its numbers too (``1,200`` / ``1.200``: :mod:`dragonkit.i18n.numbers`).
@@ -6,17 +6,26 @@ Each view is written in the language asked for (default: the current one of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
+from .. import palette
 from ..bots import BotKind
 from ..engine import Event, Game
 from ..game_state import Phase
 from ..i18n import Gems, get_language, tr
 from ..i18n.numbers import integer_text
+from ..rules import Card
 from .setup import kind_label
 
-__all__ = ["render_log", "render_players", "render_status"]
+__all__ = ["card_label", "render_log", "render_move", "render_players", "render_status"]
+
+
+def card_label(card: Card, lang: str | None = None) -> str:
+    """A card as a label in its kind's colour, its name written in it (the colour never says it alone)."""
+    style = f"background:{palette.CARD[card.kind]};color:{palette.CARD_TEXT[card.kind]}"
+    return f'<span class="dk-card" style="{style}">{escape(card.describe(lang))}</span>'
 
 
 def render_players(game: Game, kinds: tuple[BotKind, ...], lang: str | None = None) -> str:
@@ -70,6 +79,23 @@ def render_log(game: Game, limit: int = 60, lang: str | None = None) -> str:
         f'<div class="dk-log-lines" tabindex="0" role="region" aria-label="{escape(tr("Events", lang))}">'
         f'<ol reversed start="{len(game.events)}">' + "".join(items) + "</ol></div></div>"
     )
+
+
+def render_move(events: Sequence[Event], lang: str | None = None) -> str:
+    """The latest move, as the projector shows it beside the board: the card it revealed, if any, as a large
+    :func:`card_label`, and what happened, a sentence a line.
+
+    Parameters
+    ----------
+    events : sequence of Event
+        The move's events (those since the move before it), oldest first.
+    lang : str, optional
+        The language (default: the current one).
+    """
+    card = next((dict(e.fields)["card"] for e in events if e.kind == "card_revealed"), None)
+    shown = f'<p class="dk-move-card">{card_label(card, lang)}</p>' if isinstance(card, Card) else ""
+    lines = "".join(f'<p class="dk-ev-{e.kind}">{escape(e.describe(lang))}</p>' for e in events)
+    return f'<div class="dk-move">{shown}{lines}</div>'
 
 
 def render_status(game: Game, kinds: tuple[BotKind, ...], lang: str | None = None) -> str:

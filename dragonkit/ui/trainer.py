@@ -12,6 +12,10 @@ click becomes a call of :meth:`HandTrainer.decide`, which refuses what is not
 allowed now (a second decision on the same hand) with a message and changes
 nothing; every view is redrawn from the hand, the verdict and the score.
 
+On the projector (``?view=projector``, :mod:`dragonkit.view`) the trainer is drawn large; it goes one step at a
+time as it is: the hand, its probabilities on a click, the learner's choice, then the verdict and the card that
+followed.
+
 A hand can be decided with the keyboard alone: when the button pressed disables or hides itself,
 the focus moves on to the next one (Play on or Next hand, then Reveal), and a live region tells
 screen readers the new hand and the verdict (:mod:`dragonkit.ui.announce`).
@@ -29,21 +33,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import i18n, palette
+from .. import i18n
 from ..analysis import next_card_probabilities
 from ..engine import IllegalActionError
 from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
-from ..rules import Card, Message, whole_number
+from ..rules import Message, whole_number
 from ..style import CSS
-from ..teach.notes import close_widgets, language_picker
+from ..teach.notes import close_widgets, language_picker, mark_view
 from ..topics.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
 from .numbers import format_fraction, gems_html
+from .panels import card_label
 
 __all__ = ["HandTrainer", "render_score", "render_situation", "render_verdict"]
 
@@ -167,6 +172,7 @@ class HandTrainer(MessageLine):
         self.widget = widgets.VBox([widgets.HTML(CSS), *heading, top, columns, self.announce])
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-trainer")
+        mark_view(self.widget)  # on the projector, drawn large (its hands are one step at a time already)
         i18n.settings.observe(self._redraw, names="language")
         self._closed = False
         self._relabel()
@@ -417,12 +423,6 @@ def _percent(share: Fraction, lang: str) -> str:
     return percent_text(share, 1, lang)
 
 
-def _card(card: Card, lang: str) -> str:
-    """A card as a coloured label."""
-    style = f"background:{palette.CARD[card.kind]};color:{palette.CARD_TEXT[card.kind]}"
-    return f'<span class="dk-card" style="{style}">{escape(card.describe(lang))}</span>'
-
-
 def render_situation(hand: Hand, lang: str | None = None, chances: bool = False) -> str:
     """The situation panel: the player's gems, the pot, the knight, the stage, the
     deck left with what each card would do and, if ``chances``, the next card's
@@ -565,7 +565,7 @@ def render_verdict(hand: Hand, verdict: Verdict, lang: str | None = None) -> str
         f'<div class="dk-message dk-{level} dk-verdict">{escape(headline)}</div>'
         f'<table class="dk-values dk-verdict-values">{table}</table>'
         f'<div class="dk-next"><b>{escape(tr("The card that followed:", lang))}</b> '
-        f"{_card(verdict.next_card, lang)}<br>{followed}</div>"
+        f"{card_label(verdict.next_card, lang)}<br>{followed}</div>"
         f'<p class="dk-note">{escape(note)}</p></div>'
     )
 

@@ -660,55 +660,6 @@ def test_a_page_opened_with_lang_it_starts_in_italian(query, expected):
     assert json.loads(out.stdout.strip().splitlines()[-1]) == expected
 
 
-def test_a_preheated_kernel_switches_to_the_language_of_its_visitor(monkeypatch):
-    """``dragonkit serve --pool`` runs the page before its visitor comes: the app waits, on the kernel's loop, for
-    the request that Voilà's own request-info socket sends once the page is requested."""
-    import asyncio
-
-    import tornado.web
-    from voila.request_info_handler import RequestInfoSocketHandler
-
-    kernel_id = "0b7e7b43-1f5c-4a2e-9d0e-3c1f00d7a001"
-
-    async def scenario():
-        server = tornado.web.Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)]).listen(0, "127.0.0.1")
-        port = next(iter(server._sockets.values())).getsockname()[1]
-        monkeypatch.setenv("VOILA_PREHEAT", "True")
-        monkeypatch.setenv("VOILA_KERNEL_ID", kernel_id)
-        monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
-        monkeypatch.setenv("VOILA_APP_PORT", str(port))
-        monkeypatch.setenv("VOILA_SERVER_URL", "/")
-        monkeypatch.setenv("QUERY_STRING", "")
-        app = PlayApp()
-        assert app.setup_form.start.description == "Start the game"  # built before the visitor came
-        await asyncio.sleep(0.3)
-        assert i18n.get_language() == "en"  # still waiting for its visitor
-        # the visitor requests the page: Voilà's handler sends the request to the kernel's socket
-        RequestInfoSocketHandler.send_updates({"kernel_id": kernel_id, "payload": {"QUERY_STRING": "lang=it"}})
-        for _ in range(300):
-            if i18n.get_language() == "it":
-                break
-            await asyncio.sleep(0.01)
-        server.stop()
-        return app
-
-    app = asyncio.run(scenario())
-    assert app.setup_form.start.description == "Inizia la partita" and app.language.value == "it"
-    assert os.environ["QUERY_STRING"] == "lang=it"
-
-
-def test_a_kernel_of_the_play_app_does_not_import_the_jupyter_server():
-    """Voilà's ``wait_for_request`` imports the whole Jupyter server (1.8 CPU-seconds a kernel): the app speaks
-    the request-info socket itself."""
-    code = (
-        "import sys; from dragonkit.ui import PlayApp; PlayApp(); print(sorted({m.split('.')[0] for m in sys.modules}))"
-    )
-    env = {**os.environ, "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "x", "VOILA_APP_PORT": "9"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
-    loaded = set(json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"')))
-    assert not loaded & {"voila", "jupyter_server", "nbconvert", "jupyterlab_server"}
-
-
 # -- the pseudo-locale ---------------------------------------------------------------------------------------------
 
 #: Words the play app shows that are not messages: the players' names (the form's defaults but "Coach"), the
