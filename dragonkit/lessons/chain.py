@@ -22,7 +22,6 @@ module shows that chain for the classroom deck (``mini``):
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from html import escape
 
@@ -33,7 +32,7 @@ import pandas as pd
 from .. import i18n
 from ..analysis import TurnState
 from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..i18n.numbers import decimal_text, fraction_text, integer_text, percent_text
 from ..plots.chain import spy_figure, spy_figure_text
 from ..plots.render import figure_png
 from ..rules import Ruleset, whole_number
@@ -92,7 +91,7 @@ def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
     rows = []
     for label, row in frame.iterrows():
         cells = "".join(
-            '<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{Fraction(v)}</td>' for v in row
+            '<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{fraction_text(v)}</td>' for v in row
         )
         on = ' class="dk-row-on"' if label == highlight else ""
         rows.append(f"<tr{on}><th>{escape(state_name(label, lang))}</th>{cells}</tr>")

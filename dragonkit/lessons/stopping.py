@@ -33,7 +33,7 @@ from ..analysis import TurnState, compare_policies, policy_map, policy_shift, so
 from ..analysis.turn.graph import HEAD, DecisionGraph
 from ..analysis.turn.thresholds import every_threshold, threshold_verdict
 from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text
+from ..i18n.numbers import decimal_text, fraction_text
 from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from ..rules import Ruleset
 from ..style import CSS
@@ -66,7 +66,7 @@ def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
 
 def _signed(value: Fraction) -> str:
     """A term of a sum: negative numbers in brackets."""
-    return f"({value})" if value < 0 else str(value)
+    return f"({fraction_text(value)})" if value < 0 else fraction_text(value)
 
 
 class InductionStepper(LessonWidget):

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..i18n import Describable, tr
-from ..i18n.numbers import decimal_text, parse_number, percent_text
+from ..i18n.numbers import decimal_text, fraction_text, parse_number, percent_text
 from ..rules import whole_number
 from ..style import CSS
 from .notes import close_widgets
@@ -230,7 +230,8 @@ class FractionExercise(_Exercise):
     def _message(self, kind: str, args: list, lang: str) -> str:
         answer = self.answer
         if kind == "right":
-            shown = str(answer) if answer.denominator == 1 else f"{answer} ≈ {decimal_text(answer, 4, lang)}"
+            exact = fraction_text(answer)
+            shown = exact if answer.denominator == 1 else f"{exact} ≈ {decimal_text(answer, 4, lang)}"
             return tr("Right! The answer is {answer}.", lang, answer=shown)
         if kind == "wrong":
             direction = tr("too high", lang) if args[0] == "high" else tr("too low", lang)

@@ -16,6 +16,7 @@ from scipy.sparse.linalg import spsolve
 
 from dragonkit import i18n
 from dragonkit.analysis import optimal_policy, turn_chain
+from dragonkit.i18n.numbers import fraction_text
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.plots.chain import spy_figure
@@ -88,7 +89,7 @@ def test_read_aloud_says_the_row_of_n_t_b_and_the_expected_gain():
         for outcome, p in chain.absorption_probabilities(start=state).items():
             if p:
                 assert f"<b>{L4.state_name(outcome, 'en')}</b>" in text and str(p) in text
-        assert str(chain.expected_reward(chain.rewards, start=state)) in text
+        assert fraction_text(chain.expected_reward(chain.rewards, start=state)) in text  # a true minus: −37/14
     with pytest.raises(ValueError, match="not a transient state"):
         L4.read_aloud(chain, "stopped")
 
@@ -168,11 +169,11 @@ def test_the_sparse_solve_is_reported_in_words_and_a_table_in_the_pages_language
     english, italian_ = L4.sparse_solve_html(chain, t, B, "en"), L4.sparse_solve_html(chain, t, B, "it")
     assert "7,945 transient states and 3 outcomes" in english and "14,698 non-zero entries (0.023%" in english
     assert "<b>t = 3.5366</b>" in english
-    assert re.search(r'<th scope="row">stopped</th><td>-10 gems</td><td>0\.7252</td>', english)
+    assert re.search(r'<th scope="row">stopped</th><td>−10 gems</td><td>0\.7252</td>', english)
     assert re.search(r'<th scope="row">head</th><td>\+400 gems</td><td>0\.0572</td>', english)
     assert "7.945 stati transitori e 3 esiti" in italian_ and "14.698 elementi non nulli (0,023%" in italian_
     assert "<b>t = 3,5366</b>" in italian_
-    assert re.search(r'<th scope="row">stop</th><td>-10 gemme</td><td>0,7252</td>', italian_)
+    assert re.search(r'<th scope="row">stop</th><td>−10 gemme</td><td>0,7252</td>', italian_)
     assert "<caption>" in english and '<th scope="col">probabilità</th>' in italian_
     with pytest.raises(ValueError, match="x @ R"):
         L4.sparse_solve_html(chain, t, B[:2])

@@ -114,11 +114,11 @@ def test_the_stepper_buttons_slider_and_formula():
     stepper.buttons["next"].click()
     assert stepper.picture.value != picture
     assert "Layer 4 solved" in stepper.status.value
-    assert "W = 1/4 × [ 2 × (-3) + 1 × (-12) + 1 × 20 ] = " in stepper.formula.value
+    assert "W = 1/4 × [ 2 × (−3) + 1 × (−12) + 1 × 20 ] = " in stepper.formula.value
     assert "best to hold" in stepper.formula.value
     stepper.buttons["all"].click()
     assert stepper.solved == stepper.layers and "compulsory" in stepper.formula.value
-    assert "-11/8" in stepper.table.value
+    assert "−11/8" in stepper.table.value
     stepper.buttons["back"].click()
     assert stepper.solved == stepper.layers - 1
     stepper.gems.value = 4

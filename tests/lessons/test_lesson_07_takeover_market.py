@@ -41,7 +41,7 @@ def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation
     assert "Holding was right." in explorer.verdict.value  # Dan's push value with 12 gems is 7/6 < the pot, 4
     assert "Taking over pays for takers with 4 gems" in explorer.verdict.value
     explorer.taker_gems.value = 8
-    assert "DECLINE" in explorer.verdict.value and "-5/6" in explorer.verdict.value
+    assert "DECLINE" in explorer.verdict.value and "−5/6" in explorer.verdict.value
     explorer.taker_gems.value = 3
     assert "cannot pay the bounty" in explorer.verdict.value
     before, curve = explorer.state, explorer.curve

@@ -72,9 +72,9 @@ def test_the_answers_of_lesson_9():
 
 def test_the_comparison_widget_follows_the_policy_and_the_language():
     comparison = editions.EditionComparison(editions=("mini", "kali"), policy="optimal", measure="std")
-    assert "-1.38" in comparison.html.value and "0.269" in comparison.html.value
+    assert "−1.38" in comparison.html.value and "0.269" in comparison.html.value
     comparison.exact.value = True
-    assert "-11/8" in comparison.html.value
+    assert "−11/8" in comparison.html.value
     comparison.policy.value = 20
     assert comparison.table.loc[("mini", 0), "expected_gain"] == editions.edition_profile(MINI, 0, 20)["expected_gain"]
     i18n.set_language("it")
@@ -182,7 +182,7 @@ def test_designer_speaks_of_its_own_boxes():
     kept = designer.rules
     designer.dangers.value = -1
     assert designer.dangers.value == -1 and designer.rules is kept
-    assert "Danger cards must be a whole number from 0 to 4, not -1." in designer.status.value
+    assert "Danger cards must be a whole number from 0 to 4, not −1." in designer.status.value
     designer.dangers.value = 3
     designer.stripes.value = "5-1"
     assert "The range 5-1 is backwards: write the smaller number first, such as 1-5." in designer.status.value
