@@ -5,7 +5,7 @@ its transient states are the decision points where the policy reveals a card,
 one step is one card, and the absorbing states are the turn's outcomes.  This
 module shows that chain for the classroom deck (``mini``):
 
-* :class:`ChainLab` — a slider for the policy *hold when the pot reaches t*,
+* :class:`ChainLab` — a slider for the policy *hold when the pot reaches h*,
   the chain's graph, the matrices :math:`P, Q, R, N = (I-Q)^{-1}, t = N\mathbf 1,
   B = NR` and the expected gem change :math:`Br` as exact-fraction tables, and a
   panel that reads a chosen row of them aloud in words;
@@ -174,7 +174,7 @@ _CAPTIONS = {
 
 
 class ChainLab(LessonWidget):
-    """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches t*.
+    """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches h*.
 
     A slider sets the threshold h (hold at h); the chain's graph, the matrices (exact
     fractions) and a reading in words of one transient state's row follow it.
@@ -284,7 +284,7 @@ class ChainLab(LessonWidget):
 
         lang = i18n.get_language()
         chain = self.chain
-        self.slider.description = tr("Policy: hold when the pot reaches t =", lang)
+        self.slider.description = tr("Policy: hold when the pot reaches h =", lang)
         self.summary.value = (
             "<p>"
             + tr(

@@ -22,7 +22,7 @@ from dragonkit.lessons import chain as L4
 from dragonkit.plots.chain import spy_figure
 from dragonkit.topics.chain import chain_matrices, outcome_order
 
-from .helpers import _enumerated, _mini_orders
+from .helpers import _enumerated, _mini_orders, _prose
 
 ROOT = Path(__file__).parents[2]
 
@@ -189,3 +189,30 @@ def test_lesson_4_answers_by_enumeration():
     assert answer["cards"] == law4["cards"] == Fraction(97, 56)
     assert answer["stopped"] == law4["outcomes"]["stopped"] == Fraction(13, 28)
     assert answer["gain"] == sum(g * p for g, p in law4["dist"].items()) == Fraction(-37, 14)
+
+
+def test_the_real_chains_n_is_sparse_and_one_row_is_a_forward_substitution():
+    """Review 1-5, items 1 and 6: N is not dense (N_ij != 0 only when j can be reached from i), and (I - Q)^T is
+    lower triangular, so the start's row of N is solved forward from the start."""
+    real = base.fresh_turn("dragon-stripes")
+    chain = turn_chain(real, optimal_policy(real))
+    Q = chain.Q.tocsr()
+    n = Q.shape[0]
+    assert (n, Q.nnz) == (7945, 14698)
+    assert sp.triu(Q, k=1).nnz == Q.nnz  # card by card: every step goes to a later state
+    reach = [0] * n  # the states each state can reach (itself included), as bits
+    for i in reversed(range(n)):
+        bits = 1 << i
+        for j in Q.indices[Q.indptr[i] : Q.indptr[i + 1]]:
+            bits |= reach[j]
+        reach[i] = bits
+    nonzero = sum(bin(bits).count("1") for bits in reach)
+    assert nonzero == 248_999 and round(100 * nonzero / n**2, 1) == 0.4 and round(n**2 / 1e6) == 63
+    start = chain.transient.index(chain.start)
+    x = spsolve((sp.identity(n, format="csc") - Q).T.tocsc(), np.eye(1, n, start).ravel())
+    assert np.count_nonzero(x) == bin(reach[start]).count("1")  # the row of N is non-zero where the start leads
+    english, italian_ = _prose("04-absorbing-chain"), _prose("04-absorbing-chain", "it")
+    assert "only about 249 thousand (0.4%) are non-zero" in english and "7,945 solves" in english
+    assert "forward substitution" in english and "back substitution" not in english and "dense:" not in english
+    assert "solo circa 249 mila (lo 0,4%) sono diversi da zero" in italian_ and "sostituzione in avanti" in italian_
+    assert "only $2.5\\times10^5$ non-zero" in english and "**−37/14**" in english

@@ -84,8 +84,8 @@ def test_the_coverage_figure_tells_its_misses_by_their_style_and_in_words():
     assert "misses the exact value" in legend and "contains the exact value" in legend
     italian = plots.coverage_figure_text(result, shown, lang="it")
     _well_formed(italian)
-    assert "mancano" in italian.alt and percent_text(covered / 60, 1, "it") in italian.alt
-    assert {row[3] for row in italian.rows} == {"lo manca", "lo contiene"}
+    assert "non lo contengono" in italian.alt and percent_text(covered / 60, 1, "it") in italian.alt
+    assert {row[3] for row in italian.rows} == {"non lo contiene", "lo contiene"}
 
 
 def test_the_error_figure_is_told_from_its_table():

@@ -121,7 +121,7 @@ def test_the_induction_text_follows_the_stepper_and_ends_with_the_turn_value():
     shapes = {c.get_paths()[0].vertices.shape[0] for c in figure.collections}
     assert len(shapes) == 2  # holding points are squares, revealing ones circles
     italian = induction_figure_text(graph, values, len(graph.layers), lang="it")
-    assert italian.alt.startswith("Induzione all'indietro") and "fermarsi" in column(italian, "meglio")
+    assert italian.alt.startswith("Induzione all'indietro") and "fermarsi" in column(italian, "scelta migliore")
 
 
 def test_the_threshold_text_names_the_best_t_and_the_optimum():
