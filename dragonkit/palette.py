@@ -155,6 +155,13 @@ BAD = RED  #: a loss, a wrong answer, a danger
 NEUTRAL = GRID  #: neither (a gain of zero)
 GOOD_TINT = "#E6F4EE"  #: background of a success message (GOOD on it: 4.8:1)
 BAD_TINT = "#FCEAE6"  #: background of an error message (BAD on it: 4.6:1)
+
+# -- on paper (dragonkit.paper, and a page printed from the browser): black on white, greys for the rest --------
+PRINT_INK = "#000000"  #: text, the lines to write on, boxes to tick
+PRINT_SOFT = "#333333"  #: a running footer, a kicker over a title
+PRINT_CUT = "#555555"  #: the dashed lines to cut along
+PRINT_BORDER = "#777777"  #: a table's borders
+PRINT_FILL = "#E8E8E8"  #: a table's header, the dragon's ends
 SERIES = SKY_BLUE  #: the data a figure shows (bars, samples)
 EXACT = BLUE  #: exact values drawn over them (lines, marks)
 HIGHLIGHT = ORANGE  #: the one bar or point the text is about

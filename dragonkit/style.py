@@ -114,7 +114,7 @@ _RULES = """<style>
 .dk-glossary { width: 100%; max-width: 1100px; font-size: 14px; margin-bottom: 16px; table-layout: auto !important; }
 .dk-glossary caption { text-align: left; font-weight: 600; font-size: 16px; padding: 8px 0 4px 0; }
 .dk-glossary th, .dk-glossary td { text-align: left !important; vertical-align: top; max-width: none; }
-.dk-glossary th[scope="row"] { background: none; white-space: nowrap; }
+.dk-glossary th[scope="row"] { background: none; }
 .dk-glossary dfn { font-style: normal; }
 .dk-glossary td:nth-child(3) { width: 60%; }
 .dk-matrix { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
@@ -159,10 +159,10 @@ _RULES = """<style>
      on paper it grows with its content, and every page of it is printed */
   html, body, #main, #jp-main-content-panel, #rendered_cells { height: auto !important; width: auto !important;
     overflow: visible !important; position: static !important; contain: none !important; }
-  body, #rendered_cells, .jp-Notebook, .jp-Cell { background: $WHITE !important; color: #000 !important; }
+  body, #rendered_cells, .jp-Notebook, .jp-Cell { background: $WHITE !important; color: $PRINT_INK !important; }
   .dk-app, .dk-lesson, .dk-exercise, .dk-message, .dk-note, .dk-hints, .dk-dec, .dk-caption, .dk-status,
-  .dk-log, .dk-coach, .dk-question { color: #000 !important; background: $WHITE !important; }
-  .dk-badge { color: #000 !important; background: none !important; border: 1px solid #000; }
+  .dk-log, .dk-coach, .dk-question { color: $PRINT_INK !important; background: $WHITE !important; }
+  .dk-badge { color: $PRINT_INK !important; background: none !important; border: 1px solid $PRINT_INK; }
   /* what a page on paper cannot use */
   .dk-languages, .dk-language, .jupyter-button, .dk-figure details, a.anchor-link, .jp-InternalAnchorLink {
     display: none !important; }

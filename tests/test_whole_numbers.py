@@ -13,6 +13,7 @@ from dragonkit import Game, Ruleset
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot
 from dragonkit.bots import ThresholdBot
 from dragonkit.game_state import GameState, Phase
+from dragonkit.i18n.numbers import MINUS
 from dragonkit.rules import WholeNumberError, whole_number
 from dragonkit.turn import TurnState
 
@@ -52,7 +53,10 @@ def test_whole_number_bounds_are_included(value, low, width):
     if low <= value <= high:
         assert whole_number(value, "x", minimum=low, maximum=high) == value
     else:
-        with pytest.raises(ValueError, match=f"x must be a whole number from {low} to {high}, not {value}") as info:
+        low_, high_ = (
+            str(n).replace("-", MINUS) for n in (low, high)
+        )  # the bounds with a true minus, as tr writes them
+        with pytest.raises(ValueError, match=f"x must be a whole number from {low_} to {high_}, not {value}") as info:
             whole_number(value, "x", minimum=low, maximum=high)
         assert not isinstance(info.value, TypeError)  # a whole number out of range: a ValueError only
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -175,8 +176,10 @@ def _fill(text: str, lang: str, fields: Mapping[str, object]) -> str:
 
 def _words(value: object, lang: str) -> object:
     """A field value as it is written in ``lang``."""
-    if type(value) in (str, int):  # most fields; a Protocol check is slow (the log writes every event)
+    if type(value) is str:  # most fields; a Protocol check is slow (the log writes every event)
         return value
+    if type(value) is int or isinstance(value, Fraction):  # a negative number with a true minus sign: −3, −37/14
+        return value if value >= 0 else f"\u2212{-value}"
     if isinstance(value, Gems):
         return gems(value, lang)
     if isinstance(value, Describable):

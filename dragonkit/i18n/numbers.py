@@ -3,7 +3,8 @@
 Decimals, thousands and percentages follow the language's CLDR conventions
 through :mod:`babel.numbers` (English ``0.375``, ``1,234``, ``37.5%``; Italian
 ``0,375``, ``1.234``, ``37,5%``); a fraction is the same in every language
-(``3/8``).  :func:`parse_number` reads a typed answer in the learner's language
+(``3/8``).  A negative number is written with a true minus sign, ``−`` (U+2212), never
+a hyphen: ``−2.128``, ``−37/14`` (:data:`MINUS`).  :func:`parse_number` reads a typed answer in the learner's language
 and refuses, with a message that says why, what that language would read two
 ways (``1,000`` in English: one thousand, or one with a decimal comma?) or
 writes otherwise (``0.375`` in Italian).  A language Babel does not know (a
@@ -26,8 +27,10 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 from . import get_language, tr
 
 __all__ = [
+    "MINUS",
     "consecutive_runs",
     "decimal_text",
+    "fraction_text",
     "integer_text",
     "interval_text",
     "parse_number",
@@ -35,6 +38,20 @@ __all__ = [
     "percent_text",
     "ranges_text",
 ]
+
+
+#: The minus sign of a negative number in a text (U+2212): ``−3``, not the hyphen of ``-3``.
+MINUS = "\u2212"
+
+
+def _minus(text: str) -> str:
+    """``text`` with the hyphen-minus that Babel or Python writes before a negative number as a true minus sign."""
+    return text.replace("-", MINUS)
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """An exact number as a fraction, the same in every language, with a true minus sign: ``3/8``, ``−37/14``, ``5``."""
+    return _minus(str(Fraction(value)))
 
 
 def _locale(lang: str | None) -> str:
@@ -59,7 +76,8 @@ def _exact(value: Fraction | float | int) -> Decimal:
 
 
 def decimal_text(value: Fraction | float | int, digits: int = 3, lang: str | None = None) -> str:
-    """``value`` rounded to ``digits`` decimals as ``lang`` writes it: ``0.375`` / ``0,375``, ``1,234.5`` / ``1.234,5``.
+    """``value`` rounded to ``digits`` decimals as ``lang`` writes it: ``0.375`` / ``0,375``, ``1,234.5`` / ``1.234,5``,
+    ``−2.128`` / ``−2,128`` (a true minus sign).
 
     Parameters
     ----------
@@ -70,7 +88,7 @@ def decimal_text(value: Fraction | float | int, digits: int = 3, lang: str | Non
         The language (default: the current one).
     """
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return _format_decimal(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
+    return _minus(_format_decimal(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True))
 
 
 def integer_text(value: int, lang: str | None = None) -> str:
@@ -133,7 +151,7 @@ def percent_text(value: Fraction | float, digits: int = 1, lang: str | None = No
         Decimals of the percentage.
     """
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
-    return _format_percent(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True)
+    return _minus(_format_percent(_exact(value), format=pattern, locale=_locale(lang), decimal_quantization=True))
 
 
 def percent_interval_text(

@@ -25,6 +25,7 @@ from ..i18n import ntr, tr
 from ..i18n.numbers import consecutive_runs
 from ..rules import Message, Ruleset
 from ..teach.notes import close_widgets
+from ..topics.editions import CUSTOM, EDITIONS, edition_label
 from ..topics.sliders import situation_ranges
 from ..ui.figures import FigureView
 
@@ -171,32 +172,6 @@ def situation_sliders(
 
 
 # -- the editions and the policies the menus offer -------------------------------------------------------------
-
-#: The preset editions, in the order the lessons show them.
-EDITIONS = ("dragon-stripes", "kali", "drago-rosso", "mini")
-_TITLES = {"dragon-stripes": "Dragon Stripes", "kali": "Die Augen der Kali", "drago-rosso": "Drago Rosso"}
-#: The key of a learner's own deck in a comparison.
-CUSTOM = "custom"
-
-
-def edition_label(edition: str, rules: Ruleset | None = None, lang: str | None = None) -> str:
-    """The name of an edition as the lessons show it (a learner's deck: its own name).
-
-    Parameters
-    ----------
-    edition : str
-        A preset name, or :data:`CUSTOM` for a learner's deck.
-    rules : Ruleset, optional
-        The learner's deck (its name is shown).
-    lang : str, optional
-        The language (default: the current one).
-    """
-    if edition == CUSTOM:
-        return tr("your deck: {name}", lang, name=rules.name if rules is not None else "?")
-    if edition == "mini":
-        return tr("mini (classroom deck)", lang)
-    return _TITLES.get(edition, edition)
-
 
 #: The policies the menus offer: "optimal" and hold-at-h thresholds (gems).
 POLICIES = ("optimal", 10, 20, 40)

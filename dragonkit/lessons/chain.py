@@ -5,7 +5,7 @@ its transient states are the decision points where the policy reveals a card,
 one step is one card, and the absorbing states are the turn's outcomes.  This
 module shows that chain for the classroom deck (``mini``):
 
-* :class:`ChainLab` — a slider for the policy *hold when the pot reaches t*,
+* :class:`ChainLab` — a slider for the policy *hold when the pot reaches h*,
   the chain's graph, the matrices :math:`P, Q, R, N = (I-Q)^{-1}, t = N\mathbf 1,
   B = NR` and the expected gem change :math:`Br` as exact-fraction tables, and a
   panel that reads a chosen row of them aloud in words;
@@ -22,7 +22,6 @@ module shows that chain for the classroom deck (``mini``):
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from html import escape
 
@@ -33,7 +32,7 @@ import pandas as pd
 from .. import i18n
 from ..analysis import TurnState
 from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..i18n.numbers import decimal_text, fraction_text, integer_text, percent_text
 from ..plots.chain import spy_figure, spy_figure_text
 from ..plots.render import figure_png
 from ..rules import Ruleset, whole_number
@@ -92,7 +91,7 @@ def _matrix_html(frame: pd.DataFrame, lang: str, highlight=None) -> str:
     rows = []
     for label, row in frame.iterrows():
         cells = "".join(
-            '<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{Fraction(v)}</td>' for v in row
+            '<td class="dk-zero">·</td>' if v == 0 else f'<td class="dk-frac">{fraction_text(v)}</td>' for v in row
         )
         on = ' class="dk-row-on"' if label == highlight else ""
         rows.append(f"<tr{on}><th>{escape(state_name(label, lang))}</th>{cells}</tr>")
@@ -175,7 +174,7 @@ _CAPTIONS = {
 
 
 class ChainLab(LessonWidget):
-    """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches t*.
+    """The classroom deck's turn as an absorbing chain, under *hold when the pot reaches h*.
 
     A slider sets the threshold h (hold at h); the chain's graph, the matrices (exact
     fractions) and a reading in words of one transient state's row follow it.
@@ -285,7 +284,7 @@ class ChainLab(LessonWidget):
 
         lang = i18n.get_language()
         chain = self.chain
-        self.slider.description = tr("Policy: hold when the pot reaches t =", lang)
+        self.slider.description = tr("Policy: hold when the pot reaches h =", lang)
         self.summary.value = (
             "<p>"
             + tr(

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from .. import i18n
-from ..i18n import N_, tr
+from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, percent_text
 from ..plots.editions import comparison_figure, comparison_figure_text, deck_figure, deck_figure_text
 from ..rules import Card, FinalDanger, Message, Ruleset
@@ -322,11 +322,6 @@ def format_stages(stages) -> str:
 #: What the designer says for the rules' refusals it can meet, by the rules' msgid: a sentence about its own
 #: boxes (the rules' message names the Ruleset's fields, which a learner does not see).
 _REWORDED = {
-    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
-    "(danger_cards={dangers}), not {n}": N_(
-        "The Stages box lists {n} stage(s), but a deck with {dangers} danger "
-        "card(s) needs {wanted}: one for each number of dangers already revealed, from 0 to {last}."
-    ),
     "footprints must hold at least one card": N_("Put at least one footprint card in the deck."),
     "the deck may hold at most {limit} cards, not {n}": N_("The deck has {n} cards; a deck may hold at most {limit}."),
     "name must be a non-empty string, not {value}": N_("Give the deck a name."),
@@ -340,13 +335,39 @@ _REWORDED = {
 }
 
 
+#: The rules' refusal of a stage table that does not fit the danger cards, which the designer says with two counts.
+_STAGES_MISFIT = (
+    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} (danger_cards={dangers}), not {n}"
+)
+
+
+def _stages_misfit(fields: dict) -> str:
+    """The Stages box lists the wrong number of stages for the danger cards: both counts in words that agree."""
+    n, dangers = int(fields["n"]), int(fields["dangers"])
+    listed = ntr("The Stages box lists {n} stage,", "The Stages box lists {n} stages,", n, n=n)
+    needed = ntr(
+        "but a deck with {dangers} danger card needs {wanted}: one for each number of dangers already revealed, "
+        "from 0 to {last}.",
+        "but a deck with {dangers} danger cards needs {wanted}: one for each number of dangers already revealed, "
+        "from 0 to {last}.",
+        dangers,
+        dangers=dangers,
+        wanted=fields["wanted"],
+        last=fields["last"],
+    )
+    return f"{listed} {needed}"
+
+
 def designer_reason(exc: ValueError) -> str:
     """Why the designer refuses a deck, in the current language and in the words of its own boxes.
 
     The rules' messages that name a Ruleset field (``stages``, ``danger_cards`` ...) are
-    reworded (:data:`_REWORDED`); the designer's own messages and any other are shown as raised.
+    reworded (:data:`_REWORDED`; stages that do not fit the danger cards: both counts in words that
+    agree); the designer's own messages and any other are shown as raised.
     """
     message = Message.of(exc)
+    if isinstance(message, Message) and message.msgid == _STAGES_MISFIT:
+        return _stages_misfit(dict(message.fields))
     if isinstance(message, Message) and message.msgid in _REWORDED:
         fields = dict(message.fields)
         index = re.match(r"stages\[(\d+)\]", str(fields.get("name", "")))

@@ -387,7 +387,7 @@ class AuctionSheet(LessonWidget):
         Gems each bidder holds.
     stage : int
     treasure : int, optional
-        The treasure at the start of the turn (default 60: late in a game; None: the edition's).
+        The treasure at the start of the turn (default 60: a what-if with a small treasure; None: the edition's).
     seed : int
         Seeds the turns played out (the same clicks give the same cards).
 

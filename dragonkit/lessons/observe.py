@@ -35,7 +35,7 @@ __all__ = ["DeckView", "FirstGuess", "answers"]
 
 class DeckView(LessonWidget):
     """The full deck of an edition: a bar per kind of card with the exact chance
-    that the first card of a turn is of that kind, and the same as a table.
+    that the first card of the game is of that kind, and the same as a table.
 
     Parameters
     ----------
@@ -58,7 +58,7 @@ class DeckView(LessonWidget):
     def _redraw(self, _change=None) -> None:
         deck = self.rules.composition
         self.picture.show(composition_figure(deck), composition_figure_text(deck))
-        self.table.value = f"<b>{escape(tr('The first card of a turn'))}</b>{next_card_table(deck)}"
+        self.table.value = f"<b>{escape(tr('The first card of the game'))}</b>{next_card_table(deck)}"
 
 
 class FirstGuess(LessonWidget):

@@ -263,8 +263,8 @@ class MyopicVsOptimal(LessonWidget):
         self.picture.show(myopic_figure(comparison), myopic_figure_text(comparison))
         state = comparison.state
         summary = tr(
-            "With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} "
-            "(position, pot) pairs; at {bolder} of them optimal play reveals where the one-step rule holds.",
+            "With {gems}, {stage}: the one-step rule and optimal play differ at {n} of the {total} cells of the map "
+            "(position, pot); at {bolder} of them optimal play reveals where the one-step rule holds.",
             gems=Gems(state.gems),
             stage=tr("stage {d}", d=state.dangers_revealed),
             n=comparison.disagree,
@@ -273,9 +273,9 @@ class MyopicVsOptimal(LessonWidget):
         )
         if self.hold_points == 0:  # the colour legend's "hold" has nothing to point at: say why
             summary += " " + tr(
-                "No cell is red (hold): with {gems} at stake optimal play reveals at every reachable "
-                "point. Move the gems slider up: the more a stop or a danger costs you, the more "
-                "points turn red.",
+                "No cell is red (hold): with {gems} at stake optimal play reveals in every cell of the "
+                "map. Move the gems slider up: the more a stop or a danger costs you, the more "
+                "cells turn red.",
                 gems=Gems(state.gems),
             )
         self.summary.value = f"<p>{escape(summary)}</p>"

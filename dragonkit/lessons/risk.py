@@ -9,8 +9,8 @@ probabilities grouped by gem change are the exact distribution of the gain
   the standard deviation and :math:`P(X < 0)`, worked out from the table;
 * :class:`RiskReturnExplorer` — mean against the probability of a loss for the
   hold-at-h policies, a cautious, a greedy and the optimal policy;
-* :class:`CatchUpExplorer` — a player ``d`` gems behind on the last turn: the
-  policy that maximizes :math:`P(X \ge d)` is not the one that maximizes :math:`E[X]`;
+* :class:`CatchUpExplorer` — a player ``δ`` gems behind on the last turn: the
+  policy that maximizes :math:`P(X \ge \delta)` is not the one that maximizes :math:`E[X]`;
 * :func:`answers` — the exercises' answers.
 
 The numbers come from :mod:`dragonkit.topics.risk` (the greedy policy is
@@ -146,7 +146,7 @@ class OutcomeExplorer(LessonWidget):
         lang = i18n.get_language()
         self._options(lang)
         self.kind.description = tr("Policy", lang)
-        self.threshold.description = tr("hold when the pot reaches t =", lang)
+        self.threshold.description = tr("hold when the pot reaches h =", lang)
         self.threshold.layout.display = None if self.kind.value == "threshold" else "none"
         e = self.evaluation
         named = dataclasses.replace(e, policy=self.policy_label(lang))
@@ -254,7 +254,7 @@ class RiskReturnExplorer(LessonWidget):
 
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
-        self.treasure.description = tr("Gems in the treasure", lang)
+        self.treasure.description = tr("Treasure at the start of the turn", lang)
         named = self.named(lang)
         points = self.points()
         self.picture.show(risk_return_figure(points, named), risk_return_figure_text(points, named, lang), lang)
@@ -274,15 +274,15 @@ class RiskReturnExplorer(LessonWidget):
 
 
 class CatchUpExplorer(LessonWidget):
-    """A player ``d`` gems behind on the last turn: which hold-at-h policy wins most often?
+    """A player ``δ`` gems behind on the last turn: which hold-at-h policy wins most often?
 
     Parameters
     ----------
     needed : int
-        The slider's initial d (gems).
+        The slider's initial δ (gems).
     deck : str
-        The initial deck, a key of :attr:`DECKS`: the classroom deck (exact, d up to 16)
-        or the full deck with its whole treasure (floats, d up to 60).  Every hold-at-h
+        The initial deck, a key of :attr:`DECKS`: the classroom deck (exact, δ up to 16)
+        or the full deck with its whole treasure (floats, δ up to 60).  Every hold-at-h
         policy is drawn: t from 1 to one more than the largest pot a turn can collect
         (:meth:`thresholds`; 1..16 and 1..154), so the best t for gems is always among them.
 
@@ -291,7 +291,7 @@ class CatchUpExplorer(LessonWidget):
     widget : ipywidgets.VBox
     """
 
-    #: label (msgid) -> (preset, treasure, the largest d of the slider).
+    #: label (msgid) -> (preset, treasure, the largest δ of the slider).
     DECKS: ClassVar[dict[str, tuple[str, int | None, int]]] = {
         N_("classroom deck (mini), exact"): ("mini", None, 16),
         N_("full deck (dragon-stripes)"): ("dragon-stripes", None, 60),
@@ -321,7 +321,7 @@ class CatchUpExplorer(LessonWidget):
         self._follow_language()
 
     def _deck_options(self, lang: str) -> None:
-        with self.muted():  # relabelling the menu is not the learner's choice: d and its range stay
+        with self.muted():  # relabelling the menu is not the learner's choice: δ and its range stay
             relabel(self.deck, [(tr(label, lang), label) for label in self.DECKS])
 
     @property
@@ -342,11 +342,11 @@ class CatchUpExplorer(LessonWidget):
         return every_threshold(self.state)
 
     def table(self) -> pd.DataFrame:
-        """:func:`catch_up` for the current deck and d, over :meth:`thresholds`."""
+        """:func:`catch_up` for the current deck and δ, over :meth:`thresholds`."""
         return catch_up(self.state, self.needed.value, self.thresholds(), self.exact)
 
     def optimum(self) -> tuple:
-        """P(X >= d) and E[X] of the optimal policy (the one maximizing expected gems)."""
+        """P(X >= δ) and E[X] of the optimal policy (the one maximizing expected gems)."""
         e = evaluation(self.state, "optimal", 1, self.exact)
         return probability_at_least(e, self.needed.value, self.exact), e.expected_gain
 
@@ -358,7 +358,7 @@ class CatchUpExplorer(LessonWidget):
     def _redraw(self, _change=None) -> None:
         lang = i18n.get_language()
         self._deck_options(lang)
-        self.needed.description = tr("Gems needed to draw level, d =", lang)
+        self.needed.description = tr("Gems needed to draw level, δ =", lang)
         self.verdict.value = f'<div class="dk-read">{tr("Computing…", lang)}</div>'  # the full deck's first time
         table, optimum = self.table(), self.optimum()
         self.picture.show(

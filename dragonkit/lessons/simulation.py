@@ -207,7 +207,7 @@ class MonteCarloLab(LessonWidget):
         verdict = (
             tr("The interval contains the exact value.")
             if inside
-            else tr("The interval misses the exact value: it happens to about 1 interval in 20.")
+            else tr("The interval misses the exact value: with a large n this happens to about 1 interval in 20.")
         )
         rows = [
             (tr("estimate (sample mean)"), decimal_text(row["estimate"], 3)),
@@ -472,11 +472,11 @@ COACH_GAMES = 200
 
 
 def bot_label(spec: str) -> str:
-    """A bot spec in words: ``hold at 20 gems``, ``random``, ``coach (optimal)``."""
+    """A bot spec in words: ``hold at 20 gems``, ``random``, ``coach (most gems per turn)``."""
     kind, _, arg = spec.partition(":")
     if kind == "threshold":
         return tr("hold at {t} gems", t=int(arg or 20))
-    return tr("random moves") if kind == "random" else tr("coach (optimal, slow)")
+    return tr("random moves") if kind == "random" else tr("coach (most gems per turn)")
 
 
 class TournamentLab(LessonWidget):

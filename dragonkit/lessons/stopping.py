@@ -32,8 +32,8 @@ from .. import i18n
 from ..analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
 from ..analysis.turn.graph import HEAD, DecisionGraph
 from ..analysis.turn.thresholds import every_threshold, threshold_verdict
-from ..i18n import N_, tr
-from ..i18n.numbers import decimal_text
+from ..i18n import N_, ntr, tr
+from ..i18n.numbers import decimal_text, fraction_text
 from ..plots.stopping import boundary_figure, boundary_figure_text, induction_figure, induction_figure_text
 from ..rules import Ruleset
 from ..style import CSS
@@ -66,7 +66,7 @@ def _point_name(graph: DecisionGraph, depth: int, index: int, lang: str) -> str:
 
 def _signed(value: Fraction) -> str:
     """A term of a sum: negative numbers in brackets."""
-    return f"({value})" if value < 0 else str(value)
+    return f"({fraction_text(value)})" if value < 0 else fraction_text(value)
 
 
 class InductionStepper(LessonWidget):
@@ -409,13 +409,16 @@ class PolicyMapExplorer(LessonWidget):
         lang = i18n.get_language()
         self.stage.description = tr("Stage (dangers revealed)", lang)
         self.gems_slider.description = tr("The player's gems", lang)
-        self.treasure.description = tr("Gems in the treasure", lang)
+        self.treasure.description = tr("Treasure at the start of the turn", lang)
         state, stage = self.state, self.rules.stage(self.stage.value)
         self.facts.value = (
             "<p>"
-            + tr(
+            + ntr(
                 "At stage {d} a stop costs {rate} of the player's gems ({penalty} here) and stripes pay ×{mult}; "
-                "the deck holds {dangers} danger card(s). Reaching the head pays the pot and the whole treasure.",
+                "the deck holds {dangers} danger card. Reaching the head pays the pot and the whole treasure.",
+                "At stage {d} a stop costs {rate} of the player's gems ({penalty} here) and stripes pay ×{mult}; "
+                "the deck holds {dangers} danger cards. Reaching the head pays the pot and the whole treasure.",
+                state.dangers,
                 lang,
                 d=self.stage.value,
                 rate=str(stage.rate),
@@ -502,7 +505,7 @@ class ThresholdExplorer(LessonWidget):
 
         lang = i18n.get_language()
         self.gems_slider.description = tr("The player's gems", lang)
-        self.treasure.description = tr("Gems in the treasure", lang)
+        self.treasure.description = tr("Treasure at the start of the turn", lang)
         comparison = self.comparison()
         self.picture.show(threshold_curve(comparison), threshold_curve_text(comparison, lang), lang)
         verdict = threshold_verdict(comparison, self.exact)

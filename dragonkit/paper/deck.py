@@ -25,15 +25,15 @@ DECK_CSS = (
     + f"""
 .dk-cards {{ display: grid; grid-template-columns: repeat(4, 44mm); grid-auto-rows: 68mm; gap: 0;
              justify-content: center; margin: 3mm 0 4mm 0; }}
-.dk-card {{ border: 0.3mm dashed #555; box-sizing: border-box; padding: 3mm; display: flex; flex-direction: column;
-            align-items: center; justify-content: space-between; break-inside: avoid; }}
+.dk-card {{ border: 0.3mm dashed {palette.PRINT_CUT}; box-sizing: border-box; padding: 3mm; display: flex;
+            flex-direction: column; align-items: center; justify-content: space-between; break-inside: avoid; }}
 .dk-card .dk-frame {{ border: 1.2mm solid var(--kind); border-radius: 3mm; width: 100%; height: 100%;
                      box-sizing: border-box; display: flex; flex-direction: column; align-items: center;
                      justify-content: space-between; padding: 2mm 1mm; }}
 .dk-card .dk-big {{ font-size: 26pt; font-weight: bold; line-height: 1; }}
 .dk-card svg {{ width: 22mm; height: 22mm; }}
 .dk-card .dk-word {{ font-size: 11pt; font-weight: bold; text-transform: uppercase; text-align: center; }}
-.dk-strip {{ border: 0.3mm dashed #555; padding: 2mm 3mm; break-inside: avoid; }}
+.dk-strip {{ border: 0.3mm dashed {palette.PRINT_CUT}; padding: 2mm 3mm; break-inside: avoid; }}
 .dk-strip h2 {{ margin: 0 0 1mm 0; font-size: 10pt; }}
 .dk-strip .dk-dragon td {{ height: 24mm; font-size: 26pt; }}
 .dk-strip .dk-dragon td.dk-end {{ font-size: 10pt; }}

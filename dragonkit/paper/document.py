@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from .. import palette
 from ..i18n import N_, tr
 from .markdown import markdown_html
 
@@ -25,8 +26,8 @@ MARGINS = ("14mm", "15mm", "16mm", "15mm")
 #: The stylesheet of every document: A4, black on white, nothing cut across two pages that should stay whole.
 PAPER_CSS = f"""
 @page {{ size: A4; margin: {" ".join(MARGINS)}; }}
-html {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; line-height: 1.38; color: #000;
-        background: #fff; -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+html {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; line-height: 1.38; color: {palette.PRINT_INK};
+        background: {palette.WHITE}; -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
 body {{ margin: 0; }}
 h1 {{ font-size: 16pt; line-height: 1.2; margin: 0 0 2mm 0; }}
 h2 {{ font-size: 12.5pt; margin: 5mm 0 1.5mm 0; break-after: avoid; }}
@@ -35,36 +36,37 @@ h4 {{ font-size: 10pt; margin: 3mm 0 1mm 0; break-after: avoid; }}
 p {{ margin: 0 0 2mm 0; orphans: 3; widows: 3; }}
 ul, ol {{ margin: 0 0 2mm 0; padding-left: 6mm; }}
 li {{ margin: 0 0 0.8mm 0; }}
-a {{ color: #000; }}
+a {{ color: {palette.PRINT_INK}; }}
 code {{ font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }}
-pre {{ font-size: 8.5pt; white-space: pre-wrap; border-left: 0.6mm solid #999; padding-left: 3mm;
+pre {{ font-size: 8.5pt; white-space: pre-wrap; border-left: 0.6mm solid {palette.GRID}; padding-left: 3mm;
        break-inside: avoid; }}
 table {{ border-collapse: collapse; margin: 1.5mm 0 3mm 0; font-size: 9pt; break-inside: avoid; }}
-th, td {{ border: 0.25mm solid #777; padding: 0.8mm 2mm; text-align: left; vertical-align: top; }}
-th {{ background: #e8e8e8; }}
+th, td {{ border: 0.25mm solid {palette.PRINT_BORDER}; padding: 0.8mm 2mm; text-align: left; vertical-align: top; }}
+th {{ background: {palette.PRINT_FILL}; }}
 math {{ font-family: "DejaVu Math TeX Gyre", math; font-size: 1.08em; }}
 math[display="block"] {{ margin: 1.5mm 0; }}
 figure {{ margin: 2mm 0 3mm 0; break-inside: avoid; }}
 figure svg {{ display: block; margin: 0 auto; max-width: 100%; height: auto; max-height: 105mm; }}
-figcaption {{ font-size: 8pt; line-height: 1.3; color: #222; margin-top: 1mm; }}
-.dk-kicker {{ font-size: 8.5pt; letter-spacing: 0.06em; text-transform: uppercase; color: #333; margin: 0 0 1mm 0; }}
+figcaption {{ font-size: 8pt; line-height: 1.3; color: {palette.INK}; margin-top: 1mm; }}
+.dk-kicker {{ font-size: 8.5pt; letter-spacing: 0.06em; text-transform: uppercase; color: {palette.PRINT_SOFT};
+              margin: 0 0 1mm 0; }}
 .dk-who {{ display: flex; gap: 5mm; margin: 3mm 0 4mm 0; font-size: 10pt; }}
-.dk-who div {{ border-bottom: 0.3mm solid #000; padding: 3mm 0 0.8mm 0; }}
+.dk-who div {{ border-bottom: 0.3mm solid {palette.PRINT_INK}; padding: 3mm 0 0.8mm 0; }}
 .dk-who div:nth-child(1) {{ flex: 3; }} .dk-who div:nth-child(2), .dk-who div:nth-child(3) {{ flex: 1.2; }}
 .dk-exercise {{ break-inside: avoid; margin: 3mm 0 4mm 0; }}
 .dk-question {{ display: flex; gap: 2mm; }}
 .dk-number {{ font-weight: bold; min-width: 6mm; }}
 .dk-lines {{ margin: 1mm 0 0 8mm; }}
-.dk-lines div {{ border-bottom: 0.25mm solid #999; height: 7.5mm; }}
+.dk-lines div {{ border-bottom: 0.25mm solid {palette.GRID}; height: 7.5mm; }}
 .dk-answer {{ margin: 2.5mm 0 0 8mm; font-weight: bold; }}
-.dk-answer span {{ display: inline-block; width: 60mm; border-bottom: 0.3mm solid #000; }}
+.dk-answer span {{ display: inline-block; width: 60mm; border-bottom: 0.3mm solid {palette.PRINT_INK}; }}
 .dk-options {{ list-style: none; margin: 1.5mm 0 0 8mm; padding: 0; }}
 .dk-options li {{ display: flex; gap: 2.5mm; margin: 0 0 1.5mm 0; }}
-.dk-box {{ flex: none; width: 3.6mm; height: 3.6mm; border: 0.35mm solid #000; margin-top: 0.4mm; }}
+.dk-box {{ flex: none; width: 3.6mm; height: 3.6mm; border: 0.35mm solid {palette.PRINT_INK}; margin-top: 0.4mm; }}
 .dk-letter {{ flex: none; font-weight: bold; min-width: 4mm; }}
 .dk-key {{ width: 100%; }}
 .dk-key td:first-child {{ width: 8mm; font-weight: bold; }}
-.dk-hints {{ font-size: 8.5pt; color: #222; margin: 1mm 0 0 0; }}
+.dk-hints {{ font-size: 8.5pt; color: {palette.INK}; margin: 1mm 0 0 0; }}
 """
 
 
@@ -115,8 +117,9 @@ class Document:
         )
         name = escape(f"{self.kind} · {self.title}" if self.kind else self.title)
         return (
-            f"<div style=\"font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 7.5pt; color: #333; width: 100%; "
-            f'display: flex; justify-content: space-between; margin: 0 {MARGINS[1]} 0 {MARGINS[3]};">'
+            f"<div style=\"font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 7.5pt; "
+            f"color: {palette.PRINT_SOFT}; width: 100%; display: flex; justify-content: space-between; "
+            f'margin: 0 {MARGINS[1]} 0 {MARGINS[3]};">'
             f"<span>{name}</span><span>{page}</span></div>"
         )
 

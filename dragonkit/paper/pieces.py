@@ -24,14 +24,14 @@ _STAGE_COLUMNS = (
 )
 
 #: The pieces' rules, after the paper's stylesheet.
-PIECES_CSS = """
-.dk-dragon { border-collapse: collapse; width: 100%; table-layout: fixed; margin: 1mm 0 2mm 0; }
-.dk-dragon td { border: 0.3mm solid #222; text-align: center; vertical-align: middle; padding: 2mm 0.5mm;
-                font-size: 13pt; font-weight: bold; }
-.dk-dragon td.dk-end { background: #e8e8e8; font-size: 8pt; width: 9%; }
-.dk-deck { display: flex; flex-wrap: wrap; gap: 2mm 4mm; margin: 1mm 0 2mm 0; padding: 0; list-style: none; }
-.dk-deck li { display: flex; align-items: center; gap: 1.5mm; }
-.dk-deck svg { width: 7mm; height: 7mm; }
+PIECES_CSS = f"""
+.dk-dragon {{ border-collapse: collapse; width: 100%; table-layout: fixed; margin: 1mm 0 2mm 0; }}
+.dk-dragon td {{ border: 0.3mm solid {palette.INK}; text-align: center; vertical-align: middle; padding: 2mm 0.5mm;
+                font-size: 13pt; font-weight: bold; }}
+.dk-dragon td.dk-end {{ background: {palette.PRINT_FILL}; font-size: 8pt; width: 9%; }}
+.dk-deck {{ display: flex; flex-wrap: wrap; gap: 2mm 4mm; margin: 1mm 0 2mm 0; padding: 0; list-style: none; }}
+.dk-deck li {{ display: flex; align-items: center; gap: 1.5mm; }}
+.dk-deck svg {{ width: 7mm; height: 7mm; }}
 """
 
 #: A footprint, a sole and four toes, centred on (0, 0) and about 12 x 20 units.

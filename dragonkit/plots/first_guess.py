@@ -55,7 +55,7 @@ def guess_figure(result: GuessResult) -> Figure:
             markersize=13,
             label=tr("best hold-at-h: h = {t}", t=result.best_threshold),
         )
-        ax.set_xlabel(tr("hold when the pot reaches t gems"))
+        ax.set_xlabel(tr("hold when the pot reaches h gems"))
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small", frameon=False)
     gain_ax.set_ylabel(tr("expected gem change per turn"))

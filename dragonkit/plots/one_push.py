@@ -201,7 +201,7 @@ def myopic_figure(comparison: MyopicComparison) -> Figure:
 def myopic_figure_text(comparison: MyopicComparison, lang: str | None = None) -> FigureText:
     """What :func:`myopic_figure` shows, from the same data: where optimal play reveals and holds, and where
     the one-step rule differs from it (the text alternative); by knight position, the one-step break-even
-    pot, the reachable pots, those where optimal play holds, the lowest of them, and those where the two
+    pot, the pots on the map, those where optimal play holds, the lowest of them, and those where the two
     differ (the table).
 
     Parameters
@@ -212,7 +212,7 @@ def myopic_figure_text(comparison: MyopicComparison, lang: str | None = None) ->
     """
     state = comparison.state
     alt = tr(
-        "The optimal policy's map with {gems}, stage {d}: of {total} reachable (position, pot) points, optimal "
+        "The optimal policy's map with {gems}, stage {d}: of its {total} cells (position, pot), optimal "
         "play reveals at {reveal} and holds at {hold}. The one-step rule (black line) differs from it at {n}; "
         "optimal play reveals at {bolder} of those.",
         lang,
@@ -227,7 +227,7 @@ def myopic_figure_text(comparison: MyopicComparison, lang: str | None = None) ->
     columns = (
         tr("knight position", lang),
         tr("one-step break-even pot", lang),
-        tr("reachable pots", lang),
+        tr("pots on the map", lang),
         tr("pots where optimal play holds", lang),
         tr("lowest pot where optimal play holds", lang),
         tr("pots where the two rules differ", lang),

@@ -265,7 +265,7 @@ def threshold_curve(comparison: pd.DataFrame) -> Figure:
         marker="o",
         markersize=3,
         color=palette.EXACT,
-        label=tr("hold when pot ≥ t"),
+        label=tr("hold when pot ≥ h"),
     )
     ax.plot(
         rows.loc[best, "threshold"],

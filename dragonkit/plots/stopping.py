@@ -14,7 +14,7 @@ from .. import palette
 from ..analysis.turn.graph import DecisionGraph
 from ..analysis.turn.optimal import LayerValues
 from ..i18n import N_, tr
-from ..i18n.numbers import integer_text
+from ..i18n.numbers import fraction_text, integer_text
 from ..topics.stopping import point_value
 from .text import FigureText
 
@@ -87,7 +87,7 @@ def induction_figure(graph: DecisionGraph, values: list[LayerValues], solved: in
                 action, value = _point(graph, values, d, i, must_reveal)
                 kind = "hold" if action == "hold" else "reveal"
                 colour, text = (_HOLD if kind == "hold" else _REVEAL), "white"
-                below = f"V = {value}"
+                below = f"V = {fraction_text(value)}"
             else:
                 kind, colour, text, below = "unknown", _UNKNOWN, palette.TEXT_MUTED, "V = ?"
             edge = palette.INK if d == first and solved else palette.TEXT_MUTED
@@ -216,14 +216,14 @@ def induction_figure_text(
     rows, counts = [], {"reveal": 0, "hold": 0, "compulsory": 0, "unknown": 0}
     for d, layer in enumerate(graph.layers):
         for i in range(len(layer)):
-            action, value = _point(graph, values, d, i, must_reveal) if d >= first else ("unknown", "?")
+            action, value = _point(graph, values, d, i, must_reveal) if d >= first else ("unknown", None)
             counts[action] += 1
             rows.append(
                 (
                     integer_text(layer.cards_left, lang),
                     integer_text(int(layer.position[i]), lang),
                     integer_text(int(layer.pot[i]), lang),
-                    str(value),
+                    "?" if value is None else fraction_text(value),
                     tr(_ACTION[action], lang),
                 )
             )
@@ -255,7 +255,7 @@ def induction_figure_text(
     )
     if solved == depths:
         start = _point(graph, values, 0, 0, must_reveal)[1]
-        alt += " " + tr("The turn's value V at the start: {value} gems.", lang, value=str(start))
+        alt += " " + tr("The turn's value V at the start: {value} gems.", lang, value=fraction_text(start))
     return FigureText(alt, columns, tuple(rows))
 
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..i18n import Describable, tr
-from ..i18n.numbers import decimal_text, parse_number, percent_text
+from ..i18n.numbers import decimal_text, fraction_text, parse_number, percent_text
 from ..rules import whole_number
 from ..style import CSS
 from .notes import close_widgets
@@ -247,8 +247,8 @@ class FractionExercise(_Exercise):
     def answer_text(self, lang: str) -> str:
         """The exact answer, with four decimals as ``lang`` writes them unless it is whole: ``13/47 ≈ 0.2766``
         (``0,2766``), ``34``."""
-        answer = self.answer
-        return str(answer) if answer.denominator == 1 else f"{answer} ≈ {decimal_text(answer, 4, lang)}"
+        answer, exact = self.answer, fraction_text(self.answer)
+        return exact if answer.denominator == 1 else f"{exact} ≈ {decimal_text(answer, 4, lang)}"
 
     def _message(self, kind: str, args: list, lang: str) -> str:
         if kind == "right":

@@ -302,6 +302,8 @@ TERMS: tuple[Term, ...] = (
         "arresto ottimo",
         N_("Choosing when to stop a random process so as to make an expected value as large as possible."),
         (5,),
+        # one adjective for "optimal" on every page: arresto ottimo, politica ottima, gioco ottimo, in modo ottimo
+        it=("arresto ottimale", "politica ottimale", "gioco ottimale", "modo ottimale"),
     ),
     _field(
         "variance",

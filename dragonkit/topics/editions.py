@@ -12,7 +12,9 @@ first reveal.
 * :func:`first_card_ends`, :func:`footprint_cards`, :func:`footprints_in_a_row` — what a deck's
   composition says about the first cards (hypergeometric draws);
 * :func:`expected_first_pot` — the gems the first card of a game puts in the pot, on average;
-* :func:`stage_count`, :func:`fit_stages` — the stages a deck with some danger cards lists.
+* :func:`stage_count`, :func:`fit_stages` — the stages a deck with some danger cards lists;
+* :data:`EDITIONS`, :func:`edition_label` — the preset editions and their names as the lessons and the play
+  app's setup form show them.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..analysis.turn.evaluate import evaluate_policy
 from ..analysis.turn.optimal import solve_turn
 from ..analysis.turn.policies import optimal_policy
 from ..analysis.turn.start import fresh_turn
+from ..i18n import N_, tr
 from ..rules import Composition, Ruleset
 from ..turn import TurnState
 from .named import menu_policy
@@ -34,8 +37,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "CUSTOM",
+    "EDITIONS",
     "MEASURES",
     "compare_editions",
+    "edition_label",
     "edition_profile",
     "expected_first_pot",
     "first_card_ends",
@@ -47,6 +53,34 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+#: The preset editions, in the order the lessons show them.
+EDITIONS = ("dragon-stripes", "kali", "drago-rosso", "mini")
+#: The published editions' titles (msgids: a title is the same in every language, but a page says it through the
+#: catalog, as every other text).
+_TITLES = {"dragon-stripes": N_("Dragon Stripes"), "kali": N_("Die Augen der Kali"), "drago-rosso": N_("Drago Rosso")}
+#: The key of a learner's own deck in a comparison.
+CUSTOM = "custom"
+
+
+def edition_label(edition: str, rules: Ruleset | None = None, lang: str | None = None) -> str:
+    """The name of an edition as the lessons and the play app show it (a learner's deck: its own name).
+
+    Parameters
+    ----------
+    edition : str
+        A preset name, or :data:`CUSTOM` for a learner's deck.
+    rules : Ruleset, optional
+        The learner's deck (its name is shown).
+    lang : str, optional
+        The language (default: the current one).
+    """
+    if edition == CUSTOM:
+        return tr("your deck: {name}", lang, name=rules.name if rules is not None else "?")
+    if edition == "mini":
+        return tr("mini (classroom deck)", lang)
+    return tr(_TITLES[edition], lang) if edition in _TITLES else edition
+
 
 #: The measures of a fresh turn that a comparison shows, columns of :func:`edition_profile`.
 MEASURES = ("expected_gain", "p_loss", "std", "expected_cards", "p_head", "p_first_ends")

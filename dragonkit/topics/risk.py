@@ -6,9 +6,9 @@ grouped by gem change are the exact distribution of the gain :math:`X`
 
 * :func:`evaluation` — the evaluation of a named policy (:func:`~dragonkit.topics.named.named_policy`), cached;
 * :func:`moments_table` and :func:`moment_sums` — :math:`E[X]` and :math:`E[X^2]` term by term;
-* :func:`probability_at_least` — :math:`P(X \ge d)`;
-* :func:`catch_up` — for each *hold at h* policy, :math:`P(X \ge d)` and :math:`E[X]`: a player
-  d gems behind on the last turn wants the first, not the second.
+* :func:`probability_at_least` — :math:`P(X \ge \delta)`;
+* :func:`catch_up` — for each *hold at h* policy, :math:`P(X \ge \delta)` and :math:`E[X]`: a player
+  δ gems behind on the last turn wants the first, not the second.
 """
 
 from __future__ import annotations

@@ -11,14 +11,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..i18n import ntr, tr
-from ..i18n.numbers import decimal_text
+from ..i18n.numbers import decimal_text, fraction_text
 
 __all__ = ["format_fraction", "gems_html", "number_html"]
 
 
 def format_fraction(value: Fraction | int) -> str:
-    """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap)."""
-    return f'<span class="dk-frac">{Fraction(value)}</span>'
+    """HTML for an exact number, e.g. ``<span class="dk-frac">13/47</span>`` (long ones wrap; a true minus sign:
+    ``−37/14``)."""
+    return f'<span class="dk-frac">{fraction_text(value)}</span>'
 
 
 def number_html(value: Fraction | float, digits: int = 3, lang: str | None = None) -> str:

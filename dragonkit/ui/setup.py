@@ -20,6 +20,7 @@ from ..bots import Bot, BotKind, make_bot
 from ..i18n import N_, tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 from ..teach.notes import close_widgets
+from ..topics.editions import edition_label
 
 __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm", "kind_label"]
 
@@ -27,7 +28,7 @@ __all__ = ["SEAT_KINDS", "GameConfig", "SeatConfig", "SetupForm", "kind_label"]
 #: Every kind of :data:`dragonkit.bots.BOTS` is offered (a test checks it).
 SEAT_KINDS: dict[BotKind, str] = {
     BotKind.HUMAN: N_("human"),
-    BotKind.COACH: N_("coach bot (exact optimum)"),
+    BotKind.COACH: N_("coach bot (most gems per turn)"),
     BotKind.WIN: N_("win bot (plays to win the game)"),
     BotKind.THRESHOLD: N_("threshold bot"),
     BotKind.RANDOM: N_("random bot"),
@@ -135,7 +136,9 @@ class SetupForm(widgets.VBox):
         self.n_players = widgets.Dropdown(
             options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=3, layout=_width("160px")
         )
-        self.preset = widgets.Dropdown(options=list(PRESETS), value="dragon-stripes", layout=_width("260px"))
+        self.preset = widgets.Dropdown(
+            options=[(edition_label(p), p) for p in PRESETS], value="dragon-stripes", layout=_width("260px")
+        )
         self.seed = widgets.Text(value="", layout=_width("220px"))
         self.seed.add_class("dk-seed")
         self.names, self.kinds, self.thresholds, self.rows = [], [], [], []
@@ -209,6 +212,10 @@ class SetupForm(widgets.VBox):
         )
         self.n_players.description = tr("players")
         self.preset.description = tr("edition")
+        edition = self.preset.value
+        with self.preset.hold_sync():  # the editions' names in the language, the same edition chosen
+            self.preset.options = [(edition_label(p), p) for p in PRESETS]
+            self.preset.value = edition
         self.seed.description = tr("seed")
         self.seed.placeholder = tr("random")
         self.start.description = tr("Start the game")
@@ -216,7 +223,7 @@ class SetupForm(widgets.VBox):
         for seat, (name_w, kind_w, thr_w) in enumerate(zip(self.names, self.kinds, self.thresholds)):
             name_w.description = tr("seat {n}", n=seat + 1)
             kind_w.description = tr("who plays seat {n}", n=seat + 1)
-            thr_w.description = tr("holds at")
+            thr_w.description = tr("holds at (gems)")
             kind = kind_w.value  # new options select the first one: keep the chosen kind
             self._relabelling = True
             try:

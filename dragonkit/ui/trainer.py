@@ -38,7 +38,7 @@ from ..analysis import next_card_probabilities
 from ..engine import IllegalActionError
 from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..i18n.numbers import decimal_text, fraction_text, integer_text, percent_text
 from ..rules import Message, whole_number
 from ..style import CSS
 from ..teach.notes import close_widgets, language_picker, mark_view
@@ -414,7 +414,7 @@ def _total(value: Fraction, lang: str) -> str:
     value = Fraction(value)
     if len(str(value)) <= 24:
         return gems_html(value, lang)
-    exact = escape(tr("exact {value}", lang, value=str(value)))
+    exact = escape(tr("exact {value}", lang, value=fraction_text(value)))
     return f'<span title="{exact}">{escape(_gems_amount(value, lang))}</span>'
 
 

@@ -23,6 +23,7 @@ def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, browser, l
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{voila_url}/voila/render/{folder}glossary.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-glossary", timeout=180_000)
+    page.wait_for_selector(".dk-languages", timeout=180_000)  # the language links' widget drawn: the page's layout
     page.wait_for_load_state("networkidle", timeout=60_000)
     terms = page.locator(".dk-glossary dfn").all_inner_texts()
     assert sorted(terms) == sorted(t.words[lang] for t in TERMS)
@@ -33,6 +34,7 @@ def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, browser, l
         assert english_words(page.inner_text("body")) == []
         page.reload()
         page.wait_for_selector(".dk-glossary", timeout=180_000)
+        page.wait_for_selector(".dk-languages", timeout=180_000)
     found = _audit(page, f"glossary-{lang}")
     page.close()
     _assert_clean({f"glossary-{lang}": found})

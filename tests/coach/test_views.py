@@ -345,7 +345,7 @@ def test_a_fair_bounty_below_zero_is_explained() -> None:
         game.apply(Action.DECLINE if game.offer_to is not None else bots[game.to_move].choose(game))
     assert game.offer_to is not None
     en, it = render_coach(coach, game, "en", estimate=False), render_coach(coach, game, "it", estimate=False)
-    assert "Fair bounty: <b>≈ -1.8182</b> gems" in en and "-20/11" in en
+    assert "Fair bounty: <b>≈ −1.8182</b> gems" in en and "−20/11" in en
     assert "even for free, taking this turn over would lose gems on average" in en
     assert "anche gratis, prendere il posto in questo turno farebbe perdere gemme in media" in it
 

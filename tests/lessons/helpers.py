@@ -206,3 +206,15 @@ def _notes_text(name: str, lang: str = "en") -> str:
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "teacher_notes":
                 return translate_markdown(node.args[0].value, lang)
     raise LookupError(f"{name} has no teacher's notes")
+
+
+def _prose(name: str, lang: str = "en") -> str:
+    """A lesson's Markdown and the texts of its code cells (exercises, teacher's notes) as written in its notebook
+    for ``lang`` (the Italian one for ``"it"``; the notes through the catalog), on one line: what a sentence
+    of the lesson says, whatever its wrapping."""
+    folder = "it/" if lang == "it" else ""
+    cells = json.loads((ROOT / "notebooks" / f"{folder}{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    texts = ["".join(cell["source"]) for cell in cells]
+    if lang == "it":
+        texts.append(_notes_text(name, "it"))
+    return " ".join(" ".join(texts).split())

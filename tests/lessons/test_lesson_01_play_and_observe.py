@@ -67,11 +67,11 @@ def test_the_guess_widget_records_guesses_and_shows_the_values():
     assert widget.guesses == [20, 30]
     report = _text(widget.report.value)
     assert "Your guesses so far: 20, 30." in report
-    assert f"{float(widget.result.gain):.4f}" in report and str(widget.result.gain) in report
+    shown = (f"{float(widget.result.gain):.4f}", str(widget.result.gain))
+    assert all(text.replace("-", "−") in report for text in shown)  # a true minus sign
     assert widget.picture.layout.display is None and '<img src="data:image/png;base64,' in widget.picture.value
-    assert f'alt="Hold-at-h policies against h. Your guess, h = 30: {float(widget.result.gain):.3f} gems' in (
-        widget.picture.value
-    )
+    gain = f"{float(widget.result.gain):.3f}".replace("-", "−")  # a true minus sign
+    assert f'alt="Hold-at-h policies against h. Your guess, h = 30: {gain} gems' in widget.picture.value
     with pytest.raises(ValueError):
         opened(FirstGuess(start=0))
 
@@ -111,3 +111,23 @@ def test_first_guess_table_has_p_head_on_every_row():
     assert f"<td>{result.best_p_head:.3f}</td>" in guess.report.value
     assert f"<td>{result.optimal_p_head:.3f}</td>" in guess.report.value
     guess.close()
+
+
+def test_the_deck_view_and_the_notes_say_what_they_show():
+    """Review 1-5, items 12 and 13: the view shows the full deck (the first card of the game); RULES.md marks the
+    treasure's 400 gems as assumed, not the head's prize."""
+    from pathlib import Path
+
+    from dragonkit import i18n
+
+    view = DeckView()
+    assert "The first card of the game" in view.table.value
+    i18n.set_language("it")
+    try:
+        assert "La prima carta della partita" in view.table.value
+    finally:
+        i18n.set_language("en")
+    rules = (Path(__file__).parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+    assert "| 400 **(assumed)** | `treasure` |" in rules
+    head = next(line for line in rules.splitlines() if "takes the pot **and all gems left in the" in line)
+    assert "assumed" not in head

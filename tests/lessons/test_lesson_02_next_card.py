@@ -11,13 +11,13 @@ import matplotlib
 import numpy as np
 import pytest
 
-from dragonkit import Ruleset
+from dragonkit import Ruleset, i18n
 from dragonkit.lessons import next_card
 from dragonkit.lessons.next_card import DeckExplorer
 from dragonkit.rules import Card
 from dragonkit.topics.deck import all_footprints, deck_after, run_table
 
-from .helpers import _check, _run_notebook, _text, opened
+from .helpers import _check, _prose, _run_notebook, _text, opened
 
 matplotlib.use("Agg")
 
@@ -141,3 +141,24 @@ def test_lesson_2_notebook_exercises_and_notes():
     assert f"about ${ratio[3]:.2f}$" in notes and f"about ${ratio[10]:.2f}$" in notes
     assert f"about ${float(all_footprints(full, 6) / all_footprints(full, 6, True)):.2f}$" in notes
     assert f"{math.comb(38, 6) / math.comb(51, 6):.3f}" in notes
+
+
+def test_only_the_ratio_of_the_two_products_falls_as_k_grows():
+    """Review 1-5, items 7 and 15: with the exercise's deck (31 footprints of 40) the ratio without/with replacement
+    falls with k, the difference does not; the two are equal for k = 1, or when F = N or F = 0."""
+    ratio, difference = [], []
+    for k in range(1, 32):
+        without, with_ = Fraction(math.comb(31, k), math.comb(40, k)), Fraction(31, 40) ** k
+        ratio.append(without / with_)
+        difference.append(with_ - without)
+    assert all(a > b for a, b in itertools.pairwise(ratio)) and ratio[0] == 1
+    peak = difference.index(max(difference)) + 1
+    assert peak == 8 and difference[2] < difference[7] and difference[9] > difference[30]  # up, then down
+    for F, N in ((5, 5), (0, 5)):
+        assert all(Fraction(math.comb(F, k), math.comb(N, k)) == Fraction(F, N) ** k for k in range(1, 4))
+    english, italian_ = _prose("02-the-next-card"), _prose("02-the-next-card", "it")
+    assert "its ratio to the product with replacement shrinks as k grows" in english and "more so as k" not in english
+    assert "with equality only for $k = 1$, or when $F = N$ or $F = 0$" in english
+    explanation = next(line for line in english.split('explanation="')[1:] if "ratio" in line).split('")')[0]
+    assert "il suo rapporto con quello con reinserimento diminuisce al crescere di k" in i18n.tr(explanation, "it")
+    assert "oppure se $F = N$ o $F = 0$" in italian_

@@ -18,9 +18,9 @@ from dragonkit.analysis.turn.walk import after_cards
 from dragonkit.lessons import one_more_card
 from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
-from dragonkit.topics.one_push import break_even_pot, one_push, story_state, with_pot
+from dragonkit.topics.one_push import break_even_pot, compare_with_optimal, one_push, story_state, with_pot
 
-from .helpers import _check, _run_notebook, _text, opened
+from .helpers import _check, _prose, _run_notebook, _text, opened
 
 matplotlib.use("Agg")
 
@@ -199,8 +199,9 @@ def test_lesson_3_notebook_exercises_and_notes():
         widget.gems.value = gems
         counts.append(widget.disagree)
     pairs = int(policy_map(dataclasses.replace(story_state(), position=0, pot=0, treasure=400)).notna().sum().sum())
-    assert f"differ at {counts[0]} of the {pairs}" in notes
-    assert f"at\n{counts[1]} with 100 gems and at {counts[2]} with 200 gems" in notes
+    flat = " ".join(notes.split())
+    assert f"differ at {counts[0]} of its {pairs} cells" in flat
+    assert f"at {counts[1]} with 100 gems and at {counts[2]} with 200 gems" in flat
 
 
 def test_italian_says_the_two_rules_disagree_not_i_disagree():
@@ -245,3 +246,33 @@ def test_the_lessons_break_even_formula_at_every_stage(stage, gems):
     assert -state.child(STOP).returns() == stop_cost and -state.child(DANGER).returns() == danger_cost
     if stage == 1 and gems >= 4:
         assert danger_cost != stop_cost  # the old "(S + D) × penalty" would be wrong here
+
+
+def test_holding_starts_with_a_rich_player_at_the_lowest_stripes_of_the_map():
+    """Review 1-5, items 5 and 16: the notes' hold cells and the map's cells (not all of them can occur)."""
+
+    def stripes_held(gems: int) -> list[int]:
+        advantage = compare_with_optimal(story_state(gems)).advantage
+        return [int(x) for x in advantage.columns if (advantage[x].dropna() <= 0).any()]
+
+    assert stripes_held(40) == [] and stripes_held(71) == []
+    assert stripes_held(72) == stripes_held(83) == [0]  # the tail's cell, pot 0: the turn is worth less than 0
+    assert stripes_held(84) == [0, 1] and stripes_held(100) == [0, 1, 2] and stripes_held(200) == list(range(9))
+    comparison = compare_with_optimal(story_state(40))
+    assert (comparison.reachable, comparison.disagree) == (987, 291)
+    steps = dict(story_state(40).footprints)
+    seen: set[tuple[int, int]] = set()
+
+    def walk(position: int, pot: int, left: tuple[int, ...]) -> None:
+        seen.add((position, pot))
+        for kind, (n, count) in enumerate(zip(steps, left)):
+            if count and position + n <= 17:
+                walk(position + n, pot + position + n, left[:kind] + (count - 1,) + left[kind + 1 :])
+
+    walk(0, 0, tuple(steps.values()))
+    assert len(seen) == 664  # the (position, pot) pairs a turn can bring, all of them cells of the map
+    assert all(pot in comparison.advantage[position].dropna().index for position, pot in seen)
+    english, italian_ = _prose("03-one-more-card"), _prose("03-one-more-card", "it")
+    assert "from about 84 gems at stripe 1; stripes 1–2 with 100 gems, 1–8 with 200. (From 72 gems" in english
+    assert "291 of its 987 cells (position, pot; 664 of them can occur in a turn)" in english
+    assert "da circa 84 gemme sulla striscia 1; strisce 1–2 con 100 gemme, 1–8 con 200. (Da 72 gemme" in italian_

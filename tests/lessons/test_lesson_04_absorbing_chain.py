@@ -16,12 +16,13 @@ from scipy.sparse.linalg import spsolve
 
 from dragonkit import i18n
 from dragonkit.analysis import optimal_policy, turn_chain
+from dragonkit.i18n.numbers import fraction_text
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.plots.chain import spy_figure
 from dragonkit.topics.chain import chain_matrices, outcome_order
 
-from .helpers import _enumerated, _mini_orders
+from .helpers import _enumerated, _mini_orders, _prose
 
 ROOT = Path(__file__).parents[2]
 
@@ -88,7 +89,7 @@ def test_read_aloud_says_the_row_of_n_t_b_and_the_expected_gain():
         for outcome, p in chain.absorption_probabilities(start=state).items():
             if p:
                 assert f"<b>{L4.state_name(outcome, 'en')}</b>" in text and str(p) in text
-        assert str(chain.expected_reward(chain.rewards, start=state)) in text
+        assert fraction_text(chain.expected_reward(chain.rewards, start=state)) in text  # a true minus: −37/14
     with pytest.raises(ValueError, match="not a transient state"):
         L4.read_aloud(chain, "stopped")
 
@@ -168,11 +169,11 @@ def test_the_sparse_solve_is_reported_in_words_and_a_table_in_the_pages_language
     english, italian_ = L4.sparse_solve_html(chain, t, B, "en"), L4.sparse_solve_html(chain, t, B, "it")
     assert "7,945 transient states and 3 outcomes" in english and "14,698 non-zero entries (0.023%" in english
     assert "<b>t = 3.5366</b>" in english
-    assert re.search(r'<th scope="row">stopped</th><td>-10 gems</td><td>0\.7252</td>', english)
+    assert re.search(r'<th scope="row">stopped</th><td>−10 gems</td><td>0\.7252</td>', english)
     assert re.search(r'<th scope="row">head</th><td>\+400 gems</td><td>0\.0572</td>', english)
     assert "7.945 stati transitori e 3 esiti" in italian_ and "14.698 elementi non nulli (0,023%" in italian_
     assert "<b>t = 3,5366</b>" in italian_
-    assert re.search(r'<th scope="row">stop</th><td>-10 gemme</td><td>0,7252</td>', italian_)
+    assert re.search(r'<th scope="row">stop</th><td>−10 gemme</td><td>0,7252</td>', italian_)
     assert "<caption>" in english and '<th scope="col">probabilità</th>' in italian_
     with pytest.raises(ValueError, match="x @ R"):
         L4.sparse_solve_html(chain, t, B[:2])
@@ -188,3 +189,30 @@ def test_lesson_4_answers_by_enumeration():
     assert answer["cards"] == law4["cards"] == Fraction(97, 56)
     assert answer["stopped"] == law4["outcomes"]["stopped"] == Fraction(13, 28)
     assert answer["gain"] == sum(g * p for g, p in law4["dist"].items()) == Fraction(-37, 14)
+
+
+def test_the_real_chains_n_is_sparse_and_one_row_is_a_forward_substitution():
+    """Review 1-5, items 1 and 6: N is not dense (N_ij != 0 only when j can be reached from i), and (I - Q)^T is
+    lower triangular, so the start's row of N is solved forward from the start."""
+    real = base.fresh_turn("dragon-stripes")
+    chain = turn_chain(real, optimal_policy(real))
+    Q = chain.Q.tocsr()
+    n = Q.shape[0]
+    assert (n, Q.nnz) == (7945, 14698)
+    assert sp.triu(Q, k=1).nnz == Q.nnz  # card by card: every step goes to a later state
+    reach = [0] * n  # the states each state can reach (itself included), as bits
+    for i in reversed(range(n)):
+        bits = 1 << i
+        for j in Q.indices[Q.indptr[i] : Q.indptr[i + 1]]:
+            bits |= reach[j]
+        reach[i] = bits
+    nonzero = sum(bin(bits).count("1") for bits in reach)
+    assert nonzero == 248_999 and round(100 * nonzero / n**2, 1) == 0.4 and round(n**2 / 1e6) == 63
+    start = chain.transient.index(chain.start)
+    x = spsolve((sp.identity(n, format="csc") - Q).T.tocsc(), np.eye(1, n, start).ravel())
+    assert np.count_nonzero(x) == bin(reach[start]).count("1")  # the row of N is non-zero where the start leads
+    english, italian_ = _prose("04-absorbing-chain"), _prose("04-absorbing-chain", "it")
+    assert "only about 249 thousand (0.4%) are non-zero" in english and "7,945 solves" in english
+    assert "forward substitution" in english and "back substitution" not in english and "dense:" not in english
+    assert "solo circa 249 mila (lo 0,4%) sono diversi da zero" in italian_ and "sostituzione in avanti" in italian_
+    assert "only $2.5\\times10^5$ non-zero" in english and "**−37/14**" in english

@@ -3,6 +3,7 @@ the policy map explorer, hold at h against the optimum, the lesson's answers."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
 
@@ -10,6 +11,7 @@ import pytest
 
 from dragonkit import i18n
 from dragonkit.analysis import policy_map, policy_shift, solve_turn
+from dragonkit.analysis.turn.table import hold_boundary, policy_table
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import stopping as L5
@@ -17,7 +19,7 @@ from dragonkit.rules import Ruleset
 from dragonkit.topics.stopping import bellman_terms, solved_graph
 from dragonkit.turn import Action
 
-from .helpers import _enumerated
+from .helpers import _enumerated, _prose
 
 MINI = Ruleset.preset("mini")
 
@@ -114,11 +116,11 @@ def test_the_stepper_buttons_slider_and_formula():
     stepper.buttons["next"].click()
     assert stepper.picture.value != picture
     assert "Layer 4 solved" in stepper.status.value
-    assert "W = 1/4 × [ 2 × (-3) + 1 × (-12) + 1 × 20 ] = " in stepper.formula.value
+    assert "W = 1/4 × [ 2 × (−3) + 1 × (−12) + 1 × 20 ] = " in stepper.formula.value
     assert "best to hold" in stepper.formula.value
     stepper.buttons["all"].click()
     assert stepper.solved == stepper.layers and "compulsory" in stepper.formula.value
-    assert "-11/8" in stepper.table.value
+    assert "−11/8" in stepper.table.value
     stepper.buttons["back"].click()
     assert stepper.solved == stepper.layers - 1
     stepper.gems.value = 4
@@ -192,3 +194,43 @@ def test_lesson_5_answers():
         if pot:
             lower = {**start.__dict__, **at, "pot": pot - 1, "treasure": 100 - pot + 1}
             assert solve_turn(L4.TurnState(**lower)).best_action is Action.REVEAL
+
+
+def test_the_treasure_slider_is_what_the_head_pays_in_all_and_the_first_turn_never_holds():
+    """Review 1-5, items 2, 4 and 8: the map keeps treasure + pot, so the head pays the slider's treasure in all;
+    on the first turn (treasure 400) revealing beats holding everywhere, by 16 gems at least."""
+    state = base.fresh_turn("dragon-stripes", treasure=100)
+    boundary = hold_boundary(policy_map(state))
+    # on stripe 17 every footprint reaches the head, which pays 100 in all: hold from (38·100 − 13·10)/51 on
+    assert boundary[17] == 72 == math.ceil(Fraction(38 * 100 - 13 * 10, 51))
+    table = policy_table(base.fresh_turn("dragon-stripes"))
+    points = table.situations
+    assert (points["action"] == "reveal").all()
+    later = points[points["cards_drawn"] > 0]
+    smallest = later.loc[later["advantage"].idxmin()]
+    assert (smallest["position"], smallest["pot"], round(smallest["advantage"])) == (1, 1, 16)
+    top = later[later["position"] == 17].sort_values("pot").iloc[-1]
+    assert (top["pot"], top["cards_left"]) == (150, 36)
+    # 23 of the 36 cards left are footprints, which reach the head (400 in all); 13 stops and dangers cost 10
+    assert (
+        top["push_value"] == pytest.approx(float(Fraction(23 * 400 - 13 * 10, 36))) and round(top["push_value"]) == 252
+    )
+    english, italian_ = _prose("05-optimal-stopping"), _prose("05-optimal-stopping", "it")
+    assert "reaching the head pays this amount in all, pot included" in english
+    assert "(@1, pot 1: about 16 gems)" in english and "150, revealing is worth about 252" in english
+    assert "raggiungere la testa paga in tutto questa cifra, piatto compreso" in italian_
+    assert "(@1, piatto 1: circa 16 gemme)" in italian_ and "150, rivelare vale circa 252" in italian_
+    assert "same number of cards left, $n_0-k$ (not the same cards)" in english
+
+
+def test_the_map_says_how_many_danger_cards_the_deck_holds_in_words_that_agree():
+    explorer = L5.PolicyMapExplorer(treasure=100)
+    explorer.stage.value = 2
+    assert "the deck holds 1 danger card." in explorer.facts.value
+    i18n.set_language("it")
+    try:
+        assert "il mazzo contiene 1 carta pericolo." in explorer.facts.value
+        explorer.stage.value = 0
+        assert "il mazzo contiene 3 carte pericolo." in explorer.facts.value
+    finally:
+        i18n.set_language("en")

@@ -17,9 +17,10 @@ from dragonkit.lessons import risk as L6
 from dragonkit.rules import Ruleset
 from dragonkit.simulate import simulate_turns
 from dragonkit.topics.risk import catch_up, evaluation, moments_table, probability_at_least
+from dragonkit.turn import Action
 from dragonkit.ui.numbers import number_html
 
-from .helpers import _enumerated
+from .helpers import _enumerated, _prose
 
 MINI = Ruleset.preset("mini")
 
@@ -117,7 +118,7 @@ def test_expected_gems_are_not_the_chance_to_win_on_the_full_deck_by_monte_carlo
     assert gains[151] > gains[60] + 10 and abs(gains[151] - 13.45) < 0.005 and gains[151] >= gains[150]
     assert abs(gains[200] - gains[151]) < 1e-9  # holding at t > the largest pot is never holding
     assert explorer.thresholds() == range(1, largest_pot(state) + 2)
-    assert "(t = 1..154): t = 151, E[X] = 13.450" in explorer.verdict.value
+    assert "(h = 1..154): h = 151, E[X] = 13.450" in explorer.verdict.value
     assert best_thresholds(explorer.table()["expected_gain"])[0] == 151
     explorer.deck.value = "classroom deck (mini), exact"
     assert explorer.needed.value == 16 and explorer.needed.max == 16
@@ -155,3 +156,33 @@ def test_term_by_term_table_header_in_italian():
     assert "<th>x (gems)</th>" in explorer.table.value
     i18n.set_language("it")
     assert "<th>x (gemme)</th>" in explorer.table.value and "gems" not in explorer.table.value
+
+
+def test_on_the_last_turn_hold_at_delta_is_the_best_of_all_policies():
+    """Review 6-10, item 4: the most likely way to gain at least δ gems, over every policy (a backward induction
+    with reward 1 when X >= δ), is hold at δ."""
+    state = base.fresh_turn("mini")
+
+    def best(s, delta: int) -> Fraction:
+        if s.is_terminal():
+            return Fraction(int(s.returns() >= delta))
+        reveal = sum(p * best(s.child(card), delta) for card, p in s.chance_outcomes())
+        return max(reveal, best(s.child(Action.HOLD), delta)) if Action.HOLD in s.legal_actions() else reveal
+
+    for delta in range(1, 17):
+        hold_at = evaluate_policy(state, HoldAtPot(delta), exact=True)
+        assert best(state, delta) == probability_at_least(hold_at, delta, exact=True), delta
+    english, italian_ = _prose("06-risk"), _prose("06-risk", "it")
+    assert "hold at $\\delta$ is the best of **all** policies" in english and "$d$" not in english
+    assert "«fermati a $\\delta$» è la migliore fra **tutte** le politiche" in italian_
+
+
+def test_the_gap_is_delta_on_the_slider_as_in_the_text():
+    """Review 6-10, item 13: d is the stage elsewhere; lesson 6 calls the gems behind δ."""
+    explorer = L6.CatchUpExplorer(needed=5)
+    assert explorer.needed.description == "Gems needed to draw level, δ ="
+    i18n.set_language("it")
+    try:
+        assert explorer.needed.description == "Gemme per pareggiare, δ ="
+    finally:
+        i18n.set_language("en")

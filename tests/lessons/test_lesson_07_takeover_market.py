@@ -4,6 +4,7 @@ numbers themselves: tests/topics/test_market.py)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from fractions import Fraction
 
 import pytest
@@ -14,7 +15,7 @@ from dragonkit.analysis.turn.market import break_even_bid, held_turn
 from dragonkit.lessons import market
 
 from ..topics.expectimax import brute_fair_bounty
-from .helpers import _notes_text
+from .helpers import _notes_text, _prose
 
 MINI = Ruleset.preset("mini")
 
@@ -41,7 +42,7 @@ def test_the_explorer_shows_the_exact_verdict_and_keeps_the_last_valid_situation
     assert "Holding was right." in explorer.verdict.value  # Dan's push value with 12 gems is 7/6 < the pot, 4
     assert "Taking over pays for takers with 4 gems" in explorer.verdict.value
     explorer.taker_gems.value = 8
-    assert "DECLINE" in explorer.verdict.value and "-5/6" in explorer.verdict.value
+    assert "DECLINE" in explorer.verdict.value and "−5/6" in explorer.verdict.value
     explorer.taker_gems.value = 3
     assert "cannot pay the bounty" in explorer.verdict.value
     before, curve = explorer.state, explorer.curve
@@ -121,3 +122,22 @@ def test_the_second_price_still_curses_a_common_value(lang):
     notes = _notes_text("07-takeover-market", lang)
     assert ("1.6 standard deviations" if lang == "en" else "1,6 deviazioni standard") in notes
     assert "Vickrey" in notes and ("private values only" if lang == "en" else "valori privati") in notes
+
+
+def test_the_notes_give_the_coach_bots_own_takeover_rule():
+    """Review 6-10, item 2: the coach bot takes over exactly when F(g − b) − b > 0 (bots.CoachBot asks
+    takeover_gain), not by the cautious shortcut F(g) > b; and exercise 2 is Cy's, who has 12 gems in exercise 3."""
+    import inspect
+
+    from dragonkit.bots import CoachBot
+
+    assert "takeover_gain(" in inspect.getsource(CoachBot.choose)
+    notes = " ".join(_notes_text("07-takeover-market").split())
+    assert "that is what the coach bot does: it takes over exactly when $F(g-b) - b > 0$" in notes
+    assert 'the shortcut "take over when $F(g) > b$" would be safe but slightly cautious' in notes
+    assert "| Cy's net gain, 12 gems, bounty 9 |" in notes
+    italian_ = " ".join(_notes_text("07-takeover-market", "it").split())
+    assert "prende il posto esattamente quando $F(g-b) - b > 0$" in italian_
+    header = _prose("07-takeover-market").split("**Prerequisites:**")[0]
+    minutes = [int(m) for m in re.findall(r"(\d+) (?:for|to) ", header.split("**Time:**")[1])]
+    assert minutes == [10, 15, 30, 5] and sum(minutes) == 60 and "about 60 minutes" in header

@@ -71,7 +71,8 @@ def test_the_monte_carlo_lab_agrees_with_the_simulation_and_the_chain():
     direct = simulate_turns(base.fresh_turn(MINI), HoldAtPot(20), 1000, rng=4)
     assert np.array_equal(lab.simulation.gain, direct.gain)
     row = direct.summary().loc["expected_gain"]
-    assert f"{row['estimate']:.3f}" in lab.report.value and str(lab.exact.mean) in lab.report.value
+    shown = (f"{row['estimate']:.3f}", str(lab.exact.mean))
+    assert all(text.replace("-", "−") in lab.report.value for text in shown)  # a true minus sign
     inside = row["ci_low"] <= lab.exact.mean <= row["ci_high"]
     assert ("contains the exact value" in lab.report.value) == inside
     lab.n.value = 100
@@ -79,7 +80,7 @@ def test_the_monte_carlo_lab_agrees_with_the_simulation_and_the_chain():
     lab.policy.value = "optimal"
     i18n.set_language("it")
     assert lab.policy.value == "optimal" and lab.n.value == 100 and lab.edition.value == "mini"
-    assert lab.policy.label == "gioco ottimale" and "stima (media campionaria)" in lab.report.value
+    assert lab.policy.label == "gioco ottimo" and "stima (media campionaria)" in lab.report.value
 
 
 def test_the_tournament_lab_shows_the_round_robin_and_refuses_a_lonely_bot():
@@ -123,7 +124,7 @@ def test_lesson_8s_code_cell_shows_the_estimates_beside_the_exact_values(folder)
         shown = eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), namespace).data
         assert (
             f"<caption>{turns} " in shown
-            and f'<span class="dk-frac">-11/8</span> <span class="dk-dec">≈ -1{point}375' in shown
+            and f'<span class="dk-frac">−11/8</span> <span class="dk-dec">≈ −1{point}375' in shown
         )
 
 
@@ -137,13 +138,13 @@ def test_the_estimates_table_reads_in_the_pages_language():
         simulation.estimates_html(summary, exact, lang="it"),
     )
     assert "<caption>2,000 simulated turns against the exact values</caption>" in english
-    assert "<td>-1.357</td><td>0.099</td><td>[-1.551, -1.163]</td>" in english and "≈ -1.375" in english
+    assert "<td>−1.357</td><td>0.099</td><td>[−1.551, −1.163]</td>" in english and "≈ −1.375" in english
     assert "P(X &lt; 0)" in english and "<td><b>no</b></td>" not in english  # seed 42: every interval covers
     assert "<caption>2.000 turni simulati a confronto con i valori esatti</caption>" in italian_
-    assert "<td>-1,357</td><td>0,099</td><td>[-1,551; -1,163]</td>" in italian_ and "≈ -1,375" in italian_
+    assert "<td>−1,357</td><td>0,099</td><td>[−1,551; −1,163]</td>" in italian_ and "≈ −1,375" in italian_
     assert "probabilità di finire su uno stop" in italian_ and "<td>sì</td>" in italian_
     floats = evaluate_policy(state, policy)  # the exact values in floats: decimals
-    assert "<td>-1.375</td>" in simulation.estimates_html(summary, floats, lang="en")
+    assert "<td>−1.375</td>" in simulation.estimates_html(summary, floats, lang="en")
     with pytest.raises(ValueError, match="summary"):
         simulation.estimates_html(summary.drop(index="p_loss"), exact)
 
@@ -179,3 +180,22 @@ def test_the_notes_games_to_tell_two_bots_apart(lang):
     assert round(1.96 * 0.5 / math.sqrt(120), 2) == 0.09
     notes = _notes_text("08-simulation", lang)
     assert "770" in notes and "1570" in notes and "400$ per" not in notes
+
+
+def test_the_notes_explain_the_small_n_shortfall_and_the_random_bot_as_the_code_has_them():
+    """Review 6-10, items 8 and 9: t with 4 degrees of freedom, the coverage of ±1.96 s/√5 for normal data, and
+    the random bot, which picks any legal action (a takeover too)."""
+    import inspect
+
+    from scipy import stats
+
+    from dragonkit.bots import RandomBot
+
+    assert round(stats.t.ppf(0.975, 4), 2) == 2.78 and round(100 * (2 * stats.t.cdf(1.96, 4) - 1)) == 88
+    assert "choice(game.legal_actions())" in inspect.getsource(RandomBot.choose)
+    notes = " ".join(_notes_text("08-simulation").split())
+    assert "$n = 5$ even normal data need $t_4 = 2.78$; with 1.96 they cover only 88%" in notes
+    assert "taking over an offered turn with probability 1/2 when it can pay" in notes
+    assert "the difference is not significant at the 5%&nbsp;level" in notes
+    italian_ = " ".join(_notes_text("08-simulation", "it").split())
+    assert "$t_4 = 2{,}78$; con 1,96 la copertura è solo dell'88%" in italian_ and "jackpot" not in italian_

@@ -4,6 +4,7 @@ designer and a mischievous student's inputs, the lesson's answers."""
 from __future__ import annotations
 
 import html
+import json
 import math
 import re
 from fractions import Fraction
@@ -15,6 +16,8 @@ from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.lessons import base, editions, market
 from dragonkit.rules import FinalDanger
+
+from .helpers import _prose
 
 ROOT = Path(__file__).parents[2]
 
@@ -72,9 +75,9 @@ def test_the_answers_of_lesson_9():
 
 def test_the_comparison_widget_follows_the_policy_and_the_language():
     comparison = editions.EditionComparison(editions=("mini", "kali"), policy="optimal", measure="std")
-    assert "-1.38" in comparison.html.value and "0.269" in comparison.html.value
+    assert "−1.38" in comparison.html.value and "0.269" in comparison.html.value
     comparison.exact.value = True
-    assert "-11/8" in comparison.html.value
+    assert "−11/8" in comparison.html.value
     comparison.policy.value = 20
     assert comparison.table.loc[("mini", 0), "expected_gain"] == editions.edition_profile(MINI, 0, 20)["expected_gain"]
     i18n.set_language("it")
@@ -167,7 +170,7 @@ def test_designer_speaks_of_its_own_boxes():
     designer = editions.DeckDesigner()
     designer.stages.value = "1/4 x1; 1/3 x2"
     reason = editions.designer_reason(designer.error)
-    assert reason.startswith("The Stages box lists 2 stage(s), but a deck with 1 danger card(s) needs 1")
+    assert reason.startswith("The Stages box lists 2 stages, but a deck with 1 danger card needs 1")  # plurals agree
     assert "danger_cards" not in designer.status.value and "stages must" not in designer.status.value
     i18n.set_language("it")
     assert "La casella Fasi elenca 2" in designer.status.value and "danger_cards" not in designer.status.value
@@ -182,7 +185,7 @@ def test_designer_speaks_of_its_own_boxes():
     kept = designer.rules
     designer.dangers.value = -1
     assert designer.dangers.value == -1 and designer.rules is kept
-    assert "Danger cards must be a whole number from 0 to 4, not -1." in designer.status.value
+    assert "Danger cards must be a whole number from 0 to 4, not −1." in designer.status.value
     designer.dangers.value = 3
     designer.stripes.value = "5-1"
     assert "The range 5-1 is backwards: write the smaller number first, such as 1-5." in designer.status.value
@@ -240,3 +243,40 @@ def test_an_emptied_edition_menu_changes_nothing():
     finally:
         designer.close()
         explorer.close()
+
+
+def test_the_introduction_tells_the_editions_apart_as_the_presets_do():
+    """Review 6-10, items 5 and 6: every difference the lesson names, read off the presets."""
+    ds, kali, rosso = (Ruleset.preset(name) for name in ("dragon-stripes", "kali", "drago-rosso"))
+    assert (kali.stop_cards - ds.stop_cards, rosso.stop_cards - ds.stop_cards) == (2, 1)
+    assert kali.danger_cards == rosso.danger_cards == ds.danger_cards - 1
+    assert (kali.n_stripes - ds.n_stripes, rosso.n_stripes - ds.n_stripes) == (1, -1)
+    for older in (kali, rosso):
+        assert older.stages[1].rate == Fraction(1, 2) and older.penalty(40, 1) == 20  # the first danger: half
+        assert older.final_danger is FinalDanger.POT_ONLY  # the last danger costs only the pot
+    assert (ds.penalty(40, 0), ds.penalty(40, 2), ds.stages[2].multiplier) == (10, 20, 2)
+    assert ds.final_danger is FinalDanger.ALL_GEMS and ds.danger_cards - 2 == 1  # at stage 2 the last danger is left
+    english = _prose("09-editions")
+    assert (
+        "two more stop cards (Kali) or one more (Drago Rosso), one danger fewer, a dragon one stripe longer (Kali)"
+        in english
+    )
+    assert "the stop penalty doubles (10 → 20 gems)" in english and "which costs all 40 gems" in english
+    assert "| stages: penalty rate × multiplier |" in english
+    assert "due carte stop in più (Kali) o una in più (Drago Rosso)" in _prose("09-editions", "it")
+
+
+def test_the_expected_first_pot_takes_two_decimals_and_the_next_lessons_code_runs():
+    """Review 6-10, items 3 and 14: 26/17 ≈ 1.529 accepts 1.53 (the question says two decimals), and the
+    tournament the lesson suggests imports what it calls."""
+    from dragonkit.teach import FractionExercise
+
+    exercise = FractionExercise("?", editions.answers()["first_pot"])
+    assert exercise.check("1.53") and exercise.check("26/17") and not exercise.check("1.5")
+    cells = json.loads((Path(__file__).parents[2] / "notebooks" / "09-editions.ipynb").read_text(encoding="utf-8"))
+    markdown = "".join("".join(c["source"]) for c in cells["cells"] if c["cell_type"] == "markdown")
+    code = markdown.split("```python\n")[1].split("```")[0]
+    assert code.startswith("from dragonkit.simulate import round_robin\n")
+    namespace = {"designer": editions.DeckDesigner(start="mini")}
+    exec(code.replace("round_robin([", "result = round_robin([").replace(", 100,", ", 2,"), namespace)
+    assert type(namespace["result"]).__name__ == "TournamentResult"

@@ -210,3 +210,30 @@ def test_every_label_of_lesson_10_has_an_italian_text_with_the_same_fields():
     assert len(used) > 50 and sorted(used - set(catalog)) == []
     assert all(fields(msgid) == fields(catalog[msgid]) and catalog[msgid].strip() for msgid in used)
     assert i18n.tr(wins.BOT_LABELS["win"], "it") == "bot per la vittoria (gioca per vincere)"
+
+
+def test_holding_passes_the_danger_only_on_a_turn_you_own():
+    """Review 6-10, item 1 (RULES.md §3.5): a taker who holds and is not taken back opens the next turn."""
+    from dragonkit import Game
+    from dragonkit.rules import Card
+
+    game = Game(["Ann", "Bo"], Ruleset.preset("dragon-stripes"), seed=1)
+    cards = list(game.remaining.cards())
+    ones = [card for card in cards if card == Card("footprint", 1)][:2]
+    for card in ones:
+        cards.remove(card)
+    game = game.redealt(cards + ones)  # the top card last: two 1-step footprints first
+    game.reveal(by=0)
+    game.hold(by=0)  # Ann owns the turn and holds
+    game.take_over(by=1)
+    game.reveal(by=1)
+    game.hold(by=1)  # Bo took it over and holds
+    game.decline(by=0)  # Ann does not take it back: the turn ends
+    assert game.turn_owner == game.to_move == 1 and game.legal_actions() == [Action.REVEAL]  # Bo reveals first
+    prose = " ".join(" ".join("".join(cell["source"]) for cell in _cells()).split())
+    assert "### Holding passes the danger (when the turn is yours)" in prose and "RULES.md §3.5" in prose
+    assert "why at stage 2 holding a turn you own passes the danger" in prose
+    assert '"Risking points is not the same as risking the probability of winning" (Neller & Presser)' in prose
+    assert "Fermarsi passa il pericolo (quando il turno è tuo)" in i18n.tr(
+        "### Holding passes the danger (when the turn is yours)", "it"
+    )

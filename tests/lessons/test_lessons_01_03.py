@@ -102,7 +102,7 @@ def test_the_widgets_speak_italian():
     guess.record()
     before = (deck.picture.value, push.picture.value)
     i18n.set_language("it")
-    assert deck.sliders[Card.footprint(2)].description == "scartate: 2 passi"
+    assert deck.sliders[Card.footprint(2)].description == "scartate (2 passi)"
     assert "Restano 40 carte (11 scartate), di cui 31 impronte." in _text(deck.summary.value)
     assert guess.submit.description == "Invia la mia ipotesi"
     assert push.sliders["gems"].description == "le tue gemme"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dragonkit import i18n
+from dragonkit.i18n.numbers import fraction_text
 from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.lessons import risk as L6
@@ -65,7 +66,8 @@ def test_the_teacher_notes_give_the_computed_answers(name):
     notes = _notes(name)
     answers = NOTEBOOKS[name].answers()
     for key in SOLVED[name]:
-        assert f"**{answers[key]}**" in notes, f"{name}: the notes do not give {key} = {answers[key]}"
+        shown = fraction_text(answers[key])  # a true minus sign: **−37/14**
+        assert f"**{shown}**" in notes, f"{name}: the notes do not give {key} = {shown}"
     if name == "05-optimal-stopping":
         assert "**@5, pot 14**" in notes and "14 → 35" in notes and "14 → 4" in notes
 
@@ -113,7 +115,7 @@ def test_the_widgets_speak_italian():
     explorer = L5.PolicyMapExplorer(treasure=100)
     assert explorer.stage.description == "Fase (pericoli rivelati)" and "costa 1/4" in explorer.facts.value
     catch = L6.CatchUpExplorer()
-    assert "pareggia" in catch.verdict.value and catch.deck.options[0][0].startswith("mazzo da classe")
+    assert "pareggia" in catch.verdict.value and catch.deck.options[0][0].startswith("mazzo per la classe")
     i18n.set_language("en")  # and back, redrawn at once
     assert lab.slider.description.startswith("Policy") and "From <b>@0, pot 0</b>" in lab.reading.value
 

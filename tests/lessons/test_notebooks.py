@@ -23,11 +23,11 @@ WEB_PAGE = {"": "web page", "it/": "pagina web"}
 
 
 def test_the_folder_holds_the_lessons_the_apps_and_an_index():
-    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted(LESSONS + APPS)
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted([*LESSONS, *APPS, "glossary"])
     index = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
-    for name in LESSONS + APPS:
+    for name in [*LESSONS, *APPS, "glossary"]:
         assert f"{name}.ipynb" in index, f"the index does not list {name}"
-    assert sorted(p.stem for p in (NOTEBOOKS / "it").glob("*.ipynb")) == LESSONS
+    assert sorted(p.stem for p in (NOTEBOOKS / "it").glob("*.ipynb")) == sorted([*LESSONS, "glossary"])
     assert (NOTEBOOKS / "it" / "README.md").exists()
 
 

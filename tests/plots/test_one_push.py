@@ -16,7 +16,7 @@ from dragonkit.plots.one_push import (
 )
 from dragonkit.topics.one_push import break_even_pot, compare_with_optimal, one_push, story_state, with_pot
 
-from .texts import _checked, _italian, _number
+from .texts import _checked, _italian, _number, minus
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +39,8 @@ def test_the_one_push_text_gives_each_curves_break_even_pot():
         assert _number(advantage) == pytest.approx(float(one_push(with_pot(rich, 24)).value - 24), abs=0.005)
     never = min(g for g in range(0, 201, 2) if break_even_pot(state.replace(gems=g)) == 0)
     assert f"0 from {never} gems on" in text.alt
-    assert f"E1 − pot = {float(push.advantage):.2f} gems" in text.alt
-    assert f"break-even pot is {float(point):.2f} gems" in text.alt
+    assert minus(f"E1 − pot = {float(push.advantage):.2f} gems") in text.alt
+    assert "break-even pot is " + minus(f"{float(point):.2f} gems") in text.alt
 
 
 def test_the_one_push_curves_differ_by_their_dashes_too():

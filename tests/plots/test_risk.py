@@ -31,15 +31,15 @@ def test_the_distribution_text_is_the_distribution():
     state = base.fresh_turn(MINI)
     e = evaluate_policy(state, HoldAtPot(4), exact=True)
     text = well_formed(outcome_bars_text(dataclasses.replace(e, policy="hold at 4")))
-    rows = {int(x): number(p) for x, p in text.rows}
+    rows = {int(number(x)): number(p) for x, p in text.rows}
     assert rows == {int(x): round(p, 3) for x, p in e.distribution.items()}
     mean = sum(x * p for x, p in e.distribution.items())
     assert f"expected change {decimal_text(mean, 2)} gems" in text.alt
     loss = sum(p for x, p in e.distribution.items() if x < 0)
     assert f"probability of a loss {decimal_text(loss, 3)}" in text.alt
-    assert "6 possible changes from -12 to 7 gems" in text.alt
+    assert "6 possible changes from −12 to 7 gems" in text.alt
     italian = well_formed(outcome_bars_text(e, "it"))
-    assert "probabilità di una perdita 0,696" in italian.alt and italian.rows[0] == ("-12", "0,232")
+    assert "probabilità di una perdita 0,696" in italian.alt and italian.rows[0] == ("−12", "0,232")
 
 
 def test_losses_are_hatched_not_only_red():

@@ -18,7 +18,7 @@ from dragonkit.plots.tournament import win_rates, win_rates_text
 from dragonkit.simulate import round_robin
 from dragonkit.topics.coverage import ExactTurn, coverage, exact_turn
 
-from .texts import _well_formed
+from .texts import _well_formed, minus
 
 MINI = Ruleset.preset("mini")
 
@@ -33,7 +33,7 @@ def test_the_running_mean_is_told_with_its_interval_and_the_exact_mean():
     _well_formed(text)
     mean, sd, n = gains.mean(), gains.std(ddof=1), len(gains)
     half = NormalDist().inv_cdf(0.975) * sd / np.sqrt(n)
-    assert text.alt == (
+    assert text.alt == minus(
         f"The law of large numbers, hold at 20: after 1,234 turns the running mean is {mean:.3f} gems, 95% "
         f"confidence interval [{mean - half:.3f}, {mean + half:.3f}]; the exact expected gain is "
         f"{float(exact.mean):.3f} gems."
@@ -43,8 +43,8 @@ def test_the_running_mean_is_told_with_its_interval_and_the_exact_mean():
     for row in text.rows:
         k = int(row[0].replace(",", ""))
         band = NormalDist().inv_cdf(0.975) * exact.std / np.sqrt(k)
-        assert row[1] == f"{gains[:k].mean():.3f}"
-        assert row[2] == f"[{float(exact.mean) - band:.3f}, {float(exact.mean) + band:.3f}]"
+        assert row[1] == minus(f"{gains[:k].mean():.3f}")
+        assert row[2] == minus(f"[{float(exact.mean) - band:.3f}, {float(exact.mean) + band:.3f}]")
         assert row[3] == ("yes" if abs(gains[:k].mean() - float(exact.mean)) <= band else "no")
     italian = plots.running_mean_figure_text(gains, exact, "fermati a 20", lang="it")
     _well_formed(italian)
@@ -72,7 +72,7 @@ def test_the_coverage_figure_tells_its_misses_by_their_style_and_in_words():
     assert len(text.rows) == shown
     assert [int(row[0]) for row in text.rows if row[3] == "misses it"] == missed
     assert {row[3] for row in text.rows} == {"misses it", "contains it"}
-    assert text.rows[0][1] == f"{frame['estimate'].iloc[0]:.3f}"
+    assert text.rows[0][1] == minus(f"{frame['estimate'].iloc[0]:.3f}")
     # the figure: the misses are dashed and marked with a cross, and the legend says which is which
     ax = plots.coverage_figure(result, shown).axes[0]
     bars = {c.get_label(): c for c in ax.collections}
@@ -84,8 +84,8 @@ def test_the_coverage_figure_tells_its_misses_by_their_style_and_in_words():
     assert "misses the exact value" in legend and "contains the exact value" in legend
     italian = plots.coverage_figure_text(result, shown, lang="it")
     _well_formed(italian)
-    assert "mancano" in italian.alt and percent_text(covered / 60, 1, "it") in italian.alt
-    assert {row[3] for row in italian.rows} == {"lo manca", "lo contiene"}
+    assert "non lo contengono" in italian.alt and percent_text(covered / 60, 1, "it") in italian.alt
+    assert {row[3] for row in italian.rows} == {"non lo contiene", "lo contiene"}
 
 
 def test_the_error_figure_is_told_from_its_table():
@@ -116,7 +116,7 @@ def test_the_win_rates_are_told_bot_by_bot():
     assert np.allclose([t[1:] for t in told], [e[1:] for e in expected], atol=0.005)
     assert [row[0] for row in text.rows] == [labels[s] for s in standings.index]
     assert [row[1] for row in text.rows] == [str(int(g)) for g in standings["games"]]
-    assert [row[2] for row in text.rows] == [f"{r:.3f}" for r in standings["estimate"]]
+    assert [row[2] for row in text.rows] == [minus(f"{r:.3f}") for r in standings["estimate"]]
     i18n.set_language("it")
     labels = {spec: simulation.bot_label(spec) for spec in standings.index}
     italian = win_rates_text(result, labels, lang="it")
@@ -124,7 +124,7 @@ def test_the_win_rates_are_told_bot_by_bot():
     for spec, row in standings.iterrows():
         assert f"{labels[spec]} {decimal_text(row['estimate'], 2, 'it')} [" in italian.alt
     low, high = standings["ci_low"].iloc[0], standings["ci_high"].iloc[0]
-    assert italian.rows[0][3] == f"[{low:.3f}; {high:.3f}]".replace(".", ",")
+    assert italian.rows[0][3] == minus(f"[{low:.3f}; {high:.3f}]".replace(".", ","))
     # the bars are outlined: a light bar is not told from the page by its colour only
     bars = win_rates(result, labels).axes[0].patches
     assert bars and all(bar.get_linewidth() > 0 for bar in bars)

@@ -10,7 +10,7 @@ from matplotlib.patches import Rectangle
 
 from dragonkit.analysis import TurnState, compare_policies, policy_map, policy_shift, solve_turn
 from dragonkit.analysis.turn.thresholds import every_threshold
-from dragonkit.i18n.numbers import consecutive_runs
+from dragonkit.i18n.numbers import consecutive_runs, fraction_text
 from dragonkit.lessons import base
 from dragonkit.lessons import stopping as L5
 from dragonkit.plots.policy import policy_heatmap, policy_heatmap_text, threshold_curve, threshold_curve_text
@@ -107,13 +107,13 @@ def test_the_induction_text_follows_the_stepper_and_ends_with_the_turn_value():
     assert sum(v != "?" for v in column(two, "V")) == len(known)
     assert f"not solved yet: {points - len(known)}" in two.alt
     full = well_formed(induction_figure_text(graph, values, len(graph.layers)))
-    assert full.alt.endswith("The turn's value V at the start: -11/8 gems.")
+    assert full.alt.endswith("The turn's value V at the start: −11/8 gems.")
     assert solve_turn(state, exact=True).value == Fraction(-11, 8)
     shown = column(full, "V")
     k = 0
     for d, layer in enumerate(graph.layers):
         for i in range(len(layer)):
-            assert shown[k] == str(point_value(values, d, i, "push" if d == 0 else "value"))
+            assert shown[k] == fraction_text(point_value(values, d, i, "push" if d == 0 else "value"))
             k += 1
     holds = column(full, "best").count("hold")
     assert f"that hold: {holds};" in full.alt and holds == 17  # all but the compulsory start
@@ -121,7 +121,7 @@ def test_the_induction_text_follows_the_stepper_and_ends_with_the_turn_value():
     shapes = {c.get_paths()[0].vertices.shape[0] for c in figure.collections}
     assert len(shapes) == 2  # holding points are squares, revealing ones circles
     italian = induction_figure_text(graph, values, len(graph.layers), lang="it")
-    assert italian.alt.startswith("Induzione all'indietro") and "fermarsi" in column(italian, "meglio")
+    assert italian.alt.startswith("Induzione all'indietro") and "fermarsi" in column(italian, "scelta migliore")
 
 
 def test_the_threshold_text_names_the_best_t_and_the_optimum():

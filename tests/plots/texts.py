@@ -21,8 +21,13 @@ ALT_LIMIT = 300
 
 
 def _number(text: str) -> float:
-    """A number as English writes it (``-1,234.5`` -> -1234.5)."""
-    return float(text.replace(",", ""))
+    """A number as English writes it (``−1,234.5`` -> -1234.5; the minus sign is U+2212)."""
+    return float(text.replace(",", "").replace("−", "-"))
+
+
+def minus(text: str) -> str:
+    """``text`` as the kit writes numbers: a negative one with a true minus sign (U+2212), not a hyphen."""
+    return text.replace("-", "−")
 
 
 def _checked(text: FigureText) -> FigureText:

@@ -86,7 +86,7 @@ def test_tolerance_is_relative_with_an_absolute_floor():
 
 
 #: An exercise of lesson 3 and its Italian texts, from the catalog.
-QUESTION = "Why should a richer player stop sooner (hold at a smaller pot)?"
+QUESTION = "Why should a richer player hold sooner (at a smaller pot)?"
 
 
 HINT = "Subtract the hold value, the pot, from E1."

@@ -290,7 +290,7 @@ def test_exact_numbers_read_the_same_in_every_language(lang):
             f'<span class="dk-frac">3/8</span> <span class="dk-dec">≈ 0{point}375</span>'
         )
         assert number_html(Fraction(-7, 3), 4) == (
-            f'<span class="dk-frac">-7/3</span> <span class="dk-dec">≈ -2{point}3333</span>'
+            f'<span class="dk-frac">−7/3</span> <span class="dk-dec">≈ −2{point}3333</span>'
         )
         assert number_html(6) == number_html(Fraction(12, 2)) == '<span class="dk-frac">6</span>'
         assert number_html(0.1 + 0.2) == f"0{point}300"  # an estimate has no exact value: its decimal only

@@ -220,7 +220,7 @@ def test_switching_redraws_every_view_in_italian_and_back():
     players = app.players.value
     assert "<th>giocatore</th><th>gemme</th>" in players
     assert all(f">{badge}</span>" in players for badge in ("turno", "cavaliere", "offerta"))
-    assert ">(persona)</small>" in players
+    assert ">(umano)</small>" in players
     assert "<b>Eventi</b>" in app.event_log.value
     for event in game.events:  # the log is the engine's own sentences, in Italian
         assert event.describe("it").replace("'", "&#x27;") in app.event_log.value
@@ -249,8 +249,16 @@ def test_switching_redraws_every_view_in_italian_and_back():
         form.start.description,
     ) == ("giocatori", "edizione", "seme", "casuale", "Inizia la partita")
     assert form.names[1].value == "Allenatore"  # a default name follows the language
-    assert (form.kinds[1].label, form.kinds[1].value) == ("bot allenatore (ottimo esatto)", BotKind.COACH)
-    assert form.thresholds[2].description == "si ferma a" and "Scegli i giocatori" in form.intro.value
+    assert (form.kinds[1].label, form.kinds[1].value) == ("bot allenatore (più gemme per turno)", BotKind.COACH)
+    assert form.thresholds[2].description == "si ferma a (gemme)" and "Scegli i giocatori" in form.intro.value
+    # the editions by their names, as the lessons show them, never by their ids; the choice stays
+    assert [label for label, _ in form.preset.options] == [
+        "Dragon Stripes",
+        "Die Augen der Kali",
+        "Drago Rosso",
+        "mini (mazzo per la classe)",
+    ]
+    assert form.preset.value == "dragon-stripes" and form.preset.label == "Dragon Stripes"
     assert not _words(app.status.value + app.board.value + app.players.value + app.coach.value) & ENGLISH_WORDS
 
     i18n.set_language("en")  # the kernel's setting, as any other language picker would
@@ -332,7 +340,7 @@ def test_the_setup_form_keeps_choices_and_typed_names_across_languages():
     form.kinds[3].value = "human"
     form.names[0].value = "Zoe"
     i18n.set_language("it")
-    assert form.kinds[3].value == "human" and form.kinds[3].label == "persona"
+    assert form.kinds[3].value == "human" and form.kinds[3].label == "umano"
     assert [n.value for n in form.names[:2]] == ["Zoe", "Allenatore"]  # a typed name stays
     assert form.rows[3].layout.display is None and form.rows[4].layout.display == "none"
     form.seed.value = "9"
@@ -624,7 +632,7 @@ def test_analysis_plots_are_labelled_in_italian():
     curve = threshold_curve(compare_policies(state)).axes[0]
     assert curve.get_title() == "Politiche «fermati a h»" and curve.get_xlabel() == "soglia h (gemme)"
     assert [t.get_text() for t in curve.get_legend().get_texts()][::2] == [
-        "fermati quando piatto ≥ t",
+        "fermati quando piatto ≥ h",
         "politica ottima",
     ]
     graph = chain_graph(turn_chain(state, HoldAtPot(3), exact=True)).axes[0]
