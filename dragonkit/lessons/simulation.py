@@ -538,7 +538,7 @@ class TournamentLab(LessonWidget):
         self.widget = widgets.VBox(
             [
                 widgets.HTML(CSS),
-                widgets.HBox(list(self.checks.values())),
+                widgets.HBox(list(self.checks.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([self.games, self.edition, self.seed]),
                 self.run_button,
                 self.message,

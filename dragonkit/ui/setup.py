@@ -148,7 +148,13 @@ class SetupForm(widgets.VBox):
         for seat, (name, kind) in enumerate(_DEFAULT_SEATS):
             name_w = widgets.Text(value=tr(name), layout=_width("240px"))
             kind_w = widgets.Dropdown(options=self._kind_options(), value=kind, layout=_width("340px"))
-            thr_w = widgets.BoundedIntText(value=20 if seat != 4 else 12, min=0, max=10_000, layout=_width("170px"))
+            thr_w = widgets.BoundedIntText(
+                value=20 if seat != 4 else 12,
+                min=0,
+                max=10_000,
+                style={"description_width": "initial"},
+                layout=_width("210px"),
+            )
             kind_w.add_class("dk-sr-label")  # named for screen readers; the row shows whose seat it is
             kind_w.observe(self._update_rows, names="value")
             kind_w.observe(functools.partial(self._follow_kind, seat), names="value")

@@ -42,8 +42,11 @@ def meet_as_a_student(voila_url, browser, name: str) -> None:
     _assert_no_code_or_notes(name, html.unescape(page.content()))
     text = page.inner_text("body")
     assert not any(e in text for e in ("Error displaying widget", "Something went wrong"))
+    hidden = page.add_style_tag(content="pre, code { display: none !important; }")  # code reads alike in any language
+    text = page.inner_text("body")
+    hidden.evaluate("style => style.remove()")
     if name.startswith("it/"):
-        assert english_words(text) == [], f"English on the Italian page {name}"
+        assert english_words(text) == [], f"English on the Italian page {name}: {english_words(text)}"
     found = _audit(page, name.replace("/", "-"))
     page.close()
     _assert_clean({name: found})

@@ -49,4 +49,5 @@ def assert_on_the_board(page, name: str) -> None:
     lies beyond the board's width, and nothing is hidden in a box too narrow for it."""
     page.wait_for_timeout(500)  # the last redraw laid out
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    assert page.evaluate(OUTSIDE_JS) == [], name
+    outside = page.evaluate(OUTSIDE_JS)
+    assert outside == [], (name, outside)
