@@ -47,6 +47,7 @@ __all__ = [
     "Gems",
     "Phrase",
     "catalog",
+    "checked_language",
     "gems",
     "get_language",
     "initial_language",
@@ -99,7 +100,7 @@ def catalog(lang: str) -> gettext.NullTranslations:
     OSError
         If the language's ``.mo`` file is missing (``pybabel compile`` builds it).
     """
-    _check_language(lang)
+    checked_language(lang)
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
@@ -113,9 +114,18 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def _check_language(lang: str) -> None:
+def checked_language(lang: str | None = None) -> str:
+    """``lang``, or the current language when it is ``None``, once it is one the kit speaks.
+
+    Raises
+    ------
+    ValueError
+        For a language not in :data:`LANGUAGES`.
+    """
+    lang = get_language() if lang is None else lang
     if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (the languages the kit speaks), not {lang!r}")
+    return lang
 
 
 def gems(n: int, lang: str | None = None) -> str:
@@ -215,7 +225,7 @@ class LanguageSetting(traitlets.HasTraits):
     def _known(self, proposal: dict[str, object]) -> str:
         """Only a language of :data:`LANGUAGES` (read when set: a test may add a pseudo-locale)."""
         lang = str(proposal["value"])
-        _check_language(lang)
+        checked_language(lang)
         return lang
 
 
@@ -236,5 +246,5 @@ def set_language(lang: str) -> None:
     ValueError
         For a language the kit does not speak (the setting is unchanged).
     """
-    _check_language(lang)
+    checked_language(lang)
     settings.language = lang

@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from . import LANGUAGES, tr
+from . import LANGUAGES, checked_language, tr
 
 __all__ = [
     "TEXT_CALLS",
@@ -113,8 +113,7 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
     ValueError
         For a language the kit does not speak, or a notebook without ``lesson_page(..., "en")``.
     """
-    if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    checked_language(lang)
     cells = []
     pages = 0
     for cell in notebook["cells"]:

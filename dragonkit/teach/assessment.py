@@ -430,9 +430,7 @@ def assessment_markdown(
     ValueError
         For a language the kit does not speak.
     """
-    lang = lang or i18n.get_language()
-    if lang not in i18n.LANGUAGES:
-        raise ValueError(f"the kit speaks {', '.join(i18n.LANGUAGES)}, not {lang!r}")
+    lang = i18n.checked_language(lang)
 
     def tr(msgid: str, **fields: object) -> str:
         return i18n.tr(msgid, lang, **fields) if fields else i18n.tr(msgid, lang)

@@ -382,9 +382,7 @@ def glossary_html(lang: str | None = None) -> str:
     ValueError
         For a language the kit does not speak.
     """
-    lang = lang or i18n.get_language()
-    if lang not in i18n.LANGUAGES:
-        raise ValueError(f"the kit speaks {', '.join(i18n.LANGUAGES)}, not {lang!r}")
+    lang = i18n.checked_language(lang)
     other = next(code for code in i18n.LANGUAGES if code != lang)
     head = (i18n.tr("term", lang), i18n.LANGUAGES[other], i18n.tr("meaning", lang), i18n.tr("lessons", lang))
     tables = []
