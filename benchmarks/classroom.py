@@ -41,7 +41,6 @@ import json
 import os
 import re
 import secrets
-import shutil
 import socket
 import statistics
 import subprocess
@@ -57,16 +56,11 @@ if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's d
     sys.path.insert(0, str(ROOT))
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit.paper.printer import CHROMIUM_FLAGS as KIT_FLAGS  # noqa: E402
+from dragonkit.paper.printer import chromium_executable  # noqa: E402
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
+#: The kit's Chromium flags, and /dev/shm left alone: many contexts at once outgrow a container's small one.
+CHROMIUM_FLAGS = [*KIT_FLAGS, "--disable-dev-shm-usage"]
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
 PAGE_ERRORS = ("Traceback", "Error displaying widget", "Something went wrong", 'File "')
 CLIENTS = ("ws", "browser")
@@ -688,7 +682,7 @@ async def _classroom(
         else:
             from playwright.async_api import async_playwright
 
-            executable = os.environ.get("DRAGONKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+            executable = chromium_executable()
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
                 try:
