@@ -208,6 +208,11 @@ def _notes_text(name: str, lang: str = "en") -> str:
     raise LookupError(f"{name} has no teacher's notes")
 
 
+def _notes_words(name: str, lang: str = "en") -> str:
+    """:func:`_notes_text` on one line: its words with one space between them, wherever the Markdown broke a line."""
+    return " ".join(_notes_text(name, lang).split())
+
+
 def _prose(name: str, lang: str = "en") -> str:
     """A lesson's Markdown and the texts of its code cells (exercises, teacher's notes) as written in its notebook
     for ``lang`` (the Italian one for ``"it"``; the notes through the catalog), on one line: what a sentence

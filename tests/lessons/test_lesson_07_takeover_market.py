@@ -15,7 +15,7 @@ from dragonkit.analysis.turn.market import break_even_bid, held_turn
 from dragonkit.lessons import market
 
 from ..topics.expectimax import brute_fair_bounty
-from .helpers import _notes_text, _prose
+from .helpers import _notes_text, _notes_words, _prose
 
 MINI = Ruleset.preset("mini")
 
@@ -132,11 +132,11 @@ def test_the_notes_give_the_coach_bots_own_takeover_rule():
     from dragonkit.bots import CoachBot
 
     assert "takeover_gain(" in inspect.getsource(CoachBot.choose)
-    notes = " ".join(_notes_text("07-takeover-market").split())
+    notes = _notes_words("07-takeover-market")
     assert "that is what the coach bot does: it takes over exactly when $F(g-b) - b > 0$" in notes
     assert 'the shortcut "take over when $F(g) > b$" would be safe but slightly cautious' in notes
     assert "| Cy's net gain, 12 gems, bounty 9 |" in notes
-    italian_ = " ".join(_notes_text("07-takeover-market", "it").split())
+    italian_ = _notes_words("07-takeover-market", "it")
     assert "prende il posto esattamente quando $F(g-b) - b > 0$" in italian_
     header = _prose("07-takeover-market").split("**Prerequisites:**")[0]
     minutes = [int(m) for m in re.findall(r"(\d+) (?:for|to) ", header.split("**Time:**")[1])]

@@ -17,7 +17,7 @@ from dragonkit.analysis import HoldAfterReveals, HoldAtPot, evaluate_policy
 from dragonkit.lessons import base, simulation
 from dragonkit.simulate import round_robin, simulate_turns
 
-from .helpers import _notes_text
+from .helpers import _notes_text, _notes_words
 
 ROOT = Path(__file__).parents[2]
 
@@ -193,9 +193,9 @@ def test_the_notes_explain_the_small_n_shortfall_and_the_random_bot_as_the_code_
 
     assert round(stats.t.ppf(0.975, 4), 2) == 2.78 and round(100 * (2 * stats.t.cdf(1.96, 4) - 1)) == 88
     assert "choice(game.legal_actions())" in inspect.getsource(RandomBot.choose)
-    notes = " ".join(_notes_text("08-simulation").split())
+    notes = _notes_words("08-simulation")
     assert "$n = 5$ even normal data need $t_4 = 2.78$; with 1.96 they cover only 88%" in notes
     assert "taking over an offered turn with probability 1/2 when it can pay" in notes
     assert "the difference is not significant at the 5%&nbsp;level" in notes
-    italian_ = " ".join(_notes_text("08-simulation", "it").split())
+    italian_ = _notes_words("08-simulation", "it")
     assert "$t_4 = 2{,}78$; con 1,96 la copertura è solo dell'88%" in italian_ and "jackpot" not in italian_

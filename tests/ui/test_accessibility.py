@@ -26,13 +26,6 @@ LIVE = re.compile(
 )
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def focused(monkeypatch):
     """The widgets the apps focus, in order (``DOMWidget.focus`` recorded instead of sent)."""

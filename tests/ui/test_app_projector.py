@@ -15,13 +15,6 @@ from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.panels import render_move
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def projector():
     view.settings.projector = True

@@ -22,13 +22,6 @@ from .. import catalogs
 from ..topics.test_hands import brute_force_push
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def _click(trainer: HandTrainer, name: str) -> None:
     trainer._last_click = (None, 0.0)  # clicks in a test are not double clicks
     trainer.buttons[name].click()
