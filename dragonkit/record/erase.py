@@ -1,0 +1,51 @@
+"""Erasing the class's record: a class, a day, or everything (``dragonkit class erase``)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import Engine, delete
+
+from .reading import day_bounds
+from .schema import TABLES
+
+__all__ = ["erase"]
+
+
+def erase(engine: Engine, class_name: str | None = None, day: date | None = None, everything: bool = False) -> int:
+    """Erase the visits, decisions, attempts and games of ``class_name`` and/or of ``day`` (both: that class's day),
+    or everything; in one transaction.
+
+    Parameters
+    ----------
+    engine : sqlalchemy.Engine
+    class_name : str, optional
+    day : datetime.date, optional
+        A day of this machine's calendar.
+    everything : bool
+        Erase every row (``class_name`` and ``day`` must then be None).
+
+    Returns
+    -------
+    int
+        The rows erased.
+
+    Raises
+    ------
+    ValueError
+        If nothing is named (neither a class, a day nor everything), or everything is asked with a class or a day.
+    """
+    if everything == (class_name is not None or day is not None):
+        raise ValueError("name a class, a day (or both), or everything — not everything with a class or a day")
+    erased = 0
+    with engine.begin() as connection:
+        for name, model in TABLES.items():
+            statement = delete(model)
+            if class_name is not None:
+                statement = statement.where(model.class_name == class_name)  # type: ignore[attr-defined]
+            if day is not None:
+                start, end = day_bounds(day)
+                column = model.last_seen if name == "visits" else model.at  # type: ignore[attr-defined]
+                statement = statement.where(column >= start, column < end)
+            erased += connection.execute(statement).rowcount
+    return erased

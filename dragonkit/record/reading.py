@@ -1,0 +1,160 @@
+"""Reading the class's record: its tables as pandas DataFrames, for the teacher's dashboard, the lessons' "our class"
+and ``dragonkit class export``.
+
+Each reader takes the engine (:func:`dragonkit.record.store.connect`) and narrows to a class, a day (the machine's
+local calendar day) and, for a dashboard that updates itself, to the rows after the last one it has
+(``after``: a row's ``id``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+
+import pandas as pd
+from sqlalchemy import Engine, Select, select
+
+from .schema import TABLES, Attempt, Decision, GamePlayed, Visit
+
+__all__ = ["EXPORTS", "attempts", "day_bounds", "decisions", "export", "games", "present", "rows"]
+
+#: The file formats ``dragonkit class export`` writes, by suffix.
+EXPORTS = (".csv", ".parquet")
+
+
+def day_bounds(day: date) -> tuple[datetime, datetime]:
+    """The UTC times (without a zone, as the record keeps them) between which ``day`` of this machine's calendar
+    lies: ``[start, end)``."""
+    start = datetime.combine(day, time()).astimezone()  # the local midnight, with the local zone
+    end = datetime.combine(day + timedelta(days=1), time()).astimezone()
+    return start.astimezone(UTC).replace(tzinfo=None), end.astimezone(UTC).replace(tzinfo=None)
+
+
+def _narrowed(query: Select, table: type, class_name: str | None, day: date | None, after: int = 0) -> Select:
+    if class_name is not None:
+        query = query.where(table.class_name == class_name)  # type: ignore[attr-defined]
+    if day is not None:
+        start, end = day_bounds(day)
+        query = query.where(table.at >= start, table.at < end)  # type: ignore[attr-defined]
+    if after:
+        query = query.where(table.id > after)  # type: ignore[attr-defined]
+    return query.order_by(table.id)  # type: ignore[attr-defined]
+
+
+def rows(
+    engine: Engine, table: str, class_name: str | None = None, day: date | None = None, after: int = 0
+) -> pd.DataFrame:
+    """The rows of the record's ``table`` (``"decisions"``, ``"attempts"``, ``"games"``), oldest first.
+
+    Parameters
+    ----------
+    engine : sqlalchemy.Engine
+    table : str
+    class_name : str, optional
+        Only this class's rows.
+    day : datetime.date, optional
+        Only this day's (local calendar).
+    after : int
+        Only the rows whose ``id`` is greater.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per row of the table, its columns the table's (JSON columns as Python values).
+
+    Raises
+    ------
+    ValueError
+        If ``table`` is not one of the event tables.
+    """
+    if table not in ("decisions", "attempts", "games"):
+        raise ValueError(f"the record's event tables are decisions, attempts and games, not {table!r}")
+    model = TABLES[table]
+    columns = [c.name for c in model.__table__.columns]
+    query = _narrowed(select(*model.__table__.columns), model, class_name, day, after)
+    with engine.connect() as connection:
+        found = connection.execute(query).all()
+    return pd.DataFrame([tuple(r) for r in found], columns=columns)
+
+
+def decisions(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+    """The decisions (:class:`~dragonkit.record.schema.Decision`): see :func:`rows`."""
+    return rows(engine, Decision.__tablename__, class_name, day, after)
+
+
+def attempts(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+    """The exercise attempts (:class:`~dragonkit.record.schema.Attempt`): see :func:`rows`."""
+    return rows(engine, Attempt.__tablename__, class_name, day, after)
+
+
+def games(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+    """The games that ended (:class:`~dragonkit.record.schema.GamePlayed`): see :func:`rows`."""
+    return rows(engine, GamePlayed.__tablename__, class_name, day, after)
+
+
+def present(engine: Engine, class_name: str | None = None, within: float = 60.0) -> pd.DataFrame:
+    """The pages seen in the last ``within`` seconds (who is on the kit now), the latest first.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``nickname``, ``page``, ``language``, ``started``, ``last_seen`` (UTC).
+    """
+    since = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=within)
+    query = select(Visit.nickname, Visit.page, Visit.language, Visit.started, Visit.last_seen).where(
+        Visit.last_seen >= since
+    )
+    if class_name is not None:
+        query = query.where(Visit.class_name == class_name)
+    with engine.connect() as connection:
+        found = connection.execute(query.order_by(Visit.last_seen.desc())).all()
+    return pd.DataFrame([tuple(r) for r in found], columns=["nickname", "page", "language", "started", "last_seen"])
+
+
+def export(engine: Engine, path: Path, class_name: str | None = None, day: date | None = None) -> int:
+    """Write the decisions and the exercise attempts to ``path``, one row a decision or an attempt (column ``kind``:
+    ``"decision"`` or ``"attempt"``; the columns of the other kind empty), oldest first; CSV or Parquet by the
+    file's suffix. The JSON columns (the situation, the coach's views) are written as JSON text.
+
+    Parameters
+    ----------
+    engine : sqlalchemy.Engine
+    path : pathlib.Path
+        ``….csv`` or ``….parquet``.
+    class_name : str, optional
+    day : datetime.date, optional
+
+    Returns
+    -------
+    int
+        The rows written.
+
+    Raises
+    ------
+    ValueError
+        If the suffix is neither ``.csv`` nor ``.parquet``.
+    """
+    import json
+
+    suffix = path.suffix.lower()
+    if suffix not in EXPORTS:
+        raise ValueError(f"export to a .csv or a .parquet file, not {path.name!r}")
+    parts = []
+    for kind, frame in (
+        ("decision", decisions(engine, class_name, day)),
+        ("attempt", attempts(engine, class_name, day)),
+    ):
+        frame = frame.drop(columns=["id"]).assign(kind=kind)
+        for column in ("situation", "gems", "win", "best_gems", "best_win"):
+            if column in frame:
+                frame[column] = frame[column].map(lambda v: None if v is None else json.dumps(v, sort_keys=True))
+        parts.append(frame.convert_dtypes())  # integers stay integers beside the other kind's empty cells
+    table = pd.concat([p for p in parts if not p.empty] or parts[:1], ignore_index=True)
+    table = table.sort_values("at", kind="stable", ignore_index=True)
+    first = ["kind", "at", "class_name", "nickname"]
+    table = table[first + [c for c in table.columns if c not in first]]
+    if suffix == ".csv":
+        table.to_csv(path, index=False)
+    else:
+        table.to_parquet(path, index=False)
+    return len(table)

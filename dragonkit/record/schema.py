@@ -1,0 +1,119 @@
+"""The class's record as tables: the visits (a page a student opened), their decisions, their exercise attempts and
+their games, declared with SQLAlchemy's ORM (:class:`Base`'s metadata is what the migrations build).
+
+Every row written from a kernel carries an ``event_id`` made in that kernel (a UUID's 32 hex digits), unique in its
+table: a write retried after a connection that broke mid-commit is stored once (the writer inserts "on conflict do
+nothing"). Times are UTC, without a time zone (SQLite keeps none). The only personal data is the ``nickname`` a student
+gives; nothing identifies a browser, an address or a machine.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Visit"]
+
+#: The longest nickname, class name, page name and edition name stored (characters).
+NAME = 40
+
+
+class Base(DeclarativeBase):
+    """The record's tables."""
+
+
+class Visit(Base):
+    """A page a student opened: who, in which class, which page, when; ``last_seen`` moves on with each row the
+    page writes and with its heartbeat (:data:`dragonkit.record.session.HEARTBEAT`), so "playing now" is a visit seen
+    lately."""
+
+    __tablename__ = "visits"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    class_name: Mapped[str] = mapped_column(String(NAME), index=True)
+    nickname: Mapped[str] = mapped_column(String(NAME))
+    page: Mapped[str] = mapped_column(String(NAME))
+    language: Mapped[str] = mapped_column(String(8))
+    started: Mapped[datetime] = mapped_column(DateTime)
+    last_seen: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class _Event:
+    """The columns every event row has."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(String(32), unique=True)
+    visit_id: Mapped[str] = mapped_column(String(32))
+    class_name: Mapped[str] = mapped_column(String(NAME))
+    nickname: Mapped[str] = mapped_column(String(NAME))
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Decision(_Event, Base):
+    """A decision a student made for their own seat in the play app or the trainer: the public situation, the
+    action, what the coach's two views said of each option, and the seconds it took.
+
+    ``situation`` is the public state as JSON (:func:`dragonkit.record.rows.situation_fields`); ``gems`` maps each
+    legal action to its expected gems for the turn, exact, as ``"p/q"``; ``win`` maps each to the chance of winning
+    the game after it (None where the coach had none); ``gems_given_up`` is the best option's expected gems minus the
+    chosen one's (≥ 0, gems).
+    """
+
+    __tablename__ = "decisions"
+    app: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    edition: Mapped[str] = mapped_column(String(NAME))
+    players: Mapped[int] = mapped_column(Integer)
+    stage: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)
+    pot: Mapped[int] = mapped_column(Integer)
+    cards_left: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(16))
+    situation: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[str] = mapped_column(String(16))
+    seconds: Mapped[float] = mapped_column(Float)
+    gems: Mapped[dict[str, str]] = mapped_column(JSON)
+    win: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)
+    win_source: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    best_gems: Mapped[list[str]] = mapped_column(JSON)
+    best_win: Mapped[list[str]] = mapped_column(JSON)
+    verdict: Mapped[str] = mapped_column(String(16))
+    gems_given_up: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_decisions_class_at", "class_name", "at"),)
+
+
+class Attempt(_Event, Base):
+    """An answer a student checked in a lesson's exercise: the lesson, the exercise, the answer as typed, whether it
+    was right, and how many hints they had opened."""
+
+    __tablename__ = "attempts"
+    lesson: Mapped[str] = mapped_column(String(NAME))
+    exercise: Mapped[str] = mapped_column(String(NAME))
+    answer: Mapped[str] = mapped_column(Text)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    hints: Mapped[int] = mapped_column(Integer)
+    language: Mapped[str] = mapped_column(String(8))
+
+    __table_args__ = (Index("ix_attempts_class_at", "class_name", "at"),)
+
+
+class GamePlayed(_Event, Base):
+    """A game of the play app that ended: the edition, who sat where (``"human"`` or a bot's kind), the gems at the
+    end and the winners' seats."""
+
+    __tablename__ = "games"
+    game_id: Mapped[str] = mapped_column(String(32))
+    edition: Mapped[str] = mapped_column(String(NAME))
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    gems: Mapped[list[int]] = mapped_column(JSON)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    ending: Mapped[str] = mapped_column(String(16))
+
+    __table_args__ = (Index("ix_games_class_at", "class_name", "at"),)
+
+
+#: The event tables by name, as the writer and the readers name them.
+TABLES: dict[str, type[Base]] = {"visits": Visit, "decisions": Decision, "attempts": Attempt, "games": GamePlayed}

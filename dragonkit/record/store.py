@@ -1,0 +1,187 @@
+"""Where the class's record is, and how to open it: an SQLAlchemy URL, its engine, its schema brought up to date.
+
+The record is an SQLite file by default (:func:`default_url`: nothing to install or set up), or any SQLAlchemy URL
+(``postgresql+psycopg://…`` for a school's or a district's server, which several servers — a JupyterHub with a
+server per student — share). ``dragonkit serve`` gives its kernels the URL in ``DRAGONKIT_RECORD``
+(:data:`RECORD_VARIABLE`), and the class's name in ``DRAGONKIT_CLASS``; a kernel without it keeps no record.
+
+An SQLite file is opened in write-ahead-log mode, so that the teacher's dashboard reads while forty kernels write,
+with ``synchronous=NORMAL``: a write committed survives the death of any process (a server killed with SIGKILL
+included), not a power cut's last moments. The schema is versioned with Alembic (:func:`upgrade`,
+``dragonkit/record/migrations/``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+__all__ = [
+    "CLASS_VARIABLE",
+    "DEFAULT_CLASS",
+    "HEAD",
+    "RECORD_VARIABLE",
+    "check_integrity",
+    "class_name",
+    "connect",
+    "default_url",
+    "record_url",
+    "revision",
+    "upgrade",
+]
+
+#: The environment variable that holds the record's URL (``off``: no record), and the one that holds the class's name.
+RECORD_VARIABLE = "DRAGONKIT_RECORD"
+CLASS_VARIABLE = "DRAGONKIT_CLASS"
+#: The class's name where none is given.
+DEFAULT_CLASS = "class"
+#: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
+HEAD = "0001"
+#: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).
+WAIT = 5
+
+
+def default_url() -> str:
+    """The record of this machine's user: ``class-record.sqlite`` in ``$XDG_DATA_HOME/dragonkit``
+    (``~/.local/share/dragonkit``), the folder made if missing.
+
+    Returns
+    -------
+    str
+        An SQLAlchemy URL, ``sqlite:///…``.
+    """
+    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(home) / "dragonkit"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'class-record.sqlite'}"
+
+
+def record_url(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The record this process writes to: ``$DRAGONKIT_RECORD``, or None where it is unset, empty or ``off``.
+
+    Raises
+    ------
+    ValueError
+        If the variable holds something that is not an SQLAlchemy URL.
+    """
+    url = environ.get(RECORD_VARIABLE, "").strip()
+    if not url or url.lower() == "off":
+        return None
+    checked_url(url)
+    return url
+
+
+def checked_url(url: str) -> str:
+    """``url`` if SQLAlchemy reads it as a database URL.
+
+    Raises
+    ------
+    ValueError
+        Saying what was given and what a URL looks like.
+    """
+    try:
+        make_url(url)
+    except ArgumentError:
+        raise ValueError(
+            f"{url!r} is not a database URL: give sqlite:///path/to/file.sqlite or "
+            "postgresql+psycopg://user:password@host/database"
+        ) from None
+    return url
+
+
+def class_name(environ: Mapping[str, str] = os.environ) -> str:
+    """The class this process records for: ``$DRAGONKIT_CLASS``, else :data:`DEFAULT_CLASS`."""
+    return environ.get(CLASS_VARIABLE, "").strip()[:40] or DEFAULT_CLASS
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={WAIT * 1000}")
+    cursor.close()
+
+
+def connect(url: str) -> Engine:
+    """An engine for the record at ``url``: SQLite in write-ahead-log mode, PostgreSQL with a short connection
+    timeout and connections checked before use (a server restarted meanwhile costs one failed write, not a broken
+    pool).
+
+    Parameters
+    ----------
+    url : str
+        An SQLAlchemy URL.
+
+    Returns
+    -------
+    sqlalchemy.Engine
+
+    Raises
+    ------
+    ValueError
+        If ``url`` is not a database URL.
+    """
+    parsed = make_url(checked_url(url))
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, connect_args={"timeout": WAIT})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    arguments: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql":
+        arguments = {"connect_timeout": WAIT}
+    return create_engine(parsed, pool_pre_ping=True, pool_size=2, max_overflow=2, connect_args=arguments)
+
+
+def revision(engine: Engine) -> str | None:
+    """The schema revision of the record behind ``engine`` (None: an empty database)."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the record's schema to :data:`HEAD` with Alembic's migrations (``alembic upgrade head``); a record at
+    :data:`HEAD` already costs one query.
+
+    Raises
+    ------
+    sqlalchemy.exc.OperationalError
+        If the database cannot be reached.
+    """
+    if revision(engine) == HEAD:
+        return
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "dragonkit.record:migrations")
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def check_integrity(engine: Engine) -> list[str]:
+    """What the database says of its own integrity: SQLite's ``PRAGMA integrity_check`` (``["ok"]`` when whole);
+    for another database, that every table of the record answers a count.
+
+    Returns
+    -------
+    list of str
+        ``["ok"]``, or the problems found.
+    """
+    with engine.connect() as connection:
+        if engine.dialect.name == "sqlite":
+            return [row[0] for row in connection.execute(text("PRAGMA integrity_check"))]
+        for table in ("visits", "decisions", "attempts", "games"):
+            connection.execute(text(f"SELECT count(*) FROM {table}"))  # the names of our own tables
+        return ["ok"]
