@@ -25,7 +25,7 @@ from .rows import AttemptRow, DecisionRow, GameRow
 from .store import class_name, record_url
 from .writer import Writer
 
-__all__ = ["HEARTBEAT", "NICKNAME_VARIABLE", "Visit", "clean_nickname", "visit"]
+__all__ = ["HEARTBEAT", "NICKNAME_VARIABLE", "Visit", "clean_nickname", "flush", "visit"]
 
 #: Seconds between two signs of life of an open page (its visit's ``last_seen``): the dashboard counts a student as
 #: playing now when their page was seen within three of them.
@@ -69,6 +69,14 @@ def _kernel_writer(url: str) -> Writer:
             _writer = Writer(url)
             atexit.register(_writer.close)
         return _writer
+
+
+def flush(timeout: float = 10.0) -> bool:
+    """Wait until the rows this kernel queued are written (at most ``timeout`` seconds); whether they all were
+    (True without a record). A test, or a lesson that reads the record back at once, calls it."""
+    with _writer_lock:
+        writer = _writer
+    return True if writer is None else writer.flush(timeout)
 
 
 class Visit:
