@@ -14,6 +14,7 @@ import pytest
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
 from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
+from dragonkit.record import session as record_session
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -223,3 +224,15 @@ def browser():
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def recording(monkeypatch, tmp_path) -> Iterator[str]:
+    """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
+    ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
+    url = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    monkeypatch.setenv("DRAGONKIT_RECORD", url)
+    monkeypatch.setenv("DRAGONKIT_CLASS", "3B")
+    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ada")
+    yield url
+    record_session.flush()

@@ -1,5 +1,4 @@
-"""The record's fixtures: a record on SQLite and on a real PostgreSQL server (tests/postgres.py), and a kernel whose
-pages write to it."""
+"""The record's fixtures: a record on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +6,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from dragonkit.record import session
 from dragonkit.record.store import connect, upgrade
 from tests.postgres import temporary_postgres
 
@@ -34,15 +32,3 @@ def record_url(request, tmp_path) -> Iterator[str]:
     upgrade(engine)
     engine.dispose()
     yield url
-
-
-@pytest.fixture
-def recording(monkeypatch, tmp_path) -> Iterator[str]:
-    """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
-    ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
-    url = f"sqlite:///{tmp_path / 'record.sqlite'}"
-    monkeypatch.setenv("DRAGONKIT_RECORD", url)
-    monkeypatch.setenv("DRAGONKIT_CLASS", "3B")
-    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ada")
-    yield url
-    session.flush()
