@@ -14,7 +14,7 @@ from typing import Any
 
 from ..game_state import GameState
 
-__all__ = ["AttemptRow", "DecisionRow", "GameRow", "situation_fields"]
+__all__ = ["AttemptRow", "DecisionRow", "GameRow", "card_name", "situation_fields"]
 
 
 def situation_fields(state: GameState) -> dict[str, Any]:
@@ -33,6 +33,17 @@ def situation_fields(state: GameState) -> dict[str, Any]:
         "position": state.position,
         "pot": state.pot,
     }
+
+
+def card_name(card: Any) -> str:
+    """A card as the record names it: a footprint by its steps (``"3"``), else ``"stop"`` or ``"danger"``."""
+    if isinstance(card, str):
+        return card
+    steps = getattr(card, "steps", None)
+    if steps:
+        return str(steps)
+    kind = getattr(card, "kind", card)
+    return str(getattr(kind, "value", kind))
 
 
 def _names(actions: Iterable[Any]) -> list[str]:
@@ -57,6 +68,7 @@ class DecisionRow:
     phase: str
     situation: dict[str, Any]
     action: str
+    card: str | None
     seconds: float
     gems: dict[str, str]
     win: dict[str, float] | None
@@ -80,6 +92,7 @@ class DecisionRow:
         best_win: Iterable[Any] = (),
         verdict: str = "none",
         game_id: str | None = None,
+        card: Any = None,
     ) -> DecisionRow:
         """The decision to play ``action`` in the public situation ``state``.
 
@@ -104,6 +117,9 @@ class DecisionRow:
             What the two views said together (:class:`dragonkit.coach.views.Verdict`).
         game_id : str, optional
             The game's id in the record (the play app's games), None for the trainer's hands.
+        card : Card or str, optional
+            The card a reveal turned up (public once revealed): a footprint's steps (``"3"``), ``"stop"`` or
+            ``"danger"``; None for another action, or where it is not known.
 
         Raises
         ------
@@ -129,6 +145,7 @@ class DecisionRow:
             phase=str(state.phase.value),
             situation=situation_fields(state),
             action=name,
+            card=None if card is None else card_name(card),
             seconds=round(float(seconds), 3),
             gems={a: str(v) for a, v in values.items()},
             win=None if not win else {str(getattr(a, "value", a)): float(p) for a, p in win.items()},

@@ -58,7 +58,8 @@ class Decision(_Event, Base):
     ``situation`` is the public state as JSON (:func:`dragonkit.record.rows.situation_fields`); ``gems`` maps each
     legal action to its expected gems for the turn, exact, as ``"p/q"``; ``win`` maps each to the chance of winning
     the game after it (None where the coach had none); ``gems_given_up`` is the best option's expected gems minus the
-    chosen one's (≥ 0, gems).
+    chosen one's (≥ 0, gems); ``card`` is the card a reveal turned up (``"1"``…``"4"`` steps of a footprint, ``"stop"``,
+    ``"danger"``; public once revealed), None for the other actions.
     """
 
     __tablename__ = "decisions"
@@ -73,6 +74,7 @@ class Decision(_Event, Base):
     phase: Mapped[str] = mapped_column(String(16))
     situation: Mapped[dict[str, Any]] = mapped_column(JSON)
     action: Mapped[str] = mapped_column(String(16))
+    card: Mapped[str | None] = mapped_column(String(16), nullable=True)
     seconds: Mapped[float] = mapped_column(Float)
     gems: Mapped[dict[str, str]] = mapped_column(JSON)
     win: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)

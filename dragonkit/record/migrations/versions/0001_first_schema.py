@@ -50,6 +50,7 @@ def upgrade() -> None:
         sa.Column("phase", sa.String(length=16), nullable=False),
         sa.Column("situation", sa.JSON(), nullable=False),
         sa.Column("action", sa.String(length=16), nullable=False),
+        sa.Column("card", sa.String(length=16), nullable=True),
         sa.Column("seconds", sa.Float(), nullable=False),
         sa.Column("gems", sa.JSON(), nullable=False),
         sa.Column("win", sa.JSON(), nullable=True),
