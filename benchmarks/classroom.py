@@ -508,7 +508,7 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
         start = time.monotonic()
         response = await AsyncHTTPClient().fetch(
             HTTPRequest(
-                f"http://{base}/voila/render/play.ipynb?token={token}",
+                f"http://{base}/voila/render/play.ipynb?token={token}&nickname=student-{visitor.number}",
                 request_timeout=timeout,
                 connect_timeout=timeout,
                 network_interface=visitor.address,
