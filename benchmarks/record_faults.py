@@ -44,7 +44,7 @@ from classroom import Visitor, _free_port, _visit_ws, kernel_memory  # noqa: E40
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
 from dragonkit.record.reading import decisions  # noqa: E402
-from dragonkit.record.store import check_integrity, connect  # noqa: E402
+from dragonkit.record.store import check_integrity, connect, upgrade  # noqa: E402
 from tests.postgres import temporary_postgres  # noqa: E402
 
 CLASS = "faults"
@@ -183,8 +183,6 @@ def postgres(visitors: int, outage: float, before: float, pool: int, actions: in
     with temporary_postgres() as database:
         record = database.url
         engine = connect(record)
-        from dragonkit.record.store import upgrade
-
         upgrade(engine)
         engine.dispose()
         options = _options(pool)

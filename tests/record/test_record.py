@@ -13,12 +13,13 @@ import pytest
 from sqlalchemy import inspect, text
 
 from dragonkit.game_state import GameState
-from dragonkit.record import AttemptRow, DecisionRow, GameRow, check_integrity, connect, upgrade
+from dragonkit.record import AttemptRow, DecisionRow, GameRow
 from dragonkit.record import session as record_session
 from dragonkit.record.erase import erase
 from dragonkit.record.reading import attempts, day_bounds, decisions, export, games, present
 from dragonkit.record.session import Visit, clean_nickname, visit
-from dragonkit.record.store import HEAD, class_name, record_url, revision
+from dragonkit.record.store import HEAD, check_integrity, connect, revision, upgrade
+from dragonkit.record.where import class_name, record_url
 from dragonkit.record.writer import Writer
 from dragonkit.rules import Card, Ruleset
 from dragonkit.turn import Action
@@ -269,3 +270,32 @@ def test_a_page_writes_its_nickname_from_its_address(recording, monkeypatch):
 )
 def test_clean_nickname(given, kept):
     assert clean_nickname(given) == kept
+
+
+def test_a_preheated_page_waits_for_its_student_before_it_shows_as_playing(recording, monkeypatch):
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    page = visit("play")
+    page.seen()
+    assert record_session.flush()
+    engine = connect(recording)
+    assert present(engine).empty
+    monkeypatch.setenv("QUERY_STRING", "nickname=Bo")  # the visitor's request arrives (dragonkit.ui.visitor)
+    page.seen()
+    assert record_session.flush()
+    assert present(engine)["nickname"].tolist() == ["Bo"]
+    engine.dispose()
+
+
+def test_a_kernel_without_a_record_never_loads_sqlalchemy():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, os; os.environ.pop('DRAGONKIT_RECORD', None); import dragonkit.record as r; "
+        "r.visit('play').seen(); print('sqlalchemy' in sys.modules)"
+    )
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+        == "False"
+    )
