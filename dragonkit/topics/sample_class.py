@@ -42,12 +42,12 @@ SAMPLE_CLASS = "sample"
 SAMPLE_START = datetime(2026, 3, 2, 9, 0)
 
 #: The students' nicknames, in order (beyond them, the same names numbered: ``"Ada 2"``).
-NICKNAMES = (
-    "Ada", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Giulia", "Hugo", "Irene", "Jacopo", "Kim", "Luca",
-    "Marta", "Nicola", "Olga", "Paolo", "Quinn", "Rita", "Sara", "Tommaso", "Ugo", "Vera", "Walter", "Xenia",
-    "Yara", "Zoe", "Alice", "Bianca", "Carlo", "Davide", "Emma", "Filippo", "Gaia", "Ivan", "Lara", "Matteo",
-    "Nina", "Omar", "Pietro", "Rosa", "Sofia", "Teo",
-)  # fmt: skip
+_NAMES = (
+    "Ada Bruno Chiara Dario Elena Fabio Giulia Hugo Irene Jacopo Kim Luca Marta Nicola "
+    "Olga Paolo Quinn Rita Sara Tommaso Ugo Vera Walter Xenia Yara Zoe Alice Bianca "
+    "Carlo Davide Emma Filippo Gaia Ivan Lara Matteo Nina Omar Pietro Rosa Sofia Teo"
+)
+NICKNAMES = tuple(_NAMES.split())
 
 #: Editions of the sample's games, with their weights (the win bot plays only where its table is solved in a second:
 #: :data:`WIN_EDITIONS`).
@@ -56,6 +56,9 @@ WIN_EDITIONS = ("dragon-stripes", "mini")
 
 #: The opponents' kinds, each equally likely.
 OPPONENTS = (BotKind.COACH, BotKind.WIN, BotKind.THRESHOLD, BotKind.RANDOM)
+
+#: The share of the students whose last page is still open when the sample ends.
+STILL_OPEN = 0.85
 
 #: Seconds a bot takes for a move in the play app (its ``bot_delay``).
 BOT_SECONDS = 0.9
@@ -126,8 +129,9 @@ class SampleClass:
         As :func:`dragonkit.record.reading.decisions`, :func:`~dragonkit.record.reading.attempts` and
         :func:`~dragonkit.record.reading.games` give them: the same columns, ``id`` counting from 1 in time order.
     visits : pandas.DataFrame
-        The pages the students opened: the columns of the record's ``visits`` table (``id``, ``class_name``,
-        ``nickname``, ``page``, ``language``, ``started``, ``last_seen``).
+        The pages the students opened, with the columns of the record's ``visits`` table (``id``, ``class_name``,
+        ``nickname``, ``page``, ``language``, ``started``, ``last_seen``); most students' last page is open to the
+        end (:data:`STILL_OPEN`).
     class_name : str
     end : datetime.datetime
         The time of the last row (UTC, without a zone).
@@ -288,6 +292,8 @@ def _answer(rng: random.Random, student: _Student, recorder: _Recorder, visits: 
             else:
                 answers, weights = zip(*exercise.wrong)
                 answer = rng.choices(answers, weights=weights)[0]
+            if student.language == "it":
+                answer = answer.replace(".", ",")  # as Italians write a decimal
             row = AttemptRow(exercise.lesson, exercise.exercise, answer, right, hints, student.language)
             recorder.put("attempts", visits[exercise.lesson], student, asdict(row))
             if right:
@@ -304,8 +310,8 @@ def sample_class(
     class_name: str = SAMPLE_CLASS,
     start: datetime = SAMPLE_START,
 ) -> SampleClass:
-    """A simulated class's record: each student plays ``games`` games in the play app, then answers the sample's
-    exercises (see the module's docstring).
+    """A simulated class's record: each student plays ``games`` games in the play app and answers the sample's
+    exercises, half the class in that order, half the other way round (see the module's docstring).
 
     Parameters
     ----------
@@ -334,17 +340,28 @@ def sample_class(
         raise ValueError(f"games must be 0 or more, not {games}")
     rng = random.Random(seed)
     recorder = _Recorder(rng, class_name)
+    last_pages = []
     for index in range(students):
         student = _student(rng, index, start)
         options = TurnOptions()  # the student's page's: one solve a turn
+        first_exercises = rng.random() < 0.5  # half the class plays first, half answers first
+        if first_exercises:
+            _answer(rng, student, recorder, {})
         play = recorder.visit(student, "play")
         for _ in range(games):
             _play(rng, student, recorder, play, options)
-        _answer(rng, student, recorder, {})
+        if not first_exercises:
+            _answer(rng, student, recorder, {})
+        last_pages.append(
+            max(recorder.visits.values(), key=lambda v: (v["nickname"] == student.nickname, v["last_seen"]))
+        )
+    frames = {table: recorder.frame(table) for table in ("decisions", "attempts", "games")}
+    end = max((f["at"].max().to_pydatetime() for f in frames.values() if len(f)), default=start)
+    for page in last_pages:  # most pages stay open to the end of the lesson, seen at each heartbeat
+        if rng.random() < STILL_OPEN:
+            page["last_seen"] = end
     visits = pd.DataFrame(recorder.visits.values(), columns=_columns("visits"))
     visits = visits.sort_values("started", ignore_index=True)
-    frames = {table: recorder.frame(table) for table in ("decisions", "attempts", "games")}
-    end = max((f["at"].max() for f in frames.values() if len(f)), default=start)
     return SampleClass(frames["decisions"], frames["attempts"], frames["games"], visits, class_name, end)
 
 
