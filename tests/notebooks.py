@@ -23,7 +23,7 @@ LESSONS = [
 ]
 
 
-APPS = ["play", "trainer"]
+APPS = ["play", "trainer", "dashboard"]
 
 
 #: What a lesson calls its learning goals, by the folder of its language.

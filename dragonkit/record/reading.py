@@ -16,7 +16,7 @@ from sqlalchemy import Engine, Select, select
 
 from .schema import TABLES, Attempt, Decision, GamePlayed, Visit
 
-__all__ = ["EXPORTS", "attempts", "day_bounds", "decisions", "export", "games", "present", "rows"]
+__all__ = ["EXPORTS", "attempts", "columns", "day_bounds", "decisions", "export", "games", "present", "rows"]
 
 #: The file formats ``dragonkit class export`` writes, by suffix.
 EXPORTS = (".csv", ".parquet")
@@ -39,6 +39,18 @@ def _narrowed(query: Select, table: type, class_name: str | None, day: date | No
     if after:
         query = query.where(table.id > after)  # type: ignore[attr-defined]
     return query.order_by(table.id)  # type: ignore[attr-defined]
+
+
+def columns(table: str) -> list[str]:
+    """The columns of the record's ``table`` (``"visits"``, ``"decisions"``, ``"attempts"``, ``"games"``), in the
+    order the readers give them.
+
+    Raises
+    ------
+    KeyError
+        If the record has no such table.
+    """
+    return [c.name for c in TABLES[table].__table__.columns]
 
 
 def rows(
@@ -70,11 +82,10 @@ def rows(
     if table not in ("decisions", "attempts", "games"):
         raise ValueError(f"the record's event tables are decisions, attempts and games, not {table!r}")
     model = TABLES[table]
-    columns = [c.name for c in model.__table__.columns]
     query = _narrowed(select(*model.__table__.columns), model, class_name, day, after)
     with engine.connect() as connection:
         found = connection.execute(query).all()
-    return pd.DataFrame([tuple(r) for r in found], columns=columns)
+    return pd.DataFrame([tuple(r) for r in found], columns=columns(table))
 
 
 def decisions(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:

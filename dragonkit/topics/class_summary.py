@@ -102,7 +102,7 @@ def judged(decisions: pd.DataFrame) -> pd.DataFrame:
         columns ``reveal_value`` and ``hold_value`` (gems, floats of the exact values) and ``judgement`` (one of
         :data:`JUDGEMENTS`).
     """
-    choices = decisions[decisions["gems"].map(lambda g: set(g) == {"reveal", "hold"})].copy()
+    choices = decisions[decisions["gems"].map(lambda g: set(g) == {"reveal", "hold"}).astype(bool)].copy()
     reveal = choices["gems"].map(lambda g: Fraction(g["reveal"]))
     hold = choices["gems"].map(lambda g: Fraction(g["hold"]))
     revealed = choices["action"] == "reveal"

@@ -190,18 +190,13 @@ class _Recorder:
         self.rows[table].append({**who, "nickname": student.nickname, "at": student.clock, **fields})
 
     def frame(self, table: str) -> pd.DataFrame:
-        columns = _columns(table)
+        from ..record.reading import columns  # SQLAlchemy: when a sample is made, not when this module loads
+
+        names = columns(table)
         rows = sorted(self.rows[table], key=lambda row: row["at"])
-        frame = pd.DataFrame(rows, columns=[c for c in columns if c != "id"])
+        frame = pd.DataFrame(rows, columns=[c for c in names if c != "id"])
         frame.insert(0, "id", range(1, len(frame) + 1))
-        return frame[columns]
-
-
-def _columns(table: str) -> list[str]:
-    """The columns of the record's ``table``, in the order its readers give them."""
-    from ..record.schema import TABLES
-
-    return [c.name for c in TABLES[table].__table__.columns]
+        return frame[names]
 
 
 def _student(rng: random.Random, index: int, start: datetime) -> _Student:
@@ -360,7 +355,9 @@ def sample_class(
     for page in last_pages:  # most pages stay open to the end of the lesson, seen at each heartbeat
         if rng.random() < STILL_OPEN:
             page["last_seen"] = end
-    visits = pd.DataFrame(recorder.visits.values(), columns=_columns("visits"))
+    from ..record.reading import columns
+
+    visits = pd.DataFrame(recorder.visits.values(), columns=columns("visits"))
     visits = visits.sort_values("started", ignore_index=True)
     return SampleClass(frames["decisions"], frames["attempts"], frames["games"], visits, class_name, end)
 

@@ -64,6 +64,7 @@ def test_every_lesson_has_goals_widgets_checked_exercises_and_teacher_notes(fold
 APP_TITLES = {
     "play": ("Dragon Stripes — play", "Dragon Stripes — gioca"),
     "trainer": ("Dragon Stripes — hand trainer", "Dragon Stripes — allenamento sulle mani"),
+    "dashboard": ("Dragon Stripes — teacher's dashboard", "Dragon Stripes — pannello dell'insegnante"),
 }
 
 

@@ -1,0 +1,411 @@
+"""The teacher's dashboard: the class's record while the class plays, in five sections with headings — who is playing
+now; the class's reveal-or-hold decisions over the optimal policy map, by edition and stage; the expected gems they
+gave up; the class's win rate against each bot; each exercise's answers.
+
+It reads the record of ``$DRAGONKIT_RECORD`` for the class of ``$DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`),
+and **updates itself**: every :data:`UPDATE_SECONDS` a task on the kernel's event loop reads, in a thread of its own
+(a slow database never freezes the page), only the rows after the last ones it has
+(:class:`~dragonkit.topics.class_feed.ClassFeed`); when nothing is new it redraws nothing, and when rows arrived it
+says how many in a live region that a screen reader reads when idle (:mod:`dragonkit.ui.announce`). A database that
+cannot be read shows a note, and the next update tries again; never a traceback. Without a record it says so and
+offers a simulated class (:mod:`dragonkit.topics.sample_class`), labelled as a sample everywhere it is shown.
+
+It speaks the visitor's language (``?lang=it``; the buttons at the top right switch it, and every section is redrawn
+from the numbers it has, without reading the record again), like the play app (:mod:`dragonkit.ui.app`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import i18n
+from ..bots import BotKind
+from ..i18n import ntr, tr
+from ..i18n.numbers import integer_text
+from ..record.where import class_name, record_url
+from ..rules import Message
+from ..style import CSS
+from ..teach import language_picker
+from ..teach.notes import close_widgets, mark_view
+from ..topics import class_summary as summary
+from ..topics.class_feed import ClassFeed, NewRows
+from ..topics.editions import edition_label
+from .announce import announcement_html, display_page, live_region
+from .controls import MessageLine, guarded
+from .dashboard_tables import render_exercises, render_gems_given_up, render_playing
+from .figures import FigureView
+from .setup import kind_label
+from .visitor import follow_the_visitor
+
+__all__ = ["UPDATE_SECONDS", "DashboardApp"]
+
+log = logging.getLogger("dragonkit.ui")
+
+#: Seconds between two reads of the record.
+UPDATE_SECONDS = 5.0
+#: How many students the sample class has.
+SAMPLE_STUDENTS = 40
+
+
+class DashboardApp(MessageLine):
+    """The teacher's dashboard; displaying it shows :attr:`widget` (Voilà renders it too).
+
+    Parameters
+    ----------
+    url : str, optional
+        The record's SQLAlchemy URL; default ``$DRAGONKIT_RECORD`` (none: the page offers a sample class).
+    klass : str, optional
+        The class shown; default ``$DRAGONKIT_CLASS``.
+    interval : float
+        Seconds between two reads of the record, while the kernel's event loop runs (Jupyter, Voilà); elsewhere
+        :meth:`update` reads it.
+    language_switch : bool
+        Show the English/Italian buttons at the top right.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+        The whole dashboard.
+    feed : ClassFeed or None
+        The rows read so far; None without a record until the sample class is asked for.
+    picker : ipywidgets.Dropdown
+        The edition and stage of the policy map.
+    sample_button : ipywidgets.Button
+        Shows the sample class (shown only without a record).
+    announce : ipywidgets.HTML
+        The live region: how many decisions and answers arrived at the last update.
+    sections : dict of str to ipywidgets.HTML
+        ``playing``, ``map``, ``gems``, ``wins``, ``exercises``: each section's heading and words (the figures are in
+        :attr:`map_figure` and :attr:`wins_figure`).
+    unreachable : bool
+        Whether the last read of the record failed.
+
+    Raises
+    ------
+    ValueError
+        If ``$DRAGONKIT_RECORD`` (or ``url``) is not a database URL.
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        klass: str | None = None,
+        interval: float = UPDATE_SECONDS,
+        language_switch: bool = True,
+    ) -> None:
+        self.url = record_url() if url is None else url
+        self.class_name = class_name() if klass is None else klass
+        self.interval = interval
+        self.feed: ClassFeed | None = ClassFeed.of_record(self.url, self.class_name) if self.url else None
+        self.unreachable = False
+        self._closed = False
+        self._reads = 0
+        self._task: asyncio.Task[None] | None = None
+        self._quiet = False  # set while the picker's options are written: not the teacher's choice
+        self._last_arrival: tuple[int, int, int] | None = None  # the last update's new rows, for a new language
+
+        self.title = widgets.HTML()
+        self.status, self.message = widgets.HTML(), widgets.HTML()
+        self.sample_button = widgets.Button(icon="users", button_style="info", layout=widgets.Layout(width="auto"))
+        self.sample_button.on_click(lambda _b: self.show_sample())
+        self.announce = live_region()
+        self.sections = {name: widgets.HTML() for name in ("playing", "map", "gems", "wins", "exercises")}
+        self.picker = widgets.Dropdown(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
+        self.picker.observe(self._on_pick, names="value")
+        self.map_figure = FigureView("760px")
+        self.map_caption = widgets.HTML()
+        self.wins_figure = FigureView("720px")
+        self.language = language_picker() if language_switch else None
+        top = [self.title]
+        if self.language is not None:
+            self.language.style.button_width = "64px"
+            top.append(self.language)
+        header = widgets.HBox(top, layout=widgets.Layout(justify_content="space-between", flex_flow="row wrap"))
+        self.body = widgets.VBox(
+            [
+                self.sections["playing"],
+                self.sections["map"],
+                self.picker,
+                self.map_figure,
+                self.map_caption,
+                self.sections["gems"],
+                self.sections["wins"],
+                self.wins_figure,
+                self.sections["exercises"],
+            ]
+        )
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), header, self.status, self.sample_button, self.message, self.body, self.announce],
+            layout=widgets.Layout(width="1000px", max_width="100%"),
+        )
+        self.widget.add_class("dk-app")
+        self.widget.add_class("dk-dashboard")
+        mark_view(self.widget)
+        i18n.settings.observe(self._on_language, names="language")
+        follow_the_visitor()
+        self._label()
+        self._draw()
+        if self.feed is not None:
+            self._follow()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        """IPython's display hook: the page's script for screen readers, then the dashboard (:func:`display_page`)."""
+        display_page(self.widget)
+
+    def close(self) -> None:
+        """Stop updating, stop following the language, close the record's connections and every widget; closing
+        twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+        i18n.settings.unobserve(self._on_language, names="language")
+        if self.feed is not None:
+            self.feed.close()
+        close_widgets(self.widget)
+
+    # -- reading the record ---------------------------------------------------------------------------------------
+
+    def _follow(self) -> None:
+        """Read the record now and every :attr:`interval` seconds after, on the kernel's event loop (the page shows at
+        once, and fills when the first read is done); without an event loop (a script, a test), read it once now."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.update()
+            return
+        self._say(Message("Reading the class's record…"), "info")
+        self._task = loop.create_task(self._keep_reading())
+
+    async def _keep_reading(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closed and self.feed is not None:
+            feed = self.feed
+            try:
+                new = await loop.run_in_executor(None, feed.read)  # the database in a thread: the page never waits
+            except Exception as error:  # any failure of the database: a note, and the next update tries again
+                self._unreachable(error)
+            else:
+                if feed is self.feed and not self._closed:
+                    self._arrived(new)
+            await asyncio.sleep(self.interval)
+
+    def update(self) -> None:
+        """Read the rows that arrived since the last read, and redraw what they change (nothing when nothing is new);
+        a record that cannot be read leaves a note, and what was shown stays."""
+        if self.feed is None:
+            return
+        try:
+            new = self.feed.read()
+        except Exception as error:  # any failure of the database
+            self._unreachable(error)
+            return
+        self._arrived(new)
+
+    def _unreachable(self, error: Exception) -> None:
+        if not self.unreachable:
+            log.warning("dragonkit: the dashboard cannot read the class's record now (%s); trying again", error)
+        self.unreachable = True
+        seconds = integer_text(max(1, round(self.interval)))
+        self._say(
+            Message("The class's record cannot be read right now; trying again every {seconds} s.", seconds=seconds),
+            "warning",
+        )
+
+    @guarded
+    def _arrived(self, new: NewRows) -> None:
+        feed = self.feed
+        assert feed is not None
+        first = self._reads == 0
+        if self.unreachable or first:
+            self.unreachable = False
+            self._say("")  # the note of a record that could not be read, or of the first read
+        self._reads += 1
+        feed.keep(new)
+        counts = (new.count("decisions"), new.count("attempts"), new.count("games"))
+        self.sections["playing"].value = self._playing_html()
+        if not any(counts) and not first:
+            return  # nothing new: nothing redrawn
+        self._last_arrival = counts
+        self._draw()
+        self._announce(counts, first)
+
+    def show_sample(self) -> None:
+        """Show a simulated class of :data:`SAMPLE_STUDENTS` students
+        (:func:`~dragonkit.topics.sample_class.sample_class`), labelled as a sample; nothing where the page reads a
+        record."""
+        if self.url is not None:
+            return
+        from ..topics.sample_class import sample_class
+
+        self._say(Message("Simulating a class of {n} students…", n=SAMPLE_STUDENTS), "info")
+        self.feed = ClassFeed.of_sample(sample_class(students=SAMPLE_STUDENTS))
+        self._say("")
+        self._label()
+        self.update()
+        self.picker.focus()  # the button pressed is gone: the keyboard goes on to the page's first control
+
+    # -- drawing ----------------------------------------------------------------------------------------------------
+
+    @property
+    def sample(self) -> bool:
+        """Whether the page shows the simulated class."""
+        return self.feed is not None and self.feed.sample
+
+    def _heading(self, words: str) -> str:
+        """A section's heading, which says "sample class" when the page shows one."""
+        text = tr("{heading} (sample class)", heading=words) if self.sample else words
+        return f"<h2>{escape(text)}</h2>"
+
+    def _label(self) -> None:
+        """The words that do not depend on the record: the title, the status, the button, the picker's label."""
+        title = tr("Teacher's dashboard")
+        self.title.value = f"<h1>{escape(title)}</h1>"
+        self.sample_button.description = tr("Show a sample class")
+        self.sample_button.layout.display = "none" if self.url is not None or self.sample else None
+        self.picker.description = tr("Edition and stage")
+        if self.url is None and not self.sample:
+            status = tr(
+                "This page has no class record: the kit keeps one when the class plays through its server "
+                "(dragonkit serve). You can look at a sample class instead: simulated students, not a real class."
+            )
+            self.status.value = f'<div class="dk-message dk-info">{escape(status)}</div>'
+        elif self.sample:
+            status = tr(
+                "A sample class: {n} simulated students (the kit's bots with a student's slips), not a real class.",
+                n=SAMPLE_STUDENTS,
+            )
+            self.status.value = f'<div class="dk-message dk-warning"><strong>{escape(status)}</strong></div>'
+        else:
+            status = tr("Class {name}: the page updates itself while the class plays.", name=self.class_name)
+            self.status.value = f'<p class="dk-caption">{escape(status)}</p>'
+
+    def _playing_html(self) -> str:
+        feed = self.feed
+        if feed is None:
+            return ""
+        return self._heading(tr("Who is playing now")) + render_playing(feed.playing, feed.now())
+
+    def _draw(self) -> None:
+        """Every section, from the rows held (none without a record: the sections wait for the sample)."""
+        feed = self.feed
+        shown = feed is not None
+        self.body.layout.display = None if shown else "none"
+        if feed is None:
+            return
+        self.sections["playing"].value = self._playing_html()
+        self._draw_map_section()
+        self.sections["gems"].value = self._heading(tr("Expected gems given up")) + render_gems_given_up(
+            summary.gems_given_up(feed.decisions)
+        )
+        self._draw_wins()
+        self.sections["exercises"].value = self._heading(tr("Exercises")) + render_exercises(
+            summary.exercise_summary(feed.attempts)
+        )
+
+    def _draw_map_section(self) -> None:
+        feed = self.feed
+        assert feed is not None
+        choices = summary.map_choices(feed.choices)
+        self.sections["map"].value = self._heading(tr("Decisions over the optimal policy")) + (
+            "" if choices else f"<p>{escape(tr('No decision between revealing and holding yet.'))}</p>"
+        )
+        options = [
+            (
+                ntr(
+                    "{edition}, stage {d}: {n} decision",
+                    "{edition}, stage {d}: {n} decisions",
+                    n,
+                    edition=edition_label(edition),
+                    d=stage,
+                    n=integer_text(n),
+                ),
+                (edition, stage),
+            )
+            for edition, stage, n in choices
+        ]
+        kept = self.picker.value if any(value == self.picker.value for _, value in options) else None
+        self._quiet = True
+        try:
+            self.picker.options = options
+            self.picker.value = kept if kept is not None else (options[0][1] if options else None)
+        finally:
+            self._quiet = False
+        for part in (self.picker, self.map_figure, self.map_caption):
+            part.layout.display = None if options else "none"
+        self._draw_map()
+
+    def _draw_map(self) -> None:
+        from ..plots.class_record import class_map_figure, class_map_text
+
+        feed = self.feed
+        if feed is None or self.picker.value is None:
+            return
+        edition, stage = self.picker.value
+        found = summary.class_map(feed.choices, edition, stage)
+        self.map_figure.show(class_map_figure(found, self.sample), class_map_text(found, self.sample))
+        caption = tr(
+            "The map is the optimal policy at a turn's start (a full deck but for the dangers of earlier stages, the "
+            "starting gems, the whole treasure). Each decision is judged by its own exact expected gems: later in a "
+            "game, with another deck or other gems, the boundary moves, so a mark may disagree with the colour under "
+            "it."
+        )
+        self.map_caption.value = f'<p class="dk-caption">{escape(caption)}</p>'
+
+    def _draw_wins(self) -> None:
+        from ..plots.class_record import class_win_rates, class_win_rates_text
+
+        feed = self.feed
+        assert feed is not None
+        rates = summary.win_rates(feed.games)
+        labels = {kind.value: tr(kind_label(kind)) for kind in BotKind if kind is not BotKind.HUMAN}
+        heading = self._heading(tr("Win rate against the bots"))
+        if rates.empty:
+            self.sections["wins"].value = heading + f"<p>{escape(tr('No game against the bots yet.'))}</p>"
+            self.wins_figure.layout.display = "none"
+            return
+        self.sections["wins"].value = heading
+        self.wins_figure.layout.display = None
+        self.wins_figure.show(
+            class_win_rates(rates, labels, sample=self.sample), class_win_rates_text(rates, labels, sample=self.sample)
+        )
+
+    def _announce(self, counts: tuple[int, int, int], first: bool, lang: str | None = None) -> None:
+        """Say in the live region what the last update brought (a screen reader reads it when idle)."""
+        decisions, answers, games = counts
+        parts = [
+            ntr("{n} decision", "{n} decisions", decisions, lang, n=integer_text(decisions, lang)),
+            ntr("{n} answer", "{n} answers", answers, lang, n=integer_text(answers, lang)),
+            ntr("{n} game", "{n} games", games, lang, n=integer_text(games, lang)),
+        ]
+        if first:
+            sentence = tr("The class's record so far: {parts}.", lang, parts=", ".join(parts))
+        else:
+            shown = [part for part, n in zip(parts, counts) if n]
+            sentence = tr("New in the class's record: {parts}.", lang, parts=", ".join(shown))
+        self.announce.value = announcement_html([sentence], lang)
+
+    def _put_message(self, html: str) -> None:
+        self.message.value = html
+
+    @guarded
+    def _on_pick(self, _change: object = None) -> None:
+        if not self._quiet:
+            self._draw_map()
+
+    @guarded
+    def _on_language(self, _change: object = None) -> None:
+        self._label()
+        self._draw()
+        self._show_message()
+        if self._last_arrival is not None:
+            self._announce(self._last_arrival, self._reads <= 1)
