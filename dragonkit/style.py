@@ -111,6 +111,10 @@ _RULES = """<style>
 .dk-table td { border-bottom: 1px solid $RULE; padding: 1px 10px 1px 4px; line-height: 20px; vertical-align: top;
                max-width: 220px; }
 .dk-table tr.dk-sum td { background: $TINT; }
+/* the teacher's dashboard: its tables' captions as the small headings they are, and room for a list of names */
+.dk-dashboard .dk-table caption { text-align: left; font-weight: 600; padding: 6px 0 2px 0; }
+.dk-dashboard .dk-table td { max-width: 560px; }
+.dk-dashboard .dk-table th[scope=row] { vertical-align: top; }
 .dk-glossary { width: 100%; max-width: 1100px; font-size: 14px; margin-bottom: 16px; table-layout: auto !important; }
 .dk-glossary caption { text-align: left; font-weight: 600; font-size: 16px; padding: 8px 0 4px 0; }
 .dk-glossary th, .dk-glossary td { text-align: left !important; vertical-align: top; max-width: none; }

@@ -67,8 +67,8 @@ def _paragraph(text: str) -> str:
 
 
 def render_playing(playing: pd.DataFrame, now: datetime, lang: str | None = None) -> str:
-    """Who is playing now (:func:`~dragonkit.topics.class_summary.playing_now`): the students and their pages, and
-    for how long, or a sentence when nobody is.
+    """Who is playing now (:func:`~dragonkit.topics.class_summary.playing_now`): page by page, the students there and
+    for how long each has been on it, or a sentence when nobody is.
 
     Parameters
     ----------
@@ -84,16 +84,20 @@ def render_playing(playing: pd.DataFrame, now: datetime, lang: str | None = None
     summary = ntr(
         "{n} student is on the kit's pages.", "{n} students are on the kit's pages.", students, lang, n=students
     )
-    rows = [
-        (
-            escape(nickname or tr("(no nickname)", lang)),
-            escape(page_name(page, lang)),
-            escape(tr("{n} min", lang, n=integer_text(max(0, int((now - since).total_seconds() // 60)), lang))),
+    rows = []
+    for page, here in playing.sort_values("nickname").groupby("page", sort=True):
+        who = ", ".join(
+            tr(
+                "{name} ({minutes} min)",
+                lang,
+                name=nickname or tr("(no nickname)", lang),
+                minutes=integer_text(max(0, int((now - since).total_seconds() // 60)), lang),
+            )
+            for nickname, since in zip(here["nickname"], here["since"])
         )
-        for nickname, page, since in zip(playing["nickname"], playing["page"], playing["since"])
-    ]
-    columns = (tr("student", lang), tr("page", lang), tr("on the page for", lang))
-    return _paragraph(summary) + table_html(tr("Who is playing now", lang), columns, rows)
+        rows.append((escape(page_name(str(page), lang)), integer_text(here["nickname"].nunique(), lang), escape(who)))
+    columns = (tr("page", lang), tr("students", lang), tr("who, and for how long on the page", lang))
+    return _paragraph(summary) + table_html(tr("The students, page by page", lang), columns, rows)
 
 
 def _gems(value: float, lang: str | None) -> str:

@@ -53,7 +53,7 @@ def test_the_dashboard_reads_the_class_record_at_once(app):
     assert app.sample_button.layout.display == "none" and app.body.layout.display is None
     assert "Class 3B" in _text(app.status.value)
     playing = _text(app.sections["playing"].value)
-    assert "1 student is on the kit's pages." in playing and "Ada play app" in playing
+    assert "1 student is on the kit's pages." in playing and "play app 1 Ada (0 min)" in playing
     assert "1 decision with a choice" in _text(app.sections["gems"].value)
     assert "lesson 1 · deck 1 1 0% 0 38 (1×)" in _text(app.sections["exercises"].value)
     assert "No game against the bots yet." in _text(app.sections["wins"].value)

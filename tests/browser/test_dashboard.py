@@ -1,0 +1,118 @@
+"""The teacher's dashboard served by Voilà over a record that a simulated class of 40 filled, in Chromium: its five
+sections with headings, tables and figures, in English and in Italian; axe-core finds nothing blocking; the edition
+and stage are chosen with the keyboard; rows written while the page is open arrive and are announced. Screenshots:
+``tests/artifacts/dashboard-en.png`` and ``dashboard-it.png``."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from dragonkit.cli import notebooks_dir
+from dragonkit.record.store import connect
+from dragonkit.topics.sample_class import sample_class, write_sample
+
+from ..conftest import ARTIFACTS, _worker_log, voila_server
+from ..english import english_words
+from .axe import _assert_clean, _audit
+from .pages import ERROR_TEXTS
+
+pytestmark = pytest.mark.browser
+
+CLASS = "3B"
+
+HEADINGS = {
+    "en": [
+        "Teacher's dashboard",
+        "Who is playing now",
+        "Decisions over the optimal policy",
+        "Expected gems given up",
+        "Win rate against the bots",
+        "Exercises",
+    ],
+    "it": [
+        "Pannello dell'insegnante",
+        "Chi sta giocando adesso",
+        "Le decisioni sulla politica ottima",
+        "Gemme attese perse",
+        "Percentuale di vittorie contro i bot",
+        "Esercizi",
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    """A record that a simulated class of 40 filled, its last rows just now (some students still playing)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('dashboard') / 'record.sqlite'}"
+    engine = connect(url)
+    write_sample(engine, sample_class(students=40, class_name=CLASS), end=datetime.now(UTC).replace(tzinfo=None))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture(scope="module")
+def dashboard_url(record):
+    """A Voilà server whose kernels read ``record`` for the class 3B, as ``dragonkit serve`` sets them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DRAGONKIT_RECORD", record)
+        patch.setenv("DRAGONKIT_CLASS", CLASS)
+        with voila_server(notebooks_dir(), _worker_log("voila-dashboard.log")) as url:
+            yield f"{url}/voila/render/dashboard.ipynb"
+
+
+def _open(browser, url: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url, timeout=180_000)
+    page.wait_for_selector(".dk-dashboard .dk-figure img", timeout=180_000)  # the record read, the map drawn
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, browser, lang):
+    page = _open(browser, f"{dashboard_url}?lang={lang}")
+    headings = [h.strip() for h in page.locator(".dk-dashboard h1, .dk-dashboard h2").all_inner_texts()]
+    assert headings == HEADINGS[lang]
+    text = page.inner_text("body")
+    assert not any(error in text for error in ERROR_TEXTS)
+    assert (
+        page.locator(".dk-dashboard table.dk-table caption").count() >= 5
+    )  # who, by edition, by student, costliest, exercises
+    assert page.locator(".dk-dashboard .dk-figure img[alt]").count() == 2
+    assert page.locator(".dk-dashboard select").count() == 1
+    status = page.inner_text(".dk-dashboard .dk-caption >> nth=0")
+    assert CLASS in status
+    if lang == "it":
+        hidden = page.add_style_tag(content="code { display: none !important; }")  # the answers as typed
+        assert english_words(page.inner_text("body")) == []
+        hidden.evaluate("style => style.remove()")
+    found = _audit(page, f"dashboard-{lang}")
+    tall = page.eval_on_selector(".dk-dashboard", "e => Math.ceil(e.getBoundingClientRect().height) + 80")
+    page.set_viewport_size({"width": 1280, "height": tall})  # Voilà's page scrolls in a panel: the whole of it, at once
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / f"dashboard-{lang}.png"))
+    page.close()
+    _assert_clean({f"dashboard-{lang}": found})
+
+
+def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(dashboard_url, browser, record):
+    page = _open(browser, dashboard_url)
+    alt = page.get_attribute(".dk-dashboard .dk-figure img >> nth=0", "alt")
+    page.focus(".dk-dashboard select")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(
+        "alt => document.querySelector('.dk-dashboard .dk-figure img').alt !== alt", arg=alt, timeout=30_000
+    )
+    announced = page.inner_text(".dk-dashboard .dk-announce")
+    assert "The class's record so far:" in announced
+    engine = connect(record)  # two more students play and answer while the page is open
+    write_sample(engine, sample_class(students=2, seed=9, games=1, class_name=CLASS))
+    engine.dispose()
+    page.wait_for_function(
+        "() => document.querySelector('.dk-dashboard .dk-announce').innerText.includes('New in the class')",
+        timeout=30_000,
+    )
+    assert "decisions" in page.inner_text(".dk-dashboard .dk-announce")
+    page.close()
