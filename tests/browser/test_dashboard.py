@@ -62,10 +62,20 @@ def dashboard_url(record):
             yield f"{url}/voila/render/dashboard.ipynb"
 
 
+@pytest.fixture(scope="module")
+def no_record_url():
+    """A Voilà server whose kernels keep no record (``DRAGONKIT_RECORD=off``), as on a laptop without one."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DRAGONKIT_RECORD", "off")
+        with voila_server(notebooks_dir(), _worker_log("voila-no-record.log")) as url:
+            yield f"{url}/voila/render/dashboard.ipynb"
+
+
 def _open(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(url, timeout=180_000)
-    page.wait_for_selector(".dk-dashboard .dk-figure img", timeout=180_000)  # the record read, the map drawn
+    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=180_000)
+    page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)  # the record read, both figures
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page
 
@@ -116,3 +126,31 @@ def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
     )
     assert "decisions" in page.inner_text(".dk-dashboard .dk-announce")
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_without_a_record_the_dashboard_offers_a_sample_class_labelled_as_one(no_record_url, browser, lang):
+    """Without a record the page says so, and its button shows the sample class, labelled as one in its status, its
+    headings and its figures."""
+    button = {"en": "Show a sample class", "it": "Mostra una classe di esempio"}[lang]
+    sample = {"en": "(sample class)", "it": "(classe di esempio)"}[lang]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{no_record_url}?lang={lang}", timeout=180_000)
+    page.wait_for_selector(f"button:has-text('{button}')", timeout=180_000)
+    results = {"no record": _audit(page, f"dashboard-no-record-{lang}")}
+    page.click(f"button:has-text('{button}')")
+    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=120_000)
+    page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    headings = page.locator(".dk-dashboard h2").all_inner_texts()
+    assert len(headings) == 5 and all(h.strip().endswith(sample) for h in headings)
+    alts = [page.get_attribute(f".dk-dashboard .dk-figure img >> nth={i}", "alt") for i in range(2)]
+    starts = {
+        "en": ("A sample class's decisions", "A sample class against"),
+        "it": ("Le decisioni di una classe di esempio", "Una classe di esempio contro"),
+    }[lang]
+    assert [alt[: len(start)] for alt, start in zip(alts, starts)] == list(starts)
+    results["sample"] = _audit(page, f"dashboard-sample-{lang}")
+    page.screenshot(path=str(ARTIFACTS / f"dashboard-sample-{lang}.png"))
+    page.close()
+    _assert_clean(results)
