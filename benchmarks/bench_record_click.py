@@ -1,7 +1,7 @@
 """Benchmark: what the class's record costs a click of the play app, in its kernel.
 
-    python benchmarks/bench_record_click.py                 # 300 human decisions per record
-    python benchmarks/bench_record_click.py --decisions 600 --json
+    python benchmarks/bench_record_click.py                 # 600 human decisions per record, in 4 rounds
+    python benchmarks/bench_record_click.py --decisions 900 --rounds 6 --json
 
 In one process, inside an asyncio event loop as in a Jupyter or Voilà kernel, a human seat (the same simple player
 every time: take over a cheap turn, hold from a pot of 8, reveal otherwise) plays seeded two-player games of
@@ -15,9 +15,9 @@ record the kernel may have:
 
 The coach's views for the record are worked out after the click, on the loop (``loop.call_soon``): that work is
 measured apart ("after"), as the loop's time from the click's return to the queue's row. The same seeds are played with
-each record, and the race table of ``dragon-stripes`` is solved first (as the tests' and a class's server have it), so
-that the coach reads it. Wall-clock times (:func:`time.perf_counter`), milliseconds: on a shared machine, compare the
-medians of one run.
+each record, the records taking turns in rounds (a neighbour's load falls on all of them alike), and the race table of
+``dragon-stripes`` is solved first (as the tests' and a class's server have it), so that the coach reads it.
+Wall-clock times (:func:`time.perf_counter`), milliseconds: on a shared machine, compare the medians of one run.
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ def _human(game: Game) -> Action:
     return Action.HOLD if Action.HOLD in legal and game.pot >= 8 else Action.REVEAL
 
 
-async def _clicks(decisions: int) -> tuple[list[float], list[float]]:
-    """The human's clicks (ms) and the loop's work after each (ms), over ``decisions`` decisions."""
+async def _clicks(decisions: int, seed: int) -> tuple[list[float], list[float]]:
+    """The human's clicks (ms) and the loop's work after each (ms), over ``decisions`` decisions of games seeded from
+    ``seed`` on."""
     clicks: list[float] = []
     after: list[float] = []
-    seed = 0
     app = PlayApp(autoplay=False)
     while len(clicks) < decisions:
         seats = (SeatConfig("Ann", "human"), SeatConfig("Bob", "coach"))
@@ -84,26 +84,30 @@ def _figures(values: list[float]) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--decisions", type=int, default=300, help="human decisions per record")
+    parser.add_argument("--decisions", type=int, default=600, help="human decisions per record")
+    parser.add_argument("--rounds", type=int, default=4, help="turns each record takes")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     table(Ruleset.preset("dragon-stripes"))  # the race table, solved or read from the cache
-    results = {}
     with tempfile.TemporaryDirectory() as folder:
         records = {"none": None, "sqlite": f"sqlite:///{Path(folder) / 'record.sqlite'}", "gone": GONE}
-        for label, url in records.items():
-            if url is None:
-                os.environ.pop("DRAGONKIT_RECORD", None)
-            else:
-                os.environ["DRAGONKIT_RECORD"] = url
-            clicks, after = asyncio.run(_clicks(args.decisions))
-            results[label] = {"click": _figures(clicks), "after": _figures(after)}
-            if label == "sqlite":
-                assert session.flush(), "the SQLite record was not written"
+        measured: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in records}
+        for turn in range(args.rounds):
+            for label, url in records.items():
+                if url is None:
+                    os.environ.pop("DRAGONKIT_RECORD", None)
+                else:
+                    os.environ["DRAGONKIT_RECORD"] = url
+                clicks, after = asyncio.run(_clicks(args.decisions // args.rounds, seed=1000 * turn))
+                measured[label][0].extend(clicks)
+                measured[label][1].extend(after)
+                if label == "sqlite":
+                    assert session.flush(), "the SQLite record was not written"
+    results = {label: {"click": _figures(c), "after": _figures(a)} for label, (c, a) in measured.items()}
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{args.decisions} human decisions per record; milliseconds")
+    print(f"{args.decisions} human decisions per record, in {args.rounds} rounds; milliseconds")
     print(f"{'record':8} {'click median':>13} {'p90':>7} {'max':>7} {'after median':>13} {'p90':>7} {'max':>7}")
     for label, figures in results.items():
         click, later = figures["click"], figures["after"]
