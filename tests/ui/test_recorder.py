@@ -17,7 +17,7 @@ from dragonkit import Action, Game, i18n
 from dragonkit.analysis import solve_turn, takeover_gain
 from dragonkit.analysis.win.race import win_table
 from dragonkit.coach.views import Coach
-from dragonkit.record import reading, session
+from dragonkit.record import reading, session, writer
 from dragonkit.record.rows import card_name, situation_fields
 from dragonkit.record.store import connect, upgrade
 from dragonkit.record.writer import Writer
@@ -179,7 +179,7 @@ def test_without_a_record_nothing_is_written_nor_worked_out(monkeypatch):
     def refused(*args, **kwargs):
         raise AssertionError("nothing is worked out nor written without a record")
 
-    monkeypatch.setattr(session, "Writer", refused)
+    monkeypatch.setattr(writer, "Writer", refused)
     monkeypatch.setattr(Coach, "views_of", refused)
     writers = {t for t in threading.enumerate() if t.name == "dragonkit-record"}  # earlier tests' records
     app = PlayApp(autoplay=False, config=_config(seed=6))
