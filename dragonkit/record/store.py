@@ -23,11 +23,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 __all__ = [
+    "BACKENDS",
     "CLASS_VARIABLE",
     "DEFAULT_CLASS",
     "HEAD",
     "RECORD_VARIABLE",
     "check_integrity",
+    "checked_url",
     "class_name",
     "connect",
     "default_url",
@@ -43,6 +45,8 @@ CLASS_VARIABLE = "DRAGONKIT_CLASS"
 DEFAULT_CLASS = "class"
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
 HEAD = "0001"
+#: The databases the record is kept in (SQLAlchemy's backend names).
+BACKENDS = ("sqlite", "postgresql")
 #: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).
 WAIT = 5
 
@@ -78,7 +82,7 @@ def record_url(environ: Mapping[str, str] = os.environ) -> str | None:
 
 
 def checked_url(url: str) -> str:
-    """``url`` if SQLAlchemy reads it as a database URL.
+    """``url`` if SQLAlchemy reads it as a database URL of a kind the record is kept in (:data:`BACKENDS`).
 
     Raises
     ------
@@ -86,12 +90,14 @@ def checked_url(url: str) -> str:
         Saying what was given and what a URL looks like.
     """
     try:
-        make_url(url)
+        backend = make_url(url).get_backend_name()
     except ArgumentError:
+        backend = None
+    if backend not in BACKENDS:
         raise ValueError(
-            f"{url!r} is not a database URL: give sqlite:///path/to/file.sqlite or "
+            f"{url!r} is not the URL of an SQLite or PostgreSQL database: give sqlite:///path/to/file.sqlite or "
             "postgresql+psycopg://user:password@host/database"
-        ) from None
+        )
     return url
 
 
