@@ -19,12 +19,13 @@ from dragonkit.record import session as record_session
 from dragonkit.record.store import connect, upgrade
 
 from .postgres import temporary_postgres
+from .record_server import KEY, TOKEN, RecordServer, write_stand_ins
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 #: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
-#: kit's paper with Chromium: tests/paper/conftest.py; ``record_server`` keeps a record: tests/server/conftest.py).
+#: kit's paper with Chromium: tests/paper/conftest.py; ``record_server`` keeps a record: tests/record_server.py).
 BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper", "record_server"}
 
 
@@ -109,6 +110,19 @@ def race_tables():
 
     for name in ("dragon-stripes", "mini"):
         table(Ruleset.preset(name))
+
+
+@pytest.fixture(scope="session")
+def record_server(tmp_path_factory) -> Iterator[RecordServer]:
+    """A server that keeps a record, with a token and a teacher's key, serving stand-in notebooks that say what their
+    kernel was given (tests/record_server.py)."""
+    record = f"sqlite:///{tmp_path_factory.mktemp('record') / 'record.sqlite'}"
+    folder, probes = tmp_path_factory.mktemp("served"), tmp_path_factory.mktemp("probes")
+    write_stand_ins(folder, probes)
+    log = _worker_log("record-server.log")
+    options = {"pool": 1, "token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B"}
+    with voila_process(folder, log, **options) as (url, _proc):
+        yield RecordServer(url, record, probes, ARTIFACTS / log)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """The join page (dragonkit.server.join), without a server: only paths of this server are followed, the nickname
 joins the request's query as the browser's own would, and the page is labelled in the visitor's language; then served
-by a server with a record (tests/server/conftest.py): the redirection, the cookie, and the nickname in the kernel's
+by a server with a record (tests/record_server.py): the redirection, the cookie, and the nickname in the kernel's
 query, a preheated kernel's included."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 from dragonkit.server.join import NICKNAME_COOKIE, add_to_query, join_page, same_server
 
 from ..conftest import voila_server
-from .conftest import TOKEN, Client, marker, write_notebook
+from ..record_server import TOKEN, Client, marker, write_notebook
 
 
 @pytest.mark.parametrize("target", ["/voila/render/play.ipynb", "/voila/render/it/01-a.ipynb?lang=it&token=abc", "/"])
@@ -78,7 +78,7 @@ def test_a_refused_nickname_is_shown_again_with_the_field_marked_and_the_error_r
     assert "<script>" not in page and "&quot;&gt;&lt;script&gt;" in page
 
 
-# -- served: a server with a record (tests/server/conftest.py) ---------------------------------------------------------
+# -- served: a server with a record (tests/record_server.py) ---------------------------------------------------------
 
 
 def _xsrf(client: Client, server: str) -> str:

@@ -1,5 +1,5 @@
 """The teacher's key (dragonkit.server.teacher): without a server, what a key is, that it leaves the environment,
-which page is the teacher's, and the page everyone else gets; then the guard of a server (tests/server/conftest.py)."""
+which page is the teacher's, and the page everyone else gets; then the guard of a server (tests/record_server.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from dragonkit.server.teacher import (
     teacher_page,
 )
 
-from .conftest import KEY, TOKEN, Client
+from ..record_server import KEY, TOKEN, Client
 
 
 def test_a_new_key_is_a_key_and_a_bad_one_is_refused():
@@ -74,7 +74,7 @@ def test_everyone_else_gets_a_page_that_says_whose_it_is_and_how_a_teacher_opens
     assert "?key=" in page and "dragonkit serve" in page
 
 
-# -- served: the guard of a server with a record, a token and a teacher's key (tests/server/conftest.py) ---------------
+# -- served: the guard of a server with a record, a token and a teacher's key (tests/record_server.py) ---------------
 
 
 def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_nothing_else(record_server):

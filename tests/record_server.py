@@ -1,5 +1,6 @@
-"""A server that keeps the class's record, with stand-in notebooks that tell the test what their kernel was given,
-and a client with cookies that follows no redirection (tests/server/test_join.py, tests/server/test_teacher.py)."""
+"""A server that keeps the class's record, with stand-in notebooks that tell the test what their kernel was given
+(the ``record_server`` fixture of tests/conftest.py), and a client with cookies that follows no redirection:
+tests/server/test_join.py, tests/server/test_teacher.py, tests/browser/test_join.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass
 from email.message import Message
 from http.cookiejar import Cookie, CookieJar
@@ -17,8 +17,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
-from ..conftest import ARTIFACTS, _worker_log, voila_process
 
 TOKEN = "students-token-1"
 KEY = "teachers-key-12"
@@ -88,18 +86,12 @@ class RecordServer:
         return len(list(self.probes.glob("dashboard-*")))
 
 
-@pytest.fixture(scope="session")
-def record_server(tmp_path_factory) -> Iterator[RecordServer]:
-    """A server as ``dragonkit serve --record … --token … --teacher-key …`` starts it, serving stand-in notebooks."""
-    folder, probes = tmp_path_factory.mktemp("served"), tmp_path_factory.mktemp("probes")
+def write_stand_ins(folder: Path, probes: Path) -> None:
+    """The stand-in notebooks of ``folder``: ``play.ipynb`` and ``lesson.ipynb`` (:data:`PROBE`), ``dashboard.ipynb``
+    (:data:`DASHBOARD`), reporting to ``probes``."""
     for name in ("play.ipynb", "lesson.ipynb"):
         write_notebook(folder / name, PROBE.format(probes=str(probes)))
     write_notebook(folder / "dashboard.ipynb", DASHBOARD.format(probes=str(probes)))
-    record = f"sqlite:///{tmp_path_factory.mktemp('record') / 'record.sqlite'}"
-    options = {"pool": 1, "token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B"}
-    log = _worker_log("record-server.log")
-    with voila_process(folder, log, **options) as (url, _proc):
-        yield RecordServer(url, record, probes, ARTIFACTS / log)
 
 
 def marker() -> str:
