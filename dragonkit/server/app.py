@@ -40,7 +40,7 @@ from ..record.store import record_url
 from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
-from .pages import STATUS, refusal_page
+from .pages import STATUS, refusal_page, visitor_environ
 from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 __all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
@@ -176,7 +176,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     def _environ(self) -> dict[str, str]:
         """What decides a visitor's language (:func:`dragonkit.i18n.initial_language`): the page's ``?lang=``, else
         the server's language."""
-        return {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
+        return visitor_environ(self.request.query)
 
     def _page_language(self, path: str | None) -> tuple[str, bool]:
         """The language of the page of ``path``, and whether its title is to be translated into it: a lesson's own

@@ -16,7 +16,6 @@ when Voilà sends it its visitor's request (the request-info socket carries the 
 
 from __future__ import annotations
 
-import os
 from html import escape
 from urllib.parse import quote, unquote, urlencode, urlsplit
 
@@ -27,7 +26,7 @@ from tornado import httputil, web
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
 from ..record.session import NICKNAME_LENGTH, clean_nickname
-from .pages import html_page
+from .pages import html_page, visitor_environ
 
 __all__ = [
     "JOIN_PATH",
@@ -87,11 +86,6 @@ def add_to_query(request: httputil.HTTPServerRequest, name: str, value: str) -> 
         arguments.setdefault(name, []).append(value.encode())
 
 
-def _environ(query: str) -> dict[str, str]:
-    """What decides a page's language: a query's ``?lang=``, else the server's language."""
-    return {"QUERY_STRING": query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
-
-
 def ask_nickname(handler: JupyterHandler) -> bool:
     """Whether ``handler``'s page has been answered with a redirection to the join page, for want of a nickname.
 
@@ -110,14 +104,14 @@ def ask_nickname(handler: JupyterHandler) -> bool:
         True: answered (the redirection); False: serve the page.
     """
     request = handler.request
-    if any(clean_nickname(given) for given in query_values("nickname", _environ(request.query))):
+    if any(clean_nickname(given) for given in query_values("nickname", visitor_environ(request.query))):
         return False
     remembered = clean_nickname(unquote(handler.get_cookie(NICKNAME_COOKIE) or ""))
     if remembered:
         add_to_query(request, "nickname", remembered)
         return False
     asked = {"next": request.uri or request.path}
-    lang = requested_language(_environ(request.query))
+    lang = requested_language(visitor_environ(request.query))
     if lang is not None:
         asked["lang"] = lang
     handler.redirect(f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}")
@@ -167,14 +161,14 @@ class JoinHandler(JupyterHandler):
         try:
             return same_server(self.get_query_argument("next", ""))
         except ValueError:
-            lang = initial_language(_environ(self.request.query))
+            lang = initial_language(visitor_environ(self.request.query))
             self.set_status(400)
             self.finish(html_page(lang, tr(_ELSEWHERE_TITLE, lang), f"<p>{escape(tr(_ELSEWHERE, lang))}</p>"))
             return None
 
     def _page(self, given: str = "", error: bool = False) -> None:
         self.set_header("Cache-Control", "no-store")
-        lang = initial_language(_environ(self.request.query))
+        lang = initial_language(visitor_environ(self.request.query))
         self.finish(join_page(lang, self.xsrf_form_html(), given, error))
 
     @web.authenticated

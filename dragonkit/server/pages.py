@@ -10,13 +10,14 @@ again by itself after ``retry`` seconds.  It is served with status 503 (the clas
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from html import escape
 
 from ..i18n import N_, initial_language, tr
 from ..palette import FOCUS, INK, RED, SURFACE, WHITE
 
-__all__ = ["STATUS", "html_page", "refusal_page"]
+__all__ = ["STATUS", "html_page", "refusal_page", "visitor_environ"]
 
 #: The HTTP status of each refusal (:meth:`.budget.KernelBudget.refusal`).
 STATUS = {"full": 503, "client": 429}
@@ -44,6 +45,12 @@ input {{ width: 100%; box-sizing: border-box; border: 2px solid {INK}; border-ra
 button {{ color: {WHITE}; background: {FOCUS}; border: none; border-radius: 4px; cursor: pointer; }}
 .error {{ color: {RED}; font-weight: bold; }}
 """
+
+
+def visitor_environ(query: str) -> dict[str, str]:
+    """What decides the language of a page of the server (:func:`dragonkit.i18n.initial_language`), as a kernel's
+    environment holds it: the request's query (its ``?lang=``) as ``QUERY_STRING``, and the server's language."""
+    return {"QUERY_STRING": query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
 
 
 def html_page(lang: str, title: str, body: str, head: str = "") -> str:
