@@ -2,6 +2,7 @@
 
     python benchmarks/classroom.py --visitors 40 --actions 10 --ramp 60            # websocket visitors
     python benchmarks/classroom.py --visitors 3 --actions 10 --client browser      # headless Chromium
+    python benchmarks/classroom.py --visitors 40 --record off                       # without the class's record
 
 Starts the server (token, preheated kernels, idle culling) on 127.0.0.1 and lets
 every visitor open the play app, start a game against a random bot and play
@@ -21,6 +22,11 @@ Two kinds of visitor:
   two cores that also run the server and the kernels.
 * ``--client browser``: one headless-Chromium context per visitor (Debian's chromium,
   driven by Playwright); the browsers share the server's cores.
+
+Each visitor gives the nickname ``student-N``; the class's record is an SQLite file of its own (``--record off``: no
+record), and with ``--dashboard`` the teacher's dashboard is open the whole time (a websocket client with the teacher's
+key, as a browser keeps it: it takes every update the dashboard sends). At the end the report says how many of the
+visitors' decisions are in the record, and how many updates the dashboard sent.
 
 It reports the time to interactive (page request until the app is usable: the Start
 button shown, or its state synced), the latency of each action (click to the next
@@ -508,7 +514,7 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
         start = time.monotonic()
         response = await AsyncHTTPClient().fetch(
             HTTPRequest(
-                f"http://{base}/voila/render/play.ipynb?token={token}",
+                f"http://{base}/voila/render/play.ipynb?token={token}&nickname=student-{visitor.number}",
                 request_timeout=timeout,
                 connect_timeout=timeout,
                 network_interface=visitor.address,
@@ -605,6 +611,59 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
             await sock.close()
 
 
+# -- the teacher's dashboard --------------------------------------------------------------
+
+
+async def _watch_dashboard(base: str, token: str, key: str, timeout: float, stats: dict, done: asyncio.Event) -> None:
+    """The teacher opens the dashboard with the key (the server sets its cookie and sends the browser to the address
+    without the key), keeps its widgets in sync until ``done`` is set, and counts the updates it receives."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    client = AsyncHTTPClient()
+    sock = None
+    try:
+        start = time.monotonic()
+        url = f"http://{base}/voila/render/dashboard.ipynb?token={token}"
+        try:
+            await client.fetch(HTTPRequest(f"{url}&key={key}", follow_redirects=False, request_timeout=timeout))
+            raise RuntimeError("the key did not send the teacher on to the dashboard")
+        except HTTPClientError as exc:  # 302: the key's cookie, and the address without the key
+            if exc.code != 302 or exc.response is None:
+                raise
+            cookie = "; ".join(c.split(";", 1)[0] for c in exc.response.headers.get_list("Set-Cookie"))
+        page = await client.fetch(HTTPRequest(url, headers={"Cookie": cookie}, request_timeout=timeout))
+        kernel_id, _root, errors = _page_kernel_and_root(page.body.decode())
+        stats["errors"] += errors
+        session = uuid.uuid4().hex
+        connection = await websocket_connect(
+            HTTPRequest(
+                f"ws://{base}/api/kernels/{kernel_id}/channels?session_id={session}&token={token}",
+                headers={"Cookie": cookie},
+                connect_timeout=timeout,
+                request_timeout=timeout,
+            ),
+            subprotocols=[V1_PROTOCOL],
+            max_message_size=64 * 2**20,
+        )
+        sock = KernelSocket(connection, session)
+        await sock.request("kernel_info_request", {}, timeout)
+        await sock.sync_widgets(timeout)
+        stats["tti_s"] = round(time.monotonic() - start, 2)
+        seen = {model_id: dict(state) for model_id, state in sock.models.items()}
+        while not done.is_set() and not sock.closed:
+            await asyncio.sleep(1)
+            changed = sum(seen.get(m) != s for m, s in sock.models.items())
+            stats["updates"] += changed
+            seen = {model_id: dict(state) for model_id, state in sock.models.items()}
+    except Exception as exc:
+        stats["errors"].append(f"dashboard: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+    finally:
+        if sock is not None:
+            stats["errors"] += sock.errors
+            await sock.close()
+
+
 # -- a reload storm ----------------------------------------------------------------------
 
 
@@ -647,8 +706,11 @@ async def _classroom(
     max_server_mib: float,
     storm: int = 0,
     storm_s: float = 60.0,
+    teacher_key: str | None = None,
 ) -> dict:
     peak = {"kernels": 0, "mib": 0.0, "server_mib": 0.0, "killed": None, "most_kernels": 0, "storm": {}}
+    peak["dashboard"] = {"updates": 0, "errors": [], "tti_s": None}
+    done = asyncio.Event()
 
     async def watch():
         while True:
@@ -672,6 +734,13 @@ async def _classroom(
             AsyncHTTPClient.configure(None, max_clients=max(10, len(visitors) + 4))
             base = f"127.0.0.1:{options.port}"
             stormy = [_storm(base, options.token, storm, storm_s, peak["storm"])] if storm else []
+            teacher = (
+                asyncio.ensure_future(
+                    _watch_dashboard(base, options.token, teacher_key, timeout_s, peak["dashboard"], done)
+                )
+                if teacher_key
+                else None
+            )
             await asyncio.gather(
                 *(
                     _visit_ws(f"127.0.0.1:{options.port}", options.token, v, actions, timeout_s, d)
@@ -679,6 +748,10 @@ async def _classroom(
                 ),
                 *stormy,
             )
+            await asyncio.sleep(5 if teacher else 0)  # the dashboard's next update takes in the last decisions
+            done.set()
+            if teacher is not None:
+                await teacher
         else:
             from playwright.async_api import async_playwright
 
@@ -697,6 +770,18 @@ async def _classroom(
     finally:
         watcher.cancel()
     return peak
+
+
+def _decisions_recorded(url: str) -> int:
+    """The decisions the record at ``url`` holds."""
+    from dragonkit.record.reading import decisions
+    from dragonkit.record.store import connect
+
+    engine = connect(url)
+    try:
+        return len(decisions(engine))
+    finally:
+        engine.dispose()
 
 
 def with_server_args(command: list[str], extra: tuple[str, ...]) -> list[str]:
@@ -723,16 +808,21 @@ def run(
     storm: int = 0,
     max_kernels: int = 0,
     storm_s: float = 60.0,
+    record: bool = True,
+    dashboard: bool = False,
 ) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
     ``client`` is ``"ws"`` (websocket visitors, no browser) or ``"browser"`` (headless
-    Chromium); ``server_args`` are extra Voilà options, to try a server setting.
+    Chromium); ``server_args`` are extra Voilà options, to try a server setting; ``record``: the class's record in
+    an SQLite file of its own; ``dashboard``: the teacher's dashboard open (websocket visitors only).
     """
     if client not in CLIENTS:
         raise ValueError(f"client must be one of {CLIENTS}, not {client!r}")
     if storm and client != "ws":
         raise ValueError("a reload storm runs beside websocket visitors only")
+    if dashboard and not (record and client == "ws"):
+        raise ValueError("the dashboard is opened beside websocket visitors, with a record")
     options = ServeOptions(
         port=_free_port(),
         token=secrets.token_urlsafe(16),
@@ -745,6 +835,14 @@ def run(
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
     # the kernels import the same dragonkit as this script (the checkout's)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    record_url = f"sqlite:///{log_path.with_suffix('.sqlite')}" if record else None
+    teacher_key = secrets.token_urlsafe(16) if dashboard else None
+    if record_url:
+        env.update(DRAGONKIT_RECORD=record_url, DRAGONKIT_CLASS="classroom")
+    else:
+        env["DRAGONKIT_RECORD"] = "off"
+    if teacher_key:
+        env["DRAGONKIT_TEACHER_KEY"] = teacher_key
     with open(log_path, "wb") as log:  # the server keeps its own copy of the file descriptor
         server = subprocess.Popen(
             with_server_args(voila_command(options, notebooks_dir()), server_args),
@@ -779,7 +877,11 @@ def run(
             _cpu_seconds(os.getpid()),
             _cpu_seconds(server.pid, children=False),
         )
-        peak = asyncio.run(_classroom(options, people, actions, timeout_s, server, ramp, client, max_server_mib, storm))
+        peak = asyncio.run(
+            _classroom(
+                options, people, actions, timeout_s, server, ramp, client, max_server_mib, storm, storm_s, teacher_key
+            )
+        )
         elapsed = time.monotonic() - started
         cpu = [
             after - before
@@ -813,9 +915,11 @@ def run(
             server.kill()
             server.wait(timeout=30)
     latencies = [x for v in people for x in v.latencies]
+    in_record = _decisions_recorded(record_url) if record_url else None
     ttis = [v.tti for v in people if v.tti is not None]
     busy = max(peak["kernels"] - idle_kernels, 1)
     errors = [f"visitor {v.number}: {e}" for v in people for e in v.errors]
+    errors += peak["dashboard"]["errors"]
     if peak["killed"]:
         errors.insert(0, peak["killed"])
     elif not server_alive:
@@ -837,6 +941,10 @@ def run(
         "kernels_idle": idle_kernels,
         "kernels_peak": peak["kernels"],
         "kernels_most": peak["most_kernels"],
+        "record": record_url,
+        "record_decisions": in_record,
+        "dashboard_tti_s": peak["dashboard"]["tti_s"],
+        "dashboard_updates": peak["dashboard"]["updates"] if dashboard else None,
         "storm_statuses": {str(code): n for code, n in sorted(peak["storm"].items())},
         "kernels_after": after_kernels,
         "culled_after_s": round(culled_after) if culled_after is not None else None,
@@ -885,6 +993,10 @@ def main() -> int:
     parser.add_argument("--storm-seconds", type=float, default=60.0, help="the seconds the storm's requests span")
     parser.add_argument("--max-kernels", type=int, default=0, help="the server's kernel budget (0: from its memory)")
     parser.add_argument(
+        "--record", choices=("sqlite", "off"), default="sqlite", help="the class's record (default: a file)"
+    )
+    parser.add_argument("--dashboard", action="store_true", help="the teacher's dashboard open during the class")
+    parser.add_argument(
         "--max-server-mib", type=float, default=2048, help="kill the server if its memory passes this (MiB)"
     )
     parser.add_argument(
@@ -908,12 +1020,15 @@ def main() -> int:
         args.storm,
         args.max_kernels,
         args.storm_seconds,
+        args.record == "sqlite",
+        args.dashboard,
     )
     print(json.dumps(report, indent=2))
     clean = (
         not report["errors"]
         and report["actions_played"] >= args.visitors * args.actions
         and report["kernels_after"] <= report["kernels_idle"]
+        and (report["record_decisions"] is None or report["record_decisions"] >= report["actions_played"])
     )
     return 0 if clean else 1
 

@@ -230,7 +230,12 @@ def browser():
 def recording(monkeypatch, tmp_path) -> Iterator[str]:
     """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
     ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
+    from dragonkit.record.store import connect, upgrade
+
     url = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    engine = connect(url)
+    upgrade(engine)  # as `dragonkit serve` does before its first page
+    engine.dispose()
     monkeypatch.setenv("DRAGONKIT_RECORD", url)
     monkeypatch.setenv("DRAGONKIT_CLASS", "3B")
     monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ada")

@@ -1,6 +1,6 @@
 """A page's visit to the class's record: what one student's page writes, from their kernel.
 
-``dragonkit serve`` gives every kernel the record's URL and the class's name (:mod:`dragonkit.record.store`); the
+``dragonkit serve`` gives every kernel the record's URL and the class's name (:mod:`dragonkit.record.where`); the
 student's nickname comes with the page's address (``?nickname=``: the server adds the one its join page
 remembers), or from ``$DRAGONKIT_NICKNAME`` (a notebook in JupyterLab). :func:`visit` gives a page its
 :class:`Visit`, whose methods queue rows on the kernel's one :class:`~dragonkit.record.writer.Writer` and return at
@@ -16,14 +16,17 @@ import os
 import re
 import threading
 import uuid
+from collections.abc import Mapping
 from dataclasses import asdict
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..address import query_values
 from .rows import AttemptRow, DecisionRow, GameRow
-from .store import class_name, record_url
-from .writer import Writer
+from .where import class_name, record_url
+
+if TYPE_CHECKING:
+    from .writer import Writer
 
 __all__ = ["HEARTBEAT", "NICKNAME_VARIABLE", "Visit", "clean_nickname", "flush", "visit"]
 
@@ -57,13 +60,23 @@ def nickname() -> str:
     return clean_nickname(given[-1] if given else os.environ.get(NICKNAME_VARIABLE, ""))
 
 
+def _visitor_to_come(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether this is a preheated Voilà kernel whose visitor has not come yet (their request, which brings the
+    address's query, is still to arrive: :mod:`dragonkit.ui.visitor`)."""
+    return environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in environ
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
 def _kernel_writer(url: str) -> Writer:
-    """The kernel's one writer (made at the first row; written out, for a few seconds, when the kernel ends)."""
+    """The kernel's one writer (made with the first page's visit: its thread loads SQLAlchemy and connects at once,
+    before the page's first click — in a preheated kernel, before its visitor comes; written out, for a few seconds,
+    when the kernel ends)."""
     global _writer
+    from .writer import Writer  # SQLAlchemy: only in a kernel that records
+
     with _writer_lock:
         if _writer is None or _writer.url != url:
             _writer = Writer(url)
@@ -114,8 +127,8 @@ class Visit:
         return self._writer is not None
 
     def _put(self, table: str, fields: dict[str, Any]) -> None:
-        if self._writer is None:
-            return
+        if self._writer is None or (table == "visits" and _visitor_to_come()):
+            return  # no record; or a preheated page whose student has not come yet: nobody to show as playing
         now = _now()
         who = nickname()
         self._writer.put(

@@ -3,7 +3,7 @@
 The record is an SQLite file by default (:func:`default_url`: nothing to install or set up), or any SQLAlchemy URL
 (``postgresql+psycopg://…`` for a school's or a district's server, which several servers — a JupyterHub with a
 server per student — share). ``dragonkit serve`` gives its kernels the URL in ``DRAGONKIT_RECORD``
-(:data:`RECORD_VARIABLE`), and the class's name in ``DRAGONKIT_CLASS``; a kernel without it keeps no record.
+and the class's name in ``DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`); a kernel without it keeps no record.
 
 An SQLite file is opened in write-ahead-log mode, so that the teacher's dashboard reads while forty kernels write,
 with ``synchronous=NORMAL``: a write committed survives the death of any process (a server killed with SIGKILL
@@ -14,7 +14,6 @@ included), not a power cut's last moments. The schema is versioned with Alembic 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,25 +21,8 @@ from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-__all__ = [
-    "CLASS_VARIABLE",
-    "DEFAULT_CLASS",
-    "HEAD",
-    "RECORD_VARIABLE",
-    "check_integrity",
-    "class_name",
-    "connect",
-    "default_url",
-    "record_url",
-    "revision",
-    "upgrade",
-]
+__all__ = ["HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
 
-#: The environment variable that holds the record's URL (``off``: no record), and the one that holds the class's name.
-RECORD_VARIABLE = "DRAGONKIT_RECORD"
-CLASS_VARIABLE = "DRAGONKIT_CLASS"
-#: The class's name where none is given.
-DEFAULT_CLASS = "class"
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
 HEAD = "0001"
 #: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).
@@ -62,21 +44,6 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'class-record.sqlite'}"
 
 
-def record_url(environ: Mapping[str, str] = os.environ) -> str | None:
-    """The record this process writes to: ``$DRAGONKIT_RECORD``, or None where it is unset, empty or ``off``.
-
-    Raises
-    ------
-    ValueError
-        If the variable holds something that is not an SQLAlchemy URL.
-    """
-    url = environ.get(RECORD_VARIABLE, "").strip()
-    if not url or url.lower() == "off":
-        return None
-    checked_url(url)
-    return url
-
-
 def checked_url(url: str) -> str:
     """``url`` if SQLAlchemy reads it as a database URL.
 
@@ -93,11 +60,6 @@ def checked_url(url: str) -> str:
             "postgresql+psycopg://user:password@host/database"
         ) from None
     return url
-
-
-def class_name(environ: Mapping[str, str] = os.environ) -> str:
-    """The class this process records for: ``$DRAGONKIT_CLASS``, else :data:`DEFAULT_CLASS`."""
-    return environ.get(CLASS_VARIABLE, "").strip()[:40] or DEFAULT_CLASS
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -10,6 +10,7 @@ there, so a batch whose commit was cut after the database kept it is not written
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -124,6 +125,8 @@ class Writer:
         return done
 
     def _run(self) -> None:
+        with contextlib.suppress(Exception):  # connect now, not at the first click (a failure is retried with a row)
+            self._connected()
         pause = FIRST_PAUSE
         failing = False
         while True:
@@ -159,12 +162,16 @@ class Writer:
                 failing = False
             pause = FIRST_PAUSE
 
-    def _write(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
+    def _connected(self) -> Engine:
+        """The engine, made (and the schema brought up to date) the first time."""
         if self._engine is None:
             engine = connect(self.url)
             upgrade(engine)
             self._engine = engine
-        engine = self._engine
+        return self._engine
+
+    def _write(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
+        engine = self._connected()
         with engine.begin() as connection:
             for name in dict.fromkeys(table for table, _ in batch):
                 rows = [row for table, row in batch if table == name]
