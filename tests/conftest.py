@@ -226,6 +226,34 @@ def browser():
             browser.close()
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """One PostgreSQL server for this worker's tests (a temporary cluster, tests/postgres.py)."""
+    from tests.postgres import temporary_postgres
+
+    with temporary_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def record_url(request, tmp_path) -> Iterator[str]:
+    """An empty record at its newest schema, on SQLite and on PostgreSQL."""
+    from dragonkit.record.store import connect, upgrade
+
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    else:
+        server = request.getfixturevalue("postgres")
+        name = f"t{abs(hash(request.node.nodeid)) % 10**9}"
+        server.psql(f"DROP DATABASE IF EXISTS {name}", database="postgres")
+        server.psql(f"CREATE DATABASE {name}", database="postgres")
+        url = server.url.rsplit("/", 1)[0] + f"/{name}"
+    engine = connect(url)
+    upgrade(engine)
+    engine.dispose()
+    yield url
+
+
 @pytest.fixture
 def recording(monkeypatch, tmp_path) -> Iterator[str]:
     """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname

@@ -3,7 +3,7 @@
 For each option of the player to move the coach gives
 
 * the **expected gems**: the change of the player's own gems to the end of the turn, playing the
-  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.SolvedTurn`,
+  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.TurnOptions`,
   :func:`~dragonkit.analysis.takeover_gain`);
 * the **chance of winning the game** after it, both players playing to win: in a two-player game of an
   edition whose final danger costs all the revealer's gems, from the race model's table
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
+from ..analysis import TurnOptions
 from ..analysis.win.late import LateGame
 from ..analysis.win.model import TablePreparing, solver_for
 from ..engine import Game
@@ -152,35 +152,16 @@ class Coach:
     """
 
     def __init__(self) -> None:
-        self._last_turn: SolvedTurn | None = None
+        self._options = TurnOptions()
         self._late_game = LateGame()
         self._estimates: OrderedDict[GameState, WinChanceEstimate] = OrderedDict()
 
     # -- the expected gems -------------------------------------------------------------------------------------
 
-    def _solution(self, state: TurnState) -> TurnSolution:
-        """The exact solution at ``state``, from the turn solved last if ``state`` is one of its decisions."""
-        found = self._last_turn.solution(state) if self._last_turn is not None else None
-        if found is None:  # a new turn: solve it once (exact arithmetic)
-            self._last_turn = SolvedTurn(state, exact=True)
-            found = self._last_turn.solution(state)
-            assert found is not None  # the state is its own graph's root
-        return found
-
     def _gems_values(self, game: Game) -> dict[Action, Fraction]:
-        """Each legal action's expected gems for the player to move (exact)."""
-        state = TurnState.from_game(game)
-        taker = game.offer_to
-        if taker is not None:
-            return {
-                Action.TAKE_OVER: Fraction(takeover_gain(state, game.gems[taker], game.bounty, exact=True)),
-                Action.DECLINE: Fraction(0),
-            }
-        solved = self._solution(state)
-        values = {Action.REVEAL: Fraction(solved.push_value)}
-        if Action.HOLD in game.legal_actions():
-            values[Action.HOLD] = Fraction(solved.hold_value)
-        return values
+        """Each legal action's expected gems for the player to move (exact; :class:`~dragonkit.analysis.TurnOptions`,
+        which keeps the turn solved last)."""
+        return self._options.values(game.state)
 
     # -- the chances of winning --------------------------------------------------------------------------------
 

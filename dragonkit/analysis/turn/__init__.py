@@ -5,6 +5,7 @@
 * :mod:`.walk` — :func:`after_cards`, the situation after known cards;
 * :mod:`.graph` — the reachable decision points, layer by layer;
 * :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`, :func:`takeover_gain`;
+* :mod:`.options` — :class:`TurnOptions`, each option of the player to move in expected gems;
 * :mod:`.policies` — optimal, hold-at-h, hold-after-k, never-hold and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`: a policy's turn as an
   absorbing chain, its fundamental matrix N = (I − Q)⁻¹ and absorption probabilities B = N R;
@@ -24,6 +25,7 @@ from ...turn import TurnState
 from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
 from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, takeover
 from .optimal import SolvedTurn, TurnSolution, fair_bounty, solve_turn, takeover_gain
+from .options import TurnOptions
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, NeverHold, OptimalPolicy, Policy, optimal_policy
 from .start import fresh_turn
 from .state import next_card_probabilities
@@ -43,6 +45,7 @@ __all__ = [
     "Situation",
     "SolvedTurn",
     "TurnChain",
+    "TurnOptions",
     "TurnSolution",
     "TurnState",
     "after_cards",
