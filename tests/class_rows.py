@@ -4,6 +4,7 @@ situation of the public game state, the action, the exact values of its options,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -17,6 +18,8 @@ from dragonkit.record import DecisionRow
 from dragonkit.rules import Card, Ruleset
 
 MINI = Ruleset.preset("mini")
+#: The classroom deck's first turn for a player with no gem to lose to a stop (the other one has 24).
+POOR = dataclasses.replace(GameState.fresh(MINI), gems=(0, 24))
 
 
 def coach_gems(state: GameState) -> dict[str, Fraction]:
@@ -73,3 +76,11 @@ def mini_turn() -> list[tuple[GameState, str, Card | None]]:
         (three, "reveal", Card.footprint(2)),
         (five, "hold", None),
     ]
+
+
+def short_holds() -> list[DecisionRow]:
+    """Two holds where revealing was worth more: :data:`POOR` holds at pot 1 (position 1: revealing is worth 15/7,
+    by plain expectimax) and at pot 3 (position 2: revealing is worth 10/3)."""
+    one = POOR.child(Card.footprint(1))
+    three = one.child(Card.footprint(1))
+    return [decision(one, "hold", {"reveal": Fraction(15, 7), "hold": Fraction(1)}), decision(three, "hold")]

@@ -323,7 +323,7 @@ def holding_pots(decisions: pd.DataFrame) -> pd.DataFrame:
     choices = stopping_choices(decisions)
     holds = choices[choices["action"] == _HOLD].reset_index(drop=True)
     states = [decision_turn(row) for row in _records(decisions.set_index("id").loc[holds["id"]].reset_index())]
-    kept = holds[[state is not None for state in states]].reset_index(drop=True)
+    kept = holds.loc[np.array([state is not None for state in states], dtype=bool)].reset_index(drop=True)
     boundary = [_hold_from(state) for state in states if state is not None]
     return kept.assign(hold_from=[np.nan if b is None else float(b) for b in boundary])
 

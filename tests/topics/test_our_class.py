@@ -4,7 +4,6 @@ cards' exact chances against a count of every order of a small deck, the Monte C
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from datetime import date
 from fractions import Fraction
@@ -19,22 +18,13 @@ from dragonkit.record import visit
 from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
 from dragonkit.topics import our_class
 
-from ..class_rows import MINI, decision, frame, mini_turn
+from ..class_rows import MINI, POOR, decision, frame, mini_turn, short_holds
 from .expectimax import expectimax
-
-POOR = dataclasses.replace(GameState.fresh(MINI), gems=(0, 24))  # a player with no gem to lose to a stop
-
-
-def _short_holds() -> list:
-    """Two holds where revealing was worth more (a player with no gems loses nothing to a stop)."""
-    one = POOR.child(Card.footprint(1))  # position 1, pot 1: reveal 15/7, hold 1
-    three = one.child(Card.footprint(1))  # position 2, pot 3: reveal 10/3, hold 3
-    return [decision(one, "hold", {"reveal": Fraction(15, 7), "hold": Fraction(1)}), decision(three, "hold")]
 
 
 def test_the_choices_are_judged_by_the_records_exact_values():
     turn = [decision(state, action, card=card) for state, action, card in mini_turn()]
-    choices = our_class.stopping_choices(frame(turn + _short_holds()))
+    choices = our_class.stopping_choices(frame(turn + short_holds()))
     # the compulsory reveal is no choice; then two reveals past the boundary, a hold on it, two holds short of it
     assert choices["id"].tolist() == [2, 3, 4, 5, 6]
     assert choices["verdict"].tolist() == ["past", "past", "held", "short", "short"]
@@ -74,7 +64,7 @@ def _brute_hold_from(state: GameState) -> int | None:
 
 def test_each_holds_boundary_is_where_plain_expectimax_starts_holding():
     turn = [decision(state, action, card=card) for state, action, card in mini_turn()]
-    rows = frame(turn + _short_holds())
+    rows = frame(turn + short_holds())
     holds = our_class.holding_pots(rows)
     assert holds["id"].tolist() == [4, 5, 6]
     states = [mini_turn()[3][0], POOR.child(Card.footprint(1)), POOR.child(Card.footprint(1)).child(Card.footprint(1))]
@@ -167,7 +157,7 @@ def test_with_a_record_the_data_are_todays_decisions_of_this_class(recording):
     assert data.decisions["action"].tolist() == ["reveal", "reveal", "reveal", "hold"]
     assert data.students == 1 and data.last_id == int(data.decisions["id"].max())
     assert our_class.class_data(day=date(2000, 1, 1)).decisions.empty
-    for row in _short_holds():
+    for row in short_holds():
         page.decision(row)
     assert record_session.flush()
     later = our_class.refreshed(data)
