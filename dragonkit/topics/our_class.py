@@ -481,15 +481,16 @@ def card_frequencies(reveals: pd.DataFrame, simulated: np.ndarray, level: float 
         exact expected frequency :math:`\bar p = \frac1n \sum_i c_i/N_i` (``Fraction``: the mean of the reveals'
         exact chances, each the hypergeometric probability of its deck); ``expected_count`` (:math:`n \bar p`,
         ``Fraction``); ``sd``, the exact standard deviation of the frequency,
-        :math:`\sqrt{\sum_i p_i (1 - p_i)}/n` (the reveals' cards are independent given their decks); ``covers``
+        :math:`\sqrt{\sum_i p_i (1 - p_i)}/n` (each card, given the cards before it, is one draw from its deck:
+        the count minus the sum of the chances has that variance); ``covers``
         (whether the interval contains :math:`\bar p`); and the same for the Monte Carlo: ``mc_count``,
         ``mc_frequency``, ``mc_low``, ``mc_high``, ``mc_covers``.
 
     Notes
     -----
-    The Wilson interval is the binomial's, as if the n reveals shared one chance; theirs differ (each deck is its own),
-    and the count's variance :math:`\sum_i p_i(1-p_i)` is at most the binomial's :math:`n \bar p (1 - \bar p)`, so the
-    interval is a little wider than it needs to be, never narrower.
+    The Wilson score interval is the binomial's, as if the n reveals shared one chance; theirs differ (each deck is its
+    own), and :math:`\sum_i p_i(1-p_i)` is at most the binomial's :math:`n \bar p (1 - \bar p)` (by Jensen's
+    inequality, :math:`p(1-p)` being concave), so the interval is, if anything, a little wide.
 
     Raises
     ------
