@@ -18,7 +18,6 @@ from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
 from dragonkit.record import session as record_session
 from dragonkit.record.store import connect, upgrade
 
-from .postgres import temporary_postgres
 from .record_server import KEY, TOKEN, RecordServer, write_stand_ins
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -244,26 +243,11 @@ def browser():
             browser.close()
 
 
-@pytest.fixture
-def recording(monkeypatch, tmp_path) -> Iterator[str]:
-    """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
-    ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
-    from dragonkit.record.store import connect, upgrade
-
-    url = f"sqlite:///{tmp_path / 'record.sqlite'}"
-    engine = connect(url)
-    upgrade(engine)  # as `dragonkit serve` does before its first page
-    engine.dispose()
-    monkeypatch.setenv("DRAGONKIT_RECORD", url)
-    monkeypatch.setenv("DRAGONKIT_CLASS", "3B")
-    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ada")
-    yield url
-    record_session.flush()
-
-
 @pytest.fixture(scope="session")
 def postgres():
-    """One PostgreSQL server for this worker's tests (a temporary cluster)."""
+    """One PostgreSQL server for this worker's tests (a temporary cluster, tests/postgres.py)."""
+    from tests.postgres import temporary_postgres
+
     with temporary_postgres() as server:
         yield server
 
@@ -271,6 +255,7 @@ def postgres():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def record_url(request, tmp_path) -> Iterator[str]:
     """An empty record at its newest schema, on SQLite and on PostgreSQL."""
+
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'record.sqlite'}"
     else:
@@ -283,3 +268,19 @@ def record_url(request, tmp_path) -> Iterator[str]:
     upgrade(engine)
     engine.dispose()
     yield url
+
+
+@pytest.fixture
+def recording(monkeypatch, tmp_path) -> Iterator[str]:
+    """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
+    ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
+
+    url = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    engine = connect(url)
+    upgrade(engine)  # as `dragonkit serve` does before its first page
+    engine.dispose()
+    monkeypatch.setenv("DRAGONKIT_RECORD", url)
+    monkeypatch.setenv("DRAGONKIT_CLASS", "3B")
+    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ada")
+    yield url
+    record_session.flush()

@@ -3,7 +3,7 @@
 For each option of the player to move the coach gives
 
 * the **expected gems**: the change of the player's own gems to the end of the turn, playing the
-  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.SolvedTurn`,
+  turn optimally and nobody taking over (RULES.md section 7), exact (:class:`~dragonkit.analysis.TurnOptions`,
   :func:`~dragonkit.analysis.takeover_gain`);
 * the **chance of winning the game** after it, both players playing to win: in a two-player game of an
   edition whose final danger costs all the revealer's gems, from the race model's table
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from ..analysis import SolvedTurn, TurnSolution, TurnState, takeover_gain
+from ..analysis import TurnOptions
 from ..analysis.win.late import LateGame
 from ..analysis.win.model import TablePreparing, solver_for
 from ..engine import Game
@@ -156,41 +156,16 @@ class Coach:
     """
 
     def __init__(self) -> None:
-        self._turns: list[SolvedTurn] = []  # the latest used last
+        self._options = TurnOptions(keep=KEEP_TURNS)
         self._late_game = LateGame()
         self._estimates: OrderedDict[GameState, WinChanceEstimate] = OrderedDict()
 
     # -- the expected gems -------------------------------------------------------------------------------------
 
-    def _solution(self, state: TurnState) -> TurnSolution:
-        """The exact solution at ``state``, from a turn kept if ``state`` is one of its decisions."""
-        for solved in reversed(self._turns):
-            found = solved.solution(state)
-            if found is not None:
-                self._turns.remove(solved)
-                self._turns.append(solved)  # the latest used last
-                return found
-        solved = SolvedTurn(state, exact=True)  # a new turn: solve it once (exact arithmetic)
-        self._turns.append(solved)
-        del self._turns[:-KEEP_TURNS]
-        found = solved.solution(state)
-        assert found is not None  # the state is its own graph's root
-        return found
-
     def _gems_values(self, state: GameState) -> dict[Action, Fraction]:
-        """Each legal action's expected gems for the player to move in ``state`` (exact)."""
-        turn = state.turn()
-        taker = state.offer_to
-        if taker is not None:
-            return {
-                Action.TAKE_OVER: Fraction(takeover_gain(turn, state.gems[taker], state.bounty, exact=True)),
-                Action.DECLINE: Fraction(0),
-            }
-        solved = self._solution(turn)
-        values = {Action.REVEAL: Fraction(solved.push_value)}
-        if Action.HOLD in state.legal_actions():
-            values[Action.HOLD] = Fraction(solved.hold_value)
-        return values
+        """Each legal action's expected gems for the player to move in ``state`` (exact;
+        :class:`~dragonkit.analysis.TurnOptions`, which keeps the last :data:`KEEP_TURNS` turns solved)."""
+        return self._options.values(state)
 
     # -- the chances of winning --------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@
 * :mod:`.editions` — the editions by the numbers (lesson 9); :mod:`.gems_or_wins` and :mod:`.pig` — the gem-optimal
   turn against the win-optimal game, and Pig, the warm-up (lesson 10);
 * :mod:`.named` — the policies the lessons name, with their labels; :mod:`.sliders` — the ranges of the lessons'
-  sliders; :mod:`.hands` — the hand trainer's deals and scores.
+  sliders; :mod:`.hands` — the hand trainer's deals and scores;
+* :mod:`.sample_class` — a simulated class's record, for a page without a record (labelled a sample).
 
 Every number comes from the domain below: a topic never re-implements a rule or a solver.
 """

@@ -15,6 +15,7 @@ import pytest
 
 from dragonkit import Action, Game, Phase
 from dragonkit.analysis import TurnState, solve_turn, takeover_gain
+from dragonkit.analysis.turn import options as turn_options
 from dragonkit.analysis.win.race import win_table
 from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import BOTS, BotKind, ThresholdBot, make_bot
@@ -383,12 +384,12 @@ def test_the_coach_keeps_the_turn_before_the_page(monkeypatch):
     turn lets the first go."""
     solved = []
 
-    class Counted(coach_views.SolvedTurn):
+    class Counted(turn_options.SolvedTurn):
         def __init__(self, state, exact=False):
             solved.append(state)
             super().__init__(state, exact)
 
-    monkeypatch.setattr(coach_views, "SolvedTurn", Counted)
+    monkeypatch.setattr(turn_options, "SolvedTurn", Counted)
     coach = Coach()
     game = Game(["Ann", "Bob"], Ruleset.preset("dragon-stripes"), seed=3)
     moments = []

@@ -5,10 +5,11 @@
 * :mod:`.walk` — :func:`after_cards`, the situation after known cards;
 * :mod:`.graph` — the reachable decision points, layer by layer;
 * :mod:`.optimal` — backward induction: :func:`solve_turn`, :func:`fair_bounty`, :func:`takeover_gain`;
+* :mod:`.options` — :class:`TurnOptions`, each option of the player to move in expected gems;
 * :mod:`.policies` — optimal, hold-at-h, hold-after-k, never-hold and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`: a policy's turn as an
   absorbing chain, its fundamental matrix N = (I − Q)⁻¹ and absorption probabilities B = N R;
-* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map;
+* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`, :func:`hold_from`: the policy map;
 * :mod:`.thresholds` — :func:`every_threshold`, :func:`threshold_verdict`: the hold-at-h policies compared;
 * :mod:`.one_card` — the value of one more card, then the optimal play;
 * :mod:`.market` — :func:`held_turn`, :func:`takeover`, :func:`fair_bounty_curve`, :func:`break_even_bid`,
@@ -24,10 +25,11 @@ from ...turn import TurnState
 from .evaluate import PolicyEvaluation, Situation, TurnChain, compare_policies, evaluate_policy, turn_chain
 from .market import break_even_bid, fair_bounty_curve, held_turn, run_auction, takeover
 from .optimal import SolvedTurn, TurnSolution, fair_bounty, solve_turn, takeover_gain
+from .options import TurnOptions
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, NeverHold, OptimalPolicy, Policy, optimal_policy
 from .start import fresh_turn
 from .state import next_card_probabilities
-from .table import PolicyTable, policy_map, policy_shift, policy_table
+from .table import PolicyTable, hold_from, policy_map, policy_shift, policy_table
 from .thresholds import every_threshold, threshold_verdict
 from .walk import after_cards
 
@@ -43,6 +45,7 @@ __all__ = [
     "Situation",
     "SolvedTurn",
     "TurnChain",
+    "TurnOptions",
     "TurnSolution",
     "TurnState",
     "after_cards",
@@ -54,6 +57,7 @@ __all__ = [
     "fair_bounty_curve",
     "fresh_turn",
     "held_turn",
+    "hold_from",
     "next_card_probabilities",
     "optimal_policy",
     "policy_map",
