@@ -680,7 +680,7 @@ async def _storm(base: str, token: str, count: int, seconds: float, statuses: di
         async with gate:
             try:
                 response = await AsyncHTTPClient().fetch(
-                    f"http://{base}/voila/render/play.ipynb?token={token}", request_timeout=120
+                    f"http://{base}/voila/render/play.ipynb?token={token}&nickname=storm", request_timeout=120
                 )
                 code = response.code
             except HTTPClientError as exc:

@@ -1,7 +1,8 @@
 """The ``dragonkit`` command: ``dragonkit serve`` runs the notebooks as web apps
-with Voilà on 127.0.0.1 and opens the play app in the browser; ``dragonkit
+with Voilà on 127.0.0.1, keeping the class's record, and opens the play app in the browser; ``dragonkit
 tournament`` plays a round robin between bots and prints the win rates; ``dragonkit
-paper`` prints the worksheets, teacher's guides, rules and mini deck to PDF (:mod:`dragonkit.paper`)."""
+paper`` prints the worksheets, teacher's guides, rules and mini deck to PDF (:mod:`dragonkit.paper`); ``dragonkit
+class`` exports, erases and checks the class's record (:mod:`dragonkit.record.command`)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,20 @@ import subprocess
 import sys
 import time
 import webbrowser
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 from .i18n import LANGUAGES
 from .i18n.notebooks import notebooks_dir
 from .paper.arguments import add_arguments as add_paper_arguments
+from .record.command import add_arguments as add_class_arguments
+from .record.command import argument, checked_class, class_argument, prepare, record_argument
+from .record.command import run as run_class
+from .record.store import checked_url, default_url
+from .record.where import CLASS_VARIABLE, DEFAULT_CLASS, RECORD_VARIABLE
 from .rules import PRESETS
+from .server.teacher import DASHBOARD, TEACHER_KEY_VARIABLE, checked_key, new_key
 
 __all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
 
@@ -60,6 +68,14 @@ class ServeOptions:
         Seconds a notebook cell may run before Voilà stops it.
     lang : str
         The language the pages open in (``"en"`` or ``"it"``; a page's ``?lang=`` overrides it).
+    record : str or None
+        The class's record, an SQLAlchemy URL (:mod:`dragonkit.record`); None: no record (and no join page).
+        ``dragonkit serve`` gives this machine's SQLite file by default (:func:`dragonkit.record.store.default_url`).
+    class_name : str
+        The class's name in the record.
+    teacher_key : str
+        What opens the teacher's dashboard (:mod:`dragonkit.server.teacher`; default: a new random key). It
+        reaches the server in its environment, never its command line, and no kernel inherits it.
     """
 
     ip: str = "127.0.0.1"
@@ -71,6 +87,9 @@ class ServeOptions:
     max_kernels_per_client: int = 10
     cell_timeout: int = 60
     lang: str = "en"
+    record: str | None = None
+    class_name: str = DEFAULT_CLASS
+    teacher_key: str = field(default_factory=new_key, repr=False)
 
     def check(self) -> None:
         """Raise ValueError for an unsafe or impossible setting."""
@@ -96,17 +115,43 @@ class ServeOptions:
             )
         if self.lang not in LANGUAGES:
             raise ValueError(f"--lang must be one of {', '.join(LANGUAGES)}, not {self.lang!r}")
+        for flag, value, check in (
+            ("--record", self.record, checked_url),
+            ("--class", self.class_name, checked_class),
+            ("--teacher-key", self.teacher_key, checked_key),
+        ):
+            try:
+                if value is not None:
+                    check(value)
+            except ValueError as exc:
+                raise ValueError(f"{flag}: {exc}") from None
 
     def environment(self) -> dict[str, str]:
-        """The environment of the Voilà server, which its kernels inherit (the language)."""
-        return {**os.environ, "DRAGONKIT_LANG": self.lang}
+        """The environment of the Voilà server: the language, the record and the class's name, which its kernels
+        inherit, and the teacher's key, which the server takes out of it before any kernel starts."""
+        return {
+            **os.environ,
+            "DRAGONKIT_LANG": self.lang,
+            RECORD_VARIABLE: self.record or "off",
+            CLASS_VARIABLE: self.class_name,
+            TEACHER_KEY_VARIABLE: self.teacher_key,
+        }
+
+    def _address(self, page: str, **query: str) -> str:
+        """The address of ``page`` (a path after the server's root), with the token if any, then ``query``."""
+        host = f"[{self.ip}]" if ":" in self.ip else self.ip
+        asked = urlencode({**({"token": self.token} if self.token else {}), **query})
+        return f"http://{host}:{self.port}/{page}" + (f"?{asked}" if asked else "")
 
     @property
     def url(self) -> str:
         """The play app's address (with the token, if any)."""
-        host = f"[{self.ip}]" if ":" in self.ip else self.ip
-        query = f"?token={self.token}" if self.token else ""
-        return f"http://{host}:{self.port}/voila/render/{APP}{query}"
+        return self._address(f"voila/render/{APP}")
+
+    @property
+    def dashboard_url(self) -> str:
+        """The teacher's dashboard's address, with the teacher's key (and the token, if any)."""
+        return self._address(f"voila/render/{DASHBOARD}", key=self.teacher_key)
 
     @property
     def index_url(self) -> str:
@@ -172,10 +217,12 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
     return False
 
 
-def serve(options: ServeOptions, open_browser: bool) -> int:
+def serve(options: ServeOptions, open_browser: bool, record: str | None = None) -> int:
     """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
     and its kernels); returns Voilà's exit code.  The server solves the two-player win tables missing from the
-    cache in a process of its own while it serves (:func:`dragonkit.analysis.win.model.prepare_in_background`)."""
+    cache in a process of its own while it serves (:func:`dragonkit.analysis.win.model.prepare_in_background`).
+    ``record`` is what to say of the class's record (:func:`dragonkit.record.command.prepare`), printed with the
+    addresses and the teacher's dashboard's; None: no record is kept."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
     def stop(_signum, _frame):
@@ -187,12 +234,18 @@ def serve(options: ServeOptions, open_browser: bool) -> int:
             print(f"dragonkit: Voilà did not start on port {options.port}", file=sys.stderr)
             proc.terminate()
             return proc.wait() or 1
-        print(
-            f"dragonkit: the play app is at {options.url}\n"
-            f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}\n"
-            "dragonkit: Ctrl-C stops the server",
-            flush=True,
-        )
+        lines = [
+            f"dragonkit: the play app is at {options.url}",
+            f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}",
+        ]
+        if record:
+            lines += [
+                record,
+                f"dragonkit: the teacher's dashboard (keep its address to yourself) is at {options.dashboard_url}",
+            ]
+        else:
+            lines.append("dragonkit: no record of the class is kept (--no-record)")
+        print("\n".join([*lines, "dragonkit: Ctrl-C stops the server"]), flush=True)
         if open_browser:
             webbrowser.open(options.url)
         return proc.wait()
@@ -251,6 +304,30 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument(
         "--lang", default=defaults.lang, help=f"language of the pages: {' or '.join(LANGUAGES)} (default %(default)s)"
     )
+    recording = p_serve.add_mutually_exclusive_group()
+    recording.add_argument(
+        "--record",
+        type=record_argument,
+        metavar="URL",
+        help="the class's record, an SQLAlchemy URL (default: an SQLite file of this machine's user, "
+        "~/.local/share/dragonkit/class-record.sqlite; postgresql+psycopg://… for a school's server)",
+    )
+    recording.add_argument("--no-record", action="store_true", help="keep no record (and ask no nickname)")
+    p_serve.add_argument(
+        "--class",
+        dest="class_name",
+        type=class_argument,
+        default=defaults.class_name,
+        metavar="NAME",
+        help="the class's name in the record (default %(default)s)",
+    )
+    p_serve.add_argument(
+        "--teacher-key",
+        type=argument(checked_key),
+        metavar="KEY",
+        help=f"what opens the teacher's dashboard (default: ${TEACHER_KEY_VARIABLE}, else a new random key; "
+        "a key given here is visible to the machine's other users)",
+    )
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
     p_tour.add_argument(
@@ -282,11 +359,16 @@ def main(argv: list[str] | None = None) -> int:
         "paper", help="print the worksheets, teacher's guides, the rules and the mini deck to PDF (needs Chromium)"
     )
     add_paper_arguments(p_paper)
+    p_class = sub.add_parser("class", help="export, erase or check the class's record")
+    add_class_arguments(p_class)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament(args, p_tour)
     if args.command == "paper":
         return paper(args)
+    if args.command == "class":
+        return run_class(args)
+    key = args.teacher_key or os.environ.get(TEACHER_KEY_VARIABLE, "").strip()
     options = ServeOptions(
         ip=args.ip,
         port=args.port,
@@ -297,12 +379,19 @@ def main(argv: list[str] | None = None) -> int:
         max_kernels_per_client=args.max_kernels_per_client,
         cell_timeout=args.cell_timeout,
         lang=args.lang,
+        record=None if args.no_record else args.record or default_url(),
+        class_name=args.class_name,
+        **({"teacher_key": key} if key else {}),
     )
     try:
         options.check()
     except ValueError as exc:
         parser.error(str(exc))
-    return serve(options, open_browser=not args.no_browser)
+    try:  # the schema brought up to date, or a line saying the database cannot be reached now
+        record = prepare(options.record) if options.record else None
+    except ValueError as exc:  # no driver for it
+        parser.error(f"--record: {exc}")
+    return serve(options, open_browser=not args.no_browser, record=record)
 
 
 def paper(args: argparse.Namespace) -> int:

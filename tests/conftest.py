@@ -1,4 +1,5 @@
-"""Shared fixtures: a Voilà server on 127.0.0.1 and a headless Chromium."""
+"""Shared fixtures: a Voilà server on 127.0.0.1, a headless Chromium, and the class's record (a process that records as
+a kernel does; an empty record on SQLite and on a real PostgreSQL server, tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,16 @@ import pytest
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
 from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
 from dragonkit.record import session as record_session
+from dragonkit.record.store import connect, upgrade
+
+from .record_server import KEY, TOKEN, RecordServer, write_stand_ins
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 #: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
-#: kit's paper with Chromium: tests/paper/conftest.py).
-BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper"}
+#: kit's paper with Chromium: tests/paper/conftest.py; ``record_server`` keeps a record: tests/record_server.py).
+BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper", "record_server"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -50,16 +54,16 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[str, subprocess.Popen]]:
-    """A Voilà server as ``dragonkit serve`` starts it (with ``options`` of :class:`ServeOptions`), serving
-    ``folder`` on a free port of 127.0.0.1 (its output in ``tests/artifacts/<log>``); yields its base URL and its
-    process, and stops it and its kernels afterwards."""
+    """A Voilà server as ``dragonkit serve`` starts it (with ``options`` of :class:`ServeOptions`, and its
+    environment: no record unless ``record=URL`` is given), serving ``folder`` on a free port of 127.0.0.1 (its output
+    in ``tests/artifacts/<log>``); yields its base URL and its process, and stops it and its kernels afterwards."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
         # one client opens every page of the tests: no limit per visitor's address unless a test sets one
-        options = {"max_kernels_per_client": 0, **options}
-        command = voila_command(ServeOptions(port=port, **options), folder)  # type: ignore[arg-type]
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        serve = ServeOptions(port=port, **{"max_kernels_per_client": 0, **options})  # type: ignore[arg-type]
+        command = voila_command(serve, folder)
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=serve.environment())
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
@@ -105,6 +109,19 @@ def race_tables():
 
     for name in ("dragon-stripes", "mini"):
         table(Ruleset.preset(name))
+
+
+@pytest.fixture(scope="session")
+def record_server(tmp_path_factory) -> Iterator[RecordServer]:
+    """A server that keeps a record, with a token and a teacher's key, serving stand-in notebooks that say what their
+    kernel was given (tests/record_server.py)."""
+    record = f"sqlite:///{tmp_path_factory.mktemp('record') / 'record.sqlite'}"
+    folder, probes = tmp_path_factory.mktemp("served"), tmp_path_factory.mktemp("probes")
+    write_stand_ins(folder, probes)
+    log = _worker_log("record-server.log")
+    options = {"pool": 1, "token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B"}
+    with voila_process(folder, log, **options) as (url, _proc):
+        yield RecordServer(url, record, probes, ARTIFACTS / log)
 
 
 @pytest.fixture(scope="session")
@@ -238,7 +255,6 @@ def postgres():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def record_url(request, tmp_path) -> Iterator[str]:
     """An empty record at its newest schema, on SQLite and on PostgreSQL."""
-    from dragonkit.record.store import connect, upgrade
 
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'record.sqlite'}"
@@ -258,7 +274,6 @@ def record_url(request, tmp_path) -> Iterator[str]:
 def recording(monkeypatch, tmp_path) -> Iterator[str]:
     """This process records to a new SQLite record, as a kernel of ``dragonkit serve`` does, with the nickname
     ``Ada`` and the class ``3B``; yields the record's URL (read it after :func:`dragonkit.record.session.flush`)."""
-    from dragonkit.record.store import connect, upgrade
 
     url = f"sqlite:///{tmp_path / 'record.sqlite'}"
     engine = connect(url)

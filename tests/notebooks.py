@@ -23,7 +23,11 @@ LESSONS = [
 ]
 
 
-APPS = ["play", "trainer", "dashboard"]
+APPS = ["play", "trainer"]
+
+#: The teacher's page: the dashboard, which the server opens with the teacher's key alone
+#: (tests/browser/test_dashboard.py).
+TEACHER = ["dashboard"]
 
 
 #: What a lesson calls its learning goals, by the folder of its language.

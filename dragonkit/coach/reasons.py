@@ -10,12 +10,11 @@ model's own (:meth:`~dragonkit.game_state.GameState.child`): no rule is written 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..analysis.win.solver import Probability
-from ..engine import Game
 from ..game_state import GameState, Phase
 from ..rules import FinalDanger
 from ..turn import Action
@@ -125,13 +124,15 @@ def _mover_and_rival(state: GameState, mover: int) -> tuple[int, int]:
     return state.gems[mover], max(g for seat, g in enumerate(state.gems) if seat != mover)
 
 
-def disagreement(game: Game, winner: Action, solved: Values | None) -> Reason:
-    """Why the chance of winning prefers ``winner`` in ``game`` where the expected gems prefer the other option.
+def disagreement(state: GameState, players: Sequence[str], winner: Action, solved: Values | None) -> Reason:
+    """Why the chance of winning prefers ``winner`` in ``state`` where the expected gems prefer the other option.
 
     Parameters
     ----------
-    game : Game
+    state : GameState
         A game going on, whose player to move has two options.
+    players : sequence of str
+        The players' names, by seat.
     winner : Action
         The option of the better chance of winning.
     solved : callable or None
@@ -142,8 +143,7 @@ def disagreement(game: Game, winner: Action, solved: Values | None) -> Reason:
     -------
     Reason
     """
-    state = game.state
-    rules, mover, names = game.rules, game.to_move, game.players
+    rules, mover = state.rules, state.current_player()
     assert mover is not None
 
     def reason(kind: ReasonKind, seats: list[tuple[int, bool]] | None = None) -> Reason:
@@ -152,11 +152,11 @@ def disagreement(game: Game, winner: Action, solved: Values | None) -> Reason:
         return Reason(
             kind,
             winner,
-            name=None if one is None else names[one],
-            gems=game.gems[mover],
-            pot=game.pot,
-            bounty=game.bounty,
-            steps=rules.head - game.position,
+            name=None if one is None else players[one],
+            gems=state.gems[mover],
+            pot=state.pot,
+            bounty=state.bounty,
+            steps=rules.head - state.position,
             takes_over=one is not None and all(takes for _, takes in seats or ()),
             banked=banked,
             rival=rival,

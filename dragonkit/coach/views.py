@@ -13,7 +13,7 @@ For each option of the player to move the coach gives
   the public state (:func:`~dragonkit.simulate.estimate_win_chances`).
 
 When the two views' best options differ, :func:`~dragonkit.coach.reasons.disagreement` says why.  Each app owns a
-:class:`Coach`, which keeps what it solved between decisions (the turn solved last, the late game, the last Monte Carlo
+:class:`Coach`, which keeps what it solved between decisions (the last turns solved, the late game, the last Monte Carlo
 estimates), so that two apps in one kernel never share nor evict each other's.  This module only asks the analysis,
 the win model (:func:`~dragonkit.analysis.win.model.solver_for`) and the game's public state
 (:class:`~dragonkit.game_state.GameState`), and never sees the order of the deck; the words are
@@ -23,6 +23,7 @@ the win model (:func:`~dragonkit.analysis.win.model.solver_for`) and the game's 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -44,6 +45,9 @@ ESTIMATE_GAMES = 2000
 ESTIMATE_SECONDS = 1.5
 #: The Monte Carlo estimates a coach keeps: the last situations estimated.
 KEEP_ESTIMATES = 32
+#: The solved turns a coach keeps: the page's, and the one before it (the class's record asks about a decision just
+#: made once the page has moved on, maybe to the next turn: :meth:`Coach.views_of`).
+KEEP_TURNS = 2
 
 
 class Source(StrEnum):
@@ -146,22 +150,22 @@ def _best_shown(wins: dict[Action, float]) -> frozenset[Action]:
 class Coach:
     """The coach of one app: its two views of each decision, and what it keeps between decisions.
 
-    It keeps the turn it solved last (the later decisions of the same turn are looked up in it, not solved again),
-    the late game it solved (for the editions the race table does not model) and its last
+    It keeps the last :data:`KEEP_TURNS` turns it solved (the later decisions of the same turn are looked up in them,
+    not solved again), the late game it solved (for the editions the race table does not model) and its last
     :data:`KEEP_ESTIMATES` Monte Carlo estimates, one per public state.  Nothing is shared between coaches.
     """
 
     def __init__(self) -> None:
-        self._options = TurnOptions()
+        self._options = TurnOptions(keep=KEEP_TURNS)
         self._late_game = LateGame()
         self._estimates: OrderedDict[GameState, WinChanceEstimate] = OrderedDict()
 
     # -- the expected gems -------------------------------------------------------------------------------------
 
-    def _gems_values(self, game: Game) -> dict[Action, Fraction]:
-        """Each legal action's expected gems for the player to move (exact; :class:`~dragonkit.analysis.TurnOptions`,
-        which keeps the turn solved last)."""
-        return self._options.values(game.state)
+    def _gems_values(self, state: GameState) -> dict[Action, Fraction]:
+        """Each legal action's expected gems for the player to move in ``state`` (exact;
+        :class:`~dragonkit.analysis.TurnOptions`, which keeps the last :data:`KEEP_TURNS` turns solved)."""
+        return self._options.values(state)
 
     # -- the chances of winning --------------------------------------------------------------------------------
 
@@ -259,11 +263,45 @@ class Coach:
         """
         if game.is_over:
             raise ValueError("the game is over: there is no decision")
-        mover = game.to_move
+        made = (lambda: self.estimate_for(game)) if estimate else None
+        return self._views(game.state, game.players, made)
+
+    def views_of(self, state: GameState, players: Sequence[str]) -> TwoViews:
+        """The two views of the decision at hand in the public state ``state``, a moment kept from a game (the
+        situation before a move, for the class's record): as :meth:`views` without an estimate, the Monte Carlo
+        estimate already made for this situation being used, if any.
+
+        Parameters
+        ----------
+        state : GameState
+            A game going on.
+        players : sequence of str
+            The players' names, by seat (a reason may name one).
+
+        Returns
+        -------
+        TwoViews
+
+        Raises
+        ------
+        ValueError
+            If the game is over, or ``players`` does not name every seat.
+        """
+        if state.is_terminal():
+            raise ValueError("the game is over: there is no decision")
+        if len(players) != state.n_players:
+            raise ValueError(f"{len(players)} names for {state.n_players} players")
+        return self._views(state, tuple(players), None)
+
+    def _views(
+        self, state: GameState, players: tuple[str, ...], estimate: Callable[[], WinChanceEstimate] | None
+    ) -> TwoViews:
+        """The two views of ``state`` (a game going on); ``estimate`` makes the Monte Carlo estimate where one is
+        needed and none was made (None: only one made already is used)."""
+        mover = state.current_player()
         assert mover is not None
-        gems = self._gems_values(game)
+        gems = self._gems_values(state)
         best_gems = _best(gems)
-        state = game.state
         solved, source = self._solver(state)
         found: WinChanceEstimate | None = None
         wins: dict[Action, float] = {}
@@ -271,7 +309,7 @@ class Coach:
         if solved is not None:
             wins = {a: float(v) for a, v in solved(state).items()}
         elif source is None and len(gems) > 1:
-            found = self.estimate_for(game) if estimate else self.cached_estimate(game)
+            found = self._estimates.get(state) if estimate is None else estimate()
             if found is not None:
                 wins = {o.action: o.estimate for o in found.options}
                 cis = {o.action: (o.ci_low, o.ci_high) for o in found.options}
@@ -295,5 +333,5 @@ class Coach:
         if best_gems & best_win:
             return TwoViews(mover, options, source, found, best_gems, best_win, Verdict.AGREE)
         (winner,) = best_win  # disjoint from the gems' best: one option of two
-        reason = disagreement(game, winner, solved)
+        reason = disagreement(state, players, winner, solved)
         return TwoViews(mover, options, source, found, best_gems, best_win, Verdict.DISAGREE, reason)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import contextmanager
+from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -22,10 +23,12 @@ from ..analysis import OptimalPolicy
 from ..analysis.turn.start import fresh_turn
 from ..analysis.turn.thresholds import largest_pot
 from ..i18n import ntr, tr
-from ..i18n.numbers import consecutive_runs
+from ..i18n.numbers import consecutive_runs, integer_text
+from ..record.where import record_url
 from ..rules import Message, Ruleset
 from ..teach.notes import close_widgets
 from ..topics.editions import CUSTOM, EDITIONS, edition_label
+from ..topics.our_class import RECORD, ClassData, class_data, refreshed, sample_data
 from ..topics.sliders import situation_ranges
 from ..ui.figures import FigureView
 
@@ -38,6 +41,7 @@ __all__ = [
     "CUSTOM",
     "EDITIONS",
     "POLICIES",
+    "ClassSource",
     "LessonWidget",
     "LiveFigure",
     "consecutive_runs",
@@ -126,6 +130,130 @@ class LiveFigure(LessonWidget):
 
     def _redraw(self, _change=None) -> None:
         self.widget.show(*self.make())
+
+
+# -- "our class": whose decisions a lesson shows ------------------------------------------------------------------
+
+#: The choices of :class:`ClassSource`: the class's own decisions, or the seeded sample class's.
+OUR_CLASS, SIMULATED = "class", "simulated"
+
+
+class ClassSource(LessonWidget):
+    """Whose decisions a lesson's "our class" shows: a toggle between the class's (from the class's record, or the
+    sample class where this computer keeps none) and a simulated class's (the seeded sample), a sentence saying
+    where the data come from, and a button that reads the class's latest decisions from the record.
+
+    Parameters
+    ----------
+    on_change : callable
+        ``on_change()``, called when the data shown change (the toggle, the button); read :attr:`data` then.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    choice : ipywidgets.ToggleButtons
+        :data:`OUR_CLASS` or :data:`SIMULATED`.
+    refresh : ipywidgets.Button
+        Reads the decisions the record has received since (disabled where no record is shown).
+    sentence : ipywidgets.HTML
+        Where the data come from.
+    ours : ClassData
+        The class's decisions (:func:`~dragonkit.topics.our_class.class_data`): the sample where there is no record.
+    """
+
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        self._on_change = on_change
+        self.ours = class_data()
+        self.choice = widgets.ToggleButtons(
+            options=self._options(), value=OUR_CLASS, style={"description_width": "initial", "button_width": "170px"}
+        )
+        self.refresh = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
+        self.refresh.on_click(lambda _b: self.read_again())
+        self.sentence = widgets.HTML()
+        self.sentence.add_class("dk-status")
+        self.widget = widgets.VBox([widgets.HBox([self.choice, self.refresh]), self.sentence])
+        self.choice.observe(self._chosen, names="value")
+        self._follow_language()
+
+    @staticmethod
+    def _options() -> list[tuple[str, str]]:
+        return [(tr("our class"), OUR_CLASS), (tr("a simulated class"), SIMULATED)]
+
+    @property
+    def data(self) -> ClassData:
+        """The decisions shown: the class's, or the simulated class's."""
+        return self.ours if self.choice.value == OUR_CLASS else sample_data()
+
+    def read_again(self) -> None:
+        """Read the decisions the class's record has received since it was last read, and show them."""
+        self.ours = refreshed(self.ours)
+        self._redraw()
+        self._on_change()
+
+    def _chosen(self, _change=None) -> None:
+        if self._muted:
+            return
+        self._redraw()
+        self._on_change()
+
+    def _redraw(self, _change=None) -> None:
+        with self.muted():
+            relabel(self.choice, self._options())
+        self.choice.description = tr("Decisions of")
+        self.refresh.description = tr("Read our class's latest decisions")
+        self.refresh.disabled = self.data.source != RECORD
+        self.sentence.value = f'<div role="status">{escape(source_sentence(self.data))}</div>'
+
+
+def source_sentence(data: ClassData, lang: str | None = None) -> str:
+    """Where ``data`` come from, in a sentence in ``lang``: the class's record today (how many decisions by how many
+    students), or the sample class, simulated, and why.
+
+    Parameters
+    ----------
+    data : ClassData
+    lang : str, optional
+        Default: the current language.
+    """
+    decisions = ntr(
+        "{n} decision", "{n} decisions", len(data.decisions), lang, n=integer_text(len(data.decisions), lang)
+    )
+    students = ntr("{n} student", "{n} students", data.students, lang, n=integer_text(data.students, lang))
+    if data.source == RECORD:
+        if not data.readable:
+            return tr(
+                "Our class ({name}): the class's record cannot be read now; try again in a moment.",
+                lang,
+                name=data.class_name,
+            )
+        if data.decisions.empty:
+            return tr(
+                "Our class ({name}): no decision recorded yet today. Play a game, then read the latest decisions.",
+                lang,
+                name=data.class_name,
+            )
+        return tr(
+            "Our class ({name}): {decisions} by {students} today.",
+            lang,
+            name=data.class_name,
+            decisions=decisions,
+            students=students,
+        )
+    if record_url() is None:
+        return tr(
+            "A sample class (simulated, seed {seed}): no class record on this computer. {decisions} by {students}.",
+            lang,
+            seed=data.seed,
+            decisions=decisions,
+            students=students,
+        )
+    return tr(
+        "A sample class (simulated, seed {seed}), to compare with ours: {decisions} by {students}.",
+        lang,
+        seed=data.seed,
+        decisions=decisions,
+        students=students,
+    )
 
 
 # -- a situation's sliders --------------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ first guess at when to hold.
 
 The guess is valued by :class:`dragonkit.topics.first_guess.GuessResult` (hold-at-h
 policies through their absorbing chains, the optimum by backward induction) and drawn by
-:func:`dragonkit.plots.first_guess.guess_figure`; the exercises' answers come from
+:func:`dragonkit.plots.first_guess.guess_figure`; the class's own stopping pots against the
+optimum (:class:`ClassStops`) come from :mod:`dragonkit.topics.our_class` and are drawn by
+:func:`dragonkit.plots.our_class.holding_figure`; the exercises' answers come from
 :mod:`dragonkit.topics.deck` and :mod:`dragonkit.analysis.turn.walk`.
 """
 
@@ -17,20 +19,22 @@ import ipywidgets as widgets
 from .. import i18n
 from ..analysis import TurnState
 from ..analysis.turn.walk import after_cards, stop_penalty
-from ..i18n import tr
-from ..i18n.numbers import decimal_text
+from ..i18n import ntr, tr
+from ..i18n.numbers import decimal_text, integer_text
 from ..plots.first_guess import guess_figure, guess_figure_text
 from ..plots.next_card import composition_figure, composition_figure_text
+from ..plots.our_class import holding_figure, holding_figure_text
 from ..rules import Card, Ruleset, whole_number
 from ..style import CSS
 from ..topics.deck import ender_chance, most_likely_card, stop_chance
 from ..topics.first_guess import SCAN_STEP, GuessResult
+from ..topics.our_class import holding_pots, stopping_choices, stopping_summary
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
-from .base import LessonWidget, fresh_turn, largest_pot
+from .base import ClassSource, LessonWidget, edition_label, fresh_turn, largest_pot, relabel
 from .next_card import next_card_table
 
-__all__ = ["DeckView", "FirstGuess", "answers"]
+__all__ = ["ClassStops", "DeckView", "FirstGuess", "answers"]
 
 
 class DeckView(LessonWidget):
@@ -163,6 +167,150 @@ class FirstGuess(LessonWidget):
         )
         self.picture.show(guess_figure(r), guess_figure_text(r))
         self.picture.layout.display = None
+
+
+#: The longest denominator :func:`_gems_cell` shows as a fraction (digits).
+SHORT_FRACTION = 4
+
+
+def _gems_cell(value: Fraction, digits: int) -> str:
+    """An exact sum of expected gems as HTML: its fraction where short (``437/21 ≈ 20.81``), else its decimal alone
+    (``≈ 4,415.07``): a class's sums have denominators dozens of digits long."""
+    if len(str(value.denominator)) <= SHORT_FRACTION:
+        return number_html(value, digits)
+    return f"≈ {decimal_text(value, digits)}"
+
+
+class ClassStops(LessonWidget):
+    """Where our class held, against optimal play: the pots of the class's holds for an edition and a stage, with
+    where optimal play starts holding in the same situations, and how many choices stopped short of its boundary or
+    pushed past it, with the expected gems that cost.
+
+    The decisions are the class's of today from the class's record, or a simulated class's
+    (:class:`~dragonkit.lessons.base.ClassSource`); each choice is judged by the exact expected gems the record keeps
+    for each option (:func:`~dragonkit.topics.our_class.stopping_choices`), each hold's boundary by backward induction
+    (:func:`~dragonkit.topics.our_class.holding_pots`).
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    source : ClassSource
+    where : ipywidgets.Dropdown
+        The ``(edition, stage)`` shown, among those with choices, most choices first.
+    summary : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.stopping_summary` of the decisions shown.
+    holds : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.holding_pots` of the edition and stage shown.
+    """
+
+    def __init__(self) -> None:
+        self.where = widgets.Dropdown(style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
+        self.picture = FigureView("740px", layout=widgets.Layout(width="740px", max_width="100%"))
+        self.report = widgets.HTML()
+        self.source = ClassSource(self._read)
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.source.widget, self.where, self.report, self.picture])
+        self.widget.add_class("dk-lesson")
+        self._judge()
+        self.where.observe(self._shown, names="value")
+        self._follow_language()
+
+    def _judge(self) -> None:
+        """Judge the choices of the decisions shown, and find the holds' boundaries for the edition and stage shown."""
+        decisions = self.source.data.decisions
+        self._decisions = decisions
+        self.summary = stopping_summary(stopping_choices(decisions))
+        with self.muted():
+            keep = self.where.value
+            options = self._options()
+            self.where.options = options
+            self.where.value = keep if keep in self.summary.index else options[0][1] if options else None
+        self._bound()
+
+    def _bound(self) -> None:
+        decisions, chosen = self._decisions, self.where.value
+        if chosen is None:
+            self.holds = holding_pots(decisions.iloc[:0])
+        else:
+            edition, stage = chosen
+            self.holds = holding_pots(decisions[(decisions["edition"] == edition) & (decisions["stage"] == stage)])
+
+    def _read(self) -> None:
+        """The decisions shown changed."""
+        self._judge()
+        self._redraw()
+
+    def _options(self) -> list[tuple[str, tuple[str, int]]]:
+        options = []
+        for (edition, stage), choices in zip(self.summary.index.tolist(), self.summary["choices"].tolist()):
+            label = ntr(
+                "{edition}, stage {stage}: {n} choice",
+                "{edition}, stage {stage}: {n} choices",
+                int(choices),
+                edition=edition_label(edition),
+                stage=stage,
+                n=integer_text(int(choices)),
+            )
+            options.append((label, (str(edition), int(stage))))
+        return options
+
+    def _shown(self, _change=None) -> None:
+        if self._muted:
+            return
+        self._bound()
+        self._redraw()
+
+    def _place(self) -> str:
+        edition, stage = self.where.value
+        return tr("{edition}, stage {stage}", edition=edition_label(edition), stage=stage)
+
+    def _redraw(self, _change=None) -> None:
+        with self.muted():
+            relabel(self.where, self._options())
+        self.where.description = tr("Edition and stage")
+        if self.where.value is None:
+            self.report.value = f'<p class="dk-note">{escape(tr("No choice between revealing and holding yet."))}</p>'
+            self.picture.layout.display = "none"
+            return
+        row = self.summary.loc[self.where.value]
+        choices = int(row["choices"])
+        lines = [
+            (tr("choices between revealing and holding"), integer_text(choices), ""),
+            (tr("holds"), integer_text(int(row["holds"])), ""),
+            (
+                tr("held short of optimal play's boundary (it would reveal)"),
+                integer_text(int(row["short"])),
+                _gems_cell(row["short_gems"], 2),
+            ),
+            (
+                tr("revealed past it (optimal play would hold)"),
+                integer_text(int(row["past"])),
+                _gems_cell(row["past_gems"], 2),
+            ),
+            (tr("expected gems given up per choice"), "", _gems_cell(row["per_choice"], 3)),
+        ]
+        columns = (tr("the class's choices"), tr("how many"), tr("expected gems given up"))
+        head = "<tr>" + "".join(f'<th scope="col">{escape(c)}</th>' for c in columns) + "</tr>"
+        body = "".join(
+            f'<tr><th scope="row">{escape(name)}</th><td>{count}</td><td>{gems}</td></tr>'
+            for name, count, gems in lines
+        )
+        note = tr(
+            "Each choice is judged by the exact expected gems of its two options for the rest of the turn, as the "
+            "coach computes them (backward induction); what a choice gives up is the better option's value minus "
+            "the chosen one's."
+        )
+        self.report.value = (
+            f'<table class="dk-table"><caption>{escape(self._place())}</caption>{head}{body}</table>'
+            f'<p class="dk-note">{escape(note)}</p>'
+        )
+        place = self._place()
+        self.picture.show(holding_figure(self.holds, place), holding_figure_text(self.holds, place))
+        self.picture.layout.display = None
+
+    def close(self) -> None:
+        """Close this widget and its source control."""
+        self.source.close()
+        super().close()
 
 
 def answers() -> dict[str, Fraction | int]:

@@ -15,6 +15,8 @@ every tournament from :func:`dragonkit.simulate.round_robin`; the figures are
 * :func:`error_shrinkage` — the error against n on a log-log plot;
 * :class:`TournamentLab` — a round robin of bots, with a progress bar;
 * :func:`estimates_table` — a simulation's estimates beside the exact values, as the lesson's code cell shows them;
+* :class:`ClassCards` — the cards our class turned up against the exact probabilities and a Monte Carlo
+  (:mod:`dragonkit.topics.our_class`, :mod:`dragonkit.plots.our_class`);
 * :func:`answers` computes the answers of the lesson's exercises.
 """
 
@@ -31,6 +33,7 @@ from matplotlib.figure import Figure
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
+from ..plots.our_class import cards_figure, cards_figure_text, running_cards_figure, running_cards_figure_text
 from ..plots.tournament import win_rates, win_rates_text
 from ..rules import Message, Ruleset
 from ..simulate import round_robin, simulate_turns
@@ -46,11 +49,13 @@ from ..topics.coverage import (
     turns_to_shrink,
 )
 from ..topics.named import menu_policy
+from ..topics.our_class import card_frequencies, kind_card, replay_reveals, reveal_decks, running_frequency
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
 from .base import (
     EDITIONS,
     POLICIES,
+    ClassSource,
     LessonWidget,
     LiveFigure,
     edition_label,
@@ -68,6 +73,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOT_CHOICES",
     "COACH_GAMES",
+    "ClassCards",
     "CoverageLab",
     "ErrorShrinkage",
     "MonteCarloLab",
@@ -643,6 +649,131 @@ class TournamentLab(LessonWidget):
             )
             + "</p>"
         )
+
+
+# -- our class's cards ------------------------------------------------------------------------------------------
+
+
+class ClassCards(LessonWidget):
+    """The cards our class's reveals turned up, against the exact probabilities and a Monte Carlo of the same reveals:
+    each kind's frequency with its interval, and one kind's frequency as the reveals accumulate.
+
+    The decisions are the class's of today from the class's record, or a simulated class's
+    (:class:`~dragonkit.lessons.base.ClassSource`). Each reveal's chance of each kind is exact, from the deck it was
+    drawn from (:func:`~dragonkit.topics.our_class.reveal_decks`); the Monte Carlo draws each reveal's card again from
+    its own deck (:func:`~dragonkit.topics.our_class.replay_reveals`).
+
+    Parameters
+    ----------
+    kind : str
+        The kind followed as the reveals accumulate (``"1"``…``"4"``, ``"stop"``, ``"danger"``).
+    seed : int
+        The Monte Carlo's seed.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+    source : ClassSource
+    kind : ipywidgets.Dropdown
+    seed : ipywidgets.BoundedIntText
+    reveals : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.reveal_decks` of the decisions shown.
+    frequencies : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.card_frequencies` of them.
+    """
+
+    def __init__(self, kind: str = "stop", seed: int = 0) -> None:
+        style = {"description_width": "initial"}
+        self._followed = kind
+        self.kind = widgets.Dropdown(style=style, layout=widgets.Layout(width="320px"))
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=10**6, style=style, layout=widgets.Layout(width="220px")
+        )
+        self.report = widgets.HTML()
+        self.cards = FigureView("740px", layout=widgets.Layout(width="740px", max_width="100%"))
+        self.running = FigureView("740px", layout=widgets.Layout(width="740px", max_width="100%"))
+        self.source = ClassSource(self._read)
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.source.widget,
+                self.seed,
+                self.report,
+                self.cards,
+                self.kind,
+                self.running,
+            ]
+        )
+        self.widget.add_class("dk-lesson")
+        self._count()
+        self.kind.observe(self._on_kind, names="value")
+        self.seed.observe(self._on_seed, names="value")
+        self._follow_language()
+
+    def _count(self) -> None:
+        """Count the cards of the decisions shown, and draw them again from their decks."""
+        self.reveals = reveal_decks(self.source.data.decisions)
+        self._simulate()
+
+    def _simulate(self) -> None:
+        self.simulated = replay_reveals(self.reveals, self.seed.value)
+        self.frequencies = card_frequencies(self.reveals, self.simulated)
+        kinds = list(self.frequencies.index)
+        with self.muted():
+            self.kind.options = self._kinds()
+            self.kind.value = self._followed if self._followed in kinds else kinds[0] if kinds else None
+
+    def _read(self) -> None:
+        """The decisions shown changed."""
+        self._count()
+        self._redraw()
+
+    def _kinds(self) -> list[tuple[str, str]]:
+        return [(kind_card(kind).describe(), kind) for kind in self.frequencies.index]
+
+    def _on_kind(self, _change=None) -> None:
+        if self._muted:
+            return
+        self._followed = self.kind.value
+        self._redraw()
+
+    def _on_seed(self, _change=None) -> None:
+        if not self._muted:
+            self._simulate()
+            self._redraw()
+
+    def _redraw(self, _change=None) -> None:
+        with self.muted():
+            relabel(self.kind, self._kinds())
+        self.kind.description = tr("Card followed")
+        self.seed.description = tr("Monte Carlo seed")
+        n = len(self.reveals)
+        if not n:
+            self.report.value = f'<p class="dk-note">{escape(tr("No reveal with its card recorded yet."))}</p>'
+            for view in (self.cards, self.running):
+                view.layout.display = "none"
+            return
+        table = self.frequencies
+        words = tr(
+            "Each of the {n} reveals turned up a card of the deck it was drawn from, each card left equally "
+            "likely: a kind with c of the N cards left had the exact chance c/N. The exact probability of a kind is "
+            "the mean of those chances; our class's {level} interval contains it for {covered} of the {kinds} kinds.",
+            n=integer_text(n),
+            level=percent_text(0.95, 0),
+            covered=integer_text(int(table["covers"].sum())),
+            kinds=integer_text(len(table)),
+        )
+        self.report.value = f'<p class="dk-note">{escape(words)}</p>'
+        self.cards.show(cards_figure(table), cards_figure_text(table))
+        run = running_frequency(self.reveals, self.simulated, self.kind.value)
+        self.running.show(running_cards_figure(run, self.kind.value), running_cards_figure_text(run, self.kind.value))
+        for view in (self.cards, self.running):
+            view.layout.display = None
+
+    def close(self) -> None:
+        """Close this widget and its source control."""
+        self.source.close()
+        super().close()
 
 
 # -- the exercises' answers --------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from .. import palette
 from ..analysis.turn.table import hold_boundary
 from ..i18n import ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_interval_text, percent_text
-from ..topics.class_summary import AGREE, PUSHED_PAST, STOPPED_SHORT, ClassMap
+from ..topics.class_summary import ClassMap
 from ..topics.editions import edition_label
+from ..topics.our_class import HELD, PAST, REVEALED, SHORT
 from .policy import policy_heatmap
 from .text import FigureText
 
@@ -79,9 +80,9 @@ def class_map_figure(found: ClassMap, sample: bool = False) -> Figure:
     assert legend is not None  # the map's, with its boundary
     ax.add_artist(legend)  # the map's own legend stays, beside the marks'
     points = found.points
-    for (action, judgement), group in points.groupby(["action", "judgement"]):
+    for (action, verdict), group in points.groupby(["action", "verdict"]):
         shape, colour = MARKERS[str(action)]
-        agrees = judgement == AGREE
+        agrees = verdict in (HELD, REVEALED)
         ax.scatter(
             group["position"],
             group["pot"],
@@ -155,12 +156,12 @@ def class_map_text(found: ClassMap, sample: bool = False, lang: str | None = Non
             lang,
             title=title,
             n=integer_text(found.decisions, lang),
-            agree=integer_text(counts[AGREE], lang),
-            past=integer_text(counts[PUSHED_PAST], lang),
-            short=integer_text(counts[STOPPED_SHORT], lang),
+            agree=integer_text(counts[HELD] + counts[REVEALED], lang),
+            past=integer_text(counts[PAST], lang),
+            short=integer_text(counts[SHORT], lang),
         )
     starts = hold_boundary(found.advantage).sort_index()
-    by_position = found.points.groupby(["position", "judgement"])["decisions"].sum().unstack(fill_value=0)
+    by_position = found.points.groupby(["position", "verdict"])["decisions"].sum().unstack(fill_value=0)
     columns = (
         tr("knight position", lang),
         tr("hold from pot (gems)", lang),
@@ -171,11 +172,12 @@ def class_map_text(found: ClassMap, sample: bool = False, lang: str | None = Non
     rows = []
     for position, pot in zip(starts.index.tolist(), starts.tolist()):
         mine = by_position.loc[position] if position in by_position.index else {}
+        agree = int(mine.get(HELD, 0)) + int(mine.get(REVEALED, 0))
         rows.append(
             (
                 integer_text(int(position), lang),
                 tr("always reveal", lang) if np.isnan(pot) else integer_text(int(pot), lang),
-                *(integer_text(int(mine.get(j, 0)), lang) for j in (AGREE, PUSHED_PAST, STOPPED_SHORT)),
+                *(integer_text(n, lang) for n in (agree, int(mine.get(PAST, 0)), int(mine.get(SHORT, 0)))),
             )
         )
     return FigureText(alt, columns, tuple(rows))

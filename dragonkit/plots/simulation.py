@@ -18,7 +18,7 @@ from matplotlib.ticker import FuncFormatter
 from .. import palette
 from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
-from ..simulate.stats import mean_estimate
+from ..simulate.stats import mean_estimate, normal_quantile
 from ..topics.coverage import Coverage, ExactTurn
 from .labels import number_label
 from .text import FigureText
@@ -33,18 +33,11 @@ __all__ = [
 ]
 
 
-def _z(level: float) -> float:
-    """The normal quantile of a two-sided ``level`` interval: 1.96 for 95%."""
-    from scipy import stats
-
-    return float(stats.norm.ppf(0.5 + level / 2))
-
-
 def _funnel(gains: np.ndarray, exact: ExactTurn, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What :func:`running_mean_figure` draws: the turns ``k`` (1 to n), the running mean after each (gems)
     and the half width ``z σ / √k`` of the ``level`` band around the exact mean (gems), each of shape (n,)."""
     k = np.arange(1, len(gains) + 1)
-    return k, np.cumsum(gains) / k, _z(level) * exact.std / np.sqrt(k)
+    return k, np.cumsum(gains) / k, normal_quantile(level) * exact.std / np.sqrt(k)
 
 
 def running_mean_figure(gains: np.ndarray, exact: ExactTurn, policy: str, level: float = 0.95) -> Figure:
@@ -77,7 +70,11 @@ def running_mean_figure(gains: np.ndarray, exact: ExactTurn, policy: str, level:
         mean + half,
         color=palette.SERIES,
         alpha=0.15,
-        label=tr("exact mean ± {z} σ/√n ({level} band)", z=decimal_text(_z(level), 2), level=percent_text(level, 0)),
+        label=tr(
+            "exact mean ± {z} σ/√n ({level} band)",
+            z=decimal_text(normal_quantile(level), 2),
+            level=percent_text(level, 0),
+        ),
     )
     ax.plot(k, running, color=palette.BAD, linewidth=1.3, label=tr("running mean of the simulated turns"))
     ax.axhline(

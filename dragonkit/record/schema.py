@@ -89,7 +89,12 @@ class Decision(_Event, Base):
 
 class Attempt(_Event, Base):
     """An answer a student checked in a lesson's exercise: the lesson, the exercise, the answer as typed, whether it
-    was right, and how many hints they had opened."""
+    was right, and how many hints they had opened.
+
+    ``lesson`` is the notebook's stem (``"02-the-next-card"``: its first two digits are the lesson's number),
+    ``exercise`` the exercise's number within it (``"3"``), the same in every language; ``answer`` is the text typed,
+    or for a choice the option's index (``"0"`` for the first): :mod:`dragonkit.teach.attempts`.
+    """
 
     __tablename__ = "attempts"
     lesson: Mapped[str] = mapped_column(String(NAME))

@@ -21,10 +21,12 @@ from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-__all__ = ["HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
+__all__ = ["BACKENDS", "HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
 
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
 HEAD = "0001"
+#: The databases the record is kept in (SQLAlchemy's backend names).
+BACKENDS = ("sqlite", "postgresql")
 #: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).
 WAIT = 5
 
@@ -45,7 +47,7 @@ def default_url() -> str:
 
 
 def checked_url(url: str) -> str:
-    """``url`` if SQLAlchemy reads it as a database URL.
+    """``url`` if SQLAlchemy reads it as a database URL of a kind the record is kept in (:data:`BACKENDS`).
 
     Raises
     ------
@@ -53,12 +55,14 @@ def checked_url(url: str) -> str:
         Saying what was given and what a URL looks like.
     """
     try:
-        make_url(url)
+        backend = make_url(url).get_backend_name()
     except ArgumentError:
+        backend = None
+    if backend not in BACKENDS:
         raise ValueError(
-            f"{url!r} is not a database URL: give sqlite:///path/to/file.sqlite or "
+            f"{url!r} is not the URL of an SQLite or PostgreSQL database: give sqlite:///path/to/file.sqlite or "
             "postgresql+psycopg://user:password@host/database"
-        ) from None
+        )
     return url
 
 

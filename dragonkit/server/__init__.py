@@ -13,6 +13,9 @@
 * **nothing fetched from outside**: Font Awesome, which Voilà's template asks of a public CDN, is
   served by the server itself from the ``fontawesomefree`` package;
 * only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`);
+* the **teacher's dashboard** (``dashboard.ipynb``) behind a key the students' token does not open
+  (:mod:`~dragonkit.server.teacher`), and, where the class's record is kept, a **join page** that asks each student
+  a nickname once and gives it to every page they open (:mod:`~dragonkit.server.join`);
 * pages titled in their language (a lesson's own, an app's its visitor's), and a ``HEAD`` request answered as
   ``GET`` is, headers and status, without a kernel.
 

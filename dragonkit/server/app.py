@@ -1,4 +1,6 @@
-"""Voilà for a class: the kernel budget, kernels that end with their page, no request to outside.
+"""Voilà for a class: the kernel budget, kernels that end with their page, no request to outside, the teacher's
+dashboard behind the teacher's key (:mod:`.teacher`) and, where the class's record is kept, a nickname asked once of
+each student (:mod:`.join`).
 
 ``python -m dragonkit.server`` starts :class:`ClassroomVoila` with Voilà's own command line plus
 ``--ClassroomVoila.max_kernels`` and ``--ClassroomVoila.max_kernels_per_client``.
@@ -34,9 +36,12 @@ import dragonkit
 
 from ..analysis.win.model import prepare_in_background
 from ..i18n import initial_language, tr
+from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
+from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
-from .pages import STATUS, refusal_page
+from .pages import STATUS, refusal_page, visitor_environ
+from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 __all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
 
@@ -171,7 +176,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     def _environ(self) -> dict[str, str]:
         """What decides a visitor's language (:func:`dragonkit.i18n.initial_language`): the page's ``?lang=``, else
         the server's language."""
-        return {"QUERY_STRING": self.request.query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
+        return visitor_environ(self.request.query)
 
     def _page_language(self, path: str | None) -> tuple[str, bool]:
         """The language of the page of ``path``, and whether its title is to be translated into it: a lesson's own
@@ -179,6 +184,14 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         notebook = self.notebook_path or path
         written = notebook_language(Path(self.contents_manager.root_dir) / notebook) if notebook else None
         return (written, False) if written else (initial_language(self._environ()), True)
+
+    def _admitted(self, app: ClassroomVoila, path: str | None) -> bool:
+        """Whether the page of ``path`` may be served to this visitor; if not, they have been answered. The teacher's
+        dashboard needs the teacher's key (:func:`.teacher.admit_teacher`: else a 403 page); where the server keeps
+        a record, another page needs a nickname (:func:`.join.ask_nickname`: else a redirection to the join page)."""
+        if is_dashboard(self.notebook_path or path or ""):
+            return admit_teacher(self, app.teacher_key, self._environ())
+        return app.record is None or not ask_nickname(self)
 
     def _refused(self, app: ClassroomVoila, client: str) -> bool:
         """Whether the kernel budget refuses ``client`` a page; if so, the refusal page is sent (its headers alone,
@@ -197,11 +210,12 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def head(self, path: str | None = None) -> None:
         """What a GET of the page answers, without its body and without what the body costs: no kernel is started
         and no cell run (a link checker, a monitor or ``curl -I`` asking whether the page is there must not take a
-        student's place). The status is GET's: 200, a refusal's 503 or 429 when the budget is spent, 404 for no
-        notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
+        student's place). The status is GET's: 200, the teacher's page's 403 for the dashboard without the key, a
+        redirection to the join page for want of a nickname, a refusal's 503 or 429 when the budget is spent, 404 for
+        no notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
         with no length (GET's page is streamed)."""
         app: ClassroomVoila = self.settings["dragonkit_app"]
-        if self._refused(app, self.request.remote_ip or ""):
+        if not self._admitted(app, path) or self._refused(app, self.request.remote_ip or ""):
             return
         notebook = self.notebook_path or path or ""
         if self.notebook_path and path:  # GET redirects too (Voilà serving one notebook)
@@ -222,7 +236,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        if self._refused(app, client):
+        if not self._admitted(app, path) or self._refused(app, client):
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
         lang, translate_title = self._page_language(path)
@@ -268,6 +282,11 @@ class ClassroomVoila(Voila):
         Seconds a refused visitor is asked to wait (config).
     budget : KernelBudget
         The limits in force.
+    teacher_key : TeacherKey
+        What opens the teacher's dashboard (:mod:`.teacher`): the key ``dragonkit serve`` passed in
+        ``$DRAGONKIT_TEACHER_KEY``, taken out of the environment before any kernel starts, else one made here.
+    record : str or None
+        The class's record (``$DRAGONKIT_RECORD``, which the kernels inherit), or None: no record, no join page.
     clients : dict of str to str
         The address each running kernel's page was served to.
     starting : list of str
@@ -280,6 +299,10 @@ class ClassroomVoila(Voila):
     retry_after = Integer(60, config=True, help="seconds a refused visitor is asked to wait")
 
     def initialize(self, argv: list[str] | None = None) -> None:
+        # first of all, before the pool's kernels are started with a copy of the environment
+        given_key = take_key(os.environ)
+        self.teacher_key = TeacherKey(given_key or new_key())
+        self.record = record_url()
         super().initialize(argv)
         # every visitor's kernel imports dragonkit: compile it once here, where the environment may forbid
         # the kernels to write their bytecode (PYTHONDONTWRITEBYTECODE), or each kernel compiles it anew
@@ -298,6 +321,14 @@ class ClassroomVoila(Voila):
             self.budget.max_kernels,
             self.budget.per_client or "no limit",
         )
+        if given_key is None:
+            self.log.info(
+                "dragonkit: the teacher's dashboard opens at %s?key=%s",
+                url_path_join(self.base_url or "/", "voila/render", DASHBOARD),
+                self.teacher_key.key,
+            )
+        if self.record is not None:
+            self.log.info("dragonkit: the class's record is kept: each student gives a nickname first")
 
     def init_settings(self) -> dict[str, Any]:
         self.use_classroom_kernel_manager()
@@ -318,6 +349,8 @@ class ClassroomVoila(Voila):
             tornado.web.StaticFileHandler,
             {"path": str(FONT_AWESOME_DIR)},
         )
+        if self.record is not None:
+            handlers.insert(0, (url_path_join(self.server_url, JOIN_PATH), JoinHandler))
         return [font_awesome, *handlers]
 
     def kernels(self, client: str) -> tuple[int, int]:

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ESTIMATE_COLUMNS", "mean_estimate", "proportion_estimate"]
+__all__ = ["ESTIMATE_COLUMNS", "mean_estimate", "normal_quantile", "proportion_estimate"]
 
 ESTIMATE_COLUMNS = ["estimate", "std_error", "ci_low", "ci_high", "n"]
+
+
+def normal_quantile(level: float) -> float:
+    """The standard normal quantile ``z`` of a two-sided ``level`` interval, ``Φ⁻¹(1/2 + level/2)``: 1.96 for 0.95
+    (scipy.stats.norm.ppf)."""
+    from scipy import stats  # loads scipy.sparse: only when an estimate is made
+
+    return float(stats.norm.ppf(0.5 + level / 2))
 
 
 def mean_estimate(values: np.ndarray, level: float = 0.95) -> dict:
@@ -22,9 +30,7 @@ def mean_estimate(values: np.ndarray, level: float = 0.95) -> dict:
     n = len(values)
     mean = float(np.mean(values)) if n else float("nan")
     se = float(np.std(values, ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
-    from scipy import stats  # loads scipy.sparse: only when an estimate is made
-
-    z = stats.norm.ppf(0.5 + level / 2)
+    z = normal_quantile(level)
     return {"estimate": mean, "std_error": se, "ci_low": mean - z * se, "ci_high": mean + z * se, "n": n}
 
 

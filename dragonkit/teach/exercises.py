@@ -6,6 +6,9 @@ msgids, translated through the kit's catalogs (a lesson's texts are extracted
 from its notebook by :mod:`dragonkit.i18n.notebooks`), or, for a text with
 fields, a :class:`~dragonkit.rules.Message`; the widget shows them in the
 current language of :mod:`dragonkit.i18n` and redraws when it changes.
+
+On a lesson's page, every answer an exercise judges goes to the class's record, where the kernel has one: the
+lesson, the exercise's number in it, the answer, right or wrong, and the hints open (:mod:`dragonkit.teach.attempts`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ..i18n import Describable, tr
 from ..i18n.numbers import decimal_text, fraction_text, parse_number, percent_text
 from ..rules import whole_number
 from ..style import CSS
+from .attempts import exercise_key, write_attempt
 from .notes import close_widgets
 
 __all__ = ["LATE_CHOICE", "ChoiceExercise", "FractionExercise"]
@@ -79,6 +83,7 @@ class _Exercise:
         if explanation is not None:
             _check_text(explanation, "explanation")
         self.question, self.hints, self.explanation = question, hints, explanation
+        self.key = exercise_key(_text(question, "en"))  # where its answers go in the class's record, if anywhere
         self.attempts = 0
         self.solved = False
         self.hints_shown = 0
@@ -176,6 +181,12 @@ class FractionExercise(_Exercise):
     explanation : str or Message, optional
         Shown with the right answer.
 
+    Attributes
+    ----------
+    key : ExerciseKey or None
+        Where its answers go in the class's record (:func:`dragonkit.teach.attempts.exercise_key`): each answer
+        judged, as typed; None outside a lesson's page or without a record.
+
     Raises
     ------
     ValueError
@@ -236,6 +247,7 @@ class FractionExercise(_Exercise):
         typed_fraction = "/" in str(text)
         right = self.is_right(value, typed_fraction)
         self.solved = self.solved or right
+        write_attempt(self.key, str(text).strip(), right, self.hints_shown)
         if right:
             self._judge(("right",))
         elif self.exact and not typed_fraction and self._close(value):
@@ -281,6 +293,13 @@ class ChoiceExercise(_Exercise):
         The index of the right option.
     hint, explanation : optional
         As for :class:`FractionExercise`.
+
+    Attributes
+    ----------
+    key : ExerciseKey or None
+        Where its answers go in the class's record (:func:`dragonkit.teach.attempts.exercise_key`): each answer
+        judged, as the chosen option's index (``"0"`` for the first, in every language); None outside a lesson's
+        page or without a record.
 
     Raises
     ------
@@ -359,6 +378,7 @@ class ChoiceExercise(_Exercise):
         self.attempts += 1
         right = choice == self.answer
         self.solved = self.solved or right
+        write_attempt(self.key, str(choice), right, self.hints_shown)
         self._judge(("right",) if right else ("wrong",))
         return right
 

@@ -15,6 +15,7 @@ import traitlets
 from .. import i18n, view
 from ..i18n.notebooks import translate_markdown
 from ..style import CSS, PROJECTOR_CLASS, page_script
+from .attempts import open_lesson
 
 __all__ = [
     "LanguageSwitch",
@@ -224,6 +225,11 @@ def lesson_page(notebook: str, lang: str) -> LessonPage:
         The language links; in a Voilà page opened with ``?lang=`` naming another
         language, they send the browser to that language's page.
 
+    Notes
+    -----
+    A page that stays opens the lesson's visit to the class's record, where the kernel has one: its exercises'
+    answers go there (:mod:`dragonkit.teach.attempts`).
+
     Raises
     ------
     ValueError
@@ -232,4 +238,7 @@ def lesson_page(notebook: str, lang: str) -> LessonPage:
     if not _LESSON_FILE.match(notebook):
         raise ValueError(f"a lesson's file name looks like 03-one-more-card.ipynb, not {notebook!r}")
     i18n.set_language(lang)
-    return LessonPage(notebook, lang, i18n.requested_language())
+    page = LessonPage(notebook, lang, i18n.requested_language())
+    if page.redirect_html() is None:  # the page stays: its visit and its exercises' answers go to the class's record
+        open_lesson(notebook.removesuffix(".ipynb"), lang)
+    return page

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from .class_summary import PLAYING_WITHIN, judged, playing_now
+from .class_summary import PLAYING_WITHIN, playing_now
+from .our_class import stopping_choices
 from .sample_class import SampleClass
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class ClassFeed:
     decisions, attempts, games : pandas.DataFrame
         Every row read so far, oldest first.
     choices : pandas.DataFrame
-        The reveal-or-hold decisions among them, judged (:func:`~dragonkit.topics.class_summary.judged`).
+        The reveal-or-hold decisions among them, judged (:func:`~dragonkit.topics.our_class.stopping_choices`).
     playing : pandas.DataFrame
         Who was playing at the last read.
     sample_end : datetime.datetime or None
@@ -82,7 +83,7 @@ class ClassFeed:
         self.decisions = pd.DataFrame(columns=columns("decisions"))
         self.attempts = pd.DataFrame(columns=columns("attempts"))
         self.games = pd.DataFrame(columns=columns("games"))
-        self.choices = judged(self.decisions)
+        self.choices = stopping_choices(self.decisions)
         self.playing = pd.DataFrame(columns=["nickname", "page", "since", "last_seen"])
 
     @classmethod
@@ -143,7 +144,7 @@ class ClassFeed:
             if len(rows):
                 setattr(self, table, rows if held.empty else pd.concat([held, rows], ignore_index=True))
         if len(new.decisions):
-            fresh = judged(new.decisions)
+            fresh = stopping_choices(new.decisions)
             self.choices = fresh if self.choices.empty else pd.concat([self.choices, fresh], ignore_index=True)
         self.playing = new.playing
 

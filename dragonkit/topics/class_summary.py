@@ -5,13 +5,12 @@ exercise's answers.
 Every function takes the record's tables as :mod:`dragonkit.record.reading` gives them (or a simulated class's,
 :mod:`dragonkit.topics.sample_class`) and returns plain numbers and tables; nothing here reads the database or draws.
 
-A decision is judged by its own exact values, the coach's first view as the record keeps it (``gems``: each option's
-expected change of the student's gems to the end of the turn, RULES.md section 7): it **agrees** with the optimum when
-its action is one of the best (a tie agrees either way), **pushes past** the boundary when it revealed where holding
-was worth more, and **stops short** when it held where revealing was worth more. The map it is drawn on is the
-optimal policy of its edition and stage at a turn's start (:func:`~dragonkit.analysis.policy_map`, with the starting
-gems and the whole treasure): where a student's gems or the deck differed, their own values may judge otherwise than
-the map's colours.
+A reveal-or-hold decision is judged by its own exact values, the coach's first view as the record keeps it
+(:func:`dragonkit.topics.our_class.stopping_choices`, as lesson 1 judges it): as the optimum, a stop short of the
+boundary (held where revealing was worth more) or a push past it (revealed where holding was worth more). The map it is
+drawn on is the optimal policy of its edition and stage at a turn's start (:func:`~dragonkit.analysis.policy_map`,
+with the starting gems and the whole treasure): where a student's gems or the deck differed, their own values may
+judge otherwise than the map's colours.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
@@ -31,29 +29,24 @@ from ..i18n import LANGUAGES
 from ..i18n.numbers import parse_number
 from ..record.session import HEARTBEAT
 from ..simulate.stats import proportion_estimate
+from .our_class import HELD, PAST, REVEALED, SHORT
 
 __all__ = [
-    "AGREE",
-    "JUDGEMENTS",
     "PLAYING_WITHIN",
-    "PUSHED_PAST",
-    "STOPPED_SHORT",
+    "VERDICTS",
     "ClassMap",
     "GemsGivenUp",
     "class_map",
     "exercise_summary",
     "gems_given_up",
-    "judged",
     "map_choices",
     "playing_now",
     "win_rates",
 ]
 
-#: How a reveal or hold decision compares with the optimum, by its own exact values (the module's docstring).
-AGREE = "agree"
-PUSHED_PAST = "pushed past"
-STOPPED_SHORT = "stopped short"
-JUDGEMENTS = (AGREE, PUSHED_PAST, STOPPED_SHORT)
+#: The verdicts of a reveal-or-hold choice (:func:`~dragonkit.topics.our_class.stopping_choices`), as the dashboard
+#: counts them.
+VERDICTS = (HELD, REVEALED, SHORT, PAST)
 
 #: A student is playing now when their page was seen within three heartbeats (seconds).
 PLAYING_WITHIN = 3 * HEARTBEAT
@@ -86,48 +79,20 @@ def playing_now(visits: pd.DataFrame, now: datetime, within: float = PLAYING_WIT
     return pages.sort_values(["last_seen", "nickname"], ascending=[False, True], ignore_index=True)
 
 
-def judged(decisions: pd.DataFrame) -> pd.DataFrame:
-    """The reveal-or-hold decisions among ``decisions``, each with its own values and how it compares with the
-    optimum.
-
-    Parameters
-    ----------
-    decisions : pandas.DataFrame
-        The record's decisions (:func:`dragonkit.record.reading.decisions`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        The rows whose options were reveal and hold (a compulsory reveal or a takeover offer is not one), with the
-        columns ``reveal_value`` and ``hold_value`` (gems, floats of the exact values) and ``judgement`` (one of
-        :data:`JUDGEMENTS`).
-    """
-    choices = decisions[decisions["gems"].map(lambda g: set(g) == {"reveal", "hold"}).astype(bool)].copy()
-    reveal = choices["gems"].map(lambda g: Fraction(g["reveal"]))
-    hold = choices["gems"].map(lambda g: Fraction(g["hold"]))
-    revealed = choices["action"] == "reveal"
-    choices["reveal_value"] = reveal.astype(float)
-    choices["hold_value"] = hold.astype(float)
-    choices["judgement"] = np.select(
-        [revealed & (hold > reveal), ~revealed & (reveal > hold)], [PUSHED_PAST, STOPPED_SHORT], AGREE
-    )
-    return choices
-
-
-def map_choices(judged_decisions: pd.DataFrame) -> list[tuple[str, int, int]]:
+def map_choices(choices: pd.DataFrame) -> list[tuple[str, int, int]]:
     """The editions and stages the class made reveal-or-hold decisions in, the most decisions first.
 
     Parameters
     ----------
-    judged_decisions : pandas.DataFrame
-        :func:`judged`'s rows.
+    choices : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.stopping_choices`.
 
     Returns
     -------
     list of (str, int, int)
         Edition, stage and the number of decisions.
     """
-    counts = judged_decisions.groupby(["edition", "stage"]).size()
+    counts = choices.groupby(["edition", "stage"]).size()
     found = [(str(edition), int(stage), int(n)) for edition, stage, n in counts.reset_index().itertuples(index=False)]
     return sorted(found, key=lambda item: (-item[2], item[0], item[1]))
 
@@ -149,10 +114,10 @@ class ClassMap:
         The policy map at a turn's start (:func:`~dragonkit.analysis.policy_map`): push minus hold value (gems) by
         pot (index) and knight position (columns), NaN where the pot is out of reach.
     points : pandas.DataFrame
-        One row per (``position``, ``pot``, ``action``, ``judgement``) with ``decisions``, the class's decisions
+        One row per (``position``, ``pot``, ``action``, ``verdict``) with ``decisions``, the class's decisions
         there; the most decisions first.
     counts : dict of str to int
-        The decisions by judgement (every one of :data:`JUDGEMENTS`, 0 where none).
+        The decisions by verdict (every one of :data:`VERDICTS`, 0 where none).
     """
 
     edition: str
@@ -167,13 +132,13 @@ class ClassMap:
         return sum(self.counts.values())
 
 
-def class_map(judged_decisions: pd.DataFrame, edition: str, stage: int) -> ClassMap:
+def class_map(choices: pd.DataFrame, edition: str, stage: int) -> ClassMap:
     """The class's decisions of ``edition`` at ``stage``, placed on that stage's policy map by knight position and pot.
 
     Parameters
     ----------
-    judged_decisions : pandas.DataFrame
-        :func:`judged`'s rows (of every edition and stage).
+    choices : pandas.DataFrame
+        :func:`~dragonkit.topics.our_class.stopping_choices` (of every edition and stage).
     edition : str
         A preset's name.
     stage : int
@@ -189,12 +154,12 @@ def class_map(judged_decisions: pd.DataFrame, edition: str, stage: int) -> Class
         For an unknown edition or a stage it does not have.
     """
     advantage = _turn_start_map(edition, int(stage))
-    mine = judged_decisions[(judged_decisions["edition"] == edition) & (judged_decisions["stage"] == stage)]
-    keys = ["position", "pot", "action", "judgement"]
+    mine = choices[(choices["edition"] == edition) & (choices["stage"] == stage)]
+    keys = ["position", "pot", "action", "verdict"]
     points = mine.groupby(keys, as_index=False).size().rename(columns={"size": "decisions"})
     points = points.sort_values(["decisions", *keys], ascending=[False, True, True, True, True], ignore_index=True)
-    found = Counter(mine["judgement"])
-    return ClassMap(edition, int(stage), advantage, points, {j: int(found.get(j, 0)) for j in JUDGEMENTS})
+    found = Counter(mine["verdict"])
+    return ClassMap(edition, int(stage), advantage, points, {v: int(found.get(v, 0)) for v in VERDICTS})
 
 
 @dataclass(frozen=True)
@@ -329,14 +294,16 @@ def exercise_summary(attempts: pd.DataFrame, wrong: int = 3) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per (``lesson``, ``exercise``), by lesson, a lesson's exercises in the order first answered:
+        One row per (``lesson``, ``exercise``), by lesson, a lesson's exercises by their number (an exercise's key,
+        :mod:`dragonkit.teach.attempts`; a key that is no number after them, in the order first answered):
         ``attempts``, ``students``, ``right`` (the share of the attempts that were right), ``solved`` (the students
         who gave a right answer), ``hints`` (the mean of the hints open at an attempt) and ``wrong_answers`` (a list
         of (answer, count), the commonest first; the same number written two ways, ``0,6`` and ``0.6``, counts as
         one, under its commonest spelling).
     """
     rows = []
-    in_order = attempts.sort_values(["lesson", "id"], kind="stable")  # a lesson's exercises as first answered
+    number = attempts["exercise"].map(lambda key: int(key) if str(key).isdigit() else float("inf"))
+    in_order = attempts.assign(_number=number).sort_values(["lesson", "_number", "id"], kind="stable")
     for (lesson, exercise), tries in in_order.groupby(["lesson", "exercise"], sort=False):
         wrong_tries = tries[~tries["correct"].astype(bool)]
         spellings: dict[object, Counter[str]] = {}

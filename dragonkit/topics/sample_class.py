@@ -73,7 +73,7 @@ class SampleExercise:
     lesson : str
         The lesson's notebook stem.
     exercise : str
-        The exercise's key.
+        The exercise's number in its lesson, as text (:mod:`dragonkit.teach.attempts`).
     right : str
         The right answer, as typed.
     wrong : tuple of (str, float)
@@ -92,30 +92,30 @@ class SampleExercise:
     hints: int = 1
 
 
-#: The exercises of the sample, with the wrong answers students commonly give.
+#: The exercises of the sample, with the wrong answers students commonly give: lesson 1's first five (the deck, a stop
+#: first, a turn's end first, a stop's penalty, a pot), lesson 8's first three (a standard error, a half-wide interval,
+#: the intervals that miss) and lesson 9's first two (Kali's first card ends the turn, two footprints in a row).
 EXERCISES = (
     # 51 cards: 38 footprints (forgetting the rest), 41 (the dangers forgotten), 48 (the stops forgotten)
-    SampleExercise("01-play-and-observe", "deck", "51", (("38", 3), ("48", 2), ("41", 1)), ease=1.3),
+    SampleExercise("01-play-and-observe", "1", "51", (("38", 3), ("48", 2), ("41", 1)), ease=1.3),
     # 10 stops of 51 cards: one in ten, or the footprints forgotten in the count
-    SampleExercise("01-play-and-observe", "stop", "10/51", (("1/10", 3), ("10/41", 2), ("1/51", 1))),
+    SampleExercise("01-play-and-observe", "2", "10/51", (("1/10", 3), ("10/41", 2), ("1/51", 1))),
     # stops and dangers: 13/51; the stops only, or the dangers only
-    SampleExercise("01-play-and-observe", "ends", "13/51", (("10/51", 4), ("3/51", 1), ("13/38", 1)), hints=2),
+    SampleExercise("01-play-and-observe", "3", "13/51", (("10/51", 4), ("3/51", 1), ("13/38", 1)), hints=2),
     # a quarter of 40 gems; a half, or the rate as a number of gems
-    SampleExercise("01-play-and-observe", "penalty", "10", (("20", 2), ("4", 1)), ease=1.2),
+    SampleExercise("01-play-and-observe", "4", "10", (("20", 2), ("4", 1)), ease=1.2),
     # stripes 2 and 5: 7 gems; the last stripe only, or the steps added
-    SampleExercise("01-play-and-observe", "pot", "7", (("5", 4), ("3", 1), ("10", 1))),
+    SampleExercise("01-play-and-observe", "5", "7", (("5", 4), ("3", 1), ("10", 1))),
     # s/√n = 12/20; s/n, or s/√n read as s/n²
-    SampleExercise("08-simulation", "standard_error", "0.6", (("0.03", 4), ("0.3", 1), ("6", 1)), ease=0.9),
+    SampleExercise("08-simulation", "1", "0.6", (("0.03", 4), ("0.3", 1), ("6", 1)), ease=0.9),
     # a half as wide: four times the turns; twice the turns, or the square root
-    SampleExercise("08-simulation", "halve", "1600", (("800", 6), ("200", 1)), ease=0.8),
+    SampleExercise("08-simulation", "2", "1600", (("800", 6), ("200", 1)), ease=0.8),
     # 5 % of 200; 5, or the 190 that contain it
-    SampleExercise("08-simulation", "misses", "10", (("5", 2), ("190", 2), ("0.05", 1))),
+    SampleExercise("08-simulation", "3", "10", (("5", 2), ("190", 2), ("0.05", 1))),
     # Kali: 12 stops and 2 dangers of 52 cards; the stops only, or the dangers only
-    SampleExercise("09-editions", "kali_first_ends", "7/26", (("12/52", 4), ("2/52", 1), ("14/51", 1)), ease=0.9),
+    SampleExercise("09-editions", "1", "7/26", (("12/52", 4), ("2/52", 1), ("14/51", 1)), ease=0.9),
     # without replacement 38/51 × 37/50; with replacement (38/51)², or the probabilities added
-    SampleExercise(
-        "09-editions", "two_footprints", "703/1275", (("1444/2601", 5), ("76/51", 1), ("75/101", 1)), 0.7, 2
-    ),
+    SampleExercise("09-editions", "2", "703/1275", (("1444/2601", 5), ("76/51", 1), ("75/101", 1)), 0.7, 2),
 )
 
 

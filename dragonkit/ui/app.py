@@ -22,6 +22,11 @@ request, :mod:`dragonkit.ui.visitor`) is drawn large for a class's projector and
 the class can talk over every card: beside the board, the latest move (its card, large, and what it did); the coach
 hidden behind "Show the coach" until the teacher clicks it, and hidden again at the next move; and each bot's move
 waiting for "Next bot move" (the bots never play by themselves there).
+
+Where the kernel keeps the class's record (``dragonkit serve``), the app writes each human's decision to it (the
+situation before the move, the action, the card a reveal turned up, the seconds since the page showed the decision,
+and what the coach said of it) and each game that ends, without slowing a click: the page is updated first
+(:class:`~dragonkit.ui.recorder.Recorder`). The bots' moves are not written.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import asyncio
 import functools
 import secrets
 import time
+import uuid
 from typing import Any
 
 import ipywidgets as widgets
@@ -48,21 +54,14 @@ from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach_panel import render_coach
-from .controls import MessageLine, guarded, is_double_click
+from .controls import MessageLine, guarded, is_double_click, running_loop
 from .figures import FigureView
 from .panels import render_log, render_move, render_players, render_status
+from .recorder import Recorder
 from .setup import GameConfig, SeatConfig, SetupForm
 from .visitor import follow_the_visitor
 
 __all__ = ["PlayApp"]
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running this code (Jupyter's, Voilà's), or None (a plain script or test)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class PlayApp(MessageLine):
@@ -90,6 +89,8 @@ class PlayApp(MessageLine):
         The whole app.
     game : Game or None
         The game being played.
+    game_id : str
+        The game's id in the class's record (32 hex digits; ``""`` before the first game).
     buttons : dict of str to ipywidgets.Button
         ``reveal``, ``hold``, ``take_over``, ``decline``, ``next``, ``new_game``.
     language : ipywidgets.ToggleButtons or None
@@ -133,6 +134,9 @@ class PlayApp(MessageLine):
         self.event_log, self.coach, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.move = widgets.HTML()
         self._coach = Coach()  # this app's: what it solved and estimated, for the next decisions
+        self._recorder = Recorder("play", self._coach)  # the humans' decisions and the games, to the class's record
+        self.game_id = ""
+        self._end_written = False
         self.announce = live_region()
         # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
@@ -215,6 +219,7 @@ class PlayApp(MessageLine):
         self._closed = True
         self._cancel_pending()
         self._cancel_estimate()
+        self._recorder.close()
         i18n.settings.unobserve(self._on_language, names="language")
         view.settings.unobserve(self._on_view, names="projector")
         close_widgets(self.widget)
@@ -253,6 +258,7 @@ class PlayApp(MessageLine):
         self.seats = config.seats
         self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
+        self.game_id, self._end_written = uuid.uuid4().hex, False
         self._latest = (0, 0)
         self.setup_form.layout.display = "none"
         self.game_view.layout.display = None
@@ -299,9 +305,12 @@ class PlayApp(MessageLine):
         seat = game.to_move
         if seat is not None and self.bots[seat] is not None:
             raise IllegalActionError(Message("it is {name}'s move (a bot), not a human's", name=game.players[seat]))
-        game.apply(action, by=seat)
+        before, seconds = game.state, self._recorder.seconds()
+        card = game.apply(action, by=seat)
         self._say("")
-        self._moved()
+        self._moved()  # the page first; then the class's record
+        self._recorder.decided(before, game.players, game.actions[-1], seconds, self.game_id, card)
+        self._write_end()
 
     @guarded
     def _on_next(self) -> None:
@@ -330,6 +339,14 @@ class PlayApp(MessageLine):
             raise
         game.apply(action, by=seat)
         self._moved()
+        self._write_end()
+
+    def _write_end(self) -> None:
+        """Once the game is over, its row goes to the class's record (once)."""
+        game = self.game
+        if game is not None and game.is_over and not self._end_written:
+            self._end_written = True
+            self._recorder.game_over(self.game_id, game.state, [kind.value for kind in self.kinds])
 
     def _pressed(self, control: widgets.DOMWidget | None) -> None:
         """After a click on ``control`` (None: one that is gone with the setup form): if the keyboard
@@ -431,7 +448,7 @@ class PlayApp(MessageLine):
         human_to_move = seat is not None and self.bots[seat] is None
         # the coach's Monte Carlo estimate of the chance of winning (more than two players, kali, drago-rosso)
         # takes up to 2 s: it is made for a human's choices only, once the page shows the move
-        loop = _running_loop()
+        loop = running_loop()
         shown = self.show_coach.value and not game.is_over
         waiting = shown and human_to_move and loop is not None and self._coach.estimate_needed(game)
         # compute everything first (the coach may take a moment), then update the page at once
@@ -444,6 +461,8 @@ class PlayApp(MessageLine):
         self.announce.value = announcement_html(e.describe() for e in latest)
         self.move.value = render_move(latest) if view.settings.projector else ""
         legal = {a.value for a in game.legal_actions()} if human_to_move else set()
+        if human_to_move and self._recorder.recording:  # the clock of the human's decision starts when it is shown
+            self._recorder.shown((self.game_id, len(game.actions)))
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
@@ -498,7 +517,7 @@ class PlayApp(MessageLine):
         seat = None if game is None else game.to_move  # None too once the game is over
         bot_to_move = seat is not None and self.bots[seat] is not None
         if bot_to_move and self.autoplay.value and not view.settings.projector:  # the projector waits for Next
-            loop = _running_loop()  # None in a plain script or test: the Next button steps
+            loop = running_loop()  # None in a plain script or test: the Next button steps
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"

@@ -1,9 +1,11 @@
 """What the play app and the hand trainer share in handling the user's clicks:
 errors become a message in the page (never a traceback), the message line is
-redrawn in a new language, and the second half of a double click is ignored."""
+redrawn in a new language, the second half of a double click is ignored, and
+work that may wait for the page's update goes to the kernel's event loop."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import time
@@ -14,13 +16,21 @@ from typing import Concatenate, ParamSpec, TypeVar
 from ..engine import IllegalActionError
 from ..rules import Message
 
-__all__ = ["DOUBLE_CLICK_SECONDS", "MessageLine", "guarded", "is_double_click", "message_html"]
+__all__ = ["DOUBLE_CLICK_SECONDS", "MessageLine", "guarded", "is_double_click", "message_html", "running_loop"]
 
 log = logging.getLogger("dragonkit.ui")
 
 #: Clicks that arrive this soon after the previous one was handled are taken as
 #: the second half of a double click and ignored (seconds).
 DOUBLE_CLICK_SECONDS = 0.35
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code (Jupyter's, Voilà's), or None (a plain script or test)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def is_double_click(last: tuple[object, float], key: object) -> bool:

@@ -21,7 +21,7 @@ from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..topics.class_summary import GemsGivenUp
 from ..topics.editions import edition_label
 
-__all__ = ["page_name", "render_exercises", "render_gems_given_up", "render_playing", "table_html"]
+__all__ = ["exercise_name", "page_name", "render_exercises", "render_gems_given_up", "render_playing", "table_html"]
 
 #: The pages of the kit a student may be on, by the name the record keeps (a lesson is named by its notebook).
 PAGES = {"play": N_("play app"), "trainer": N_("hand trainer")}
@@ -39,6 +39,14 @@ def page_name(page: str, lang: str | None = None) -> str:
     if number.isdigit() and page[2:3] == "-":
         return tr("lesson {n}", lang, n=int(number))
     return page
+
+
+def exercise_name(lesson: str, exercise: str, lang: str | None = None) -> str:
+    """An exercise of the record by its key (:mod:`dragonkit.teach.attempts`) in ``lang``: ``"lesson 2, exercise 3"``
+    for ``("02-the-next-card", "3")``; a key that is not a number, as recorded."""
+    if exercise.isdigit():
+        return tr("{lesson}, exercise {n}", lang, lesson=page_name(lesson, lang), n=int(exercise))
+    return f"{page_name(lesson, lang)} · {exercise}"
 
 
 def table_html(caption: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -176,7 +184,7 @@ def render_exercises(summary: pd.DataFrame, lang: str | None = None) -> str:
         return _paragraph(tr("No answer to an exercise yet.", lang))
     rows = [
         (
-            f"{escape(page_name(r['lesson'], lang))} · <code>{escape(r['exercise'])}</code>",
+            escape(exercise_name(r["lesson"], r["exercise"], lang)),
             integer_text(r["attempts"], lang),
             integer_text(r["students"], lang),
             percent_text(r["right"], 0, lang),

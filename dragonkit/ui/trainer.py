@@ -19,6 +19,11 @@ followed.
 A hand can be decided with the keyboard alone: when the button pressed disables or hides itself,
 the focus moves on to the next one (Play on or Next hand, then Reveal), and a live region tells
 screen readers the new hand and the verdict (:mod:`dragonkit.ui.announce`).
+
+Where the kernel keeps the class's record (``dragonkit serve``), each decision goes to it once the page shows the
+verdict (:class:`~dragonkit.ui.recorder.Recorder`): the situation, the action, the card a reveal turned up, the seconds
+since the hand was shown, and the coach's two views of the hand (a coach of the trainer's own, whose expected gems are
+the verdict's push and hold values).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import ipywidgets as widgets
 
 from .. import i18n
 from ..analysis import next_card_probabilities
+from ..coach.views import Coach
 from ..engine import IllegalActionError
 from ..game_state import Phase
 from ..i18n import N_, Gems, ntr, tr
@@ -49,6 +55,7 @@ from .board import render_board
 from .controls import MessageLine, guarded, is_double_click
 from .numbers import format_fraction, gems_html
 from .panels import card_label
+from .recorder import Recorder
 
 __all__ = ["HandTrainer", "render_score", "render_situation", "render_verdict"]
 
@@ -124,6 +131,7 @@ class HandTrainer(MessageLine):
         self.verdict: Verdict | None = None
         self._quiet = False  # set while the dropdowns are relabelled: their changes are not the learner's
         self._last_click: tuple[str | None, float] = (None, 0.0)
+        self._recorder = Recorder("trainer", Coach())  # the learner's decisions, to the class's record
 
         self.prompt, self.board = widgets.HTML(), widgets.HTML()
         self.situation, self.result, self.score_view = widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -191,6 +199,7 @@ class HandTrainer(MessageLine):
         if self._closed:
             return
         self._closed = True
+        self._recorder.close()
         i18n.settings.unobserve(self._redraw, names="language")
         close_widgets(self.widget)
 
@@ -233,11 +242,15 @@ class HandTrainer(MessageLine):
         """
         if self.verdict is not None:
             raise IllegalActionError(Message("you have already decided on this hand: press Next hand"))
+        seconds = self._recorder.seconds()
         verdict = self.hand.judge(action)
         self.verdict = verdict
         self._say("")
         self.score.record(self.number, verdict)
-        self._refresh()
+        self._refresh()  # the page first; then the class's record
+        game = self.hand.game
+        card = verdict.next_card if verdict.action is Action.REVEAL else None
+        self._recorder.decided(game.state, game.players, verdict.action, seconds, card=card)
         return verdict
 
     def play_on(self) -> Hand:
@@ -328,6 +341,7 @@ class HandTrainer(MessageLine):
         self._last_click = (None, 0.0)
         self._say("")
         self._refresh()
+        self._recorder.shown(hand)  # the clock of the decision starts
 
     @guarded
     def _redraw(self, _change: object = None) -> None:

@@ -21,6 +21,7 @@ from .pages import ERROR_TEXTS
 pytestmark = pytest.mark.browser
 
 CLASS = "3B"
+KEY = "teachers-key-dashboard"
 
 HEADINGS = {
     "en": [
@@ -54,21 +55,18 @@ def record(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def dashboard_url(record):
-    """A Voilà server whose kernels read ``record`` for the class 3B, as ``dragonkit serve`` sets them."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DRAGONKIT_RECORD", record)
-        patch.setenv("DRAGONKIT_CLASS", CLASS)
-        with voila_server(notebooks_dir(), _worker_log("voila-dashboard.log")) as url:
-            yield f"{url}/voila/render/dashboard.ipynb"
+    """The dashboard's address on a Voilà server that keeps ``record`` for the class 3B, as ``dragonkit serve`` does
+    (with the teacher's key: the server sets its cookie, and sends the browser on without it)."""
+    options = {"record": record, "class_name": CLASS, "teacher_key": KEY}
+    with voila_server(notebooks_dir(), _worker_log("voila-dashboard.log"), **options) as url:
+        yield f"{url}/voila/render/dashboard.ipynb?key={KEY}"
 
 
 @pytest.fixture(scope="module")
 def no_record_url():
-    """A Voilà server whose kernels keep no record (``DRAGONKIT_RECORD=off``), as on a laptop without one."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DRAGONKIT_RECORD", "off")
-        with voila_server(notebooks_dir(), _worker_log("voila-no-record.log")) as url:
-            yield f"{url}/voila/render/dashboard.ipynb"
+    """The dashboard's address (with the teacher's key) on a Voilà server that keeps no record."""
+    with voila_server(notebooks_dir(), _worker_log("voila-no-record.log"), teacher_key=KEY) as url:
+        yield f"{url}/voila/render/dashboard.ipynb?key={KEY}"
 
 
 def _open(browser, url: str):
@@ -82,7 +80,7 @@ def _open(browser, url: str):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, browser, lang):
-    page = _open(browser, f"{dashboard_url}?lang={lang}")
+    page = _open(browser, f"{dashboard_url}&lang={lang}")
     headings = [h.strip() for h in page.locator(".dk-dashboard h1, .dk-dashboard h2").all_inner_texts()]
     assert headings == HEADINGS[lang]
     text = page.inner_text("body")
@@ -135,7 +133,7 @@ def test_without_a_record_the_dashboard_offers_a_sample_class_labelled_as_one(no
     button = {"en": "Show a sample class", "it": "Mostra una classe di esempio"}[lang]
     sample = {"en": "(sample class)", "it": "(classe di esempio)"}[lang]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{no_record_url}?lang={lang}", timeout=180_000)
+    page.goto(f"{no_record_url}&lang={lang}", timeout=180_000)
     page.wait_for_selector(f"button:has-text('{button}')", timeout=180_000)
     results = {"no record": _audit(page, f"dashboard-no-record-{lang}")}
     page.click(f"button:has-text('{button}')")

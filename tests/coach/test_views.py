@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
 
 from dragonkit import Action, Game, Phase
 from dragonkit.analysis import TurnState, solve_turn, takeover_gain
+from dragonkit.analysis.turn import options as turn_options
 from dragonkit.analysis.win.race import win_table
 from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.bots import BOTS, BotKind, ThresholdBot, make_bot
@@ -25,33 +25,12 @@ from dragonkit.coach.views import Coach
 from dragonkit.coach.words import reason_sentence
 from dragonkit.game_state import GameState
 from dragonkit.i18n.numbers import percent_text
-from dragonkit.rules import Card, Ruleset
+from dragonkit.rules import Ruleset
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.coach_panel import render_coach
 from dragonkit.ui.setup import SEAT_KINDS, SetupForm
 
-from ..situations import _three_players_at_a_choice
-
-STOP, DANGER = Card("stop"), Card("danger")
-
-
-def _stacked(game: Game, top: Sequence[Card]) -> Game:
-    """``game`` with the cards ``top`` on top of the deck, in this order (the rest in the order it had)."""
-    rest = game.remaining.cards()
-    for card in top:
-        rest.remove(card)
-    return game.redealt(rest + list(reversed(top)))  # the top card is the end of the list
-
-
-def _mini_disagreement() -> Game:
-    """Two players of ``mini``: Ann and Bob each reveal a stop (9 gems each), then Ann reveals 1 step.  Five cards are
-    left, the one danger among them: revealing is worth more gems (71/30 against a pot of 1), but holding wins more
-    often (3/5 against 2/5: exactly, by the exact solver too), because Bob then reveals the next card."""
-    game = _stacked(Game(["Ann", "Bob"], Ruleset.preset("mini"), seed=1), [STOP, STOP, Card.footprint(1)])
-    for _ in range(3):
-        game.reveal()
-    assert game.phase is Phase.CHOOSE and game.gems == (9, 9) and game.pot == 1
-    return game
+from ..situations import _mini_disagreement, _three_players_at_a_choice
 
 
 def _rows(html: str) -> dict[str, str]:
@@ -372,3 +351,57 @@ def test_while_a_table_is_being_solved_the_coach_says_so_and_shows_the_expected_
     assert "Probabilità di vittoria in preparazione" in html and "gemme attese" in html
     assert "probabilità di vincere la partita" not in html.lower()  # no column of chances yet
     assert "Preparing the chance of winning" in render_coach(coach, game, "en")
+
+
+def test_the_views_of_a_kept_state_are_the_views_of_its_game():
+    """The class's record asks about the situation before a move once the game has moved on: the public state and the
+    names say everything the views need."""
+    game = _mini_disagreement()
+    before = game.state
+    expected = Coach().views(game, estimate=False)
+    game.hold()  # the game moves on; the state kept does not
+    coach = Coach()
+    assert coach.views_of(before, game.players) == expected  # the reason names Bob, as in the game
+    with pytest.raises(ValueError, match="1 names for 2 players"):
+        coach.views_of(before, ["Ann"])
+    while not game.is_over:
+        game.apply(Action.REVEAL if Action.REVEAL in game.legal_actions() else Action.DECLINE)
+    with pytest.raises(ValueError, match="the game is over"):
+        coach.views_of(game.state, game.players)
+
+
+def test_the_views_of_a_kept_state_use_an_estimate_made_but_never_make_one(quick_estimates):
+    game = _three_players_at_a_choice()
+    coach = Coach()
+    unmade = coach.views_of(game.state, game.players)
+    assert unmade.estimate is None and unmade.verdict == "none" and coach.estimate_needed(game)
+    made = coach.views(game)
+    assert made.estimate is not None and coach.views_of(game.state, game.players) == made
+
+
+def test_the_coach_keeps_the_turn_before_the_page(monkeypatch):
+    """The decision that ended a turn is looked up, not solved again, once the page shows the next turn; a third
+    turn lets the first go."""
+    solved = []
+
+    class Counted(turn_options.SolvedTurn):
+        def __init__(self, state, exact=False):
+            solved.append(state)
+            super().__init__(state, exact)
+
+    monkeypatch.setattr(turn_options, "SolvedTurn", Counted)
+    coach = Coach()
+    game = Game(["Ann", "Bob"], Ruleset.preset("dragon-stripes"), seed=3)
+    moments = []
+    while len(moments) < 3:
+        if game.phase is Phase.CHOOSE:
+            moments.append(game.state)
+            coach.views(game)  # the page shows the decision
+            game.hold()
+        else:
+            game.apply(Action.REVEAL if Action.REVEAL in game.legal_actions() else Action.DECLINE)
+    expected = Coach().views_of(moments[1], game.players)  # a coach of its own solves it
+    turns = len(solved)
+    assert coach.views_of(moments[1], game.players) == expected and len(solved) == turns  # the turn before: kept
+    coach.views_of(moments[0], game.players)
+    assert len(solved) == turns + 1  # two turns before: solved again

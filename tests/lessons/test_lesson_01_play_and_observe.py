@@ -9,14 +9,18 @@ from fractions import Fraction
 import matplotlib
 import pytest
 
-from dragonkit import Ruleset
+from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAtPot, evaluate_policy, optimal_policy, solve_turn
 from dragonkit.lessons import observe
 from dragonkit.lessons.base import fresh_turn, largest_pot
-from dragonkit.lessons.observe import DeckView, FirstGuess
+from dragonkit.lessons.observe import ClassStops, DeckView, FirstGuess
+from dragonkit.record import session as record_session
+from dragonkit.record import visit
 from dragonkit.simulate import simulate_turns
 from dragonkit.topics.first_guess import GuessResult
+from dragonkit.topics.our_class import RECORD, sample_data
 
+from ..class_rows import decision, mini_turn, short_holds
 from .helpers import _check, _run_notebook, _text, opened
 
 matplotlib.use("Agg")
@@ -118,8 +122,6 @@ def test_the_deck_view_and_the_notes_say_what_they_show():
     treasure's 400 gems as assumed, not the head's prize."""
     from pathlib import Path
 
-    from dragonkit import i18n
-
     view = DeckView()
     assert "The first card of the game" in view.table.value
     i18n.set_language("it")
@@ -131,3 +133,62 @@ def test_the_deck_view_and_the_notes_say_what_they_show():
     assert "| 400 **(assumed)** | `treasure` |" in rules
     head = next(line for line in rules.splitlines() if "takes the pot **and all gems left in the" in line)
     assert "assumed" not in head
+
+
+# -- our class's stopping pots ------------------------------------------------------------------------------------
+
+
+def test_our_class_shows_the_class_rows_written_to_the_record(recording):
+    page = visit("play")
+    for state, action, card in mini_turn():  # a compulsory reveal, two reveals past the boundary, a hold on it
+        page.decision(decision(state, action, card=card))
+    assert record_session.flush()
+    view = opened(ClassStops())
+    assert view.source.data.source == RECORD and not view.source.refresh.disabled
+    assert _text(view.source.sentence.value).strip() == "Our class (3B): 4 decisions by 1 student today."
+    assert view.where.options == (("mini (classroom deck), stage 0: 3 choices", ("mini", 0)),)
+    report = " ".join(_text(view.report.value).split())
+    assert "choices between revealing and holding 3" in report and "holds 1" in report
+    assert "held short of optimal play's boundary (it would reveal) 0 0" in report
+    assert "revealed past it (optimal play would hold) 2 103/21 ≈ 4.90" in report  # 11/7 + 10/3, by expectimax
+    assert 'alt="Where the class held, mini (classroom deck), stage 0: 1 holds' in view.picture.value
+    for row in short_holds():  # the class plays on; the teacher reads the latest decisions
+        page.decision(row)
+    assert record_session.flush()
+    view.source.refresh.click()
+    assert _text(view.source.sentence.value).strip() == "Our class (3B): 6 decisions by 1 student today."
+    report = " ".join(_text(view.report.value).split())
+    assert "held short of optimal play's boundary (it would reveal) 2 31/21 ≈ 1.48" in report  # 8/7 + 1/3
+    assert "expected gems given up per choice 134/105 ≈ 1.276" in report  # (31/21 + 103/21) / 5
+    view.source.choice.value = "simulated"
+    assert view.source.refresh.disabled
+    assert (
+        _text(view.source.sentence.value)
+        .strip()
+        .startswith("A sample class (simulated, seed 0), to compare with ours:")
+    )
+    assert view.where.value == ("mini", 0)  # the edition and stage shown stay, where the sample has them
+    assert ("dragon-stripes", 0) in [value for _, value in view.where.options]
+
+
+def test_without_a_record_our_class_is_the_sample_and_says_so(monkeypatch):
+    monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
+    view = opened(ClassStops())
+    sample = sample_data()
+    assert view.source.data is sample and view.source.refresh.disabled
+    decisions = f"{len(sample.decisions):,}"
+    assert _text(view.source.sentence.value).strip() == (
+        f"A sample class (simulated, seed 0): no class record on this computer. {decisions} decisions by 40 students."
+    )
+    assert view.picture.layout.display is None and "Where the class held" in view.picture.value
+    i18n.set_language("it")
+    assert _text(view.source.sentence.value).strip().startswith("Una classe di esempio (simulata, seme 0)")
+    assert view.source.choice.options == (("la nostra classe", "class"), ("una classe simulata", "simulated"))
+    assert view.where.options[0][0].startswith("Dragon Stripes, fase ")
+
+
+def test_a_record_with_no_choice_yet_says_so(recording):
+    view = opened(ClassStops())
+    assert "no decision recorded yet today" in _text(view.source.sentence.value)
+    assert view.where.value is None and view.picture.layout.display == "none"
+    assert "No choice between revealing and holding yet." in _text(view.report.value)

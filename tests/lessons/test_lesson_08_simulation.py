@@ -4,6 +4,7 @@ tournament labs, the code cell, the lesson's answers."""
 from __future__ import annotations
 
 import ast
+import html
 import json
 import math
 from fractions import Fraction
@@ -15,9 +16,14 @@ import pytest
 from dragonkit import Ruleset, i18n
 from dragonkit.analysis import HoldAfterReveals, HoldAtPot, evaluate_policy
 from dragonkit.lessons import base, simulation
+from dragonkit.record import session as record_session
+from dragonkit.record import visit
+from dragonkit.rules import STOP_CARD
 from dragonkit.simulate import round_robin, simulate_turns
+from dragonkit.topics.our_class import RECORD, replay_reveals, sample_data
 
-from .helpers import _notes_text, _notes_words
+from ..class_rows import decision, mini_turn
+from .helpers import _notes_text, _notes_words, _text
 
 ROOT = Path(__file__).parents[2]
 
@@ -199,3 +205,56 @@ def test_the_notes_explain_the_small_n_shortfall_and_the_random_bot_as_the_code_
     assert "the difference is not significant at the 5%&nbsp;level" in notes
     italian_ = _notes_words("08-simulation", "it")
     assert "$t_4 = 2{,}78$; con 1,96 la copertura è solo dell'88%" in italian_ and "jackpot" not in italian_
+
+
+# -- our class's cards ----------------------------------------------------------------------------------------------
+
+
+def test_our_class_shows_the_cards_the_class_turned_up(recording):
+    page = visit("play")
+    for state, action, card in mini_turn():  # three reveals (a 2-step, a 1-step, a 2-step footprint), a hold
+        page.decision(decision(state, action, card=card))
+    assert record_session.flush()
+    view = simulation.ClassCards()
+    assert view.source.data.source == RECORD
+    assert _text(view.source.sentence.value).strip() == "Our class (3B): 4 decisions by 1 student today."
+    table = view.frequencies
+    assert table["count"].tolist() == [1, 2, 0, 0] and list(table.index) == ["1", "2", "stop", "danger"]
+    assert table.loc["stop", "expected"] == (Fraction(2, 8) + Fraction(2, 7) + Fraction(2, 6)) / 3
+    assert view.kind.value == "stop"
+    assert [label for label, _ in view.kind.options] == ["1 step", "2 steps", "stop", "danger"]
+    assert "Each of the 3 reveals turned up a card" in _text(view.report.value)
+    assert 'alt="The cards our class turned up in 3 reveals, by kind' in view.cards.value
+    running = html.unescape(view.running.value)
+    assert "alt=\"The frequency of “stop” as the class's reveals accumulate: after 3 reveals 0.000" in running
+    simulated = view.simulated.copy()
+    view.seed.value = 7
+    assert np.array_equal(view.simulated, replay_reveals(view.reveals, 7)) and len(simulated) == 3
+    page.decision(decision(mini_turn()[0][0], "reveal", card=STOP_CARD))  # another game's first card: a stop
+    assert record_session.flush()
+    view.source.refresh.click()
+    assert view.frequencies.loc["stop", "count"] == 1 and int(view.frequencies["n"].iloc[0]) == 4
+    view.kind.value = "danger"
+    assert "of “danger”" in view.running.value
+
+
+def test_without_a_record_our_class_cards_are_the_samples_and_say_so(monkeypatch):
+    monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
+    view = simulation.ClassCards()
+    sample = sample_data()
+    assert view.source.data is sample
+    assert "no class record on this computer" in _text(view.source.sentence.value)
+    reveals = (sample.decisions["action"] == "reveal") & sample.decisions["card"].notna()
+    assert int(view.frequencies["n"].iloc[0]) == int(reveals.sum())
+    assert list(view.frequencies.index) == ["1", "2", "3", "4", "stop", "danger"]
+    i18n.set_language("it")
+    assert view.kind.description == "Carta seguita" and view.seed.description == "Seme del Monte Carlo"
+    assert "Le carte uscite alla nostra classe" in view.cards.value
+
+
+def test_a_record_with_no_reveal_yet_says_so(recording):
+    view = simulation.ClassCards()
+    assert "no decision recorded yet today" in _text(view.source.sentence.value)
+    assert "No reveal with its card recorded yet." in _text(view.report.value) and view.kind.options == ()
+    assert view.cards.layout.display == "none" and view.running.layout.display == "none"
+    view.close()

@@ -13,7 +13,7 @@ import pytest
 from dragonkit import i18n
 from dragonkit.lessons import next_card
 from dragonkit.lessons.next_card import DeckExplorer
-from dragonkit.lessons.observe import DeckView, FirstGuess
+from dragonkit.lessons.observe import ClassStops, DeckView, FirstGuess
 from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
 
@@ -126,7 +126,9 @@ def test_the_widgets_speak_italian():
 
 
 @pytest.mark.parametrize(
-    "make", [DeckView, FirstGuess, DeckExplorer, OnePushExplorer, MyopicVsOptimal], ids=lambda make: make.__name__
+    "make",
+    [DeckView, FirstGuess, ClassStops, DeckExplorer, OnePushExplorer, MyopicVsOptimal],
+    ids=lambda make: make.__name__,
 )
 @pytest.mark.slow
 def test_language_switch_keeps_every_control(make):

@@ -129,6 +129,7 @@ def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(
         lambda: simulation.TournamentLab(bots=("threshold:5", "random"), games=5, seed=1),
         lambda: editions.EditionComparison(),
         lambda: editions.DeckDesigner(),
+        lambda: simulation.ClassCards(),
     ],
     ids=[
         "TakeoverExplorer",
@@ -138,6 +139,7 @@ def test_the_notebooks_exercises_have_the_right_answers_and_the_notes_give_them(
         "TournamentLab",
         "EditionComparison",
         "DeckDesigner",
+        "ClassCards",
     ],
 )
 @pytest.mark.slow

@@ -12,10 +12,11 @@ import pytest
 
 from dragonkit import i18n
 
-from ..notebooks import APPS, GOALS, LESSONS, NOTEBOOKS, _cells, _shown_code, _source
+from ..notebooks import APPS, GOALS, LESSONS, NOTEBOOKS, TEACHER, _cells, _shown_code, _source
 
-#: Every page, as its path under notebooks/: the English lessons and the apps, and the Italian lessons.
-PAGES = LESSONS + APPS + [f"it/{name}" for name in LESSONS]
+#: Every page, as its path under notebooks/: the English lessons, the apps and the teacher's dashboard, and the Italian
+#: lessons.
+PAGES = LESSONS + APPS + TEACHER + [f"it/{name}" for name in LESSONS]
 
 
 #: What a lesson says, in the Markdown before a code cell it shows, of the page that hides the code.
@@ -23,9 +24,9 @@ WEB_PAGE = {"": "web page", "it/": "pagina web"}
 
 
 def test_the_folder_holds_the_lessons_the_apps_and_an_index():
-    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted([*LESSONS, *APPS, "glossary"])
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted([*LESSONS, *APPS, *TEACHER, "glossary"])
     index = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
-    for name in [*LESSONS, *APPS, "glossary"]:
+    for name in [*LESSONS, *APPS, *TEACHER, "glossary"]:
         assert f"{name}.ipynb" in index, f"the index does not list {name}"
     assert sorted(p.stem for p in (NOTEBOOKS / "it").glob("*.ipynb")) == sorted([*LESSONS, "glossary"])
     assert (NOTEBOOKS / "it" / "README.md").exists()

@@ -18,53 +18,40 @@ from dragonkit.plots.class_record import (
 )
 from dragonkit.plots.render import figure_png
 from dragonkit.topics import class_summary as cs
+from dragonkit.topics.our_class import stopping_choices
 
 from .texts import _checked, _italian
 
 
 def _rows():
-    """Three decisions at stage 0 of the mini deck: a push past, a stop short, and one that agrees."""
+    """Four decisions at stage 0 of the mini deck: two pushes past, a stop short, and a hold as the optimum."""
+    cells = [
+        (3, 3, "reveal", "5/2", "3"),
+        (3, 3, "reveal", "5/2", "3"),
+        (1, 1, "hold", "2", "1"),
+        (2, 2, "hold", "1", "2"),
+    ]
     return pd.DataFrame(
         [
             {
+                "id": i,
+                "nickname": "Ada",
                 "edition": "mini",
                 "stage": 0,
-                "position": 3,
-                "pot": 3,
-                "action": "reveal",
-                "gems": {"reveal": "5/2", "hold": "3"},
-            },
-            {
-                "edition": "mini",
-                "stage": 0,
-                "position": 3,
-                "pot": 3,
-                "action": "reveal",
-                "gems": {"reveal": "5/2", "hold": "3"},
-            },
-            {
-                "edition": "mini",
-                "stage": 0,
-                "position": 1,
-                "pot": 1,
-                "action": "hold",
-                "gems": {"reveal": "2", "hold": "1"},
-            },
-            {
-                "edition": "mini",
-                "stage": 0,
-                "position": 2,
-                "pot": 2,
-                "action": "hold",
-                "gems": {"reveal": "1", "hold": "2"},
-            },
+                "phase": "choose",
+                "position": position,
+                "pot": pot,
+                "action": action,
+                "gems": {"reveal": reveal, "hold": hold},
+            }
+            for i, (position, pot, action, reveal, hold) in enumerate(cells, 1)
         ]
     )
 
 
 @pytest.fixture
 def found() -> cs.ClassMap:
-    return cs.class_map(cs.judged(_rows()), "mini", 0)
+    return cs.class_map(stopping_choices(_rows()), "mini", 0)
 
 
 def _marks(fig):
@@ -115,7 +102,7 @@ def test_the_maps_text_counts_the_decisions_by_judgement_and_by_knight_position(
 
 
 def test_a_map_without_decisions_says_so():
-    empty = cs.class_map(cs.judged(_rows()), "dragon-stripes", 1)
+    empty = cs.class_map(stopping_choices(_rows()), "dragon-stripes", 1)
     assert "no decision of the class yet" in class_map_text(empty).alt
     assert _marks(class_map_figure(empty)) == []
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime, timedelta
 from fractions import Fraction
 
@@ -10,8 +11,10 @@ import pytest
 
 from dragonkit.analysis import fresh_turn, policy_map
 from dragonkit.topics import class_summary as cs
+from dragonkit.topics.our_class import HELD, PAST, REVEALED, SHORT, stopping_choices
 
 NOW = datetime(2026, 3, 2, 10, 0)
+_IDS = itertools.count(1)
 
 
 def decision(
@@ -24,6 +27,7 @@ def decision(
     values = {a: float(Fraction(v)) for a, v in gems.items()}
     best = max(values.values())
     return {
+        "id": next(_IDS),
         "nickname": nickname,
         "edition": edition,
         "stage": stage,
@@ -37,24 +41,6 @@ def decision(
     }
 
 
-def test_a_reveal_where_holding_is_worth_more_pushes_past_and_a_hold_where_revealing_is_stops_short():
-    rows = pd.DataFrame(
-        [
-            decision(action="reveal", reveal="5/2", hold="3"),  # holding 3 beats revealing 5/2: pushed past
-            decision(action="hold", reveal="7/2", hold="3"),  # revealing 7/2 beats holding 3: stopped short
-            decision(action="reveal", reveal="7/2", hold="3"),  # agrees
-            decision(action="hold", reveal="3", hold="3"),  # a tie agrees either way
-            decision(action="reveal", reveal="3", hold="3"),
-            decision(action="reveal", reveal="-11/8", phase="must_reveal"),  # no choice: not judged
-            decision(action="decline", reveal="2", hold="0", phase="offer"),  # not reveal or hold: not judged
-        ]
-    )
-    judged = cs.judged(rows)
-    assert judged["judgement"].tolist() == [cs.PUSHED_PAST, cs.STOPPED_SHORT, cs.AGREE, cs.AGREE, cs.AGREE]
-    assert judged["reveal_value"].tolist() == [2.5, 3.5, 3.5, 3.0, 3.0]
-    assert judged["hold_value"].tolist() == [3.0] * 5
-
-
 def test_the_class_map_is_the_stages_policy_map_at_a_turns_start_with_the_decisions_counted_by_cell():
     rows = pd.DataFrame(
         [
@@ -64,18 +50,18 @@ def test_the_class_map_is_the_stages_policy_map_at_a_turns_start_with_the_decisi
             decision(action="hold", reveal="7/2", hold="3", position=2, pot=3, stage=1, edition="kali"),
         ]
     )
-    judged = cs.judged(rows)
-    assert cs.map_choices(judged) == [("mini", 0, 3), ("kali", 1, 1)]
-    found = cs.class_map(judged, "mini", 0)
+    choices = stopping_choices(rows)
+    assert cs.map_choices(choices) == [("mini", 0, 3), ("kali", 1, 1)]
+    found = cs.class_map(choices, "mini", 0)
     pd.testing.assert_frame_equal(found.advantage, policy_map(fresh_turn("mini", 0)))
-    assert found.counts == {cs.AGREE: 0, cs.PUSHED_PAST: 2, cs.STOPPED_SHORT: 1} and found.decisions == 3
+    assert found.counts == {HELD: 0, REVEALED: 0, SHORT: 1, PAST: 2} and found.decisions == 3
     assert found.points.to_dict("records") == [
-        {"position": 3, "pot": 3, "action": "reveal", "judgement": cs.PUSHED_PAST, "decisions": 2},
-        {"position": 2, "pot": 3, "action": "hold", "judgement": cs.STOPPED_SHORT, "decisions": 1},
+        {"position": 3, "pot": 3, "action": "reveal", "verdict": PAST, "decisions": 2},
+        {"position": 2, "pot": 3, "action": "hold", "verdict": SHORT, "decisions": 1},
     ]
-    assert cs.class_map(judged, "dragon-stripes", 2).decisions == 0
+    assert cs.class_map(choices, "dragon-stripes", 2).decisions == 0
     with pytest.raises(ValueError):
-        cs.class_map(judged, "mini", 5)
+        cs.class_map(choices, "mini", 5)
 
 
 def test_the_gems_given_up_by_decision_student_and_edition_and_the_biggest():
@@ -190,3 +176,29 @@ def test_playing_now_is_each_students_pages_seen_within_three_heartbeats():
     assert now[["nickname", "page"]].values.tolist() == [["Ada", "play"], ["Bea", "01-play-and-observe"]]
     assert now.loc[0, "since"] == NOW - timedelta(minutes=9)
     assert cs.playing_now(visits, NOW + timedelta(hours=1)).empty
+
+
+def test_a_lessons_exercises_come_by_their_number_whatever_was_answered_first():
+    rows = [("08-simulation", "10"), ("08-simulation", "2"), ("01-play-and-observe", "3"), ("08-simulation", "1")]
+    attempts = pd.DataFrame(
+        [
+            {
+                "id": i,
+                "lesson": lesson,
+                "nickname": "Ada",
+                "exercise": key,
+                "answer": "1",
+                "correct": True,
+                "hints": 0,
+                "language": "en",
+            }
+            for i, (lesson, key) in enumerate(rows, 1)
+        ]
+    )
+    summary = cs.exercise_summary(attempts)
+    assert list(zip(summary["lesson"], summary["exercise"])) == [
+        ("01-play-and-observe", "3"),
+        ("08-simulation", "1"),
+        ("08-simulation", "2"),
+        ("08-simulation", "10"),
+    ]

@@ -41,7 +41,7 @@ def app(recording):
     page = visit("play")
     game, values = _choice()
     page.decision(DecisionRow.of(game.state, "hold", app="play", seconds=4.0, gems=values))
-    page.attempt(AttemptRow("01-play-and-observe", "deck", "38", False, 0, "en"))
+    page.attempt(AttemptRow("01-play-and-observe", "1", "38", False, 0, "en"))
     assert session.flush()
     shown = DashboardApp(interval=0.1)
     yield shown
@@ -55,7 +55,7 @@ def test_the_dashboard_reads_the_class_record_at_once(app):
     playing = _text(app.sections["playing"].value)
     assert "1 student is on the kit's pages." in playing and "play app 1 Ada (0 min)" in playing
     assert "1 decision with a choice" in _text(app.sections["gems"].value)
-    assert "lesson 1 · deck 1 1 0% 0 38 (1×)" in _text(app.sections["exercises"].value)
+    assert "lesson 1, exercise 1 1 1 0% 0 38 (1×)" in _text(app.sections["exercises"].value)
     assert "No game against the bots yet." in _text(app.sections["wins"].value)
     assert app.picker.options[0][1] == ("mini", 0) and "mini (classroom deck), stage 0: 1 decision" in app.picker.label
     assert "The class's record so far: 1 decision, 1 answer, 0 games." in _text(app.announce.value)
@@ -67,8 +67,8 @@ def test_rows_written_by_a_students_page_appear_at_the_next_update_and_are_annou
     page = visit("01-play-and-observe")
     game, values = _choice(seed=8)
     page.decision(DecisionRow.of(game.state, "reveal", app="play", seconds=1.0, gems=values))
-    page.attempt(AttemptRow("01-play-and-observe", "deck", "51", True, 1, "en"))
-    page.attempt(AttemptRow("01-play-and-observe", "stop", "0.1", False, 0, "en"))
+    page.attempt(AttemptRow("01-play-and-observe", "1", "51", True, 1, "en"))
+    page.attempt(AttemptRow("01-play-and-observe", "2", "0.1", False, 0, "en"))
     over = Game(["Ada", "Bot"], Ruleset.preset("mini"), seed=1)
     while not over.is_over:
         over.apply("reveal" if over.phase is not Phase.OFFER else "decline")
@@ -78,7 +78,7 @@ def test_rows_written_by_a_students_page_appear_at_the_next_update_and_are_annou
     assert "New in the class's record: 1 decision, 2 answers, 1 game." in _text(app.announce.value)
     assert "2 decisions with a choice" in _text(app.sections["gems"].value)
     exercises = _text(app.sections["exercises"].value)
-    assert "lesson 1 · deck 2 1 50% 1" in exercises and "lesson 1 · stop 1 1 0% 0 0.1 (1×)" in exercises
+    assert "lesson 1, exercise 1 2 1 50% 1" in exercises and "lesson 1, exercise 2 1 1 0% 0 0.1 (1×)" in exercises
     assert app.wins_figure.layout.display is None and "coach bot" in app.wins_figure.value
     assert len(app.feed.decisions) == 2 and app.feed.last_id("attempts") == 3
 

@@ -86,3 +86,41 @@ def test_tournament_progress_bar_is_a_widget_in_a_kernel():
         client.stop_channels()
         manager.shutdown_kernel(now=True)
     assert "application/vnd.jupyter.widget-view+json" in mimes  # tqdm.auto chose the notebook bar
+
+
+RECORDED = r"""
+import asyncio, json
+from dragonkit.record import session
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+app = PlayApp(bot_delay=0.01, config=GameConfig(
+    seats=(SeatConfig("Ann", "human"), SeatConfig("Bot", "threshold")), preset="mini", seed=1))
+clicks = 0
+while not app.game.is_over and clicks < 12:
+    if app.bots[app.game.to_move] is None:
+        app._last_click = (None, 0.0)
+        app.buttons["reveal" if "reveal" in {a.value for a in app.game.legal_actions()} else "decline"].click()
+        clicks += 1
+    await asyncio.sleep(0.02)                    # the record's rows, then the bots, on the kernel's event loop
+beating = app._recorder.visit._heartbeat is not None
+print(json.dumps({"clicks": clicks, "written": session.flush(), "heartbeat": beating}))
+"""
+
+
+@pytest.mark.slow
+def test_the_play_app_in_a_kernel_writes_to_the_record(recording):
+    """The kernel inherits the record's URL (``dragonkit serve`` gives it): its visit keeps a heartbeat on the event
+    loop, and each click's row is written after the click."""
+    from dragonkit.record import reading
+    from dragonkit.record.store import connect
+
+    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        done = _run(client, RECORDED)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert done["written"] and done["heartbeat"] and done["clicks"] >= 1
+    engine = connect(recording)
+    decisions = reading.decisions(engine)
+    assert len(decisions) == done["clicks"] and set(decisions.nickname) == {"Ada"}
+    assert list(reading.present(engine, "3B").page) == ["play"]

@@ -9,7 +9,7 @@
 * :mod:`.policies` — optimal, hold-at-h, hold-after-k, never-hold and custom policies;
 * :mod:`.evaluate` — :func:`turn_chain`, :func:`evaluate_policy`, :func:`compare_policies`: a policy's turn as an
   absorbing chain, its fundamental matrix N = (I − Q)⁻¹ and absorption probabilities B = N R;
-* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`: the policy map;
+* :mod:`.table` — :func:`policy_table`, :func:`policy_shift`, :func:`hold_from`: the policy map;
 * :mod:`.thresholds` — :func:`every_threshold`, :func:`threshold_verdict`: the hold-at-h policies compared;
 * :mod:`.one_card` — the value of one more card, then the optimal play;
 * :mod:`.market` — :func:`held_turn`, :func:`takeover`, :func:`fair_bounty_curve`, :func:`break_even_bid`,
@@ -29,7 +29,7 @@ from .options import TurnOptions
 from .policies import FunctionPolicy, HoldAfterReveals, HoldAtPot, NeverHold, OptimalPolicy, Policy, optimal_policy
 from .start import fresh_turn
 from .state import next_card_probabilities
-from .table import PolicyTable, policy_map, policy_shift, policy_table
+from .table import PolicyTable, hold_from, policy_map, policy_shift, policy_table
 from .thresholds import every_threshold, threshold_verdict
 from .walk import after_cards
 
@@ -57,6 +57,7 @@ __all__ = [
     "fair_bounty_curve",
     "fresh_turn",
     "held_turn",
+    "hold_from",
     "next_card_probabilities",
     "optimal_policy",
     "policy_map",

@@ -20,8 +20,19 @@ __all__ = ["TurnOptions"]
 
 
 class TurnOptions:
-    """The expected gems of each option of the player to move, exact; the turn solved last is kept for the next
-    decisions of the same turn (one solve a turn, not one a decision).
+    """The expected gems of each option of the player to move, exact; the last ``keep`` turns solved are kept for the
+    next decisions of the same turns (one solve a turn, not one a decision).
+
+    Parameters
+    ----------
+    keep : int
+        How many solved turns to keep (the coach keeps two: the page's, and the one before, which the class's record
+        asks about once the page has moved on).
+
+    Raises
+    ------
+    ValueError
+        If ``keep`` is below 1.
 
     Examples
     --------
@@ -31,23 +42,32 @@ class TurnOptions:
     {<Action.REVEAL: 'reveal'>: Fraction(-11, 8)}
     """
 
-    def __init__(self) -> None:
-        self._last_turn: SolvedTurn | None = None
+    def __init__(self, keep: int = 1) -> None:
+        if keep < 1:
+            raise ValueError(f"keep must be at least 1, not {keep}")
+        self.keep = keep
+        self._turns: list[SolvedTurn] = []  # the latest used last
 
     def solution(self, state: TurnState) -> TurnSolution:
-        """The exact solution at ``state``, read from the turn solved last if ``state`` is one of its decisions, else
-        from the turn solved anew from it.
+        """The exact solution at ``state``, read from a turn kept if ``state`` is one of its decisions, else from the
+        turn solved anew from it.
 
         Raises
         ------
         ValueError
             If the deck is empty.
         """
-        found = self._last_turn.solution(state) if self._last_turn is not None else None
-        if found is None:  # a new turn: solve it once (exact arithmetic)
-            self._last_turn = SolvedTurn(state, exact=True)
-            found = self._last_turn.solution(state)
-            assert found is not None  # the state is its own graph's root
+        for solved in reversed(self._turns):
+            found = solved.solution(state)
+            if found is not None:
+                self._turns.remove(solved)
+                self._turns.append(solved)  # the latest used last
+                return found
+        solved = SolvedTurn(state, exact=True)  # a new turn: solve it once (exact arithmetic)
+        self._turns.append(solved)
+        del self._turns[: -self.keep]
+        found = solved.solution(state)
+        assert found is not None  # the state is its own graph's root
         return found
 
     def values(self, state: GameState) -> dict[Action, Fraction]:

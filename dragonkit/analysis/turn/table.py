@@ -18,7 +18,7 @@ from .optimal import backward_induction
 if TYPE_CHECKING:  # pandas loads when a table is built: the play app needs none
     import pandas as pd
 
-__all__ = ["PolicyTable", "hold_boundary", "policy_map", "policy_shift", "policy_table"]
+__all__ = ["PolicyTable", "hold_boundary", "hold_from", "policy_map", "policy_shift", "policy_table"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,36 @@ def hold_boundary(grid: pd.DataFrame) -> pd.Series:
         holds = col.index[col <= 0]
         out[position] = holds.min() if len(holds) else np.nan
     return pd.Series(out, name="hold from pot")
+
+
+def hold_from(state: TurnState) -> int | None:
+    """Where holding starts at the knight's position: the smallest pot at which holding is optimal there, exactly.
+
+    The one column of :func:`hold_boundary` of :func:`policy_map` that a decision needs, valued in exact arithmetic
+    (a tie holds, as :func:`~.optimal.solve_turn` says): the roots are the knight's position of ``state`` with every
+    pot a turn can have collected there, each with ``state``'s deck, stage, gems and ``treasure + pot``. The pot of
+    ``state`` itself does not matter; holding is optimal at ``state`` exactly when its pot is at least the pot
+    returned (where holding is allowed).
+
+    Parameters
+    ----------
+    state : TurnState
+
+    Returns
+    -------
+    int or None
+        Gems; None where revealing is optimal at every such pot (the optimum never holds there).
+
+    Raises
+    ------
+    ValueError
+        If the deck is empty.
+    """
+    top = int(_max_pots(state)[state.position])
+    pots = np.arange(top + 1)
+    graph = DecisionGraph.from_state(state, np.full(top + 1, state.position), pots)
+    holds = np.flatnonzero(~backward_induction(graph, exact=True)[0].reveal(pots))
+    return int(holds[0]) if len(holds) else None
 
 
 def policy_shift(state: TurnState, gems: Iterable[int] = (), stages: Iterable[int] = ()) -> pd.DataFrame:

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dragonkit.analysis import TurnState, policy_map, policy_shift, policy_table, solve_turn
+from dragonkit.analysis import TurnState, hold_from, policy_map, policy_shift, policy_table, solve_turn
 
 from .oracle import PRESET_NAMES, fresh_state, seeded_situations, stage_table
 
@@ -192,3 +192,22 @@ def test_richer_players_hold_no_later():
             assert (np.isnan(p) == np.isnan(r)).all()
             defined = ~np.isnan(p)
             assert (r[defined] <= p[defined] + 1e-9).all(), state
+
+
+def test_hold_from_is_the_boundary_of_the_policy_map_and_where_solve_turn_holds():
+    """hold_from(state): the column of hold_boundary(policy_map(state)) at the knight's position, in exact arithmetic;
+    solve_turn (exact) holds at the same position exactly from that pot on."""
+    from dragonkit.analysis.turn.table import hold_boundary
+
+    states = [*shift_states(), *(s for name in PRESET_NAMES for s in seeded_situations(8300, name, 3))]
+    for state in states:
+        boundary = hold_boundary(policy_map(state))
+        got = hold_from(state)
+        want = boundary[state.position]
+        assert (got is None and pd.isna(want)) or got == want, state
+        grid = policy_map(state)[state.position].dropna()
+        for pot in grid.index:
+            here = dataclasses.replace(state, pot=int(pot), treasure=state.bank - int(pot), must_reveal=False)
+            holds = solve_turn(here, exact=True).best_action.value == "hold"
+            assert holds == (got is not None and pot >= got), (state, pot)
+    assert [hold_from(dataclasses.replace(fresh_state("mini"), position=p)) for p in range(6)] == [0, 0, 0, 3, 8, 11]

@@ -1,0 +1,202 @@
+"""The join page: a student gives a nickname once, and every page they open writes it to the class's record.
+
+Where the server keeps a record (``dragonkit serve`` without ``--no-record``), a notebook page asked for with no
+nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered by a redirection to
+``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's language with
+one field, the nickname (1 to 24 characters, :func:`dragonkit.record.session.clean_nickname`), a sentence saying
+that only the nickname is kept and that the teacher sees it, and a button. Sent (with Tornado's ``_xsrf`` check), it
+sets the cookie :data:`NICKNAME_COOKIE` for 12 hours and sends the browser back to ``next``, a path of this server
+only (:func:`same_server`: never an open redirection).
+
+A page asked for with the cookie gets ``nickname=<it>`` added to its request's query before Voilà reads it
+(:func:`add_to_query`): a kernel started with its page finds it in ``QUERY_STRING`` at once, and a preheated kernel
+when Voilà sends it its visitor's request (the request-info socket carries the same query,
+:mod:`dragonkit.ui.visitor`). A ``?nickname=`` in the address wins over the cookie.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote, unquote, urlencode, urlsplit
+
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from tornado import httputil, web
+
+from ..address import query_values
+from ..i18n import N_, initial_language, requested_language, tr
+from ..record.session import NICKNAME_LENGTH, clean_nickname
+from .pages import html_page, visitor_environ
+
+__all__ = [
+    "JOIN_PATH",
+    "NICKNAME_COOKIE",
+    "JoinHandler",
+    "add_to_query",
+    "ask_nickname",
+    "join_page",
+    "same_server",
+]
+
+#: The join page's path, under the server's base URL.
+JOIN_PATH = "dragonkit/join"
+#: The cookie that remembers a student's nickname, and for how long (days).
+NICKNAME_COOKIE = "dragonkit_nickname"
+COOKIE_DAYS = 0.5
+
+_TITLE = N_("Join the class")
+_LABEL = N_("Your nickname")
+_RULE = N_("1 to 24 characters: letters, digits, spaces.")
+_KEPT = N_("Only your nickname is kept, and your teacher sees it: nothing else about you.")
+_BUTTON = N_("Join")
+_EMPTY = N_("Write a nickname of 1 to 24 letters or digits.")
+_ELSEWHERE_TITLE = N_("This link does not lead to the kit")
+_ELSEWHERE = N_("Open the kit from the address your teacher gave you.")
+
+
+def same_server(target: str) -> str:
+    """``target`` if it is a path of this server (``/voila/render/play.ipynb?lang=it``).
+
+    Raises
+    ------
+    ValueError
+        For anything a browser could read as another server's address (``https://…``, ``//host/…``, ``/\\host``),
+        a relative path, or a control character.
+    """
+    parts = urlsplit(target)
+    if (
+        parts.scheme
+        or parts.netloc
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(c) < 32 or ord(c) == 127 for c in target)
+    ):
+        raise ValueError(f"{target!r} is not a path of this server")
+    return target
+
+
+def add_to_query(request: httputil.HTTPServerRequest, name: str, value: str) -> None:
+    """Add ``name=value`` to the end of ``request``'s query, its address and its arguments, as if the browser had
+    asked for it (Voilà reads the query, ``request.query``, and the address, ``request.full_url()``)."""
+    pair = urlencode({name: value})
+    request.query = f"{request.query}&{pair}" if request.query else pair
+    request.uri = f"{request.path}?{request.query}"
+    for arguments in (request.query_arguments, request.arguments):
+        arguments.setdefault(name, []).append(value.encode())
+
+
+def ask_nickname(handler: JupyterHandler) -> bool:
+    """Whether ``handler``'s page has been answered with a redirection to the join page, for want of a nickname.
+
+    A ``?nickname=`` of the address is kept as it is; else the cookie's nickname is added to the request's query
+    (:func:`add_to_query`); else the browser is sent to the join page, ``next`` the page's address (and ``lang`` its
+    ``?lang=``, if any).
+
+    Parameters
+    ----------
+    handler : jupyter_server.base.handlers.JupyterHandler
+        A notebook page's handler, before Voilà reads its request.
+
+    Returns
+    -------
+    bool
+        True: answered (the redirection); False: serve the page.
+    """
+    request = handler.request
+    if any(clean_nickname(given) for given in query_values("nickname", visitor_environ(request.query))):
+        return False
+    remembered = clean_nickname(unquote(handler.get_cookie(NICKNAME_COOKIE) or ""))
+    if remembered:
+        add_to_query(request, "nickname", remembered)
+        return False
+    asked = {"next": request.uri or request.path}
+    lang = requested_language(visitor_environ(request.query))
+    if lang is not None:
+        asked["lang"] = lang
+    handler.redirect(f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}")
+    return True
+
+
+def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False) -> str:
+    """The join page in ``lang``: the nickname's field, what is kept, the button.
+
+    Parameters
+    ----------
+    lang : str
+    xsrf_field : str
+        The form's hidden ``_xsrf`` field (``RequestHandler.xsrf_form_html()``).
+    given : str
+        What the field holds (a nickname refused, shown again).
+    error : bool
+        Say that the nickname given was empty once cleaned (the field marked invalid).
+
+    Returns
+    -------
+    str
+        A whole HTML document; its form is sent to the page's own address.
+    """
+    described = "nickname-rule nickname-kept" + (" nickname-error" if error else "")
+    alert = f'<p id="nickname-error" class="error" role="alert">{escape(tr(_EMPTY, lang))}</p>\n' if error else ""
+    body = f"""<form method="post">
+{xsrf_field}
+<label for="nickname">{escape(tr(_LABEL, lang))}</label>
+<p id="nickname-rule">{escape(tr(_RULE, lang))}</p>
+{alert}<input id="nickname" name="nickname" type="text" value="{escape(given, quote=True)}" required
+ maxlength="{NICKNAME_LENGTH}" autocomplete="off" spellcheck="false" autofocus aria-describedby="{described}"
+ {'aria-invalid="true"' if error else ""}>
+<p id="nickname-kept">{escape(tr(_KEPT, lang))}</p>
+<button type="submit">{escape(tr(_BUTTON, lang))}</button>
+</form>"""
+    return html_page(lang, tr(_TITLE, lang), body)
+
+
+class JoinHandler(JupyterHandler):
+    """``/dragonkit/join``: the join page (GET, and HEAD as GET), and the nickname sent (POST: the cookie, then back to
+    ``next``). A ``next`` that is not a path of this server is answered with status 400 and a page that says so;
+    a nickname empty once cleaned, with the page again (400) and nothing set."""
+
+    def _next(self) -> str | None:
+        """The ``?next=`` of the request if it is a path of this server; else None, the 400 page sent."""
+        try:
+            return same_server(self.get_query_argument("next", ""))
+        except ValueError:
+            lang = initial_language(visitor_environ(self.request.query))
+            self.set_status(400)
+            self.finish(html_page(lang, tr(_ELSEWHERE_TITLE, lang), f"<p>{escape(tr(_ELSEWHERE, lang))}</p>"))
+            return None
+
+    def _page(self, given: str = "", error: bool = False) -> None:
+        self.set_header("Cache-Control", "no-store")
+        lang = initial_language(visitor_environ(self.request.query))
+        self.finish(join_page(lang, self.xsrf_form_html(), given, error))
+
+    @web.authenticated
+    def get(self) -> None:
+        if self._next() is not None:
+            self._page()
+
+    @web.authenticated
+    def head(self) -> None:
+        self.get()
+
+    @web.authenticated
+    def post(self) -> None:
+        target = self._next()
+        if target is None:
+            return
+        given = self.get_body_argument("nickname", "")
+        nickname = clean_nickname(given)
+        if not nickname:
+            self.set_status(400)
+            self._page(given[: NICKNAME_LENGTH * 2], error=True)
+            return
+        self.set_cookie(
+            NICKNAME_COOKIE,
+            quote(nickname, safe=""),
+            path=self.base_url,
+            expires_days=COOKIE_DAYS,
+            httponly=True,
+            samesite="Lax",
+        )
+        self.redirect(target, status=303)

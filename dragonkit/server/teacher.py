@@ -1,0 +1,189 @@
+"""The teacher's dashboard, behind the teacher's key: a page the students' token does not open.
+
+``dragonkit serve`` makes a key at each start (or takes ``--teacher-key``) and prints the dashboard's address with it,
+``…/voila/render/dashboard.ipynb?key=KEY``. The key reaches the server process alone: in the environment variable
+:data:`TEACHER_KEY_VARIABLE`, which the server takes out of its environment (:func:`take_key`) before it starts a
+kernel, so that no student's kernel inherits it; a command line would show it to anyone on the machine (``ps``).
+
+A request for a notebook named ``dashboard.ipynb`` (:func:`is_dashboard`, in any folder and letter case) is admitted
+(:func:`admit_teacher`) with the right key or with the cookie the key left: ``?key=KEY`` sets an HttpOnly cookie and
+sends the browser to the same address without the key (so that the key leaves the address bar before the page is
+shown on a projector); the cookie alone admits later. Anything else (no key, a wrong key, the students' token alone)
+gets :func:`teacher_page` with status 403, and no kernel is started.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from html import escape
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode
+
+from ..i18n import N_, initial_language, tr
+from .pages import html_page
+
+if TYPE_CHECKING:  # the command line reads the key's rules without importing the Jupyter server
+    from jupyter_server.base.handlers import JupyterHandler
+
+__all__ = [
+    "DASHBOARD",
+    "KEY_COOKIE",
+    "TEACHER_KEY_VARIABLE",
+    "TeacherKey",
+    "admit_teacher",
+    "checked_key",
+    "is_dashboard",
+    "new_key",
+    "take_key",
+    "teacher_page",
+]
+
+#: The environment variable that carries the key from ``dragonkit serve`` to the server process.
+TEACHER_KEY_VARIABLE = "DRAGONKIT_TEACHER_KEY"
+#: The teacher's page: a notebook of this name, in any folder.
+DASHBOARD = "dashboard.ipynb"
+#: The cookie a teacher's browser keeps once the key opened the dashboard, and for how long (days).
+KEY_COOKIE = "dragonkit_teacher"
+COOKIE_DAYS = 0.5
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,128}")
+
+_TITLE = N_("This page is the teacher's")
+_TEXT = N_(
+    "The dashboard shows what the whole class did, so only the teacher opens it: with the address that "
+    "dragonkit serve printed when it started, which ends in ?key= and the teacher's key."
+)
+
+
+def new_key() -> str:
+    """A new teacher's key: 22 random letters, digits, ``-`` and ``_`` (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def checked_key(key: str) -> str:
+    """``key`` if it may be a teacher's key.
+
+    Raises
+    ------
+    ValueError
+        If it is not 8 to 128 letters, digits, ``-`` or ``_``.
+    """
+    if not _KEY.fullmatch(key):
+        raise ValueError("the teacher's key must be 8 to 128 letters, digits, '-' or '_'")
+    return key
+
+
+def take_key(environ: MutableMapping[str, str]) -> str | None:
+    """The key ``dragonkit serve`` passed in :data:`TEACHER_KEY_VARIABLE`, taken out of ``environ`` (the kernels
+    started afterwards do not inherit it); None where it is unset or empty.
+
+    Raises
+    ------
+    ValueError
+        If the variable holds something that is not a key (:func:`checked_key`); it is taken out all the same.
+    """
+    key = environ.pop(TEACHER_KEY_VARIABLE, "").strip()
+    return checked_key(key) if key else None
+
+
+def is_dashboard(notebook: str) -> bool:
+    """Whether ``notebook`` (a path as the page's address gives it) is the teacher's page."""
+    return PurePosixPath(notebook).name.lower() == DASHBOARD
+
+
+@dataclass(frozen=True, repr=False)
+class TeacherKey:
+    """The teacher's key of a server, and the cookie it leaves in the teacher's browser.
+
+    Parameters
+    ----------
+    key : str
+        The key (:func:`checked_key`); never printed by ``repr``.
+
+    Raises
+    ------
+    ValueError
+        If ``key`` is not a key.
+    """
+
+    key: str
+
+    def __post_init__(self) -> None:
+        checked_key(self.key)
+
+    def __repr__(self) -> str:
+        return "TeacherKey(…)"
+
+    @property
+    def cookie(self) -> str:
+        """The cookie's value: a digest of the key (the key itself never sits in a cookie)."""
+        return hmac.new(self.key.encode(), b"dragonkit teacher", hashlib.sha256).hexdigest()
+
+    def opens(self, given: str | None) -> bool:
+        """Whether ``given`` is the key (compared in constant time)."""
+        return given is not None and hmac.compare_digest(given.encode(), self.key.encode())
+
+    def knows(self, cookie: str | None) -> bool:
+        """Whether ``cookie`` is the one the key leaves (compared in constant time)."""
+        return cookie is not None and hmac.compare_digest(cookie.encode(), self.cookie.encode())
+
+
+def teacher_page(environ: Mapping[str, str]) -> str:
+    """The page a visitor gets instead of the dashboard, in their language: the page is the teacher's, and how a
+    teacher opens it.
+
+    Parameters
+    ----------
+    environ : mapping of str to str
+        ``QUERY_STRING`` and ``DRAGONKIT_LANG``, as :func:`dragonkit.i18n.initial_language` reads them.
+
+    Returns
+    -------
+    str
+        A whole HTML document.
+    """
+    lang = initial_language(environ)
+    return html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_TEXT, lang))}</p>")
+
+
+def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str, str]) -> bool:
+    """Whether ``handler``'s request may have the dashboard now; if not, it has been answered.
+
+    With the right ``?key=`` the teacher's cookie is set and the browser sent to the same address without the key
+    (a redirection: answered); with the teacher's cookie and no key the page may be served; anything else is answered
+    with :func:`teacher_page` and status 403 (its headers alone, for a HEAD request).
+
+    Parameters
+    ----------
+    handler : jupyter_server.base.handlers.JupyterHandler
+        The page's handler, before it starts a kernel.
+    key : TeacherKey
+        The server's.
+    environ : mapping of str to str
+        What decides the visitor's language (:func:`teacher_page`).
+
+    Returns
+    -------
+    bool
+        True: serve the page; False: answered already.
+    """
+    request = handler.request
+    given = handler.get_query_argument("key", None)
+    if given is None and key.knows(handler.get_cookie(KEY_COOKIE)):
+        return True
+    if given is not None and key.opens(given):
+        base = handler.settings.get("base_url", "/")
+        handler.set_cookie(KEY_COOKIE, key.cookie, path=base, expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
+        kept = urlencode([(k, v) for k, v in parse_qsl(request.query, keep_blank_values=True) if k != "key"])
+        handler.redirect(request.path + (f"?{kept}" if kept else ""))
+        return False
+    handler.log.warning("dragonkit: the teacher's page refused (%s)", "a wrong key" if given is not None else "no key")
+    handler.set_status(403)
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(teacher_page(environ))
+    return False

@@ -1,0 +1,110 @@
+"""The teacher's key (dragonkit.server.teacher): without a server, what a key is, that it leaves the environment,
+which page is the teacher's, and the page everyone else gets; then the guard of a server (tests/record_server.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragonkit.server.teacher import (
+    KEY_COOKIE,
+    TEACHER_KEY_VARIABLE,
+    TeacherKey,
+    checked_key,
+    is_dashboard,
+    new_key,
+    take_key,
+    teacher_page,
+)
+
+from ..record_server import KEY, TOKEN, Client
+
+
+def test_a_new_key_is_a_key_and_a_bad_one_is_refused():
+    assert checked_key(new_key()) and new_key() != new_key()
+    for bad in ("short", "with space in it", "x" * 129, "ключ-учителя"):
+        with pytest.raises(ValueError, match="8 to 128 letters"):
+            checked_key(bad)
+    with pytest.raises(ValueError):
+        TeacherKey("short")
+
+
+def test_the_key_leaves_the_environment_that_the_kernels_copy():
+    environ = {TEACHER_KEY_VARIABLE: "  teacher-key-1 ", "HOME": "/home/t"}
+    assert take_key(environ) == "teacher-key-1"
+    assert environ == {"HOME": "/home/t"}
+    assert take_key(environ) is None
+    environ[TEACHER_KEY_VARIABLE] = "bad key"
+    with pytest.raises(ValueError):
+        take_key(environ)
+    assert TEACHER_KEY_VARIABLE not in environ  # taken out all the same
+
+
+def test_the_key_opens_and_its_cookie_is_not_the_key():
+    key = TeacherKey("teacher-key-1")
+    assert key.opens("teacher-key-1") and not key.opens("teacher-key-2") and not key.opens(None)
+    assert not key.opens("chiave-è")  # not ASCII: refused, not an error
+    assert key.knows(key.cookie) and "teacher-key-1" not in key.cookie
+    assert not key.knows(TeacherKey("teacher-key-2").cookie) and not key.knows(None) and not key.knows("")
+    assert "teacher-key-1" not in repr(key)
+
+
+@pytest.mark.parametrize(
+    "path, teachers",
+    [
+        ("dashboard.ipynb", True),
+        ("it/dashboard.ipynb", True),
+        ("Dashboard.IPYNB", True),  # the same file on a case-insensitive disk
+        ("it/../dashboard.ipynb", True),
+        ("play.ipynb", False),
+        ("dashboard.ipynb.bak", False),
+        ("", False),
+    ],
+)
+def test_the_dashboard_is_the_teachers_page_in_any_folder(path, teachers):
+    assert is_dashboard(path) is teachers
+
+
+@pytest.mark.parametrize(
+    "query, lang, title",
+    [("", "en", "This page is the teacher&#x27;s"), ("lang=it", "it", "Questa pagina è dell&#x27;insegnante")],
+)
+def test_everyone_else_gets_a_page_that_says_whose_it_is_and_how_a_teacher_opens_it(query, lang, title):
+    page = teacher_page({"QUERY_STRING": query})
+    assert f'<html lang="{lang}">' in page and f"<h1>{title}</h1>" in page
+    assert "?key=" in page and "dragonkit serve" in page
+
+
+# -- served: the guard of a server with a record, a token and a teacher's key (tests/record_server.py) ---------------
+
+
+def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_nothing_else(record_server):
+    """Without the key (the students' token alone, a wrong key, an empty one) the dashboard answers 403 with the
+    teacher's page in the visitor's language, HEAD as GET, and starts no kernel; with the key, a cookie (HttpOnly)
+    and the same address without the key; then the page, and later the cookie alone opens it. The teacher is never
+    asked a nickname."""
+    dashboard = f"{record_server.url}/voila/render/dashboard.ipynb"
+    student = Client()
+    for query, title in (
+        (f"token={TOKEN}", "This page is the teacher&#x27;s"),
+        (f"token={TOKEN}&lang=it", "Questa pagina è dell&#x27;insegnante"),
+        (f"token={TOKEN}&key=wrong-key-123", "This page is the teacher&#x27;s"),
+        (f"token={TOKEN}&key=", "This page is the teacher&#x27;s"),
+        (f"token={TOKEN}&key={KEY.upper()}", "This page is the teacher&#x27;s"),
+    ):
+        status, headers, page = student.request("GET", f"{dashboard}?{query}")
+        assert status == 403 and f"<h1>{title}</h1>" in page, query
+        assert headers["Cache-Control"] == "no-store"
+    assert student.request("HEAD", f"{dashboard}?token={TOKEN}")[:3:2] == (403, "")
+    assert student.cookie(KEY_COOKIE) is None and record_server.dashboards_run() == 0
+
+    teacher = Client()
+    status, headers, _ = teacher.request("GET", f"{dashboard}?token={TOKEN}&lang=it&key={KEY}")
+    assert status == 302 and headers["Location"] == f"/voila/render/dashboard.ipynb?token={TOKEN}&lang=it"
+    cookie = teacher.cookie(KEY_COOKIE)
+    assert cookie is not None and cookie.has_nonstandard_attr("HttpOnly") and KEY not in cookie.value
+    status, _, page = teacher.request("GET", record_server.url + headers["Location"])
+    assert status == 200 and "stand-in dashboard" in page
+    assert record_server.dashboards_run() == 1
+    assert teacher.request("HEAD", dashboard)[:3:2] == (200, "")
+    status, _, page = teacher.request("GET", dashboard)
+    assert status == 200 and record_server.dashboards_run() == 2
