@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
-__all__ = ["query_values"]
+__all__ = ["query_values", "query_without"]
 
 
 def query_values(name: str, environ: Mapping[str, str] = os.environ) -> list[str]:
@@ -38,3 +38,12 @@ def query_values(name: str, environ: Mapping[str, str] = os.environ) -> list[str
         Empty when the address does not name the field, or names it with no value.
     """
     return parse_qs(environ.get("QUERY_STRING", "")).get(name, [])
+
+
+def query_without(query: str, name: str) -> str:
+    """``query`` with every value of ``name`` taken out, the other fields as given (blank ones kept), in order.
+
+    >>> query_without("token=t&key=k&lang=it", "key")
+    'token=t&lang=it'
+    """
+    return urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != name])

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlencode
 
+from ..address import query_without
 from ..i18n import N_, initial_language, tr
 from .pages import html_page
 
@@ -179,7 +179,7 @@ def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str
     if given is not None and key.opens(given):
         base = handler.settings.get("base_url", "/")
         handler.set_cookie(KEY_COOKIE, key.cookie, path=base, expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
-        kept = urlencode([(k, v) for k, v in parse_qsl(request.query, keep_blank_values=True) if k != "key"])
+        kept = query_without(request.query, "key")
         handler.redirect(request.path + (f"?{kept}" if kept else ""))
         return False
     handler.log.warning("dragonkit: the teacher's page refused (%s)", "a wrong key" if given is not None else "no key")
