@@ -188,7 +188,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     def _admitted(self, app: ClassroomVoila, path: str | None) -> bool:
         """Whether the page of ``path`` may be served to this visitor; if not, they have been answered. The teacher's
         dashboard needs the teacher's key (:func:`.teacher.admit_teacher`: else a 403 page); where the server keeps
-        a record, another page needs a nickname (:func:`.join.ask_nickname`: else a redirection to the join page)."""
+        a record, another page needs a nickname (:func:`.join.ask_nickname`: else the join page in its place)."""
         if is_dashboard(self.notebook_path or path or ""):
             return admit_teacher(self, app.teacher_key, self._environ())
         return app.record is None or not ask_nickname(self)
@@ -211,7 +211,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         """What a GET of the page answers, without its body and without what the body costs: no kernel is started
         and no cell run (a link checker, a monitor or ``curl -I`` asking whether the page is there must not take a
         student's place). The status is GET's: 200, the teacher's page's 403 for the dashboard without the key, a
-        redirection to the join page for want of a nickname, a refusal's 503 or 429 when the budget is spent, 404 for
+        join page for want of a nickname, a refusal's 503 or 429 when the budget is spent, 404 for
         no notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
         with no length (GET's page is streamed)."""
         app: ClassroomVoila = self.settings["dragonkit_app"]

@@ -87,11 +87,12 @@ def add_to_query(request: httputil.HTTPServerRequest, name: str, value: str) -> 
 
 
 def ask_nickname(handler: JupyterHandler) -> bool:
-    """Whether ``handler``'s page has been answered with a redirection to the join page, for want of a nickname.
+    """Whether ``handler``'s page has been answered with the join page, for want of a nickname.
 
     A ``?nickname=`` of the address is kept as it is; else the cookie's nickname is added to the request's query
-    (:func:`add_to_query`); else the browser is sent to the join page, ``next`` the page's address (and ``lang`` its
-    ``?lang=``, if any).
+    (:func:`add_to_query`); else the page's address answers with the join page itself (status 200, in the visitor's
+    language: the page the student asked for asks their nickname first), whose form goes to :data:`JOIN_PATH` with
+    ``next`` the page's address (and ``lang`` its ``?lang=``, if any), and comes back.
 
     Parameters
     ----------
@@ -101,7 +102,7 @@ def ask_nickname(handler: JupyterHandler) -> bool:
     Returns
     -------
     bool
-        True: answered (the redirection); False: serve the page.
+        True: answered (the join page); False: serve the page.
     """
     request = handler.request
     if any(clean_nickname(given) for given in query_values("nickname", visitor_environ(request.query))):
@@ -114,11 +115,13 @@ def ask_nickname(handler: JupyterHandler) -> bool:
     lang = requested_language(visitor_environ(request.query))
     if lang is not None:
         asked["lang"] = lang
-    handler.redirect(f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}")
+    action = f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}"
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(join_page(initial_language(visitor_environ(request.query)), handler.xsrf_form_html(), action=action))
     return True
 
 
-def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False) -> str:
+def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False, action: str = "") -> str:
     """The join page in ``lang``: the nickname's field, what is kept, the button.
 
     Parameters
@@ -130,15 +133,18 @@ def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False) 
         What the field holds (a nickname refused, shown again).
     error : bool
         Say that the nickname given was empty once cleaned (the field marked invalid).
+    action : str
+        Where the form goes (``""``: the page's own address, :data:`JOIN_PATH`'s).
 
     Returns
     -------
     str
-        A whole HTML document; its form is sent to the page's own address.
+        A whole HTML document.
     """
     described = "nickname-rule nickname-kept" + (" nickname-error" if error else "")
     alert = f'<p id="nickname-error" class="error" role="alert">{escape(tr(_EMPTY, lang))}</p>\n' if error else ""
-    body = f"""<form method="post">
+    target = f' action="{escape(action, quote=True)}"' if action else ""
+    body = f"""<form method="post"{target}>
 {xsrf_field}
 <label for="nickname">{escape(tr(_LABEL, lang))}</label>
 <p id="nickname-rule">{escape(tr(_RULE, lang))}</p>
