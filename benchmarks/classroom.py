@@ -772,6 +772,17 @@ async def _classroom(
     return peak
 
 
+def stop_server(server: subprocess.Popen) -> None:
+    """Stop the server (and, with it, its kernels): SIGTERM, then SIGKILL after 30 s."""
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=30)
+
+
 def _decisions_recorded(url: str) -> int:
     """The decisions the record at ``url`` holds."""
     from dragonkit.record.reading import decisions
@@ -908,12 +919,7 @@ def run(
         server_mib = _rss_mib(server.pid)
         server_alive = server.poll() is None
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=30)
+        stop_server(server)
     latencies = [x for v in people for x in v.latencies]
     in_record = _decisions_recorded(record_url) if record_url else None
     ttis = [v.tti for v in people if v.tti is not None]

@@ -40,7 +40,7 @@ for folder in (ROOT, ROOT / "benchmarks"):
     if str(folder) not in sys.path:  # run from a checkout: the checkout's dragonkit, classroom.py beside this file
         sys.path.insert(0, str(folder))
 
-from classroom import Visitor, _free_port, _visit_ws, kernel_memory  # noqa: E402
+from classroom import Visitor, _free_port, _visit_ws, kernel_memory, stop_server  # noqa: E402
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
 from dragonkit.record.reading import decisions  # noqa: E402
@@ -71,16 +71,6 @@ def start_server(options: ServeOptions, record: str, log_path: Path, pool: int) 
         if time.monotonic() > deadline or server.poll() is not None:
             raise RuntimeError(f"the server did not start (see {log_path})")
         time.sleep(0.5)
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=30)
 
 
 def recorded(record: str) -> dict[str, int]:
