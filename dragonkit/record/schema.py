@@ -1,5 +1,6 @@
 """The class's record as tables: the visits (a page a student opened), their decisions, their exercise attempts and
-their games, declared with SQLAlchemy's ORM (:class:`Base`'s metadata is what the migrations build).
+their games, and the rooms (a table students share from their own pages: its seats and its moves in order), declared
+with SQLAlchemy's ORM (:class:`Base`'s metadata is what the migrations build).
 
 Every row written from a kernel carries an ``event_id`` made in that kernel (a UUID's 32 hex digits), unique in its
 table: a write retried after a connection that broke mid-commit is stored once (the writer inserts "on conflict do
@@ -12,10 +13,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Visit"]
+__all__ = ["TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Room", "RoomMove", "RoomSeat", "Visit"]
 
 #: The longest nickname, class name, page name and edition name stored (characters).
 NAME = 40
@@ -120,6 +121,64 @@ class GamePlayed(_Event, Base):
     ending: Mapped[str] = mapped_column(String(16))
 
     __table_args__ = (Index("ix_games_class_at", "class_name", "at"),)
+
+
+class Room(Base):
+    """A room: a table of 2 to 6 seats that students share, each from their own page (:mod:`dragonkit.record.rooms`).
+
+    ``code`` is what players type to join (:data:`dragonkit.record.rooms.CODE_ALPHABET`); ``seed`` makes the order
+    of the deck, so it is read on the server's side only (it never reaches a browser); ``coach`` is ``"on"``,
+    ``"off"`` or ``"after"`` (the game); ``leave_after`` the seconds a seat waits for a player who left before a bot
+    plays it; ``status`` ``"waiting"`` (for players), ``"playing"``, ``"over"`` or ``"closed"``; ``version`` grows with
+    every change (a seat taken, the start, a move), so a page asks one number to know whether to read the room again.
+    """
+
+    __tablename__ = "rooms"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    class_name: Mapped[str] = mapped_column(String(NAME), index=True)
+    edition: Mapped[str] = mapped_column(String(NAME))
+    seats: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    coach: Mapped[str] = mapped_column(String(8))
+    leave_after: Mapped[int] = mapped_column(Integer)
+    host: Mapped[str] = mapped_column(String(NAME))
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[str] = mapped_column(String(32))
+    created: Mapped[datetime] = mapped_column(DateTime)
+    changed: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RoomSeat(Base):
+    """A seat of a room: the name it plays under, the student sitting there (``nickname``; None: a bot's seat) or the
+    bot's kind, which page holds it now (``holder``, a page's id; None: nobody's page) and when that page was last
+    seen."""
+
+    __tablename__ = "room_seats"
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(NAME))
+    nickname: Mapped[str | None] = mapped_column(String(NAME), nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    holder: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class RoomMove(Base):
+    """A move of a room's game, in order: ``seq`` 1, 2, … is the primary key with the room, so that of two moves made
+    at once exactly one is the next (the other is checked again against the game it now meets); ``by`` says who made
+    it: ``"player"`` (the seat's student), ``"bot"`` (a bot's seat) or ``"stand-in"`` (a bot for a player who left);
+    ``event_id`` is unique, so a move sent again is stored once."""
+
+    __tablename__ = "room_moves"
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(16))
+    by: Mapped[str] = mapped_column(String(16))
+    event_id: Mapped[str] = mapped_column(String(32), unique=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
 
 
 #: The event tables by name, as the writer and the readers name them.

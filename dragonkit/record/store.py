@@ -24,7 +24,7 @@ from sqlalchemy.exc import ArgumentError
 __all__ = ["BACKENDS", "HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
 
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
-HEAD = "0001"
+HEAD = "0002"
 #: The databases the record is kept in (SQLAlchemy's backend names).
 BACKENDS = ("sqlite", "postgresql")
 #: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).

@@ -77,10 +77,16 @@ def test_language_switch_in_chromium(voila_url, browser):
     page.wait_for_selector("text=Start the game", timeout=120_000)
     page.click(".dk-language button:has-text('Italiano')")
     page.wait_for_selector("text=Inizia la partita", timeout=30_000)
-    assert page.get_attribute(".dk-seed input", "placeholder") == "casuale"
-    seat_2 = page.locator(".dk-setup select >> nth=3").locator("option:checked").inner_text()
-    # ipywidgets writes non-breaking spaces
-    assert seat_2.replace("\xa0", " ") == "bot allenatore (più gemme per turno)"
+    # the widgets are redrawn one by one after the button's label: wait for each (ipywidgets writes non-breaking spaces)
+    page.wait_for_function(
+        """() => {
+            const seed = document.querySelector('.dk-seed input');
+            const seat = document.querySelectorAll('.dk-setup select')[3].selectedOptions[0];
+            return seed.placeholder === 'casuale'
+                && seat && seat.textContent.replace(/\\u00a0/g, ' ') === 'bot allenatore (più gemme per turno)';
+        }""",
+        timeout=30_000,
+    )
     page.fill(".dk-seed input", "2024")
     page.click("text=Inizia la partita")
     page.wait_for_selector(".dk-board", timeout=60_000)

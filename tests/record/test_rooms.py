@@ -1,0 +1,261 @@
+"""Rooms in the class's record: codes, seats, moves in order, and the pages that share a room (on SQLite and on
+PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, update
+
+from dragonkit.bots import BotKind
+from dragonkit.engine import IllegalActionError, NotYourTurnError
+from dragonkit.record import rooms
+from dragonkit.record.rooms import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    MoveBy,
+    MoveConflictError,
+    RoomError,
+    RoomNotFoundError,
+    RoomStatus,
+    SeatLostError,
+)
+from dragonkit.record.schema import Room, RoomSeat
+from dragonkit.record.store import connect
+from dragonkit.topics.room_table import RoomTable
+from dragonkit.turn import Action
+
+SEATS = [("Ana", BotKind.HUMAN), ("Bo", BotKind.HUMAN), ("Coach", BotKind.COACH), ("Tess", BotKind.THRESHOLD)]
+
+
+@pytest.fixture
+def engine(record_url):
+    engine = connect(record_url)
+    yield engine
+    engine.dispose()
+
+
+def _room(engine, **options):
+    return rooms.open_room(engine, "3B", "Ana", "dragon-stripes", SEATS, holder="page-ana", **options)
+
+
+def test_a_code_is_easy_to_read_aloud_and_type(engine):
+    codes = {_room(engine).code for _ in range(20)}
+    assert len(codes) == 20
+    for code in codes:
+        assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+        assert not set(code) & set("0O1I")
+    code = next(iter(codes))
+    typed = f" {code[:2].lower()}-{code[2:]} "
+    assert rooms.read(engine, typed).code == code
+
+
+def test_a_code_that_does_not_exist_gets_a_clear_answer(engine):
+    _room(engine)
+    with pytest.raises(RoomNotFoundError, match="no room has the code"):
+        rooms.read(engine, "ZZZZZ" if _room(engine).code != "ZZZZZ" else "YYYYY")
+    for wrong in ("", "AB", "K0MQX", "KIMQX", "ABCDEF", "<b>"):
+        with pytest.raises(RoomNotFoundError, match="without 0, O, 1 or I"):
+            rooms.read(engine, wrong)
+
+
+def test_an_invalid_room_is_refused_and_nothing_is_written(engine):
+    for change, message in (
+        ({"edition": "chess"}, "unknown edition"),
+        ({"seats": SEATS[:1]}, "2 to 6 seats"),
+        ({"seats": SEATS * 2}, "2 to 6 seats"),
+        ({"coach": "sometimes"}, "on, off or after"),
+        ({"leave_after": 5}, "10 to 3600"),
+        ({"host": "  "}, "1 to 40 characters"),
+    ):
+        arguments = {"class_name": "3B", "host": "Ana", "edition": "dragon-stripes", "seats": SEATS} | change
+        with pytest.raises(RoomError, match=message):
+            rooms.open_room(engine, **arguments)
+    with engine.connect() as connection:
+        assert connection.execute(select(Room)).first() is None
+
+
+def test_players_sit_in_order_and_come_back_to_their_seat(engine):
+    room = _room(engine)
+    assert [s.nickname for s in room.seats] == ["Ana", None, None, None]
+    assert room.status is RoomStatus.WAITING
+    room, seat = rooms.sit(engine, room.code, "Bo")
+    assert seat == 1 and room.seats[1].name == "Bo" and room.seats[1].kind is BotKind.HUMAN
+    assert rooms.sit(engine, room.code.lower(), "Bo")[1] == 1  # Bo again: the same seat
+    assert rooms.sit(engine, room.code, "Cy")[1] == 2
+    assert rooms.sit(engine, room.code, "Di")[1] == 3
+    with pytest.raises(RoomError, match="is full"):
+        rooms.sit(engine, room.code, "Ed")
+    assert [r.code for r in rooms.rooms_of(engine, "3B", "Cy")] == [room.code]
+    assert rooms.rooms_of(engine, "4C", "Cy") == []
+
+
+def test_only_the_host_starts_and_a_started_game_takes_no_newcomer(engine):
+    room = _room(engine)
+    rooms.sit(engine, room.code, "Bo")
+    with pytest.raises(SeatLostError, match="only Ana"):
+        rooms.start(engine, room.id, "page-bo")
+    room = rooms.start(engine, room.id, "page-ana")
+    assert room.status is RoomStatus.PLAYING
+    with pytest.raises(RoomError, match="already started"):
+        rooms.start(engine, room.id, "page-ana")
+    with pytest.raises(RoomError, match="only its players can come back"):
+        rooms.sit(engine, room.code, "Ed")
+    assert rooms.sit(engine, room.code, "Bo")[1] == 1
+
+
+def test_leaving_before_the_game_frees_the_seat_and_the_host_leaving_closes_the_room(engine):
+    room = _room(engine)
+    room, seat = rooms.sit(engine, room.code, "Bo")
+    rooms.hold(engine, room.id, seat, "page-bo")
+    room = rooms.leave(engine, room.id, seat, "page-bo")
+    assert room.seats[1].nickname is None and room.status is RoomStatus.WAITING
+    assert rooms.leave(engine, room.id, 0, "page-nobody").status is RoomStatus.WAITING  # not the host's page
+    assert rooms.leave(engine, room.id, 0, "page-ana").status is RoomStatus.CLOSED
+    assert rooms.rooms_of(engine, "3B", "Ana") == []
+
+
+def _two_pages(engine):
+    room = _room(engine)
+    room, _ = rooms.sit(engine, room.code, "Bo")
+    rooms.start(engine, room.id, "page-ana")
+    ana = RoomTable.enter(engine, rooms.read(engine, room.code), "Ana", "page-ana")
+    bo = RoomTable.enter(engine, rooms.read(engine, room.code), "Bo", "page-bo")
+    return ana, bo
+
+
+def test_a_move_is_seen_by_the_other_page_and_a_move_out_of_turn_changes_nothing(engine):
+    ana, bo = _two_pages(engine)
+    assert ana.my_turn and not bo.my_turn
+    with pytest.raises(NotYourTurnError, match="it is Ana's move, not Bo's"):
+        bo.act(Action.REVEAL)
+    assert bo.game.actions == () and rooms.moves(engine, ana.room.id) == []
+    with pytest.raises(IllegalActionError, match="must reveal a card first"):
+        ana.act(Action.HOLD)
+    assert rooms.moves(engine, ana.room.id) == []
+    card = ana.act(Action.REVEAL)
+    assert card is not None
+    assert bo.sync() and bo.game.actions == ana.game.actions and bo.game.last_card == card
+    assert not bo.sync()  # nothing new: one query
+
+
+def test_a_move_from_a_page_that_lost_its_seat_is_refused(engine):
+    ana, bo = _two_pages(engine)
+    again = RoomTable.enter(engine, rooms.read(engine, ana.room.code), "Ana", "page-ana-2")  # Ana reloads her page
+    ana.beat()
+    assert not ana.held
+    with pytest.raises(NotYourTurnError, match="does not play a seat"):
+        ana.act(Action.REVEAL)
+    ana.held = True  # a forged state of the old page: the record still refuses it
+    with pytest.raises(SeatLostError):
+        ana.act(Action.REVEAL)
+    assert rooms.moves(engine, ana.room.id) == [] and ana.game.actions == ()
+    again.act(Action.REVEAL)
+    assert len(rooms.moves(engine, ana.room.id)) == 1
+    assert bo.sync() and len(bo.game.actions) == 1
+
+
+def test_two_moves_at_once_are_applied_once_in_order(engine):
+    ana, _bo = _two_pages(engine)
+    ana.act(Action.REVEAL)
+    twin = RoomTable(engine, rooms.read(engine, room_id=ana.room.id), 0, "page-ana")  # the same page, twice
+    twin.game = rooms.read(engine, room_id=ana.room.id).game()  # it has not seen the reveal yet
+    with pytest.raises(MoveConflictError, match="another move came first"):
+        twin.act(Action.REVEAL)
+    assert len(twin.game.actions) == 1  # read again: the game as it is
+    assert [m.seq for m in rooms.moves(engine, ana.room.id)] == [1]
+
+
+def test_the_same_move_sent_twice_is_stored_once(engine):
+    ana, _bo = _two_pages(engine)
+    args = (engine, ana.room.id, 1, 0, "reveal", MoveBy.PLAYER, "e" * 32)
+    assert rooms.record_move(*args, holder="page-ana")
+    assert not rooms.record_move(*args, holder="page-ana")
+    assert len(rooms.moves(engine, ana.room.id)) == 1
+
+
+def test_many_pages_clicking_at_once_keep_one_game(engine):
+    ana, bo = _two_pages(engine)
+    ana.act(Action.REVEAL)
+    pages = [RoomTable(engine, rooms.read(engine, room_id=ana.room.id), 0, "page-ana") for _ in range(4)]
+    errors = []
+
+    def click(page):
+        try:
+            page.act(Action.REVEAL)
+        except (RoomError, IllegalActionError) as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=click, args=(p,)) for p in pages]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stored = rooms.moves(engine, ana.room.id)
+    assert [m.seq for m in stored] == list(range(1, len(stored) + 1))
+    assert len(stored) + len(errors) == 5
+    bo.sync()
+    assert [a.value for a in bo.game.actions] == [m.action for m in stored]
+
+
+def test_the_bots_are_played_by_one_page_and_a_player_who_left_by_a_stand_in(engine):
+    ana, bo = _two_pages(engine)
+    game = ana.game
+    # play until a bot's seat is to move
+    while ana.game.to_move in (0, 1) and not ana.game.is_over:
+        page = ana if ana.game.to_move == 0 else bo
+        page.sync()
+        page.act(
+            Action.HOLD if Action.HOLD in page.game.legal_actions() and page.game.pot else page.game.legal_actions()[0]
+        )
+        ana.sync()
+        bo.sync()
+    assert game is ana.game
+    ana.beat()
+    bo.beat()
+    assert ana.drives and not bo.drives
+    assert ana.stand_in() is MoveBy.BOT
+    assert not bo.play_bot()
+    assert ana.play_bot()
+    assert rooms.moves(engine, ana.room.id)[-1].by is MoveBy.BOT
+    # Bo's page is gone for longer than the room waits: when Bo is to move, a bot stands in
+    with engine.begin() as connection:
+        connection.execute(
+            update(RoomSeat)
+            .where(RoomSeat.room_id == bo.room.id, RoomSeat.seat == 1)
+            .values(last_seen=ana.room.created - timedelta(minutes=5))
+        )
+    ana.beat()
+    assert ana.away(1) and not ana.away(0)
+    moves_made = 0
+    while ana.game.to_move != 0 and not ana.game.is_over and moves_made < 200:
+        assert ana.play_bot()
+        moves_made += 1
+    stored = rooms.moves(engine, ana.room.id)
+    assert {m.by for m in stored if m.seat == 1} <= {MoveBy.PLAYER, MoveBy.STAND_IN}
+
+
+def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
+    ana, bo = _two_pages(engine)
+    pages = {0: ana, 1: bo}
+    for page in pages.values():
+        page.beat()
+    for _ in range(5000):
+        ana.sync()
+        if ana.game.is_over:
+            break
+        seat = ana.game.to_move
+        if seat in pages:
+            page = pages[seat]
+            page.sync()
+            page.act(page.game.legal_actions()[0] if page.game.pot < 15 else page.game.legal_actions()[-1])
+        else:
+            assert ana.play_bot()
+    assert ana.game.is_over
+    assert rooms.read(engine, room_id=ana.room.id).status is RoomStatus.OVER
+    bo.sync()
+    assert bo.game.winners == ana.game.winners
+    with pytest.raises(RoomError):
+        rooms.record_move(engine, ana.room.id, 10_000, 0, "reveal", MoveBy.PLAYER, "f" * 32, holder="page-ana")
