@@ -106,6 +106,16 @@ _RULES = """<style>
 .dk-exercise .widget-radio-box label { white-space: normal; height: auto; line-height: 18px; margin: 2px 0; }
 .dk-lesson h3, .dk-lesson h4 { margin: 6px 0 2px 0; font-size: 14px; }
 .dk-lesson .dk-status { margin: 0 0 6px 0; }
+.dk-rooms { margin-top: 14px; padding-top: 6px; border-top: 1px solid $RULE; max-width: 830px; }
+.dk-rooms h2, .dk-lobby h2 { font-size: 17px; margin: 4px 0; }
+.dk-join-room { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 8px 0; }
+.dk-join-room input[name=code] { font: 600 18px monospace; letter-spacing: 3px; width: 9ch; text-transform: uppercase;
+  padding: 2px 6px; }
+.dk-join-room button { padding: 4px 12px; }
+.dk-room-code { font: 700 1.3em monospace; letter-spacing: 4px; background: $TINT; padding: 0 6px; border-radius: 4px; }
+.dk-lobby .dk-room-code { font-size: 30px; }
+.dk-room-line { font-size: 14px; padding: 2px 8px; margin-bottom: 4px; border-left: 4px solid $RULE; }
+.dk-review h3 { font-size: 15px; margin: 10px 0 4px 0; }
 .dk-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 12px; }
 .dk-table th { background: $TINT; text-align: left; padding: 2px 10px 2px 4px; vertical-align: bottom; }
 .dk-table td { border-bottom: 1px solid $RULE; padding: 1px 10px 1px 4px; line-height: 20px; vertical-align: top;

@@ -53,6 +53,7 @@ __all__ = [
     "close",
     "heartbeat",
     "hold",
+    "kernel_engine",
     "leave",
     "moves",
     "normal_code",
@@ -661,3 +662,17 @@ def rooms_of(engine: Engine, class_name: str, nickname: str) -> list[RoomInfo]:
         ).scalars()
         found = list(ids)
     return [read(engine, room_id=i) for i in found]
+
+
+_engines: dict[str, Engine] = {}
+
+
+def kernel_engine(url: str) -> Engine:
+    """This process's engine for the record at ``url`` (made, and its schema brought to the newest, once)."""
+    if url not in _engines:
+        from .store import connect, upgrade
+
+        engine = connect(url)
+        upgrade(engine)
+        _engines[url] = engine
+    return _engines[url]

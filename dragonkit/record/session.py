@@ -159,9 +159,10 @@ class Visit:
         """Queue an exercise attempt (:class:`~dragonkit.record.rows.AttemptRow`)."""
         self._put("attempts", {**asdict(row), "language": row.language or self.language})
 
-    def game(self, row: GameRow) -> None:
-        """Queue a game that ended (:class:`~dragonkit.record.rows.GameRow`)."""
-        self._put("games", asdict(row))
+    def game(self, row: GameRow, event_id: str | None = None) -> None:
+        """Queue a game that ended (:class:`~dragonkit.record.rows.GameRow`); with ``event_id`` (32 hex digits), the
+        row is stored once however many pages send it (a room's game)."""
+        self._put("games", asdict(row) | ({"event_id": event_id} if event_id else {}))
 
     def keep_alive(self) -> None:
         """Mark the page seen now and every :data:`HEARTBEAT` seconds while the kernel's event loop runs (nothing

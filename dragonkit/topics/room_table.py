@@ -100,6 +100,9 @@ class RoomTable:
         if version(self.engine, self.room.id) == self.room.version:
             return False
         self.room = read(self.engine, room_id=self.room.id)
+        if self.room.players != self.game.players:  # a seat taken or freed before the game: its players' names
+            self.game = self.room.game(moves(self.engine, self.room.id))
+            return True
         for move in moves(self.engine, self.room.id, after=len(self.game.actions)):
             self.game.apply(move.action, by=move.seat)
         return True

@@ -27,25 +27,35 @@ Where the kernel keeps the class's record (``dragonkit serve``), the app writes 
 situation before the move, the action, the card a reveal turned up, the seconds since the page showed the decision,
 and what the coach said of it) and each game that ends, without slowing a click: the page is updated first
 (:class:`~dragonkit.ui.recorder.Recorder`). The bots' moves are not written.
+
+There, the app also plays *rooms* (:mod:`dragonkit.ui.rooms`): a table two to six students share, each from their own
+page. The room and its game are the class's record's (:class:`~dragonkit.topics.room_table.RoomTable`): this page
+reads them every :data:`POLL` seconds, sends its player's moves, and, if it drives the room, the bots' moves; a page
+opened again (a reload, another laptop, a kernel that died) finds its player's room and takes the seat back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import secrets
 import time
 import uuid
-from typing import Any
+from html import escape
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from .. import i18n, view
+from ..address import query_values
 from ..bots import Bot, BotKind, bot_seed
 from ..coach.views import Coach
 from ..engine import Event, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots.game import gems_over_game, gems_over_game_text
+from ..record.session import nickname
+from ..record.where import class_name, record_url
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
@@ -58,10 +68,21 @@ from .controls import MessageLine, guarded, is_double_click, running_loop
 from .figures import FigureView
 from .panels import render_log, render_move, render_players, render_status
 from .recorder import Recorder
-from .setup import GameConfig, SeatConfig, SetupForm
+from .rooms import RoomForm, render_lobby, render_review, render_room_line, rooms_available
+from .setup import GameConfig, SeatConfig, SetupForm, kind_label
 from .visitor import follow_the_visitor
 
-__all__ = ["PlayApp"]
+if TYPE_CHECKING:
+    from ..topics.room_table import RoomTable
+
+__all__ = ["BEAT", "POLL", "PlayApp"]
+
+log = logging.getLogger("dragonkit.ui")
+
+#: Seconds between two readings of a room (one query when nothing moved), and between two signs of life of the page
+#: at its seat.
+POLL = 0.1
+BEAT = 1.5
 
 
 class PlayApp(MessageLine):
@@ -137,6 +158,23 @@ class PlayApp(MessageLine):
         self._recorder = Recorder("play", self._coach)  # the humans' decisions and the games, to the class's record
         self.game_id = ""
         self._end_written = False
+        self.table: RoomTable | None = None  # the room this page plays in, if any
+        self._holder = uuid.uuid4().hex  # this page, as the record knows the seat it holds
+        self._polling: asyncio.TimerHandle | None = None
+        self._beat_at = self._moved_at = 0.0
+        self._unreachable = False  # the record could not be read: the page says so until it can again
+        self.room_line, self.lobby = widgets.HTML(), widgets.HTML()
+        self.room_buttons = {
+            "start_room": widgets.Button(icon="play", button_style="success", layout=widgets.Layout(width="auto")),
+            "leave_room": widgets.Button(icon="sign-out", layout=widgets.Layout(width="auto")),
+        }
+        self.room_buttons["start_room"].on_click(lambda _b: self._on_start_room())
+        self.room_buttons["leave_room"].on_click(lambda _b: self._on_leave_room())
+        self.lobby_view = widgets.VBox(
+            [self.lobby, widgets.HBox(list(self.room_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))],
+            layout=widgets.Layout(display="none", width="830px", max_width="100%"),
+        )
+        self.room_form = RoomForm(on_open=self._on_open_room) if rooms_available() else None
         self.announce = live_region()
         # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
@@ -176,7 +214,7 @@ class PlayApp(MessageLine):
         # the coach's column, where the latest move and the coach are (the board's column then fits the screen)
         self._people = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         left = widgets.VBox(
-            [self.status, self.board, action_bar, self.message, self._people],
+            [self.room_line, self.status, self.board, action_bar, self.message, self._people],
             layout=widgets.Layout(width="830px", max_width="100%"),
         )
         self._coach_column = widgets.VBox(layout=widgets.Layout(width="430px", max_width="100%"))
@@ -194,13 +232,14 @@ class PlayApp(MessageLine):
                     layout=widgets.Layout(width="1250px", max_width="100%", justify_content="flex-end"),
                 )
             ]
-        self.widget = widgets.VBox([widgets.HTML(CSS), *top, self.setup_form, self.game_view, self.announce])
+        form = [self.setup_form] + ([self.room_form] if self.room_form is not None else [])
+        self.widget = widgets.VBox([widgets.HTML(CSS), *top, *form, self.lobby_view, self.game_view, self.announce])
         self.widget.add_class("dk-app")
         self._show_view()
         i18n.settings.observe(self._on_language, names="language")
         view.settings.observe(self._on_view, names="projector")
         self._closed = False
-        follow_the_visitor()
+        follow_the_visitor(then=self._find_my_room if self.room_form is not None else None)
         if config is not None:
             self.start(config)
 
@@ -219,6 +258,7 @@ class PlayApp(MessageLine):
         self._closed = True
         self._cancel_pending()
         self._cancel_estimate()
+        self._stop_polling()
         self._recorder.close()
         i18n.settings.unobserve(self._on_language, names="language")
         view.settings.unobserve(self._on_view, names="projector")
@@ -235,6 +275,9 @@ class PlayApp(MessageLine):
 
     @guarded
     def _on_new_game(self) -> None:
+        if self.table is not None:
+            self._on_leave_room()
+            return
         self.show_setup()
         self.setup_form.start.focus()  # the game, and its New game button, are gone: Enter starts another
 
@@ -255,12 +298,14 @@ class PlayApp(MessageLine):
         """
         seed = config.seed if config.seed is not None else secrets.randbits(63)
         game = Game([s.name for s in config.seats], config.rules, seed=seed)
+        self._stop_polling()
+        self.table = None
         self.seats = config.seats
         self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
         self.game_id, self._end_written = uuid.uuid4().hex, False
         self._latest = (0, 0)
-        self.setup_form.layout.display = "none"
+        self._show_form(False)
         self.game_view.layout.display = None
         self._say("")
         self._moved()
@@ -275,7 +320,14 @@ class PlayApp(MessageLine):
         self._say("")
         self.announce.value = announcement_html(())
         self.game_view.layout.display = "none"
-        self.setup_form.layout.display = None
+        self.lobby_view.layout.display = "none"
+        self._show_form(True)
+
+    def _show_form(self, shown: bool) -> None:
+        """Show or hide the setup form (and, under it, the rooms' form)."""
+        for form in (self.setup_form, self.room_form):
+            if form is not None:
+                form.layout.display = None if shown else "none"
 
     # -- acting ------------------------------------------------------------------------
 
@@ -306,7 +358,14 @@ class PlayApp(MessageLine):
         if seat is not None and self.bots[seat] is not None:
             raise IllegalActionError(Message("it is {name}'s move (a bot), not a human's", name=game.players[seat]))
         before, seconds = game.state, self._recorder.seconds()
-        card = game.apply(action, by=seat)
+        if self.table is None:
+            card = game.apply(action, by=seat)
+        else:  # a room: the page's own seat only, and the record's say on the order of the moves
+            try:
+                card = self.table.act(action)
+            finally:
+                self._follow_table()
+            game = self.table.game
         self._say("")
         self._moved()  # the page first; then the class's record
         self._recorder.decided(before, game.players, game.actions[-1], seconds, self.game_id, card)
@@ -346,7 +405,8 @@ class PlayApp(MessageLine):
         game = self.game
         if game is not None and game.is_over and not self._end_written:
             self._end_written = True
-            self._recorder.game_over(self.game_id, game.state, [kind.value for kind in self.kinds])
+            kinds = [kind.value for kind in self.kinds]
+            self._recorder.game_over(self.game_id, game.state, kinds, shared=self.table is not None)
 
     def _pressed(self, control: widgets.DOMWidget | None) -> None:
         """After a click on ``control`` (None: one that is gone with the setup form): if the keyboard
@@ -361,6 +421,8 @@ class PlayApp(MessageLine):
         if not self._refocus or self.game is None:
             return
         names = ("new_game",) if self.game.is_over else ("reveal", "hold", "take_over", "decline", "next")
+        if self.table is not None and not self.game.is_over and not self.table.my_turn:
+            return  # another player's move: the focus waits for this player's
         target = next((self.buttons[n] for n in names if is_shown(self.buttons[n])), None)
         if target is not None:
             self._refocus = False
@@ -381,9 +443,11 @@ class PlayApp(MessageLine):
             ("hold", tr("Hold")),
             ("decline", tr("Decline")),
             ("next", tr("Next bot move")),
-            ("new_game", tr("New game")),
+            ("new_game", tr("New game") if self.table is None else tr("Leave the room")),
         ):
             self.buttons[name].description = label
+        self.room_buttons["start_room"].description = tr("Start the game")
+        self.room_buttons["leave_room"].description = tr("Leave the room")
         self.autoplay.description = tr("bots play by themselves")
         self.show_coach.description = tr("Show the coach") if view.settings.projector else tr("Coach")
         self.show_coach.tooltip = tr("show or hide the coach")
@@ -445,14 +509,21 @@ class PlayApp(MessageLine):
         kinds = self.kinds
         self._cancel_estimate()
         seat = game.to_move
-        human_to_move = seat is not None and self.bots[seat] is None
+        table = self.table
+        human_to_move = seat is not None and self.bots[seat] is None if table is None else table.my_turn
         # the coach's Monte Carlo estimate of the chance of winning (more than two players, kali, drago-rosso)
         # takes up to 2 s: it is made for a human's choices only, once the page shows the move
         loop = running_loop()
-        shown = self.show_coach.value and not game.is_over
+        coach_setting = "on" if table is None else table.room.coach.value
+        shown = self.show_coach.value and not game.is_over and coach_setting == "on"
+        self.show_coach.layout.display = None if coach_setting == "on" else "none"
+        self._draw_room_line()
         waiting = shown and human_to_move and loop is not None and self._coach.estimate_needed(game)
         # compute everything first (the coach may take a moment), then update the page at once
-        coach = render_coach(self._coach, game, estimate=human_to_move, waiting=waiting) if shown else ""
+        if shown and table is not None and not human_to_move:  # in a room the coach speaks of this player's moves
+            coach = f'<div class="dk-coach dk-note">{escape(tr("The coach speaks when it is your move."))}</div>'
+        else:
+            coach = render_coach(self._coach, game, estimate=human_to_move, waiting=waiting) if shown else ""
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
@@ -468,6 +539,9 @@ class PlayApp(MessageLine):
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
+            if table is not None and coach_setting != "off":  # the coach on this player's own decisions
+                mine = [row for row in self._recorder.decisions if row.game_id == self.game_id]
+                self.coach.value += render_review(mine)
             self.result_plot.show(gems_over_game(game), gems_over_game_text(game))
             self.result_plot.layout.display = None
         else:
@@ -515,10 +589,211 @@ class PlayApp(MessageLine):
         self._cancel_pending()
         game = self.game
         seat = None if game is None else game.to_move  # None too once the game is over
-        bot_to_move = seat is not None and self.bots[seat] is not None
+        bot_to_move = seat is not None and self.bots[seat] is not None and self.table is None  # a room's: its own
         if bot_to_move and self.autoplay.value and not view.settings.projector:  # the projector waits for Next
             loop = running_loop()  # None in a plain script or test: the Next button steps
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"
         self._move_focus()
+
+    # -- rooms: a table shared with other pages -----------------------------------------
+
+    def _record(self) -> tuple[Any, str]:
+        """The record's engine for rooms, and this page's nickname.
+
+        Raises
+        ------
+        ValueError
+            Without a record, or without a nickname.
+        """
+        url = record_url()
+        who = nickname()
+        if url is None:
+            raise ValueError(Message("rooms need the class's record: the teacher starts the server with one"))
+        if not who:
+            raise ValueError(Message("give a nickname first: rooms seat players by their nicknames"))
+        from ..record.rooms import kernel_engine  # SQLAlchemy: only in a kernel with a record
+
+        return kernel_engine(url), who
+
+    @guarded
+    def _find_my_room(self) -> None:
+        """Once the visitor is known: the room their address names (``?room=``, which the server's door checked), or
+        else the room where they sit and whose game is not over (a page opened again takes its seat back)."""
+        if self.table is not None or self._closed or not nickname():
+            return
+        from ..record import rooms
+        from ..topics.room_table import RoomTable
+
+        engine, who = self._record()
+        asked = query_values("room")
+        if asked:
+            room, _seat = rooms.sit(engine, asked[-1], who)
+        else:
+            mine = rooms.rooms_of(engine, class_name(), who)
+            if not mine:
+                return
+            room = mine[0]
+        self._enter(RoomTable.enter(engine, room, who, self._holder))
+
+    @guarded
+    def _on_open_room(self, coach: str, leave_after: int) -> None:
+        from ..record import rooms
+        from ..topics.room_table import RoomTable
+
+        engine, who = self._record()
+        config = self.setup_form.config()
+        seats = [(s.name, s.kind) for s in config.seats]
+        room = rooms.open_room(
+            engine, class_name(), who, config.preset, seats, coach=coach, leave_after=leave_after, holder=self._holder
+        )
+        self._enter(RoomTable(engine, room, 0, self._holder))
+        self.room_buttons["start_room"].focus()
+
+    def _enter(self, table: RoomTable) -> None:
+        """This page plays in ``table``'s room from now on."""
+        self._cancel_pending()
+        self._cancel_estimate()
+        self.table = table
+        self._follow_table()
+        self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
+        self._show_form(False)
+        self._say("")
+        self._show_room()
+        self._poll_soon()
+
+    def _follow_table(self) -> None:
+        """Take the room's game and seats as the table read them (a refused move re-reads the whole game)."""
+        table = self.table
+        if table is None:
+            return
+        self.game = table.game
+        self.seats = tuple(SeatConfig(s.name, s.kind) for s in table.room.seats)
+        self.bots = [None] * len(self.seats)  # the room's bots move from the record, not from this app
+
+    def _show_room(self) -> None:
+        """The lobby while the room waits for its players; the table once its game is on."""
+        table = self.table
+        if table is None:
+            return
+        from ..record.rooms import RoomStatus
+
+        waiting = table.room.status is RoomStatus.WAITING
+        self.lobby_view.layout.display = None if waiting else "none"
+        self.game_view.layout.display = "none" if waiting else None
+        self._label()
+        if waiting:
+            self._draw_lobby()
+        else:
+            self._moved()
+
+    def _draw_lobby(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        room = table.room
+        seats = [(s.nickname, kind_label(s.kind)) for s in room.seats]
+        self.lobby.value = render_lobby(room.code, seats, room.host, room.coach.value, table.seat)
+        self.room_buttons["start_room"].layout.display = None if table.seat == 0 and table.held else "none"
+
+    def _draw_room_line(self) -> None:
+        table = self.table
+        if table is None:
+            self.room_line.value = ""
+            return
+        game, room = table.game, table.room
+        mover = game.to_move
+        waiting_for = None
+        if mover is not None and mover != table.seat and room.seats[mover].is_person and not table.away(mover):
+            waiting_for = room.seats[mover].name
+        away = [s.name for s in room.seats if s.is_person and s.seat != table.seat and table.away(s.seat)]
+        mine = None if table.seat is None else room.seats[table.seat].name
+        self.room_line.value = render_room_line(room.code, mine, waiting_for, away, table.held)
+
+    @guarded
+    def _on_start_room(self) -> None:
+        table = self.table
+        if table is None:
+            raise IllegalActionError(Message("this page is not in a room"))
+        from ..record import rooms
+
+        rooms.start(table.engine, table.room.id, self._holder)
+        table.sync()
+        self._follow_table()
+        self._show_room()
+        self._refocus = True
+        self._move_focus()
+
+    @guarded
+    def _on_leave_room(self) -> None:
+        table = self.table
+        self._stop_polling()
+        self.table = None
+        self._label()
+        if table is not None and table.seat is not None:
+            from ..record import rooms
+
+            rooms.leave(table.engine, table.room.id, table.seat, self._holder)
+        self.show_setup()
+        self.room_line.value = ""
+        self.setup_form.start.focus()
+
+    def _poll_soon(self) -> None:
+        loop = running_loop()
+        if loop is not None and self._polling is None and not self._closed:
+            self._polling = loop.call_later(POLL, self._poll)
+
+    def _stop_polling(self) -> None:
+        if self._polling is not None:
+            self._polling.cancel()
+            self._polling = None
+
+    def _poll(self) -> None:
+        self._polling = None
+        self.read_room()
+        self._poll_soon()
+
+    def read_room(self) -> None:
+        """Read the room (one query when nothing moved) and redraw what changed; every :data:`BEAT` seconds, a sign
+        of life of the page; if this page drives the room and a bot is to move, the bot's move, :attr:`bot_delay`
+        after the last move. The page does it every :data:`POLL` seconds; a record out of reach is said on the page
+        (and read again at the next time)."""
+        table = self.table
+        if table is None or self._closed:
+            return
+        try:
+            self._poll_once(table)
+        except Exception:  # the record out of reach a moment: say it, and read again
+            if not self._unreachable:
+                log.exception("dragonkit: the room could not be read")
+                self._unreachable = True
+                self._say(Message("The room's record cannot be reached: trying again."), "warning")
+
+    def _poll_once(self, table: RoomTable) -> None:
+        from ..record.rooms import RoomStatus
+
+        now = time.monotonic()
+        status, moves, held = table.room.status, len(table.game.actions), table.held
+        changed = table.sync()
+        if now - self._beat_at >= BEAT:
+            self._beat_at = now
+            away = [table.away(s.seat) for s in table.room.seats]
+            table.beat()
+            if table.held != held or away != [table.away(s.seat) for s in table.room.seats]:
+                changed = True
+        if len(table.game.actions) != moves:
+            self._moved_at = now
+        elif now - self._moved_at >= self.bot_delay and table.play_bot():
+            self._moved_at, changed = now, True
+        if not changed:
+            return
+        if self._unreachable:
+            self._unreachable = False
+            self._say("")
+        self._follow_table()
+        if table.room.status is not status or table.room.status is RoomStatus.WAITING:
+            self._show_room()
+        else:
+            self._moved()
+        self._write_end()

@@ -22,7 +22,7 @@ from .. import i18n
 from ..coach.rows import decision_row
 from ..coach.views import Coach
 from ..game_state import GameState
-from ..record import GameRow, visit
+from ..record import DecisionRow, GameRow, visit
 from ..turn import Action
 from .controls import running_loop
 
@@ -46,6 +46,8 @@ class Recorder:
     ----------
     visit : dragonkit.record.Visit
         The app's visit, in the language of the moment it opened; kept seen while the kernel's event loop runs.
+    decisions : list of DecisionRow
+        The rows written so far, in order (a room's review after the game reads its own).
 
     Raises
     ------
@@ -58,6 +60,7 @@ class Recorder:
         self.visit = visit(app, i18n.get_language())
         self._coach = coach
         self._shown: tuple[Hashable, float] | None = None  # the decision on the page, and when it was shown
+        self.decisions: list[DecisionRow] = []
         if self.visit.recording and running_loop() is not None:
             self.visit.keep_alive()
 
@@ -108,11 +111,13 @@ class Recorder:
         if self.visit.recording:
             self._later(self._write_decision, state, tuple(players), action, seconds, game_id, card)
 
-    def game_over(self, game_id: str, state: GameState, seats: Sequence[str]) -> None:
+    def game_over(self, game_id: str, state: GameState, seats: Sequence[str], shared: bool = False) -> None:
         """The game ``game_id`` ended in ``state``, played by ``seats`` (``"human"`` or a bot's kind, by seat): its
-        row is written after the decisions before it."""
+        row is written after the decisions before it; a ``shared`` game (a room's: every page of the table writes it)
+        is stored once, its row's ``event_id`` being the game's id."""
         if self.visit.recording:
-            self._later(lambda: self.visit.game(GameRow.of(game_id, state, seats)))
+            once = game_id if shared else None
+            self._later(lambda: self.visit.game(GameRow.of(game_id, state, seats), event_id=once))
 
     def close(self) -> None:
         """The app is closed: its visit's heartbeat stops (the rows on their way are still written)."""
@@ -123,6 +128,7 @@ class Recorder:
     ) -> None:
         views = self._coach.views_of(state, players)
         row = decision_row(views, state, action, app=self.app, seconds=seconds, game_id=game_id, card=card)
+        self.decisions.append(row)
         self.visit.decision(row)
 
     def _later(self, write: Callable[..., None], *args: Any) -> None:

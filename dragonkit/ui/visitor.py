@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .. import i18n, view
 
@@ -36,10 +36,10 @@ def _visitor_query_url(environ: Mapping[str, str]) -> str | None:
     return f"{protocol}://{host}:{port}{base}voila/query/{environ['VOILA_KERNEL_ID']}"
 
 
-async def _await_visitor(url: str) -> None:
+async def _await_visitor(url: str, then: Callable[[], None] | None = None) -> None:
     """Read the visitor's request from Voilà's socket, put it in the environment as Voilà does
     (``QUERY_STRING`` …), and switch to the language its ``?lang=`` asks for, if it asks for one, and to the view
-    its ``?view=`` asks for."""
+    its ``?view=`` asks for; then call ``then`` (if the request came)."""
     from tornado.httpclient import HTTPClientError
     from tornado.websocket import WebSocketError, websocket_connect
 
@@ -57,20 +57,31 @@ async def _await_visitor(url: str) -> None:
         if asked is not None:  # without ?lang=, the page keeps the language it was run in
             i18n.set_language(asked)
         view.settings.projector = view.requested_projector()
+        if then is not None:
+            then()
 
 
-def follow_the_visitor() -> None:
+def follow_the_visitor(then: Callable[[], None] | None = None) -> None:
     """In a preheated Voilà kernel, switch to the language and the view of the page's visitor once their request
     arrives (on the kernel's event loop; this returns at once); elsewhere, nothing: a kernel started with its page
-    knew them from the start."""
+    knew them from the start.
+
+    Parameters
+    ----------
+    then : callable, optional
+        What to do once the visitor's address is known (their nickname, a room's code): at once in a kernel started
+        with its page (or a script), when their request arrives in a preheated kernel.
+    """
     url = _visitor_query_url(os.environ)
-    if url is None:
-        return
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # no event loop (a script): nothing to wait on
+        loop = None
+    if url is None or loop is None:
+        if then is not None and url is None:
+            then()
         return
-    task = loop.create_task(_await_visitor(url))
+    task = loop.create_task(_await_visitor(url, then))
     _VISITOR_WAITS.add(task)  # keep a reference until it is done
     task.add_done_callback(_VISITOR_WAITS.discard)
 

@@ -1,0 +1,168 @@
+"""The play app's rooms (dragonkit/ui/app.py, dragonkit/ui/rooms.py): pages that share a table through the class's
+record, each in its own app as each student's kernel has its own; here in one process, each app reading the room when
+the test says (a page does it every POLL seconds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragonkit import Action, i18n
+from dragonkit.record import rooms, session
+from dragonkit.record.reading import games
+from dragonkit.record.rooms import MoveBy, RoomStatus
+from dragonkit.record.store import connect
+from dragonkit.ui import PlayApp
+from dragonkit.ui.rooms import render_lobby, spelled
+
+
+@pytest.fixture
+def as_student(recording, monkeypatch):
+    """Open pages as students: ``as_student("Bo", room="K7MQX")`` is the app of Bo's new page."""
+    apps = []
+
+    def page(name: str, room: str | None = None) -> PlayApp:
+        monkeypatch.setenv("DRAGONKIT_NICKNAME", name)
+        if room is None:
+            monkeypatch.delenv("QUERY_STRING", raising=False)
+        else:
+            monkeypatch.setenv("QUERY_STRING", f"room={room}")
+        app = PlayApp(bot_delay=0.0)
+        apps.append(app)
+        return app
+
+    yield page
+    for app in apps:
+        app.close()
+
+
+def _open(app: PlayApp, players: int = 4, coach: str = "on") -> str:
+    app.setup_form.n_players.value = players
+    app.setup_form.preset.value = "mini"
+    app.room_form.coach.value = coach
+    app.room_form.open_button.click()
+    assert app.table is not None, app.message.value + app.setup_form.message.value
+    return app.table.room.code
+
+
+def _read(*apps: PlayApp) -> None:
+    for app in apps:
+        app.read_room()
+
+
+def _choice(app: PlayApp) -> Action:
+    legal = app.game.legal_actions()
+    if Action.DECLINE in legal:
+        return Action.DECLINE
+    return Action.HOLD if Action.HOLD in legal and app.game.pot >= 4 else Action.REVEAL
+
+
+def _play_to_the_end(pages: dict[int, PlayApp], moves: int = 3000) -> None:
+    first = next(iter(pages.values()))
+    for _ in range(moves):
+        _read(*pages.values())
+        if first.game.is_over:
+            return
+        mover = first.game.to_move
+        if mover in pages:
+            app = pages[mover]
+            app.buttons[_choice(app).value].click()
+    raise AssertionError("the game did not end")
+
+
+def test_a_room_opened_from_the_setup_waits_for_its_players_who_join_by_code(as_student, recording):
+    ana = as_student("Ana")
+    assert ana.room_form is not None and ana.room_form.layout.display is None
+    code = _open(ana)
+    assert ana.setup_form.layout.display == "none" and ana.lobby_view.layout.display is None
+    assert code in ana.lobby.value and spelled(code) in ana.lobby.value
+    assert ana.room_buttons["start_room"].layout.display is None  # the host starts
+    bo = as_student("Bo", room=code.lower())
+    assert bo.table is not None and bo.table.seat == 1
+    assert bo.room_buttons["start_room"].layout.display == "none"  # only the host starts
+    _read(ana)
+    assert "Bo" in ana.lobby.value
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    for app in (ana, bo):
+        assert app.game_view.layout.display is None and app.lobby_view.layout.display == "none"
+        assert code in app.room_line.value
+    assert ana.game.players[:2] == ("Ana", "Bo")
+
+
+def test_each_page_acts_only_for_its_own_seat_and_sees_the_others_moves(as_student):
+    ana = as_student("Ana")
+    code = _open(ana, players=2)
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    assert ana.game.to_move == 0
+    assert bo.buttons["reveal"].layout.display == "none"  # not Bo's move: no button
+    bo.buttons["reveal"].click()  # a forged click
+    assert "not Bo's" in bo.message.value and bo.game.actions == ()
+    assert "waiting for Ana" in bo.room_line.value
+    ana.buttons["reveal"].click()
+    _read(bo)
+    assert len(bo.game.actions) == 1 and bo.game.last_card == ana.game.last_card
+    assert " reveals " in bo.event_log.value
+
+
+def test_a_reloaded_page_takes_its_seat_back_and_the_old_page_only_watches(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=3)
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    ana.buttons["reveal"].click()
+    _read(bo)
+    bo_again = as_student("Bo")  # Bo reloads: a new page, no code in its address
+    assert bo_again.table is not None and bo_again.table.seat == 1
+    assert bo_again.game.actions == ana.game.actions
+    bo.table.beat()  # the old page learns it at its next sign of life
+    bo._beat_at = 0
+    _read(bo)
+    assert not bo.table.held and "another page" in bo.room_line.value
+
+
+def test_a_game_played_to_its_end_is_written_once_and_the_coach_reviews_after(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=3, coach="after")
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    assert ana.show_coach.layout.display == "none" and ana.coach.value == ""  # the coach waits for the end
+    _play_to_the_end({0: ana, 1: bo})
+    engine = connect(recording)
+    room = rooms.read(engine, code)
+    assert room.status is RoomStatus.OVER
+    stored = rooms.moves(engine, room.id)
+    assert {m.by for m in stored if m.seat < 2} == {MoveBy.PLAYER}
+    assert {m.by for m in stored if m.seat == 2} <= {MoveBy.BOT}
+    for app in (ana, bo):
+        app._write_end()
+        assert "The coach on your decisions" in app.coach.value
+    session.flush()
+    played = games(engine, "3B")
+    assert len(played) == 1 and played.iloc[0]["game_id"] == room.game_id
+    assert list(played.iloc[0]["seats"]) == ["human", "human", "threshold"]
+    assert rooms.rooms_of(engine, "3B", "Ana") == []  # over: a new page starts at the setup
+    engine.dispose()
+
+
+def test_rooms_speak_italian(as_student):
+    ana = as_student("Ana")
+    i18n.set_language("it")
+    try:
+        assert ana.room_form.open_button.description == "Apri una stanza"
+        html = render_lobby("K7MQX", [("Ana", "human"), (None, "coach bot")], "Ana", "on", 0, "it")
+        assert "Stanza" in html and "K 7 M Q X" in html
+    finally:
+        i18n.set_language("en")
+
+
+def test_without_a_record_there_are_no_rooms(monkeypatch):
+    monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
+    app = PlayApp()
+    try:
+        assert app.room_form is None
+    finally:
+        app.close()
