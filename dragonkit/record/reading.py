@@ -12,11 +12,23 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
 import pandas as pd
-from sqlalchemy import Engine, Select, select
+from sqlalchemy import Engine, Select, func, select
 
-from .schema import TABLES, Attempt, Decision, GamePlayed, Visit
+from .schema import TABLES, Attempt, Decision, GamePlayed, Room, RoomMove, RoomSeat, Visit
 
-__all__ = ["EXPORTS", "attempts", "columns", "day_bounds", "decisions", "export", "games", "present", "rows"]
+__all__ = [
+    "EXPORTS",
+    "ROOM_COLUMNS",
+    "attempts",
+    "columns",
+    "day_bounds",
+    "decisions",
+    "export",
+    "games",
+    "present",
+    "rooms",
+    "rows",
+]
 
 #: The file formats ``dragonkit class export`` writes, by suffix.
 EXPORTS = (".csv", ".parquet")
@@ -120,6 +132,65 @@ def present(engine: Engine, class_name: str | None = None, within: float = 60.0)
     with engine.connect() as connection:
         found = connection.execute(query.order_by(Visit.last_seen.desc())).all()
     return pd.DataFrame([tuple(r) for r in found], columns=["nickname", "page", "language", "started", "last_seen"])
+
+
+#: The columns of :func:`rooms`' table.
+ROOM_COLUMNS = [
+    "code",
+    "edition",
+    "status",
+    "coach",
+    "host",
+    "players",
+    "kinds",
+    "moves",
+    "game_id",
+    "created",
+    "changed",
+]
+
+
+def rooms(engine: Engine, class_name: str | None = None, latest: int = 50) -> pd.DataFrame:
+    """The class's rooms, the latest ``latest`` opened, newest first: their code, edition, status, coach's setting,
+    host, players and moves so far (never their seed).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`ROOM_COLUMNS`: ``players`` a list of the seats' names, ``kinds`` of ``"human"`` or the bot's kind,
+        ``moves`` the moves made, ``game_id`` the game's id in the record's ``games`` once it has ended.
+    """
+    query = select(Room.id, *(getattr(Room, c) for c in ROOM_COLUMNS if hasattr(Room, c))).order_by(Room.id.desc())
+    if class_name is not None:
+        query = query.where(Room.class_name == class_name)
+    with engine.connect() as connection:
+        found = connection.execute(query.limit(latest)).all()
+        ids = [r.id for r in found]
+        seats = connection.execute(
+            select(RoomSeat.room_id, RoomSeat.name, RoomSeat.kind)
+            .where(RoomSeat.room_id.in_(ids))
+            .order_by(RoomSeat.room_id, RoomSeat.seat)
+        ).all()
+        moves = dict(
+            connection.execute(  # type: ignore[arg-type]
+                select(RoomMove.room_id, func.count()).where(RoomMove.room_id.in_(ids)).group_by(RoomMove.room_id)
+            ).all()
+        )
+    names: dict[int, list[str]] = {i: [] for i in ids}
+    kinds: dict[int, list[str]] = {i: [] for i in ids}
+    for seat in seats:
+        names[seat.room_id].append(seat.name)
+        kinds[seat.room_id].append(seat.kind)
+    table = [
+        {
+            **{c: getattr(r, c) for c in ROOM_COLUMNS if c not in ("players", "kinds", "moves")},
+            "players": names[r.id],
+            "kinds": kinds[r.id],
+            "moves": int(moves.get(r.id, 0)),
+        }
+        for r in found
+    ]
+    return pd.DataFrame(table, columns=ROOM_COLUMNS)
 
 
 def export(engine: Engine, path: Path, class_name: str | None = None, day: date | None = None) -> int:

@@ -38,12 +38,15 @@ class NewRows:
         As :mod:`dragonkit.record.reading` gives them (empty when nothing is new).
     playing : pandas.DataFrame
         :func:`~dragonkit.topics.class_summary.playing_now`'s table.
+    rooms : pandas.DataFrame
+        The class's rooms as they are now (:func:`dragonkit.record.reading.rooms`; none for a sample class).
     """
 
     decisions: pd.DataFrame
     attempts: pd.DataFrame
     games: pd.DataFrame
     playing: pd.DataFrame
+    rooms: pd.DataFrame
 
     def count(self, table: str) -> int:
         """The new rows of ``table``."""
@@ -66,6 +69,8 @@ class ClassFeed:
         The reveal-or-hold decisions among them, judged (:func:`~dragonkit.topics.our_class.stopping_choices`).
     playing : pandas.DataFrame
         Who was playing at the last read.
+    rooms : pandas.DataFrame
+        The class's rooms at the last read.
     sample_end : datetime.datetime or None
         When the simulated class ended (None for a record).
     """
@@ -75,7 +80,7 @@ class ClassFeed:
             raise ValueError("a class feed reads a record or holds a sample, one of the two")
         self.class_name = class_name
         self.sample = sample is not None
-        from ..record.reading import columns
+        from ..record.reading import ROOM_COLUMNS, columns
 
         self._engine = engine
         self._pending = sample  # a sample is given whole at the first read
@@ -85,6 +90,7 @@ class ClassFeed:
         self.games = pd.DataFrame(columns=columns("games"))
         self.choices = stopping_choices(self.decisions)
         self.playing = pd.DataFrame(columns=["nickname", "page", "since", "last_seen"])
+        self.rooms = pd.DataFrame(columns=ROOM_COLUMNS)
 
     @classmethod
     def of_record(cls, url: str, class_name: str) -> ClassFeed:
@@ -127,15 +133,17 @@ class ClassFeed:
         if self._engine is None:
             sample, self._pending = self._pending, None
             if sample is None:
-                return NewRows(self.decisions.iloc[:0], self.attempts.iloc[:0], self.games.iloc[:0], self.playing)
+                return NewRows(
+                    self.decisions.iloc[:0], self.attempts.iloc[:0], self.games.iloc[:0], self.playing, self.rooms
+                )
             playing = playing_now(sample.visits, self.now())
-            return NewRows(sample.decisions, sample.attempts, sample.games, playing)
+            return NewRows(sample.decisions, sample.attempts, sample.games, playing, self.rooms)
         from ..record import reading
 
         engine, name = self._engine, self.class_name
         new = {table: getattr(reading, table)(engine, name, after=self.last_id(table)) for table in EVENT_TABLES}
         playing = playing_now(reading.present(engine, name, within=PLAYING_WITHIN), self.now())
-        return NewRows(new["decisions"], new["attempts"], new["games"], playing)
+        return NewRows(new["decisions"], new["attempts"], new["games"], playing, reading.rooms(engine, name))
 
     def keep(self, new: NewRows) -> None:
         """Add ``new``'s rows to those held (the rows already held are never read twice: ``after``)."""
@@ -147,6 +155,7 @@ class ClassFeed:
             fresh = stopping_choices(new.decisions)
             self.choices = fresh if self.choices.empty else pd.concat([self.choices, fresh], ignore_index=True)
         self.playing = new.playing
+        self.rooms = new.rooms
 
     def update(self) -> NewRows:
         """:meth:`read`, then :meth:`keep`; returns what was new.

@@ -1,6 +1,7 @@
-"""The teacher's dashboard: the class's record while the class plays, in five sections with headings — who is playing
-now; the class's reveal-or-hold decisions over the optimal policy map, by edition and stage; the expected gems they
-gave up; the class's win rate against each bot; each exercise's answers.
+"""The teacher's dashboard: the class's record while the class plays, in six sections with headings — who is playing
+now; the rooms (tables students share from their own pages) and their games; the class's reveal-or-hold decisions
+over the optimal policy map, by edition and stage; the expected gems they gave up; the class's win rate against each
+bot; each exercise's answers.
 
 It reads the record of ``$DRAGONKIT_RECORD`` for the class of ``$DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`),
 and **updates itself**: every :data:`UPDATE_SECONDS` a task on the kernel's event loop reads, in a thread of its own
@@ -37,7 +38,7 @@ from ..topics.class_feed import ClassFeed, NewRows
 from ..topics.editions import edition_label
 from .announce import announcement_html, display_page, live_region
 from .controls import MessageLine, guarded
-from .dashboard_tables import render_exercises, render_gems_given_up, render_playing
+from .dashboard_tables import render_exercises, render_gems_given_up, render_playing, render_rooms
 from .figures import FigureView
 from .setup import kind_label
 from .visitor import follow_the_visitor
@@ -114,7 +115,7 @@ class DashboardApp(MessageLine):
         self.sample_button = widgets.Button(icon="users", button_style="info", layout=widgets.Layout(width="auto"))
         self.sample_button.on_click(lambda _b: self.show_sample())
         self.announce = live_region()
-        self.sections = {name: widgets.HTML() for name in ("playing", "map", "gems", "wins", "exercises")}
+        self.sections = {name: widgets.HTML() for name in ("playing", "rooms", "map", "gems", "wins", "exercises")}
         self.picker = widgets.Dropdown(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.picker.observe(self._on_pick, names="value")
         self.map_figure = FigureView("760px")
@@ -129,6 +130,7 @@ class DashboardApp(MessageLine):
         self.body = widgets.VBox(
             [
                 self.sections["playing"],
+                self.sections["rooms"],
                 self.sections["map"],
                 self.picker,
                 self.map_figure,
@@ -233,6 +235,7 @@ class DashboardApp(MessageLine):
         feed.keep(new)
         counts = (new.count("decisions"), new.count("attempts"), new.count("games"))
         self.sections["playing"].value = self._playing_html()
+        self.sections["rooms"].value = self._rooms_html()
         if not any(counts) and not first:
             return  # nothing new: nothing redrawn
         self._last_arrival = counts
@@ -295,6 +298,13 @@ class DashboardApp(MessageLine):
             return ""
         return self._heading(tr("Who is playing now")) + render_playing(feed.playing, feed.now())
 
+    def _rooms_html(self) -> str:
+        """The rooms section: the class's rooms and their games (none for a sample class, which has no rooms)."""
+        feed = self.feed
+        if feed is None or feed.sample:
+            return ""
+        return self._heading(tr("Rooms")) + render_rooms(feed.rooms, feed.games)
+
     def _draw(self) -> None:
         """Every section, from the rows held (none without a record: the sections wait for the sample)."""
         feed = self.feed
@@ -303,6 +313,7 @@ class DashboardApp(MessageLine):
         if feed is None:
             return
         self.sections["playing"].value = self._playing_html()
+        self.sections["rooms"].value = self._rooms_html()
         self._draw_map_section()
         self.sections["gems"].value = self._heading(tr("Expected gems given up")) + render_gems_given_up(
             summary.gems_given_up(feed.decisions)

@@ -15,13 +15,23 @@ from typing import Any
 
 import pandas as pd
 
+from ..bots import BotKind
 from ..engine import VERBS
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..topics.class_summary import GemsGivenUp
 from ..topics.editions import edition_label
+from .setup import kind_label
 
-__all__ = ["exercise_name", "page_name", "render_exercises", "render_gems_given_up", "render_playing", "table_html"]
+__all__ = [
+    "exercise_name",
+    "page_name",
+    "render_exercises",
+    "render_gems_given_up",
+    "render_playing",
+    "render_rooms",
+    "table_html",
+]
 
 #: The pages of the kit a student may be on, by the name the record keeps (a lesson is named by its notebook).
 PAGES = {"play": N_("play app"), "trainer": N_("hand trainer")}
@@ -202,3 +212,53 @@ def render_exercises(summary: pd.DataFrame, lang: str | None = None) -> str:
         tr("commonest wrong answers", lang),
     )
     return table_html(tr("The exercises, lesson by lesson", lang), columns, rows)
+
+
+#: A room's status as the dashboard says it (msgids).
+_ROOM_STATUS = {
+    "waiting": N_("waiting for players"),
+    "playing": N_("playing"),
+    "over": N_("game over"),
+    "closed": N_("closed"),
+}
+
+
+def render_rooms(rooms: pd.DataFrame, games: pd.DataFrame, lang: str | None = None) -> str:
+    """The class's rooms (:func:`dragonkit.record.reading.rooms`), newest first: the code, the edition, the status,
+    the players (a bot's seat marked with its kind), the moves so far and, for a game that ended, its winners (from
+    the record's ``games``); or a sentence when there is none.
+
+    Parameters
+    ----------
+    rooms : pandas.DataFrame
+    games : pandas.DataFrame
+        The games read (:func:`dragonkit.record.reading.games`), to name the winners of the rooms' games.
+    lang : str, optional
+    """
+    if rooms.empty:
+        return _paragraph(tr("No room has been opened yet.", lang))
+    winners: dict[object, list[int]] = {}
+    for game_id, seats in zip(games.get("game_id", ()), games.get("winners", ())):
+        winners[game_id] = list(seats)
+    rows = []
+    for room in rooms.to_dict("records"):
+        names, kinds = list(room["players"]), list(room["kinds"])
+        players = ", ".join(
+            escape(name) if kind == "human" else f"{escape(name)} ({escape(tr(kind_label(BotKind(kind)), lang))})"
+            for name, kind in zip(names, kinds)
+        )
+        status = tr(_ROOM_STATUS.get(str(room["status"]), str(room["status"])), lang)
+        if room["game_id"] in winners:
+            won = tuple(names[seat] for seat in winners[room["game_id"]] if seat < len(names))
+            status += " · " + tr("won by {names}", lang, names=won)
+        rows.append(
+            (
+                f'<span class="dk-room-code">{escape(str(room["code"]))}</span>',
+                escape(edition_label(str(room["edition"]), lang=lang)),
+                escape(status),
+                players,
+                integer_text(int(room["moves"]), lang),
+            )
+        )
+    columns = (tr("room", lang), tr("edition", lang), tr("status", lang), tr("players", lang), tr("moves", lang))
+    return table_html(tr("The rooms, newest first", lang), columns, rows)

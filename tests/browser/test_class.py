@@ -89,7 +89,7 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
     teacher = browser.new_context(viewport={"width": 1280, "height": 900})
     dashboard = teacher.new_page()
     dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
-    dashboard.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=180_000)
+    dashboard.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
     assert "key=" not in dashboard.url  # the key left the address bar (its cookie opens the page)
 
     students = [_join(browser, url, nickname) for nickname in STUDENTS]

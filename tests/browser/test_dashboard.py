@@ -27,6 +27,7 @@ HEADINGS = {
     "en": [
         "Teacher's dashboard",
         "Who is playing now",
+        "Rooms",
         "Decisions over the optimal policy",
         "Expected gems given up",
         "Win rate against the bots",
@@ -35,6 +36,7 @@ HEADINGS = {
     "it": [
         "Pannello dell'insegnante",
         "Chi sta giocando adesso",
+        "Stanze",
         "Le decisioni sulla politica ottima",
         "Gemme attese perse",
         "Percentuale di vittorie contro i bot",
@@ -72,7 +74,7 @@ def no_record_url():
 def _open(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(url, timeout=180_000)
-    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=180_000)
+    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
     page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)  # the record read, both figures
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page

@@ -12,6 +12,7 @@ from dragonkit.record.reading import games
 from dragonkit.record.rooms import MoveBy, RoomStatus
 from dragonkit.record.store import connect
 from dragonkit.ui import PlayApp
+from dragonkit.ui.dashboard import DashboardApp
 from dragonkit.ui.rooms import render_lobby, spelled
 
 
@@ -65,7 +66,7 @@ def _play_to_the_end(pages: dict[int, PlayApp], moves: int = 3000) -> None:
         mover = first.game.to_move
         if mover in pages:
             app = pages[mover]
-            app.buttons[_choice(app).value].click()
+            app.act(_choice(app))  # (a click on the same button within 0.35 s would be a double click)
     raise AssertionError("the game did not end")
 
 
@@ -166,3 +167,26 @@ def test_without_a_record_there_are_no_rooms(monkeypatch):
         assert app.room_form is None
     finally:
         app.close()
+
+
+def test_the_teachers_dashboard_lists_the_rooms_and_their_games(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=2)
+    bo = as_student("Bo", room=code)
+    waiting = DashboardApp(url=recording, klass="3B")
+    try:
+        text = waiting.sections["rooms"].value
+        assert code in text and "waiting for players" in text and "Ana, Bo" in text
+    finally:
+        waiting.close()
+    ana.room_buttons["start_room"].click()
+    _play_to_the_end({0: ana, 1: bo})
+    ana._write_end()
+    session.flush()
+    over = DashboardApp(url=recording, klass="3B")
+    try:
+        text = over.sections["rooms"].value
+        assert "game over · won by" in text and code in text
+        assert str(len(ana.game.actions)) in text
+    finally:
+        over.close()
