@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 from sqlalchemy import Engine, Select, func, select
@@ -23,6 +24,7 @@ __all__ = [
     "columns",
     "day_bounds",
     "decisions",
+    "decisions_in_game",
     "export",
     "games",
     "present",
@@ -103,6 +105,18 @@ def rows(
 def decisions(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
     """The decisions (:class:`~dragonkit.record.schema.Decision`): see :func:`rows`."""
     return rows(engine, Decision.__tablename__, class_name, day, after)
+
+
+def decisions_in_game(engine: Engine, game_id: str, nickname: str) -> list[dict[str, Any]]:
+    """``nickname``'s decisions in the game ``game_id`` (a room's, whose player may have played from several pages),
+    oldest first, each a dict of the ``decisions`` table's columns."""
+    query = (
+        select(*Decision.__table__.columns)
+        .where(Decision.game_id == game_id, Decision.nickname == nickname)
+        .order_by(Decision.id)
+    )
+    with engine.connect() as connection:
+        return [dict(r._mapping) for r in connection.execute(query).all()]
 
 
 def attempts(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:

@@ -68,7 +68,7 @@ from .controls import MessageLine, guarded, is_double_click, running_loop
 from .figures import FigureView
 from .panels import render_log, render_move, render_players, render_status
 from .recorder import Recorder
-from .rooms import RoomForm, render_lobby, render_review, render_room_line, rooms_available
+from .rooms import RoomForm, render_lobby, render_review, render_room_line, review_rows, rooms_available
 from .setup import GameConfig, SeatConfig, SetupForm, kind_label
 from .visitor import follow_the_visitor
 
@@ -163,6 +163,7 @@ class PlayApp(MessageLine):
         self._polling: asyncio.TimerHandle | None = None
         self._beat_at = self._moved_at = 0.0
         self._unreachable = False  # the record could not be read: the page says so until it can again
+        self._reviewed: tuple[str, list[dict[str, Any]]] = ("", [])  # the room's game, and this player's decisions
         self.room_line, self.lobby = widgets.HTML(), widgets.HTML()
         self.room_buttons = {
             "start_room": widgets.Button(icon="play", button_style="success", layout=widgets.Layout(width="auto")),
@@ -517,6 +518,7 @@ class PlayApp(MessageLine):
         coach_setting = "on" if table is None else table.room.coach.value
         shown = self.show_coach.value and not game.is_over and coach_setting == "on"
         self.show_coach.layout.display = None if coach_setting == "on" else "none"
+        self.autoplay.layout.display = "none" if table is not None or view.settings.projector else None
         self._draw_room_line()
         waiting = shown and human_to_move and loop is not None and self._coach.estimate_needed(game)
         # compute everything first (the coach may take a moment), then update the page at once
@@ -540,8 +542,7 @@ class PlayApp(MessageLine):
         if game.is_over:
             self.coach.value = render_status(game, kinds)
             if table is not None and coach_setting != "off":  # the coach on this player's own decisions
-                mine = [row for row in self._recorder.decisions if row.game_id == self.game_id]
-                self.coach.value += render_review(mine)
+                self.coach.value += render_review(self._review())
             self.result_plot.show(gems_over_game(game), gems_over_game_text(game))
             self.result_plot.layout.display = None
         else:
@@ -687,6 +688,17 @@ class PlayApp(MessageLine):
             self._draw_lobby()
         else:
             self._moved()
+
+    def _review(self) -> list[dict[str, Any]]:
+        """This player's decisions in the room's game, from the record and from this page (read once per game: the
+        record has them all once the game is over, but for the last ones this page may still be writing)."""
+        if self._reviewed[0] != self.game_id and self.table is not None:
+            from ..record.reading import decisions_in_game
+
+            made = [row for row in self._recorder.decisions if row.game_id == self.game_id]
+            stored = decisions_in_game(self.table.engine, self.game_id, nickname())
+            self._reviewed = (self.game_id, review_rows(stored, made))
+        return self._reviewed[1]
 
     def _draw_lobby(self) -> None:
         table = self.table

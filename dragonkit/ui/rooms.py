@@ -11,7 +11,9 @@ here are only widgets and words.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import asdict
 from html import escape
 from typing import Any
 
@@ -33,6 +35,7 @@ __all__ = [
     "render_lobby",
     "render_review",
     "render_room_line",
+    "review_rows",
     "rooms_available",
     "spelled",
 ]
@@ -200,15 +203,27 @@ def render_room_line(
     return f'<div class="dk-room-line">{" · ".join(parts)}</div>'
 
 
-def render_review(decisions: list[DecisionRow], lang: str | None = None) -> str:
+def review_rows(stored: list[dict[str, Any]], made: list[DecisionRow]) -> list[dict[str, Any]]:
+    """One player's decisions in a room's game: those of the record (``stored``, from every page the player played
+    from) and those this page made (``made``, some perhaps not written yet), each once, in order."""
+    rows = list(stored)
+    seen = {(json.dumps(r["situation"], sort_keys=True), r["action"], round(float(r["seconds"]), 3)) for r in rows}
+    for row in made:
+        key = (json.dumps(row.situation, sort_keys=True), row.action, round(float(row.seconds), 3))
+        if key not in seen:
+            rows.append(asdict(row))
+    return rows
+
+
+def render_review(decisions: list[dict[str, Any]], lang: str | None = None) -> str:
     """The coach on one player's decisions of a room's game, after it: for each, the pot (gems), the choice, the
     coach's best for the gems of the turn and the expected gems given up (0 where the choice was a best one); and
     the total given up.
 
     Parameters
     ----------
-    decisions : list of DecisionRow
-        The player's own decisions, in order (:attr:`dragonkit.ui.recorder.Recorder.decisions`).
+    decisions : list of dict
+        The player's own decisions, in order, with the fields of the record's ``decisions`` (:func:`review_rows`).
     lang : str, optional
     """
     title = escape(tr("The coach on your decisions", lang))
@@ -218,13 +233,13 @@ def render_review(decisions: list[DecisionRow], lang: str | None = None) -> str:
         )
     rows = []
     for number, row in enumerate(decisions, start=1):
-        best = tr(" or ", lang).join(verb(Action(a), lang) for a in row.best_gems)
-        given_up = decimal_text(row.gems_given_up, 2, lang) if row.gems_given_up > 0 else "0"
+        best = tr(" or ", lang).join(verb(Action(a), lang) for a in row["best_gems"])
+        given_up = decimal_text(row["gems_given_up"], 2, lang) if row["gems_given_up"] > 0 else "0"
         rows.append(
-            f"<tr><th scope='row'>{number}</th><td>{integer_text(row.pot, lang)}</td>"
-            f"<td>{escape(verb(Action(row.action), lang))}</td><td>{escape(best)}</td><td>{given_up}</td></tr>"
+            f"<tr><th scope='row'>{number}</th><td>{integer_text(row['pot'], lang)}</td>"
+            f"<td>{escape(verb(Action(row['action']), lang))}</td><td>{escape(best)}</td><td>{given_up}</td></tr>"
         )
-    total = decimal_text(sum(r.gems_given_up for r in decisions), 2, lang)
+    total = decimal_text(sum(r["gems_given_up"] for r in decisions), 2, lang)
     head = "".join(
         f"<th scope='col'>{escape(tr(h, lang))}</th>"
         for h in (

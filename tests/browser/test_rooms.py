@@ -1,0 +1,143 @@
+"""A room in Chromium, as the issue of rooms asks: four laptops (four browser contexts, each its own cookies) join
+with their nicknames; one opens a room from the play app's setup, the three others come in with its code; they play
+the room's game to its end, each clicking only on their own page and only on their turn, one of them reloading their
+page in the middle and taking their seat back; a fifth page, the teacher's, sees the room on the dashboard. The record
+is read back at the end: every move is in it, in order, and no page ever held the deck's seed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dragonkit.cli import notebooks_dir
+from dragonkit.record import rooms
+from dragonkit.record.rooms import MoveBy, RoomStatus
+from dragonkit.record.store import connect
+
+from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from .pages import ERROR_TEXTS
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "room-token-1234"
+KEY = "teachers-key-1234"
+CLASS = "4A"
+PLAYERS = ("Ana", "Bo", "Cy", "Di")
+#: After how many moves of the game Bo reloads their page.
+RELOAD_AT = 8
+
+
+@pytest.fixture(scope="module")
+def room_server(tmp_path_factory, race_tables):
+    """``dragonkit serve`` for a class, with its record in an SQLite file: the base URL and the record's URL."""
+    record = f"sqlite:///{tmp_path_factory.mktemp('rooms') / 'record.sqlite'}"
+    options = {"token": TOKEN, "teacher_key": KEY, "record": record, "class_name": CLASS}
+    with voila_server(notebooks_dir(), _worker_log("voila-rooms.log"), **options) as url:
+        yield url, record
+
+
+def _laptop(browser, url: str, nickname: str, room: str | None = None):
+    """A student's laptop: their own browser, the join page, then the play app (the room's, with a code)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    address = f"{url}/voila/render/play.ipynb?token={TOKEN}" + (f"&room={room}" if room else "")
+    page.goto(address, timeout=180_000)
+    page.wait_for_selector("#nickname", timeout=60_000)
+    page.fill("#nickname", nickname)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Start the game", state="attached", timeout=180_000)
+    return context, page
+
+
+def _moves(page) -> int:
+    return log_events(page) if page.locator(".dk-log").count() else 0
+
+
+def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_server, browser):
+    url, record = room_server
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900})
+    dashboard = teacher.new_page()
+    dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
+    dashboard.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
+
+    # Ana opens a room for four seats of the mini edition, from the play app's setup
+    ana_context, ana = _laptop(browser, url, "Ana")
+    ana.select_option(".dk-setup select >> nth=0", label="4")
+    ana.select_option(".dk-setup select >> nth=1", label="mini (classroom deck)")
+    ana.click("button:has-text('Open a room')")
+    ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
+    code = ana.inner_text(".dk-lobby .dk-room-code").strip()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{5}", code), code
+    ana.screenshot(path=str(ARTIFACTS / "room-lobby.png"))
+
+    # the three others come in with the code, each from their own laptop
+    laptops = {"Ana": (ana_context, ana)}
+    for name in PLAYERS[1:]:
+        laptops[name] = _laptop(browser, url, name, room=code)
+        laptops[name][1].wait_for_selector(f".dk-lobby:has-text('{code}')", timeout=60_000)
+    ana.wait_for_function(
+        "names => names.every(n => document.querySelector('.dk-lobby').innerText.includes(n))",
+        arg=list(PLAYERS),
+        timeout=60_000,
+    )
+    ana.click("button:visible:has-text('Start the game')")
+    pages = {name: page for name, (_context, page) in laptops.items()}
+    for page in pages.values():
+        page.wait_for_selector(".dk-board", timeout=60_000)
+        page.wait_for_selector(f".dk-room-line:has-text('{code}')", timeout=60_000)
+
+    # they play: each page clicks only when its own buttons show (its turn); Bo reloads once, mid-game
+    reloaded = False
+    for _ in range(600):
+        if all(page.locator(".dk-over").count() for page in pages.values()):
+            break
+        if not reloaded and _moves(pages["Ana"]) >= RELOAD_AT:
+            bo = pages["Bo"]
+            bo.reload(timeout=180_000)
+            bo.wait_for_selector(f".dk-room-line:has-text('{code}')", timeout=180_000)
+            assert "you play Bo" in bo.inner_text(".dk-room-line")
+            assert _moves(bo) >= RELOAD_AT  # the game as it was: nothing lost
+            reloaded = True
+        for page in pages.values():
+            before = _moves(page)
+            if click_shown(page, ("Hold", "Decline", "Reveal")):
+                page.wait_for_function(
+                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000
+                )
+    else:
+        pytest.fail("the room's game did not end")
+    assert reloaded
+    ends = {name: page.inner_text(".dk-over") for name, page in pages.items()}
+    assert len(set(ends.values())) == 1, ends  # the same end on every laptop
+    for page in pages.values():
+        assert not any(error in page.inner_text("body") for error in ERROR_TEXTS)
+    pages["Bo"].screenshot(path=str(ARTIFACTS / "room-over.png"))
+
+    # the teacher's dashboard shows the room and its game
+    dashboard.wait_for_function(
+        "code => { const t = document.querySelector('.dk-dashboard').innerText;"
+        " return t.includes(code) && t.includes('game over'); }",
+        arg=code,
+        timeout=60_000,
+    )
+
+    # the record: every move in order, by the seat's own player, and no page held the deck's seed
+    engine = connect(record)
+    try:
+        room = rooms.read(engine, code)
+        stored = rooms.moves(engine, room.id)
+    finally:
+        engine.dispose()
+    assert room.status is RoomStatus.OVER and room.players == PLAYERS
+    assert [m.seq for m in stored] == list(range(1, len(stored) + 1))
+    assert {m.by for m in stored} == {MoveBy.PLAYER}
+    assert {m.seat for m in stored if m.seq > RELOAD_AT} >= {1}  # Bo played on after the reload
+    for page in pages.values():
+        assert str(room.seed) not in page.content()
+    # the coach's review after the game, on Bo's reloaded page: every decision of Bo's, from both pages
+    reviewed = pages["Bo"].locator(".dk-review tbody tr").count()
+    assert reviewed == sum(1 for m in stored if m.seat == 1), reviewed
+    for context, _page in laptops.values():
+        context.close()
+    teacher.close()
