@@ -141,3 +141,54 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     for context, _page in laptops.values():
         context.close()
     teacher.close()
+
+
+def test_two_servers_on_one_postgresql_seat_the_players_of_one_room(postgres, browser, race_tables):
+    """A JupyterHub gives each student a server of their own: two servers on one PostgreSQL record, Ana on the first
+    opens a room, Bo on the second joins it with the code, and each sees the other's moves."""
+    postgres.psql("DROP DATABASE IF EXISTS rooms_two_servers", database="postgres")
+    postgres.psql("CREATE DATABASE rooms_two_servers", database="postgres")
+    record = postgres.url.rsplit("/", 1)[0] + "/rooms_two_servers"
+    options = {"token": TOKEN, "record": record, "class_name": CLASS}
+    with (
+        voila_server(notebooks_dir(), _worker_log("voila-rooms-a.log"), **options) as first,
+        voila_server(notebooks_dir(), _worker_log("voila-rooms-b.log"), **options) as second,
+    ):
+        ana_context, ana = _laptop(browser, first, "Ana")
+        ana.select_option(".dk-setup select >> nth=0", label="2")
+        ana.select_option(".dk-setup select >> nth=1", label="mini (classroom deck)")
+        ana.click("button:has-text('Open a room')")
+        ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
+        code = ana.inner_text(".dk-lobby .dk-room-code").strip()
+        bo_context, bo = _laptop(browser, second, "Bo", room=code)
+        bo.wait_for_selector(f".dk-lobby:has-text('{code}')", timeout=60_000)
+        ana.wait_for_selector(".dk-lobby:has-text('Bo')", timeout=60_000)
+        ana.click("button:visible:has-text('Start the game')")
+        pages = {"Ana": ana, "Bo": bo}
+        for page in pages.values():
+            page.wait_for_selector(".dk-board", timeout=60_000)
+        played = {"Ana": 0, "Bo": 0}
+        for _ in range(200):
+            if min(played.values()) >= 2 or ana.locator(".dk-over").count():
+                break
+            for name, page in pages.items():
+                before = _moves(page)
+                if click_shown(page, ("Hold", "Decline", "Reveal")):
+                    played[name] += 1
+                    for other in pages.values():  # the move reaches both servers' pages
+                        other.wait_for_function(
+                            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000
+                        )
+        assert min(played.values()) >= 1, played
+        assert _moves(ana) == _moves(bo)
+        assert ana.inner_text(".dk-log") == bo.inner_text(".dk-log")
+        ana_context.close()
+        bo_context.close()
+    engine = connect(record)
+    try:
+        room = rooms.read(engine, code)
+        stored = rooms.moves(engine, room.id)
+    finally:
+        engine.dispose()
+    assert room.players == ("Ana", "Bo")
+    assert {m.seat for m in stored} == {0, 1}
