@@ -131,9 +131,12 @@ def prepare(url: str) -> str:
     ValueError
         As :func:`open_record`.
     """
+    from .rooms import close_abandoned  # the game's engine and its bots: for the server's start only
+
     engine = open_record(url)
     try:
         upgrade(engine)
+        closed = close_abandoned(engine)
     except SQLAlchemyError as error:
         return (
             f"dragonkit: the class's record at {location(url)} cannot be reached now ({_reason(error)}); "
@@ -141,7 +144,8 @@ def prepare(url: str) -> str:
         )
     finally:
         engine.dispose()
-    return f"dragonkit: the class's record is {location(url)}"
+    abandoned = f" ({closed} abandoned room{'s' if closed != 1 else ''} closed)" if closed else ""
+    return f"dragonkit: the class's record is {location(url)}{abandoned}"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

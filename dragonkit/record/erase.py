@@ -1,20 +1,21 @@
-"""Erasing the class's record: a class, a day, or everything (``dragonkit class erase``)."""
+"""Erasing the class's record: a class, a day, or everything (``dragonkit class erase``); a room goes with its seats
+and its moves, by the day it was opened."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Engine, delete
+from sqlalchemy import Engine, delete, select
 
 from .reading import day_bounds
-from .schema import TABLES
+from .schema import TABLES, Room, RoomMove, RoomSeat
 
 __all__ = ["erase"]
 
 
 def erase(engine: Engine, class_name: str | None = None, day: date | None = None, everything: bool = False) -> int:
-    """Erase the visits, decisions, attempts and games of ``class_name`` and/or of ``day`` (both: that class's day),
-    or everything; in one transaction.
+    """Erase the visits, decisions, attempts, games and rooms of ``class_name`` and/or of ``day`` (both: that class's
+    day), or everything; in one transaction.
 
     Parameters
     ----------
@@ -48,4 +49,15 @@ def erase(engine: Engine, class_name: str | None = None, day: date | None = None
                 column = model.last_seen if name == "visits" else model.at  # type: ignore[attr-defined]
                 statement = statement.where(column >= start, column < end)
             erased += connection.execute(statement).rowcount
+        rooms = select(Room.id)
+        if class_name is not None:
+            rooms = rooms.where(Room.class_name == class_name)
+        if day is not None:
+            start, end = day_bounds(day)
+            rooms = rooms.where(Room.created >= start, Room.created < end)
+        ids = list(connection.execute(rooms).scalars())
+        if ids:
+            for model in (RoomMove, RoomSeat):
+                erased += connection.execute(delete(model).where(model.room_id.in_(ids))).rowcount
+            erased += connection.execute(delete(Room).where(Room.id.in_(ids))).rowcount
     return erased

@@ -36,6 +36,7 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
 from .schema import NAME, Room, RoomMove, RoomSeat
 
 __all__ = [
+    "ABANDONED",
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "LEAVE_AFTER",
@@ -51,6 +52,7 @@ __all__ = [
     "SeatLostError",
     "StoredMove",
     "close",
+    "close_abandoned",
     "heartbeat",
     "hold",
     "kernel_engine",
@@ -75,6 +77,9 @@ CODE_LENGTH = 5
 LEAVE_AFTER = (60, 30, 120, 300)
 #: A page seen within this many seconds is live (it sends a sign of life every second or two).
 LIVE = 8.0
+#: A room is abandoned when nothing moved in it and no page of its players was seen for this long (seconds): the
+#: server closes it at its start (:func:`close_abandoned`).
+ABANDONED = 2 * 3600
 
 
 class RoomCoach(StrEnum):
@@ -577,6 +582,32 @@ def close(engine: Engine, room_id: int) -> None:
     """Close a room whose game will not go on (a waiting room nobody started, a game nobody came back to)."""
     with engine.begin() as connection:
         _changed(connection, room_id, status=RoomStatus.CLOSED.value)
+
+
+def close_abandoned(engine: Engine, idle: float = ABANDONED) -> int:
+    """Close the rooms still waiting or playing in which nothing moved and no page of a player was seen for ``idle``
+    seconds (a class that went home, a server stopped for the night); a room a player came back to lately is left as
+    it is, to resume.
+
+    Returns
+    -------
+    int
+        The rooms closed.
+    """
+    cutoff = _now() - timedelta(seconds=idle)
+    seen = select(RoomSeat.room_id).where(RoomSeat.last_seen >= cutoff)
+    with engine.begin() as connection:
+        return int(
+            connection.execute(
+                update(Room)
+                .where(
+                    Room.status.in_([RoomStatus.WAITING.value, RoomStatus.PLAYING.value]),
+                    Room.changed < cutoff,
+                    Room.id.not_in(seen),
+                )
+                .values(status=RoomStatus.CLOSED.value, version=Room.version + 1, changed=_now())
+            ).rowcount
+        )
 
 
 def record_move(

@@ -259,3 +259,31 @@ def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
     assert bo.game.winners == ana.game.winners
     with pytest.raises(RoomError):
         rooms.record_move(engine, ana.room.id, 10_000, 0, "reveal", MoveBy.PLAYER, "f" * 32, holder="page-ana")
+
+
+def test_a_room_nobody_came_back_to_is_closed_and_one_played_lately_is_left_to_resume(engine):
+    old, lately = _room(engine), _room(engine)
+    rooms.start(engine, old.id, "page-ana")
+    rooms.start(engine, lately.id, "page-ana")
+    long_ago = old.created - timedelta(hours=3)
+    with engine.begin() as connection:
+        connection.execute(update(Room).where(Room.id == old.id).values(changed=long_ago))
+        connection.execute(update(RoomSeat).where(RoomSeat.room_id == old.id).values(last_seen=long_ago))
+    assert rooms.close_abandoned(engine) == 1
+    assert rooms.read(engine, room_id=old.id).status is RoomStatus.CLOSED
+    assert rooms.read(engine, room_id=lately.id).status is RoomStatus.PLAYING
+    assert rooms.close_abandoned(engine) == 0
+
+
+def test_erasing_a_class_erases_its_rooms_with_their_seats_and_moves(engine):
+    from dragonkit.record.erase import erase
+
+    ana, _bo = _two_pages(engine)
+    ana.act(Action.REVEAL)
+    other = rooms.open_room(engine, "4C", "Cy", "mini", SEATS[:2])
+    assert erase(engine, class_name="3B") >= 1 + 4 + 1  # the room, its seats, its move
+    with pytest.raises(RoomNotFoundError):
+        rooms.read(engine, ana.room.code)
+    assert rooms.read(engine, other.code).class_name == "4C"
+    with engine.connect() as connection:
+        assert connection.execute(select(RoomSeat).where(RoomSeat.room_id == ana.room.id)).first() is None
