@@ -16,6 +16,7 @@ from dragonkit.record.rooms import MoveBy, RoomStatus
 from dragonkit.record.store import connect
 
 from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from .axe import _assert_clean, _audit
 from .pages import ERROR_TEXTS
 
 pytestmark = pytest.mark.browser
@@ -70,6 +71,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     code = ana.inner_text(".dk-lobby .dk-room-code").strip()
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{5}", code), code
     ana.screenshot(path=str(ARTIFACTS / "room-lobby.png"))
+    audits = {"lobby": _audit(ana, "room-lobby")}
 
     # the three others come in with the code, each from their own laptop
     laptops = {"Ana": (ana_context, ana)}
@@ -81,11 +83,14 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
         arg=list(PLAYERS),
         timeout=60_000,
     )
-    ana.click("button:visible:has-text('Start the game')")
+    # the keyboard: the room opened with the focus on its Start button
+    ana.wait_for_function("(document.activeElement?.innerText || '').includes('Start the game')", timeout=30_000)
+    ana.keyboard.press("Enter")
     pages = {name: page for name, (_context, page) in laptops.items()}
     for page in pages.values():
         page.wait_for_selector(".dk-board", timeout=60_000)
         page.wait_for_selector(f".dk-room-line:has-text('{code}')", timeout=60_000)
+    audits["table"] = _audit(pages["Cy"], "room-table")
 
     # they play: each page clicks only when its own buttons show (its turn); Bo reloads once, mid-game
     reloaded = False
@@ -113,6 +118,8 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     for page in pages.values():
         assert not any(error in page.inner_text("body") for error in ERROR_TEXTS)
     pages["Bo"].screenshot(path=str(ARTIFACTS / "room-over.png"))
+    audits["over"] = _audit(pages["Bo"], "room-over")
+    _assert_clean(audits)
 
     # the teacher's dashboard shows the room and its game
     dashboard.wait_for_function(
