@@ -4,12 +4,16 @@ the test says (a page does it every POLL seconds)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from sqlalchemy import update
 
 from dragonkit import Action, i18n
 from dragonkit.record import rooms, session
 from dragonkit.record.reading import games
 from dragonkit.record.rooms import MoveBy, RoomStatus
+from dragonkit.record.schema import RoomSeat
 from dragonkit.record.store import connect
 from dragonkit.ui import PlayApp
 from dragonkit.ui.dashboard import DashboardApp
@@ -36,9 +40,9 @@ def as_student(recording, monkeypatch):
         app.close()
 
 
-def _open(app: PlayApp, players: int = 4, coach: str = "on") -> str:
+def _open(app: PlayApp, players: int = 4, coach: str = "on", edition: str = "mini") -> str:
     app.setup_form.n_players.value = players
-    app.setup_form.preset.value = "mini"
+    app.setup_form.preset.value = edition
     app.room_form.coach.value = coach
     app.room_form.open_button.click()
     assert app.table is not None, app.message.value + app.setup_form.message.value
@@ -190,3 +194,35 @@ def test_the_teachers_dashboard_lists_the_rooms_and_their_games(as_student, reco
         assert str(len(ana.game.actions)) in text
     finally:
         over.close()
+
+
+def test_a_player_who_left_is_played_by_a_bot_and_takes_the_seat_back(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=2, edition="dragon-stripes")
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    engine = connect(recording)
+    room = rooms.read(engine, code)
+    bo.close()  # Bo's laptop is gone; the record has not seen his page for longer than the room waits
+    with engine.begin() as connection:
+        connection.execute(
+            update(RoomSeat)
+            .where(RoomSeat.room_id == room.id, RoomSeat.seat == 1)
+            .values(last_seen=room.created - timedelta(minutes=5))
+        )
+    ana._beat_at = 0
+    for _ in range(400):  # Ana plays her seat; her page, which drives the room, plays Bo's by a bot
+        if any(m.by is MoveBy.STAND_IN for m in rooms.moves(engine, room.id)) or ana.game.is_over:
+            break
+        if ana.game.to_move == 0:
+            ana.act(_choice(ana))
+        _read(ana)
+    assert not ana.game.is_over
+    assert "Bo left: a bot plays for them" in ana.room_line.value
+    assert {m.by for m in rooms.moves(engine, room.id) if m.seat == 1} == {MoveBy.STAND_IN}
+    bo_back = as_student("Bo")  # Bo opens the kit again: his seat, the game as it is
+    assert bo_back.table is not None and bo_back.table.seat == 1
+    assert bo_back.game.actions == ana.game.actions
+    assert not bo_back.table.away(1)
+    engine.dispose()
