@@ -654,20 +654,22 @@ def record_move(
     """
     try:
         with engine.begin() as connection:
+            # the write first: it takes SQLite's write lock before any read, so that no other write slips in between
+            # (a read first, then a write, fails at once in WAL mode when another page wrote meanwhile)
+            connection.execute(
+                insert(RoomMove).values(
+                    room_id=room_id, seq=seq, seat=seat, action=action, by=by.value, event_id=event_id, at=_now()
+                )
+            )
             status = connection.execute(select(Room.status).where(Room.id == room_id)).scalar_one()
             if status != RoomStatus.PLAYING.value:
-                raise RoomError(Message("this room's game is not being played"))
+                raise RoomError(Message("this room's game is not being played"))  # the move rolled back
             if by is MoveBy.PLAYER:
                 held = connection.execute(
                     select(RoomSeat.holder).where(RoomSeat.room_id == room_id, RoomSeat.seat == seat)
                 ).scalar_one_or_none()
                 if held is None or held != holder:
                     raise SeatLostError(Message("this page does not hold that seat any more"))
-            connection.execute(
-                insert(RoomMove).values(
-                    room_id=room_id, seq=seq, seat=seat, action=action, by=by.value, event_id=event_id, at=_now()
-                )
-            )
             _changed(connection, room_id, **({"status": RoomStatus.OVER.value} if over else {}))
     except IntegrityError:
         with engine.connect() as connection:

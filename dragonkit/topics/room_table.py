@@ -20,6 +20,7 @@ import uuid
 from dataclasses import replace
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots import Bot, BotKind, bot_seed, make_bot
 from ..engine import NotYourTurnError
@@ -72,6 +73,7 @@ class RoomTable:
         self.game = room.game(moves(engine, room.id))
         self.held = seat is not None
         self._bots: dict[int, Bot] = {}
+        self._stale = False  # a move failed half-way: the copy may hold it, read the whole game again
 
     @classmethod
     def enter(cls, engine: Engine, room: RoomInfo, nickname: str, holder: str) -> RoomTable:
@@ -97,8 +99,12 @@ class RoomTable:
         bool
             Whether anything changed (a seat taken, the start, a move).
         """
-        if version(self.engine, self.room.id) == self.room.version:
+        if not self._stale and version(self.engine, self.room.id) == self.room.version:
             return False
+        if self._stale:
+            self._reread()
+            self._stale = False
+            return True
         self.room = read(self.engine, room_id=self.room.id)
         if self.room.players != self.game.players:  # a seat taken or freed before the game: its players' names
             self.game = self.room.game(moves(self.engine, self.room.id))
@@ -190,7 +196,7 @@ class RoomTable:
         try:
             self._move(action, seat, by)
         except RoomError:
-            return True  # another page made a move first: the game has been read again
+            return True  # another page made a move first (the game has been read again), or the record is away
         return True
 
     def _bot(self, seat: int) -> Bot:
@@ -220,6 +226,9 @@ class RoomTable:
         except (MoveConflictError, SeatLostError, RoomError):
             self._reread()
             raise
+        except SQLAlchemyError as error:  # the database did not answer: the copy is read again at the next sync
+            self._stale = True
+            raise RoomError(Message("the room's record did not answer, so the move was not made: try again")) from error
         return card
 
     def _reread(self) -> None:

@@ -287,3 +287,25 @@ def test_erasing_a_class_erases_its_rooms_with_their_seats_and_moves(engine):
     assert rooms.read(engine, other.code).class_name == "4C"
     with engine.connect() as connection:
         assert connection.execute(select(RoomSeat).where(RoomSeat.room_id == ana.room.id)).first() is None
+
+
+def test_a_move_the_database_did_not_take_is_not_kept_by_the_page(engine, record_url):
+    if not record_url.startswith("sqlite"):
+        pytest.skip("an SQLite file locked by another connection")
+    from sqlalchemy import create_engine
+
+    ana, bo = _two_pages(engine)
+    impatient = create_engine(record_url, connect_args={"timeout": 0.2})  # waits 0.2 s for a lock, not 5 s
+    ana.engine = impatient
+    locker = create_engine(record_url).connect()
+    locker.exec_driver_sql("BEGIN EXCLUSIVE")  # another process holds the database
+    try:
+        with pytest.raises(RoomError, match="did not answer"):
+            ana.act(Action.REVEAL)
+    finally:
+        locker.rollback()
+        locker.close()
+    assert ana.sync() and ana.game.actions == ()  # read again: the move is not there
+    ana.act(Action.REVEAL)
+    assert bo.sync() and len(bo.game.actions) == 1
+    impatient.dispose()
