@@ -226,3 +226,15 @@ def test_a_player_who_left_is_played_by_a_bot_and_takes_the_seat_back(as_student
     assert bo_back.game.actions == ana.game.actions
     assert not bo_back.table.away(1)
     engine.dispose()
+
+
+def test_a_code_that_does_not_exist_is_said_on_the_page_and_nothing_changes(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=2)
+    for wrong in ("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "K0MQX"):
+        page = as_student("Bo", room=wrong)
+        assert page.table is None and page.setup_form.layout.display is None
+        assert "room" in page.setup_form.message.value and "code" in page.setup_form.message.value
+    engine = connect(recording)
+    assert [s.nickname for s in rooms.read(engine, code).seats] == ["Ana", None]
+    engine.dispose()
