@@ -681,7 +681,8 @@ def record_move(
 
 
 def rooms_of(engine: Engine, class_name: str, nickname: str) -> list[RoomInfo]:
-    """The rooms of ``class_name`` where ``nickname`` sits whose game is still to come or going on, newest first."""
+    """The rooms of ``class_name`` where ``nickname`` sits whose game is still to come or going on, newest first; not
+    those they left with "Leave the room" (their seat held by no page: they come back with the room's code)."""
     with engine.connect() as connection:
         ids = connection.execute(
             select(Room.id)
@@ -689,6 +690,7 @@ def rooms_of(engine: Engine, class_name: str, nickname: str) -> list[RoomInfo]:
             .where(
                 Room.class_name == class_name,
                 RoomSeat.nickname == nickname,
+                RoomSeat.holder.is_not(None),
                 Room.status.in_([RoomStatus.WAITING.value, RoomStatus.PLAYING.value]),
             )
             .order_by(Room.id.desc())

@@ -88,6 +88,8 @@ def test_players_sit_in_order_and_come_back_to_their_seat(engine):
     assert rooms.sit(engine, room.code, "Di")[1] == 3
     with pytest.raises(RoomError, match="is full"):
         rooms.sit(engine, room.code, "Ed")
+    assert rooms.rooms_of(engine, "3B", "Cy") == []  # seated, but no page of Cy's holds the seat yet
+    rooms.hold(engine, room.id, 2, "page-cy")
     assert [r.code for r in rooms.rooms_of(engine, "3B", "Cy")] == [room.code]
     assert rooms.rooms_of(engine, "4C", "Cy") == []
 

@@ -238,3 +238,17 @@ def test_a_code_that_does_not_exist_is_said_on_the_page_and_nothing_changes(as_s
     engine = connect(recording)
     assert [s.nickname for s in rooms.read(engine, code).seats] == ["Ana", None]
     engine.dispose()
+
+
+def test_a_player_who_leaves_the_room_is_not_pulled_back_but_comes_back_with_the_code(as_student, recording):
+    ana = as_student("Ana")
+    code = _open(ana, players=3)
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    bo.buttons["new_game"].click()  # "Leave the room"
+    assert bo.table is None and bo.setup_form.layout.display is None
+    again = as_student("Bo")  # a new page: the setup, not the room Bo left
+    assert again.table is None
+    back = as_student("Bo", room=code)  # with the code: his seat, the game as it is
+    assert back.table is not None and back.table.seat == 1
