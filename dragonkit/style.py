@@ -114,6 +114,8 @@ _RULES = """<style>
 .dk-join-room button { padding: 4px 12px; }
 .dk-room-code { font: 700 1.3em monospace; letter-spacing: 4px; background: $TINT; padding: 0 6px; border-radius: 4px; }
 .dk-lobby .dk-room-code { font-size: 30px; }
+.dk-lobby .dk-table td { max-width: 520px; }
+.dk-lobby .dk-table caption { text-align: left; font-weight: 600; padding: 6px 0 2px 0; }
 .dk-room-line { font-size: 14px; padding: 2px 8px; margin-bottom: 4px; border-left: 4px solid $RULE; }
 .dk-review h3 { font-size: 15px; margin: 10px 0 4px 0; }
 .dk-table { border-collapse: collapse; margin: 4px 0 8px 0; font-size: 12px; }

@@ -14,6 +14,7 @@ included), not a power cut's last moments. The schema is versioned with Alembic 
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ __all__ = ["BACKENDS", "HEAD", "check_integrity", "checked_url", "connect", "def
 
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
 HEAD = "0002"
+_UPGRADING = threading.Lock()
 #: The databases the record is kept in (SQLAlchemy's backend names).
 BACKENDS = ("sqlite", "postgresql")
 #: Seconds a connection waits for another writer (SQLite) or for the server to answer (PostgreSQL).
@@ -131,7 +133,9 @@ def upgrade(engine: Engine) -> None:
 
     config = Config()
     config.set_main_option("script_location", "dragonkit.record:migrations")
-    with engine.begin() as connection:
+    with _UPGRADING, engine.begin() as connection:  # Alembic's context is the process's: one upgrade at a time
+        if revision(engine) == HEAD:  # another thread of this process did it meanwhile
+            return
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -73,9 +73,13 @@ class RoomForm(widgets.VBox):
 
     def __init__(self, on_open: Callable[[str, int], None], **kwargs: Any) -> None:
         self.coach = widgets.Dropdown(options=[], layout=widgets.Layout(width="260px"))
-        self.wait = widgets.Dropdown(options=[], layout=widgets.Layout(width="300px"))
+        self.wait = widgets.Dropdown(options=[], layout=widgets.Layout(width="460px", max_width="100%"))
         self.wait.style.description_width = "initial"
-        self.open_button = widgets.Button(icon="users", button_style="info", layout=widgets.Layout(width="auto"))
+        self.open_button = widgets.Button(
+            icon="users",
+            button_style="info",
+            layout=widgets.Layout(width="auto", min_width="200px", align_self="flex-start"),
+        )
         self.open_button.add_class("dk-open-room")
         self.open_button.on_click(lambda _b: on_open(self.coach.value, int(self.wait.value)))
         self.heading, self.join = widgets.HTML(), widgets.HTML()

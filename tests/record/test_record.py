@@ -299,3 +299,26 @@ def test_a_kernel_without_a_record_never_loads_sqlalchemy():
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
         == "False"
     )
+
+
+def test_two_threads_of_one_process_bring_a_new_record_up_to_date_once(tmp_path):
+    """A kernel's writer and its rooms both upgrade a new record at once: Alembic's context is the process's, so one
+    waits for the other."""
+    import threading
+
+    engine = connect(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    errors = []
+
+    def bring_up():
+        try:
+            upgrade(engine)
+        except Exception as exc:  # any error is the failure this test looks for
+            errors.append(exc)
+
+    threads = [threading.Thread(target=bring_up) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and revision(engine) == HEAD
+    engine.dispose()
