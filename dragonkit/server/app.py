@@ -34,6 +34,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 import dragonkit
 
+from ..address import query_values
 from ..analysis.win.model import prepare_in_background
 from ..i18n import initial_language, tr
 from ..record.where import record_url
@@ -41,6 +42,7 @@ from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ
+from .rooms import ROOM_PATH, RoomDoor, RoomHandler, room_refused
 from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 __all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
@@ -193,6 +195,12 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
             return admit_teacher(self, app.teacher_key, self._environ())
         return app.record is None or not ask_nickname(self)
 
+    async def _room_refused(self) -> bool:
+        """Whether a page asked for with ``?room=`` has been refused at the rooms' door (:func:`.rooms.room_refused`:
+        a code no room has, before any kernel starts)."""
+        asked = query_values("room", visitor_environ(self.request.query))
+        return bool(asked) and await room_refused(self, asked[-1])
+
     def _refused(self, app: ClassroomVoila, client: str) -> bool:
         """Whether the kernel budget refuses ``client`` a page; if so, the refusal page is sent (its headers alone,
         for a HEAD request)."""
@@ -217,6 +225,8 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         app: ClassroomVoila = self.settings["dragonkit_app"]
         if not self._admitted(app, path) or self._refused(app, self.request.remote_ip or ""):
             return
+        if await self._room_refused():
+            return
         notebook = self.notebook_path or path or ""
         if self.notebook_path and path:  # GET redirects too (Voilà serving one notebook)
             self.redirect_to_file(path)
@@ -236,7 +246,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        if not self._admitted(app, path) or self._refused(app, client):
+        if not self._admitted(app, path) or self._refused(app, client) or await self._room_refused():
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
         lang, translate_title = self._page_language(path)
@@ -291,6 +301,8 @@ class ClassroomVoila(Voila):
         The address each running kernel's page was served to.
     starting : list of str
         The addresses of the pages being served whose kernel id is not known yet.
+    door : RoomDoor
+        The rooms' door (:mod:`.rooms`): wrong codes by address.
     """
 
     name = "dragonkit-voila"
@@ -316,6 +328,8 @@ class ClassroomVoila(Voila):
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)
         self.clients: dict[str, str] = {}
         self.starting: list[str] = []
+        self.door = RoomDoor()  # wrong rooms' codes, by address (in memory only)
+        self.room_engine = None  # the record's engine for the door, made at the first code
         self.log.info(
             "dragonkit: kernel budget %d, %s per visitor's address",
             self.budget.max_kernels,
@@ -351,6 +365,7 @@ class ClassroomVoila(Voila):
         )
         if self.record is not None:
             handlers.insert(0, (url_path_join(self.server_url, JOIN_PATH), JoinHandler))
+        handlers.insert(0, (url_path_join(self.server_url, ROOM_PATH), RoomHandler))
         return [font_awesome, *handlers]
 
     def kernels(self, client: str) -> tuple[int, int]:

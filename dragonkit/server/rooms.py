@@ -1,0 +1,199 @@
+"""The rooms' door: a room's code, checked by the server before any kernel starts, and wrong codes slowed.
+
+``/dragonkit/room`` (:data:`ROOM_PATH`) is a short page in the visitor's language with one field, the room's code;
+sent (``?code=K7MQX``, as typed: lower case, spaces and dashes are fine), a code of a room of the class's record sends
+the browser to the play app in that room (``voila/render/play.ipynb?room=K7MQX``), whose kernel seats the student by
+their nickname (:mod:`dragonkit.ui.rooms`). The play app's page asked for with ``?room=`` goes through the same door
+first (:func:`room_refused`): a code that no room has is answered with the page and status 404, and no kernel starts.
+
+The :class:`RoomDoor` (one per server, in memory: nothing about an address is written anywhere) slows wrong codes
+from one address without slowing anyone else: the first :data:`FREE_WRONG` are answered at once, each later one waits
+twice as long as the one before (2, 4, 8 … s, at most :data:`SLOWEST`), on the event loop (no thread waits), and when
+:data:`CROWD` answers to that address are already waiting the next is refused at once (status 429, ``Retry-After``).
+A right code is never slowed, even from an address that has been: a class behind one address keeps joining. An
+address's count is forgotten :data:`FORGET` seconds after its last wrong code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import ensure_async, url_path_join
+from tornado import web
+
+from ..address import query_values
+from ..i18n import N_, initial_language, requested_language, tr
+from .pages import html_page, visitor_environ
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+__all__ = ["CROWD", "FORGET", "FREE_WRONG", "ROOM_PATH", "SLOWEST", "RoomDoor", "RoomHandler", "room_refused"]
+
+#: The door's path, under the server's base URL.
+ROOM_PATH = "dragonkit/room"
+#: Wrong codes from one address answered at once.
+FREE_WRONG = 5
+#: The longest wait before a wrong code's answer (seconds).
+SLOWEST = 30.0
+#: Answers to one address that may wait at once; beyond, the next wrong code is refused (429).
+CROWD = 10
+#: Seconds after its last wrong code when an address's count is forgotten.
+FORGET = 600.0
+
+_TITLE = N_("Join a room")
+_LABEL = N_("Room code")
+_RULE = N_("Ask the player who opened the room for its code: 5 letters and digits, without 0, O, 1 or I.")
+_BUTTON = N_("Join the room")
+_UNKNOWN = N_("No room has the code {code}. Check it with the player who opened the room.")
+_CROWDED = N_("Too many wrong codes from this computer: try again in {seconds} seconds.")
+_NO_ROOMS = N_("Rooms need the class's record: the teacher starts the server without --no-record.")
+
+
+class RoomDoor:
+    """The count of wrong codes by address, and how long each answer waits.
+
+    Parameters
+    ----------
+    clock : callable
+        Seconds, monotonic (default :func:`time.monotonic`; a test gives its own).
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, when the last one came)
+        self.waiting: Counter[str] = Counter()  # address -> answers waiting now
+
+    def crowded(self, address: str) -> bool:
+        """Whether :data:`CROWD` answers to ``address`` are waiting already (the next wrong code is refused)."""
+        return self.waiting[address] >= CROWD
+
+    def wrong(self, address: str) -> float:
+        """Count a wrong code from ``address``; the seconds its answer waits (0 for the first :data:`FREE_WRONG`)."""
+        now = self._clock()
+        for gone in [a for a, (_n, last) in self._wrong.items() if now - last > FORGET]:
+            del self._wrong[gone]
+        count = self._wrong.get(address, (0, now))[0] + 1
+        self._wrong[address] = (count, now)
+        return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** (count - FREE_WRONG))
+
+
+def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool = False) -> str:
+    """The door's page in ``lang``: the code's field (``code`` in it), an alert for an ``unknown`` code, or the
+    sentence that rooms need a record.
+
+    Returns
+    -------
+    str
+        A whole HTML document.
+    """
+    if no_rooms:
+        return html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_NO_ROOMS, lang))}</p>")
+    shown = code[:12]
+    alert = (
+        f'<p id="code-error" class="error" role="alert">{escape(tr(_UNKNOWN, lang, code=shown))}</p>\n'
+        if unknown
+        else ""
+    )
+    described = "code-rule" + (" code-error" if unknown else "")
+    body = f"""<form method="get">
+<label for="code">{escape(tr(_LABEL, lang))}</label>
+<p id="code-rule">{escape(tr(_RULE, lang))}</p>
+{alert}<input id="code" name="code" type="text" value="{escape(shown, quote=True)}" required maxlength="12"
+ autocomplete="off" autocapitalize="characters" spellcheck="false" autofocus aria-describedby="{described}"
+ {'aria-invalid="true"' if unknown else ""}>
+<input type="hidden" name="lang" value="{escape(lang, quote=True)}">
+<button type="submit">{escape(tr(_BUTTON, lang))}</button>
+</form>"""
+    return html_page(lang, tr(_TITLE, lang), body)
+
+
+def _engine(app: Any) -> Engine:
+    """The server's one engine for the record (made at the first code)."""
+    if getattr(app, "room_engine", None) is None:
+        from ..record.store import connect
+
+        app.room_engine = connect(app.record)
+    return app.room_engine
+
+
+def _known(app: Any, code: str) -> str | None:
+    """The room's code, normalised, if a room of the record has ``code``; else None (in a thread: it reads the
+    database)."""
+    from ..record.rooms import RoomNotFoundError, read
+
+    try:
+        return read(_engine(app), code).code
+    except RoomNotFoundError:
+        return None
+
+
+async def room_refused(handler: JupyterHandler, code: str) -> bool:
+    """Whether ``handler``'s request for the room ``code`` has been answered with a refusal: an unknown code's page
+    (404, after the door's wait for that address) or, when too many answers to the address wait, 429. A known code
+    is not delayed. Without a record there is nothing to check: False."""
+    app = handler.settings["dragonkit_app"]
+    if app.record is None:
+        return False
+    loop = asyncio.get_running_loop()
+    if await loop.run_in_executor(None, _known, app, code) is not None:
+        return False
+    door: RoomDoor = app.door
+    address = handler.request.remote_ip or ""
+    lang = initial_language(visitor_environ(handler.request.query))
+    handler.set_header("Cache-Control", "no-store")
+    if door.crowded(address):
+        seconds = int(SLOWEST)
+        handler.set_status(429)
+        handler.set_header("Retry-After", str(seconds))
+        handler.finish(html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_CROWDED, lang, seconds=seconds))}</p>"))
+        return True
+    wait = door.wrong(address)
+    door.waiting[address] += 1
+    try:
+        await asyncio.sleep(wait)
+    finally:
+        door.waiting[address] -= 1
+    handler.set_status(404)
+    handler.finish(door_page(lang, code, unknown=True))
+    return True
+
+
+class RoomHandler(JupyterHandler):
+    """``/dragonkit/room``: the door's page (GET, and HEAD as GET); with ``?code=``, the play app in that room (a
+    redirection), or the refusal of :func:`room_refused`."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        app = self.settings["dragonkit_app"]
+        lang = initial_language(visitor_environ(self.request.query))
+        self.set_header("Cache-Control", "no-store")
+        if app.record is None:
+            self.set_status(404)
+            self.finish(door_page(lang, no_rooms=True))
+            return
+        given = query_values("code", visitor_environ(self.request.query))
+        code = given[-1].strip() if given else ""
+        if not code:
+            self.finish(door_page(lang))
+            return
+        if await room_refused(self, code):
+            return
+        from ..record.rooms import normal_code
+
+        asked = {"room": normal_code(code)}
+        chosen = requested_language(visitor_environ(self.request.query))
+        if chosen is not None:
+            asked["lang"] = chosen
+        self.redirect(f"{url_path_join(self.base_url, 'voila/render/play.ipynb')}?{urlencode(asked)}")
+
+    @web.authenticated
+    async def head(self) -> None:
+        await ensure_async(self.get())

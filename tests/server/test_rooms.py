@@ -1,0 +1,138 @@
+"""The rooms' door (dragonkit.server.rooms): its arithmetic without a server; then served by a server with a record
+(tests/record_server.py): the door's page, a right code sent on to the play app, a wrong one answered with the page
+and an alert, the play app's page with a wrong code answered before any kernel starts, wrong codes from one address
+slowed while a right one is not, and a crowd of them refused."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+from dragonkit.record import rooms
+from dragonkit.record.store import connect, upgrade
+from dragonkit.server.rooms import CROWD, FORGET, FREE_WRONG, SLOWEST, RoomDoor, door_page
+
+from ..conftest import voila_server
+from ..record_server import TOKEN, Client, write_notebook
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_door_answers_the_first_wrong_codes_at_once_then_ever_slower():
+    clock = Clock()
+    door = RoomDoor(clock)
+    waits = [door.wrong("10.0.0.1") for _ in range(FREE_WRONG + 6)]
+    assert waits[:FREE_WRONG] == [0.0] * FREE_WRONG
+    assert waits[FREE_WRONG:] == [2.0, 4.0, 8.0, 16.0, SLOWEST, SLOWEST]
+    assert door.wrong("10.0.0.2") == 0.0  # another address: its own count
+    clock.now += FORGET + 1
+    assert door.wrong("10.0.0.1") == 0.0  # forgotten ten minutes after its last wrong code
+
+
+def test_the_door_is_crowded_when_enough_answers_wait():
+    door = RoomDoor(Clock())
+    door.waiting["10.0.0.1"] = CROWD - 1
+    assert not door.crowded("10.0.0.1")
+    door.waiting["10.0.0.1"] += 1
+    assert door.crowded("10.0.0.1") and not door.crowded("10.0.0.2")
+
+
+def test_the_doors_page_is_labelled_in_both_languages():
+    for lang, label, button in (
+        ("en", "Room code", "Join the room"),
+        ("it", "Codice della stanza", "Entra nella stanza"),
+    ):
+        page = door_page(lang)
+        assert f'<html lang="{lang}"' in page and label in page and button in page
+        assert 'for="code"' in page and 'id="code"' in page
+    wrong = door_page("en", "<b>K0MQX</b>" * 3, unknown=True)
+    assert 'role="alert"' in wrong and 'aria-invalid="true"' in wrong and "<b>" not in wrong
+    assert "No room has the code" in wrong
+
+
+@pytest.fixture(scope="module")
+def room(record_server):
+    engine = connect(record_server.record)
+    upgrade(engine)
+    opened = rooms.open_room(engine, "3B", "Ana", "dragon-stripes", [("Ana", "human"), ("Bo", "coach")])
+    engine.dispose()
+    return opened
+
+
+def _door(record_server, **query: str) -> str:
+    return f"{record_server.url}/dragonkit/room?{urllib.parse.urlencode({'token': TOKEN, **query})}"
+
+
+def test_the_door_sends_a_right_code_on_to_the_play_app_in_its_room(record_server, room):
+    status, _headers, body = Client().request("GET", _door(record_server))
+    assert status == 200 and 'id="code"' in body
+    for typed in (room.code, f" {room.code[:2].lower()}-{room.code[2:]} "):
+        status, headers, _body = Client().request("GET", _door(record_server, code=typed, lang="it"))
+        assert status == 302
+        target = urllib.parse.urlsplit(headers["Location"])
+        assert target.path == "/voila/render/play.ipynb"
+        assert urllib.parse.parse_qs(target.query) == {"room": [room.code], "lang": ["it"]}
+
+
+def test_a_wrong_code_gets_the_page_again_with_an_alert(record_server, room):
+    wrong = "ZZZZZ" if room.code != "ZZZZZ" else "YYYYY"
+    status, _headers, body = Client().request("GET", _door(record_server, code=wrong))
+    assert status == 404 and 'role="alert"' in body and wrong in body
+
+
+def test_the_play_app_with_a_wrong_code_starts_no_kernel(record_server, room):
+    wrong = "ZZZZZ" if room.code != "ZZZZZ" else "YYYYY"
+    address = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&nickname=Ada&room={wrong}&probe=door"
+    status, _headers, body = Client().request("GET", address)
+    assert status == 404 and "No room has the code" in body and "a stand-in page" not in body
+    assert not any("probe=door" in p.read_text() for p in record_server.probes.glob("*.json"))
+
+
+def _ask(url: str) -> None:
+    """Ask, and let the answer go (a refused or cut request is what this client expects)."""
+    with contextlib.suppress(OSError):
+        Client().request("GET", url)
+
+
+def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_through(tmp_path):
+    """On a server of its own (the address's count is the server's): the first wrong codes answer at once, the next
+    one waits; a right code from the same address is answered while a slowed answer still waits; with enough
+    answers waiting, the next wrong code is refused with 429 and Retry-After."""
+    record = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    engine = connect(record)
+    upgrade(engine)
+    opened = rooms.open_room(engine, "3B", "Ana", "mini", [("Ana", "human"), ("Bo", "coach")])
+    engine.dispose()
+    write_notebook(tmp_path / "play.ipynb", "print('play')")
+    with voila_server(tmp_path, "voila-door.log", token=TOKEN, record=record, class_name="3B") as url:
+        door = f"{url}/dragonkit/room?token={TOKEN}&code="
+        client = Client()
+        for _ in range(FREE_WRONG):
+            assert client.request("GET", door + "ZZZZZ")[0] == 404
+        start = time.monotonic()
+        assert client.request("GET", door + "ZZZZZ")[0] == 404
+        assert time.monotonic() - start >= 2.0  # the 6th wrong code waited
+        answers: list[int] = []
+        slowed = threading.Thread(target=lambda: answers.append(client.request("GET", door + "ZZZZZ")[0]))
+        slowed.start()  # waits 4 s on the server
+        time.sleep(0.5)
+        assert client.request("GET", door + opened.code.lower())[0] == 302  # a right code, at once
+        assert slowed.is_alive() and answers == []  # while the wrong one still waits
+        waiting = [threading.Thread(target=_ask, args=(door + "ZZZZZ",), daemon=True) for _ in range(CROWD)]
+        for thread in waiting:
+            thread.start()
+        time.sleep(1.0)
+        status, headers, body = client.request("GET", door + "ZZZZZ")
+        assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many wrong codes" in body
+        slowed.join()
+        assert answers == [404]
