@@ -10,8 +10,10 @@ The :class:`RoomDoor` (one per server, in memory: nothing about an address is wr
 from one address without slowing anyone else: the first :data:`FREE_WRONG` are answered at once, each later one waits
 twice as long as the one before (2, 4, 8 … s, at most :data:`SLOWEST`), on the event loop (no thread waits), and when
 :data:`CROWD` answers to that address are already waiting the next is refused at once (status 429, ``Retry-After``).
-A right code is never slowed, even from an address that has been: a class behind one address keeps joining. An
-address's count is forgotten :data:`FORGET` seconds after its last wrong code.
+A right code is never slowed, even from an address that has been: a class behind one address keeps joining. Only
+while :data:`CROWD` answers wait is every code from that address refused, the right ones too, before the code is even
+read: a refusal that came only for wrong codes would answer a guess at once (so a guesser gets about 20 answers a
+minute). An address's count is forgotten :data:`FORGET` seconds after its last wrong code.
 """
 
 from __future__ import annotations
@@ -142,19 +144,20 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     app = handler.settings["dragonkit_app"]
     if app.record is None:
         return False
-    loop = asyncio.get_running_loop()
-    if await loop.run_in_executor(None, _known, app, code) is not None:
-        return False
     door: RoomDoor = app.door
     address = handler.request.remote_ip or ""
     lang = initial_language(visitor_environ(handler.request.query))
-    handler.set_header("Cache-Control", "no-store")
-    if door.crowded(address):
+    if door.crowded(address):  # before the code is read: a refusal that said "wrong code" would be a quick guess
         seconds = int(SLOWEST)
         handler.set_status(429)
         handler.set_header("Retry-After", str(seconds))
+        handler.set_header("Cache-Control", "no-store")
         handler.finish(html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_CROWDED, lang, seconds=seconds))}</p>"))
         return True
+    loop = asyncio.get_running_loop()
+    if await loop.run_in_executor(None, _known, app, code) is not None:
+        return False
+    handler.set_header("Cache-Control", "no-store")
     wait = door.wrong(address)
     door.waiting[address] += 1
     try:

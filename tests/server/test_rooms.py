@@ -107,7 +107,8 @@ def _ask(url: str) -> None:
 def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_through(tmp_path):
     """On a server of its own (the address's count is the server's): the first wrong codes answer at once, the next
     one waits; a right code from the same address is answered while a slowed answer still waits; with enough
-    answers waiting, the next wrong code is refused with 429 and Retry-After."""
+    answers waiting, the next code is refused with 429 and Retry-After, a right one too (else a 429 would answer a
+    guess at once)."""
     record = f"sqlite:///{tmp_path / 'record.sqlite'}"
     engine = connect(record)
     upgrade(engine)
@@ -134,5 +135,7 @@ def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_thro
         time.sleep(1.0)
         status, headers, body = client.request("GET", door + "ZZZZZ")
         assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many wrong codes" in body
+        # while the address floods the door, its right codes are refused too: a 429 must not say "wrong"
+        assert client.request("GET", door + opened.code)[0] == 429
         slowed.join()
         assert answers == [404]
