@@ -62,6 +62,8 @@ from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E4
 
 SEATS = 4
 TIMEOUT = 120.0
+#: The coach's settings of a room, as the rooms' form labels them.
+COACH_LABELS = {"on": "coach on", "off": "coach off", "after": "coach after the game"}
 _CODE = re.compile(r'class="dk-room-code"[^>]*>([A-Z0-9]{5})<')
 
 
@@ -72,6 +74,7 @@ class Figures:
     moves: dict[str, int] = field(default_factory=dict)  # room code -> moves all four pages saw
     errors: list[str] = field(default_factory=list)
     open_seconds: list[float] = field(default_factory=list)
+    coach: str = "on"
 
 
 async def open_page(base: str, token: str, visitor: Visitor, query: str = "") -> PlayPage:
@@ -127,6 +130,8 @@ async def open_room(base: str, token: str, people: list[Visitor], figures: Figur
     dropdowns, _seed = host.form_fields()
     await host.choose(dropdowns[0], str(SEATS), SEATS - 2)
     await host.socket.wait_for(lambda: len(host.form_fields()[0]) >= SEATS + 4, TIMEOUT, "four seats")
+    coach = next(d for d in host.form_fields()[0] if "coach off" in host.models[d].get("_options_labels", []))
+    await host.choose(coach, COACH_LABELS[figures.coach], 0)
     await host.socket.finished(await host.socket.click(_button(host, "Open a room")), TIMEOUT)
     found = await host.socket.wait_for(lambda: _CODE.search(_lobby(host)), TIMEOUT, "the room's code")
     code = found.group(1)
@@ -297,6 +302,7 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=10, help="rooms of four (default 10: a class of 40)")
     parser.add_argument("--actions", type=int, default=40, help="moves each room plays (default 40)")
     parser.add_argument("--pool", type=int, default=4, help="preheated kernels (default 4)")
+    parser.add_argument("--coach", choices=list(COACH_LABELS), default="on", help="the rooms' coach (default on)")
     parser.add_argument("--kill-after", type=float, default=0.0, help="SIGKILL the server after this many seconds")
     args = parser.parse_args()
     options = ServeOptions(port=_free_port(), token=secrets.token_urlsafe(16), pool=args.pool)
@@ -305,7 +311,7 @@ def main() -> int:
     folder.mkdir()
     record, log_path = f"sqlite:///{folder / 'record.sqlite'}", folder / "server.log"
     base = f"127.0.0.1:{options.port}"
-    figures = Figures()
+    figures = Figures(coach=args.coach)
     server = start_server(options, record, key, log_path)
     busy, wall = _machine_busy_seconds(), time.monotonic()
     try:

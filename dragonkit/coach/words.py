@@ -7,14 +7,17 @@ that shows them is :mod:`dragonkit.ui.coach_panel`.
 from __future__ import annotations
 
 from ..engine import VERBS, Game
-from ..i18n import Gems, ntr, tr
+from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..simulate.win_chance import ROLLOUT_THRESHOLD
 from ..turn import Action
 from .reasons import Reason, ReasonKind
 from .views import ESTIMATE_SECONDS, Source, TwoViews
 
-__all__ = ["reason_sentence", "source_note", "verb"]
+__all__ = ["ESTIMATE_BUTTON", "reason_sentence", "source_note", "verb"]
+
+#: The button that asks the coach for its estimate of the chance of winning, where it is made on request (a msgid).
+ESTIMATE_BUTTON = N_("Estimate the chance of winning")
 
 
 def verb(action: Action, lang: str | None = None) -> str:
@@ -177,7 +180,9 @@ def reason_sentence(reason: Reason, lang: str | None = None) -> str:
     )
 
 
-def source_note(game: Game, views: TwoViews, waiting: bool = False, lang: str | None = None) -> str:
+def source_note(
+    game: Game, views: TwoViews, waiting: bool = False, lang: str | None = None, on_request: bool = False
+) -> str:
     """Where the chances of winning of ``views`` come from, in one or two sentences.
 
     Parameters
@@ -189,6 +194,9 @@ def source_note(game: Game, views: TwoViews, waiting: bool = False, lang: str | 
         Whether an estimate is being made (the app makes it right after showing the panel).
     lang : str, optional
         The language (default: the current one).
+    on_request : bool
+        The estimate is made when the player asks for it (in a room, whose server the whole class shares), not at
+        every decision.
     """
     if views.source is Source.TABLE:
         return tr(
@@ -244,6 +252,13 @@ def source_note(game: Game, views: TwoViews, waiting: bool = False, lang: str | 
         return tr("Estimating the chance of winning by simulation…", lang)
     if views.compulsory:
         return tr("The chance of winning is estimated by simulation when there is a choice to make.", lang)
+    if on_request:
+        return tr(
+            "The chance of winning is estimated by simulation (about {seconds} s) when you press “{button}”.",
+            lang,
+            seconds=decimal_text(ESTIMATE_SECONDS + 0.5, 0, lang),
+            button=tr(ESTIMATE_BUTTON, lang),
+        )
     return tr(
         "The chance of winning is estimated by simulation (about {seconds} s) when a human player has a choice to "
         "make.",

@@ -51,6 +51,7 @@ from .. import i18n, view
 from ..address import query_values
 from ..bots import Bot, BotKind, bot_seed
 from ..coach.views import Coach
+from ..coach.words import ESTIMATE_BUTTON
 from ..engine import Event, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots.game import gems_over_game, gems_over_game_text
@@ -204,6 +205,10 @@ class PlayApp(MessageLine):
         self.autoplay.observe(self._on_option, names="value")
         self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
+        # in a room the coach's Monte Carlo estimate is made when the player asks: the class shares the server
+        self.estimate_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="auto", display="none"))
+        self.estimate_button.on_click(lambda _b: self._on_estimate())
+        self._asked = -1  # the move (its number) for which the player asked for the estimate
         self.language = language_picker() if language_switch else None
         # every row wraps and no column is wider than the page: at 200 % zoom or on a phone the
         # columns stack and the buttons go to the next line, never off the screen
@@ -220,7 +225,8 @@ class PlayApp(MessageLine):
         )
         self._coach_column = widgets.VBox(layout=widgets.Layout(width="430px", max_width="100%"))
         self._coach_bar = widgets.HBox(
-            [self.show_coach, self.buttons["new_game"]], layout=widgets.Layout(flex_flow="row wrap")
+            [self.show_coach, self.buttons["new_game"], self.estimate_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.game_view = widgets.HBox([left, self._coach_column], layout=widgets.Layout(display="none"))
         self.game_view.add_class("dk-columns")  # side by side; one under the other on a narrow page
@@ -448,6 +454,7 @@ class PlayApp(MessageLine):
         ):
             self.buttons[name].description = label
         self.room_buttons["start_room"].description = tr("Start the game")
+        self.estimate_button.description = tr(ESTIMATE_BUTTON)
         self.room_buttons["leave_room"].description = tr("Leave the room")
         self.autoplay.description = tr("bots play by themselves")
         self.show_coach.description = tr("Show the coach") if view.settings.projector else tr("Coach")
@@ -520,12 +527,20 @@ class PlayApp(MessageLine):
         self.show_coach.layout.display = None if coach_setting == "on" else "none"
         self.autoplay.layout.display = "none" if table is not None or view.settings.projector else None
         self._draw_room_line()
-        waiting = shown and human_to_move and loop is not None and self._coach.estimate_needed(game)
+        needed = shown and human_to_move and self._coach.estimate_needed(game)
+        asked = table is None or self._asked == len(game.actions)  # in a room, the player's own request
+        waiting = needed and loop is not None and asked
+        self.estimate_button.layout.display = None if needed and not asked else "none"
         # compute everything first (the coach may take a moment), then update the page at once
         if shown and table is not None and not human_to_move:  # in a room the coach speaks of this player's moves
             coach = f'<div class="dk-coach dk-note">{escape(tr("The coach speaks when it is your move."))}</div>'
         else:
-            coach = render_coach(self._coach, game, estimate=human_to_move, waiting=waiting) if shown else ""
+            estimate = human_to_move and asked
+            coach = (
+                render_coach(self._coach, game, estimate=estimate, waiting=waiting, on_request=table is not None)
+                if shown
+                else ""
+            )
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
@@ -722,6 +737,14 @@ class PlayApp(MessageLine):
         away = [s.name for s in room.seats if s.is_person and s.seat != table.seat and table.away(s.seat)]
         mine = None if table.seat is None else room.seats[table.seat].name
         self.room_line.value = render_room_line(room.code, mine, waiting_for, away, table.held)
+
+    @guarded
+    def _on_estimate(self) -> None:
+        """The player asks the coach for its estimate of the chance of winning (in a room)."""
+        game = self._require_game()
+        self._asked = len(game.actions)
+        self._refresh()
+        self.show_coach.focus()  # the button is gone with the estimate: the focus stays by the coach
 
     @guarded
     def _on_start_room(self) -> None:

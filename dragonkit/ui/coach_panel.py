@@ -37,7 +37,12 @@ def _advice(action: Action, lang: str | None, compulsory: bool = False) -> str:
 
 
 def render_coach(
-    coach: Coach, game: Game, lang: str | None = None, estimate: bool = True, waiting: bool = False
+    coach: Coach,
+    game: Game,
+    lang: str | None = None,
+    estimate: bool = True,
+    waiting: bool = False,
+    on_request: bool = False,
 ) -> str:
     """The coach panel as HTML for the current situation of ``game``.
 
@@ -54,6 +59,9 @@ def render_coach(
         if False the panel shows one made before, or says when one is made.
     waiting : bool
         Say that the estimate is being made (the app makes it right after showing the panel).
+    on_request : bool
+        The estimate is made when the player presses the button for it (a room), not at every decision: the
+        panel says so while there is none.
 
     Returns
     -------
@@ -117,7 +125,7 @@ def render_coach(
             )
         ),
         " ",
-        escape(source_note(game, views, waiting, lang)),
+        escape(source_note(game, views, waiting, lang, on_request)),
         "</p></div>",
     ]
     return "".join(parts)

@@ -252,3 +252,28 @@ def test_a_player_who_leaves_the_room_is_not_pulled_back_but_comes_back_with_the
     assert again.table is None
     back = as_student("Bo", room=code)  # with the code: his seat, the game as it is
     assert back.table is not None and back.table.seat == 1
+
+
+def test_in_a_room_the_coach_estimates_the_chance_of_winning_when_the_player_asks(as_student):
+    """The class shares the server: a room's coach gives the exact expected gems at once, and its Monte Carlo
+    estimate of the chance of winning (three players or more) only when the player presses its button."""
+    ana = as_student("Ana")
+    code = _open(ana, players=3, edition="dragon-stripes")
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    for _ in range(200):  # until Ana chooses between revealing and holding
+        _read(ana, bo)
+        if ana.table.my_turn and len(ana.game.legal_actions()) == 2:
+            break
+        for page in (ana, bo):
+            if page.table.my_turn:
+                legal = page.game.legal_actions()
+                page.act(Action.DECLINE if Action.DECLINE in legal else Action.REVEAL)
+    assert ana.table.my_turn and len(ana.game.legal_actions()) == 2
+    assert "when you press" in ana.coach.value and "an estimate" not in ana.coach.value
+    assert ana.estimate_button.layout.display is None
+    ana.estimate_button.click()
+    assert "an estimate, not an exact value" in ana.coach.value
+    assert ana.estimate_button.layout.display == "none"
+    assert bo.estimate_button.layout.display == "none"  # not Bo's move: nothing to estimate for him
