@@ -160,9 +160,19 @@ def _move(page: PlayPage, made: int) -> str | None:
     return None
 
 
+_EVENTS = re.compile(r'data-events="(\d+)"')
+
+
+def _events(page: PlayPage, log: str) -> int:
+    """The event count of the log widget ``log`` (found once: the client looks at it at every update)."""
+    found = _EVENTS.search(str(page.models.get(log, {}).get("value", "")))
+    return int(found.group(1)) if found else 0
+
+
 async def _shown(page: PlayPage, count: int, clicked: float, code: str) -> float:
     """Seconds from ``clicked`` until ``page``'s event log holds more than ``count`` events."""
-    await page.socket.wait_for(lambda: (page.events() or 0) > count, TIMEOUT, f"room {code}'s move")
+    log = page.html_containing('class="dk-log"') or ""
+    await page.socket.wait_for(lambda: _events(page, log) > count, TIMEOUT, f"room {code}'s move")
     return time.monotonic() - clicked
 
 
@@ -313,7 +323,7 @@ def main() -> int:
     base = f"127.0.0.1:{options.port}"
     figures = Figures(coach=args.coach)
     server = start_server(options, record, key, log_path)
-    busy, wall = _machine_busy_seconds(), time.monotonic()
+    busy, wall, mine = _machine_busy_seconds(), time.monotonic(), time.process_time()
     try:
         people, codes, stats = asyncio.run(
             _class(base, options.token, key, args.rooms, args.actions, figures, args.kill_after)
@@ -344,7 +354,9 @@ def main() -> int:
             )
     finally:
         stop_server(server)
-    cpu = (_machine_busy_seconds() - busy) / (time.monotonic() - wall) / (os.cpu_count() or 1)
+    elapsed = time.monotonic() - wall
+    cpu = (_machine_busy_seconds() - busy) / elapsed / (os.cpu_count() or 1)
+    client = (time.process_time() - mine) / elapsed / (os.cpu_count() or 1)
     stored = _stored(record)
     print(
         f"{args.rooms} rooms of {SEATS} ({args.rooms * SEATS} students), the teacher's dashboard open "
@@ -352,7 +364,8 @@ def main() -> int:
     )
     print(f"a move seen by the other three pages: {_ms(figures.seen)}")
     print(f"a move seen by its mover's page:      {_ms(figures.own)}")
-    print(f"moves made {sum(figures.moves.values())}, in the record {sum(stored.values())}; machine CPU {cpu:.0%}")
+    print(f"moves made {sum(figures.moves.values())}, in the record {sum(stored.values())}; ", end="")
+    print(f"machine CPU {cpu:.0%} (this script's visitors {client:.0%})")
     for error in figures.errors[:10]:
         print(f"error: {error}")
     print(f"errors: {len(figures.errors)}; server log: {log_path}")
