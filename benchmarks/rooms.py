@@ -51,6 +51,7 @@ from classroom import (  # noqa: E402
     KernelSocket,
     PlayPage,
     Visitor,
+    _children,
     _free_port,
     _machine_busy_seconds,
     _page_kernel_and_root,
@@ -227,9 +228,9 @@ def start_server(options: ServeOptions, record: str, key: str, log_path: Path) -
         time.sleep(0.3)
 
 
-def _kernels_left() -> int:
-    out = subprocess.run(["pgrep", "-f", "ipykernel_launcher"], capture_output=True, text=True).stdout
-    return len(out.split())
+def _alive(pids: list[int]) -> int:
+    """How many of ``pids`` are still running."""
+    return sum(Path(f"/proc/{pid}").exists() for pid in pids)
 
 
 def _stored(record: str) -> dict[str, int]:
@@ -330,16 +331,16 @@ def main() -> int:
         )
         if args.kill_after:
             seen_before = dict(figures.moves)
-            kernels = _kernels_left()
+            kernels = _children(server.pid)  # the server's kernels
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
             time.sleep(5)
-            orphans = _kernels_left()
+            orphans = _alive(kernels)
             stored = _stored(record)
             kept = sum(min(seen_before.get(c, 0), stored.get(c, 0)) for c in codes)
             print(
                 f"killed after {args.kill_after:.0f} s: {sum(seen_before.values())} moves seen by all four pages; "
-                f"{kept} of them in the record; kernels {kernels} before the kill, {orphans} left 5 s after"
+                f"{kept} of them in the record; of the server's {len(kernels)} kernels, {orphans} still ran 5 s after"
             )
             server = start_server(options, record, key, log_path)
             resumed = asyncio.run(_again(base, options.token, people, codes, args.actions, figures))
