@@ -464,9 +464,9 @@ class PlayPage:
         return out
 
     def form_fields(self) -> tuple[list[str], str | None]:
-        """The setup form's dropdowns (document order) and the seed field."""
+        """The setup form's dropdowns (document order) and the seed field: the dropdowns of the app's part that holds
+        the seed field (the rooms' form, beside it where the kernel keeps a record, has its own)."""
         shown = self.in_order()
-        dropdowns = [m for m in shown if self.models[m].get("_model_name") == "DropdownModel"]
         seed = next(
             (
                 m
@@ -475,6 +475,9 @@ class PlayPage:
             ),
             None,
         )
+        parts = [self._ref(child) for child in self.models[self.root].get("children", [])]
+        form = next((self.in_order(part) for part in parts if seed is not None and seed in self.in_order(part)), shown)
+        dropdowns = [m for m in form if self.models[m].get("_model_name") == "DropdownModel"]
         return dropdowns, seed
 
     async def choose(self, model_id: str, label: str, fallback: int) -> None:

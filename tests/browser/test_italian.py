@@ -1,25 +1,32 @@
 """The Italian pages in Voilà and headless Chromium, as an Italian class meets them: the apps opened with
-``?lang=it`` show no English sentence (the lessons are checked in test_lesson_pages.py); answers typed with a decimal
-comma; ``?lang=it`` and the language links lead to the Italian lesson."""
+``?lang=it`` show no English sentence and are served in Italian, with their title, their widgets and no code (the
+lessons are checked in test_lesson_pages_italian.py, an answer typed with a decimal comma too); ``?lang=it`` and the
+language links lead to the Italian lesson."""
 
 from __future__ import annotations
 
 import pytest
 
 from ..english import english_words
-from .pages import ERROR_TEXTS, _open
+from .pages import ERROR_TEXTS, _open, _open_served, assert_app_served, assert_served_in_its_language
 
 pytestmark = pytest.mark.browser
 
 
-#: The apps opened with ?lang=it (the ten Italian lessons are checked with the other checks of a lesson's page, in
-#: tests/browser/test_lesson_pages.py).
-PAGES = ["trainer.ipynb?lang=it", "play.ipynb?lang=it"]
+#: The apps opened with ?lang=it, and their titles (the ten Italian lessons are checked with the other checks of a
+#: lesson's page, in tests/browser/test_lesson_pages_italian.py).
+PAGES = {
+    "trainer.ipynb?lang=it": "Dragon Stripes — allenamento sulle mani",
+    "play.ipynb?lang=it": "Dragon Stripes — gioca",
+}
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_an_italian_page_has_no_english_sentence(voila_url, browser, path):
-    page = _open(browser, f"{voila_url}/voila/render/{path}")
+    page, as_served = _open_served(browser, f"{voila_url}/voila/render/{path}")
+    # as served: an app's page in its visitor's language (the tab, a bookmark, what a screen reader says first)
+    assert_served_in_its_language(path, as_served, "it", PAGES[path])
+    assert_app_served(path, as_served)
     text = page.inner_text("body")
     assert not any(e in text for e in ERROR_TEXTS)
     assert "import " not in text and "Exercise(" not in text and "Note per l'insegnante" not in text
@@ -30,21 +37,6 @@ def test_an_italian_page_has_no_english_sentence(voila_url, browser, path):
     if path.startswith("play"):  # and English once the app's switch says so
         page.locator(".dk-language button", has_text="English").click()
         page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000)
-    page.close()
-
-
-def test_an_italian_exercise_takes_a_decimal_comma_and_explains_a_decimal_point(voila_url, browser):
-    page = _open(browser, f"{voila_url}/voila/render/it/08-simulation.ipynb")
-    exercise = page.locator(".dk-exercise:has(input[type=text])").first  # the standard error: 12/20 gems
-    exercise.scroll_into_view_if_needed()
-    box = exercise.locator("input[type=text]")
-    assert box.get_attribute("placeholder") == "es. 13/47; 0,277; 27,7%"
-    box.fill("0.6")
-    box.press("Enter")
-    exercise.locator(".dk-message", has_text="intendevi 0,6?").wait_for(timeout=30_000)
-    box.fill("0,6")
-    box.press("Enter")
-    exercise.locator(".dk-message", has_text="Giusto").wait_for(timeout=30_000)
     page.close()
 
 

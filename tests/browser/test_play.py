@@ -1,4 +1,5 @@
-"""End to end: Voilà serves the play app, headless Chromium plays it."""
+"""End to end: Voilà serves the play app (its page as served: in English, its title, its widgets and no code),
+headless Chromium plays it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from ..conftest import ARTIFACTS, click_shown
+from .pages import assert_app_served, assert_served_in_its_language, served
 
 pytestmark = pytest.mark.browser
 
@@ -32,8 +34,11 @@ def test_play_app_in_chromium(voila_url, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     console_errors = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
+    response = page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
     page.wait_for_selector("text=Start the game", timeout=120_000)
+    as_served = served(response)
+    assert_served_in_its_language("play.ipynb", as_served, "en", "Dragon Stripes — play")
+    assert_app_served("play.ipynb", as_served)
     seed = 2024
     _start(page, seed)
     board_before = page.inner_html(".dk-board")

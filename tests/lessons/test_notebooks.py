@@ -1,6 +1,6 @@
 """The notebooks as a teacher receives them, in English and in Italian: the lessons' shape, clean files,
-titles, and the code a lesson shows (their pages served by Voilà: tests/browser/test_rendered_pages.py and
-test_lesson_pages.py; nbval runs every notebook)."""
+titles, and the code a lesson shows (their pages served by Voilà and opened in Chromium:
+tests/browser/test_lesson_pages.py and test_lesson_pages_italian.py; nbval runs every notebook)."""
 
 from __future__ import annotations
 

@@ -103,13 +103,13 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         student = browser.new_context().new_page()
         student.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
         student.goto(f"{url}/voila/render/play.ipynb")
-        student.get_by_text("Start the game").wait_for(timeout=90_000)
+        student.get_by_role("button", name="Start the game").wait_for(timeout=90_000)
         icon = student.locator(".dk-setup button i.fa-play").first
         assert "Font Awesome" in icon.evaluate("e => getComputedStyle(e, '::before').fontFamily")
         assert icon.evaluate("e => getComputedStyle(e, '::before').content") not in ("none", "normal", '""')
         loaded = "async () => (await document.fonts.load('900 16px \"Font Awesome 6 Free\"', '\\uf04b')).length"
         assert student.evaluate(loaded) > 0  # the solid face, fetched from this server
-        student.get_by_text("Start the game").click()
+        student.get_by_role("button", name="Start the game").click()
         student.locator(".dk-board").wait_for(timeout=60_000)
         _, idle_mib, _ = _settle(server.pid, pool + 1, 60)  # the pool refilled: the pool and the student
 
@@ -119,12 +119,12 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         for tab in tabs:
             tab.goto(f"{url}/voila/render/play.ipynb")
         for tab in tabs:
-            tab.get_by_text("Start the game").wait_for(timeout=90_000)
+            tab.get_by_role("button", name="Start the game").wait_for(timeout=90_000)
             tab.close(run_before_unload=True)  # as a person closes a tab: the page's unload handler runs
         one = others.new_page()
         for _ in range(8):
             one.goto(f"{url}/voila/render/play.ipynb")
-            one.get_by_text("Start the game").wait_for(timeout=90_000)
+            one.get_by_role("button", name="Start the game").wait_for(timeout=90_000)
         # the pages' own requests shut the kernels down, not the culling (it takes none while a page is open)
         count, _, waited = _settle(server.pid, pool + 2, 15)
         assert count <= pool + 2, f"{count} kernels {waited:.0f} s after 8 closed tabs and 8 reloads"
