@@ -130,8 +130,9 @@ async def open_room(base: str, token: str, people: list[Visitor], figures: Figur
     await host.socket.wait_for(lambda: _button(host, "Open a room"), TIMEOUT, "the rooms' form")
     dropdowns, _seed = host.form_fields()
     await host.choose(dropdowns[0], str(SEATS), SEATS - 2)
-    await host.socket.wait_for(lambda: len(host.form_fields()[0]) >= SEATS + 4, TIMEOUT, "four seats")
-    coach = next(d for d in host.form_fields()[0] if "coach off" in host.models[d].get("_options_labels", []))
+    await host.socket.wait_for(lambda: len(host.form_fields()[0]) >= SEATS + 2, TIMEOUT, "four seats")
+    shown = [m for m in host.in_order() if host.models[m].get("_model_name") == "DropdownModel"]
+    coach = next(d for d in shown if "coach off" in host.models[d].get("_options_labels", []))
     await host.choose(coach, COACH_LABELS[figures.coach], 0)
     await host.socket.finished(await host.socket.click(_button(host, "Open a room")), TIMEOUT)
     found = await host.socket.wait_for(lambda: _CODE.search(_lobby(host)), TIMEOUT, "the room's code")
