@@ -16,7 +16,7 @@ from dragonkit.topics.sample_class import sample_class, write_sample
 from ..conftest import ARTIFACTS, _worker_log, voila_server
 from ..english import english_words
 from .axe import _assert_clean, _audit
-from .pages import ERROR_TEXTS
+from .pages import ERROR_TEXTS, SharedPages
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,8 @@ def record(tmp_path_factory):
 def dashboard_url(record):
     """The dashboard's address on a Voilà server that keeps ``record`` for the class 3B, as ``dragonkit serve`` does
     (with the teacher's key: the server sets its cookie, and sends the browser on without it)."""
-    options = {"record": record, "class_name": CLASS, "teacher_key": KEY}
+    # no pool: the play app's preheated kernels would wait for pages these tests never open
+    options = {"record": record, "class_name": CLASS, "teacher_key": KEY, "pool": 0}
     with voila_server(notebooks_dir(), _worker_log("voila-dashboard.log"), **options) as url:
         yield f"{url}/voila/render/dashboard.ipynb?key={KEY}"
 
@@ -67,8 +68,17 @@ def dashboard_url(record):
 @pytest.fixture(scope="module")
 def no_record_url():
     """The dashboard's address (with the teacher's key) on a Voilà server that keeps no record."""
-    with voila_server(notebooks_dir(), _worker_log("voila-no-record.log"), teacher_key=KEY) as url:
+    with voila_server(notebooks_dir(), _worker_log("voila-no-record.log"), teacher_key=KEY, pool=0) as url:
         yield f"{url}/voila/render/dashboard.ipynb?key={KEY}"
+
+
+@pytest.fixture(scope="module")
+def dashboards(dashboard_url, browser):
+    """The English dashboard's page, met by the first test and then worked with the keyboard by a later one
+    (:class:`~.pages.SharedPages`)."""
+    pages = SharedPages(dashboard_url, browser, taken=["en"])
+    yield pages
+    pages.close()
 
 
 def _open(browser, url: str):
@@ -81,7 +91,7 @@ def _open(browser, url: str):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, browser, lang):
+def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, browser, dashboards, lang):
     page = _open(browser, f"{dashboard_url}&lang={lang}")
     headings = [h.strip() for h in page.locator(".dk-dashboard h1, .dk-dashboard h2").all_inner_texts()]
     assert headings == HEADINGS[lang]
@@ -103,12 +113,15 @@ def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_
     page.set_viewport_size({"width": 1280, "height": tall})  # Voilà's page scrolls in a panel: the whole of it, at once
     page.wait_for_timeout(500)
     page.screenshot(path=str(ARTIFACTS / f"dashboard-{lang}.png"))
-    page.close()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    dashboards.keep(lang, page)
     _assert_clean({f"dashboard-{lang}": found})
 
 
-def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(dashboard_url, browser, record):
-    page = _open(browser, dashboard_url)
+def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
+    dashboard_url, browser, dashboards, record
+):
+    page = dashboards.take("en", lambda: _open(browser, f"{dashboard_url}&lang=en"))
     alt = page.get_attribute(".dk-dashboard .dk-figure img >> nth=0", "alt")
     page.focus(".dk-dashboard select")
     page.keyboard.press("ArrowDown")
