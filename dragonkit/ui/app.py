@@ -165,6 +165,7 @@ class PlayApp(MessageLine):
         self._beat_at = self._moved_at = 0.0
         self._unreachable = False  # the record could not be read: the page says so until it can again
         self._reviewed: tuple[str, list[dict[str, Any]]] = ("", [])  # the room's game, and this player's decisions
+        self._review_tries = 0  # the review read again while the record lacked some of the player's decisions
         self.room_line, self.lobby = widgets.HTML(), widgets.HTML()
         self.room_buttons = {
             "start_room": widgets.Button(icon="play", button_style="success", layout=widgets.Layout(width="auto")),
@@ -707,12 +708,21 @@ class PlayApp(MessageLine):
     def _review(self) -> list[dict[str, Any]]:
         """This player's decisions in the room's game, from the record and from this page (read once per game: the
         record has them all once the game is over, but for the last ones this page may still be writing)."""
-        if self._reviewed[0] != self.game_id and self.table is not None:
+        table = self.table
+        if self._reviewed[0] != self.game_id and table is not None:
             from ..record.reading import decisions_in_game
+            from ..record.rooms import moves
 
             made = [row for row in self._recorder.decisions if row.game_id == self.game_id]
-            stored = decisions_in_game(self.table.engine, self.game_id, nickname())
-            self._reviewed = (self.game_id, review_rows(stored, made))
+            rows = review_rows(decisions_in_game(table.engine, self.game_id, nickname()), made)
+            mine = sum(move.seat == table.seat for move in moves(table.engine, table.room.id))
+            loop = running_loop()
+            if len(rows) < mine and self._review_tries < 10 and loop is not None:
+                # a page this player left may still be writing its last decisions: read them again in a second
+                self._review_tries += 1
+                loop.call_later(1.0, self._refresh)
+                return rows
+            self._reviewed = (self.game_id, rows)
         return self._reviewed[1]
 
     def _draw_lobby(self) -> None:
