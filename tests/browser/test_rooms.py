@@ -35,23 +35,33 @@ RELOAD_AT = 8
 CLICKS = ("Hold", "Decline", "Reveal")
 
 
-def _deck_for_a_reload() -> int:
-    """A seed for the room's deck whose game, played as the pages play it (:data:`CLICKS`), runs past
-    :data:`RELOAD_AT` events and moves with moves of Bo's after them, in at most 30 moves. A random deck will not do:
-    one game of the mini edition in eight ends at its first card (its one danger), and then nobody reloads "in the
-    middle". The seed is large, so that its digits cannot appear on a page by chance (the test looks for them)."""
+def _deck(players: tuple[str, ...], bo_after: int) -> int:
+    """A seed for the room's deck whose game, played as the pages play it (:data:`CLICKS`), has Bo moving once
+    ``bo_after`` events and moves have been made, and ends within 30 moves. A random deck will not do: one game of the
+    mini edition in eight ends at its first card (its one danger), before anyone reloads or Bo has played. The seed is
+    large, so that its digits cannot appear on a page by chance (the test looks for them)."""
     rules = Ruleset.preset("mini")
     for seed in range(10**12, 10**12 + 1000):
-        game = Game(PLAYERS, rules, seed=seed)
-        movers_after = set()
+        game = Game(players, rules, seed=seed)
+        bo_moves = False
         while not game.is_over and len(game.actions) <= 30:
             choice = next(a for a in (Action.HOLD, Action.DECLINE, Action.REVEAL) if a in game.legal_actions())
-            if len(game.events) >= RELOAD_AT and len(game.actions) >= RELOAD_AT:  # the reload's done by then
-                movers_after.add(game.to_move)
+            if min(len(game.events), len(game.actions)) >= bo_after and game.to_move == 1:
+                bo_moves = True
             game.apply(choice, by=game.to_move)
-        if game.is_over and len(game.actions) <= 30 and 1 in movers_after:
+        if game.is_over and len(game.actions) <= 30 and bo_moves:
             return seed
     raise AssertionError("no deck found")  # pragma: no cover
+
+
+def _set_deck(record: str, code: str, seed: int) -> None:
+    """Give room ``code`` the deck of ``seed``, before the others join (each join makes the pages read the room)."""
+    engine = connect(record)
+    try:
+        with engine.begin() as connection:
+            connection.execute(update(Room).where(Room.code == code).values(seed=seed))
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(scope="module")
@@ -95,12 +105,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
     code = ana.inner_text(".dk-lobby .dk-room-code").strip()
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{5}", code), code
-    engine = connect(record)  # the deck the test needs (before the others join: each join makes the pages read it)
-    try:
-        with engine.begin() as connection:
-            connection.execute(update(Room).where(Room.code == code).values(seed=_deck_for_a_reload()))
-    finally:
-        engine.dispose()
+    _set_deck(record, code, _deck(PLAYERS, bo_after=RELOAD_AT))
     ana.screenshot(path=str(ARTIFACTS / "room-lobby.png"))
     audits = {"lobby": _audit(ana, "room-lobby")}
 
@@ -200,6 +205,7 @@ def test_two_servers_on_one_postgresql_seat_the_players_of_one_room(postgres, br
         ana.click("button:has-text('Open a room')")
         ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
         code = ana.inner_text(".dk-lobby .dk-room-code").strip()
+        _set_deck(record, code, _deck(("Ana", "Bo"), bo_after=2))
         bo_context, bo = _laptop(browser, second, "Bo", room=code)
         bo.wait_for_selector(f".dk-lobby:has-text('{code}')", timeout=60_000)
         ana.wait_for_selector(".dk-lobby:has-text('Bo')", timeout=60_000)
