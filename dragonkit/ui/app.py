@@ -314,9 +314,9 @@ class PlayApp(MessageLine):
         self.game_id, self._end_written = uuid.uuid4().hex, False
         self._latest = (0, 0)
         self._show_form(False)
-        self.game_view.layout.display = None
         self._say("")
         self._moved()
+        self.game_view.layout.display = None  # drawn first, shown after
         return game
 
     def show_setup(self) -> None:
@@ -697,13 +697,17 @@ class PlayApp(MessageLine):
         from ..record.rooms import RoomStatus
 
         waiting = table.room.status is RoomStatus.WAITING
-        self.lobby_view.layout.display = None if waiting else "none"
-        self.game_view.layout.display = "none" if waiting else None
         self._label()
+        # drawn first, shown after: a view shown before it is drawn flashes its old state (at the start, the action
+        # buttons on every page, whose click would then be refused as not that player's turn)
         if waiting:
+            self.game_view.layout.display = "none"
             self._draw_lobby()
+            self.lobby_view.layout.display = None
         else:
+            self.lobby_view.layout.display = "none"
             self._moved()
+            self.game_view.layout.display = None
 
     def _review(self) -> list[dict[str, Any]]:
         """This player's decisions in the room's game, from the record and from this page (read once per game: the
