@@ -75,6 +75,7 @@ class Figures:
     moves: dict[str, int] = field(default_factory=dict)  # room code -> moves all four pages saw
     errors: list[str] = field(default_factory=list)
     open_seconds: list[float] = field(default_factory=list)
+    ended: list[str] = field(default_factory=list)  # rooms whose game ended
     coach: str = "on"
 
 
@@ -205,6 +206,8 @@ async def play(code: str, pages: list[PlayPage], moves: int, figures: Figures, s
             shown_messages = [m for m in page.messages() if "cannot be reached" not in m]
             if shown_messages:
                 raise RuntimeError(f"room {code}: the app says {shown_messages[0]!r}")
+    if pages[0].game_over():
+        figures.ended.append(code)
 
 
 def start_server(options: ServeOptions, record: str, key: str, log_path: Path) -> subprocess.Popen:
@@ -276,17 +279,24 @@ async def _class(base: str, token: str, key: str, rooms_n: int, moves: int, figu
     return people, [code for code, _pages in tables], stats
 
 
-async def _again(base: str, token: str, people: list[Visitor], codes: list[str], moves: int, figures: Figures):
+async def _again(
+    base: str, token: str, people: list[Visitor], codes: list[str], ended: set[str], moves: int, figures: Figures
+):
     """After the restart: each student opens the play app again (no code) and takes their seat back; the rooms play
-    on."""
+    on. The students of a room whose game had ended (``ended``) get the play app's setup: nothing to resume."""
     tables = []
     for r, code in enumerate(codes):
         pages = []
         for visitor in people[r * SEATS : (r + 1) * SEATS]:
             page = await open_page(base, token, visitor)
+            if code in ended:
+                await page.socket.wait_for(lambda page=page: _button(page, "Open a room"), TIMEOUT, "the setup")
+                await page.socket.close()
+                continue
             await page.socket.wait_for(lambda page=page: page.events() is not None, TIMEOUT, "the room again")
             pages.append(page)
-        tables.append((code, pages))
+        if pages:
+            tables.append((code, pages))
     results = await asyncio.gather(
         *(play(code, pages, moves, figures, asyncio.Event()) for code, pages in tables), return_exceptions=True
     )
@@ -332,6 +342,7 @@ def main() -> int:
         )
         if args.kill_after:
             seen_before = dict(figures.moves)
+            ended = set(figures.ended)
             kernels = _children(server.pid)  # the server's kernels
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
@@ -344,15 +355,15 @@ def main() -> int:
                 f"{kept} of them in the record; of the server's {len(kernels)} kernels, {orphans} still ran 5 s after"
             )
             server = start_server(options, record, key, log_path)
-            resumed = asyncio.run(_again(base, options.token, people, codes, args.actions, figures))
+            resumed = asyncio.run(_again(base, options.token, people, codes, ended, args.actions, figures))
             from dragonkit.record.store import check_integrity, connect
 
             engine = connect(record)
             integrity = check_integrity(engine)
             engine.dispose()
             print(
-                f"after the restart: {resumed} of {len(codes)} rooms resumed and played on to their end; "
-                f"integrity: {integrity}"
+                f"after the restart: {resumed} of {len(codes) - len(ended)} rooms resumed and played on to their end "
+                f"({len(ended)} had ended before the kill: their students got the setup); integrity: {integrity}"
             )
     finally:
         stop_server(server)
