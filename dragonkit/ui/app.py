@@ -637,7 +637,9 @@ class PlayApp(MessageLine):
     @guarded
     def _find_my_room(self) -> None:
         """Once the visitor is known: the room their address names (``?room=``, which the server's door checked), or
-        else the room where they sit and whose game is not over (a page opened again takes its seat back)."""
+        else the room where they sit and whose game is not over (a page opened again takes its seat back). An address
+        that names a room this player can no longer sit in (over, closed, full, started) is one kept from an earlier
+        game: a room where they sit goes first; only without one is the refusal said."""
         if self.table is not None or self._closed or not nickname():
             return
         from ..record import rooms
@@ -646,7 +648,13 @@ class PlayApp(MessageLine):
         engine, who = self._record()
         asked = query_values("room")
         if asked:
-            room, _seat = rooms.sit(engine, asked[-1], who)
+            try:
+                room, _seat = rooms.sit(engine, asked[-1], who)
+            except rooms.RoomError:
+                mine = rooms.rooms_of(engine, class_name(), who)
+                if not mine:
+                    raise
+                room = mine[0]
         else:
             mine = rooms.rooms_of(engine, class_name(), who)
             if not mine:

@@ -277,3 +277,22 @@ def test_in_a_room_the_coach_estimates_the_chance_of_winning_when_the_player_ask
     assert "an estimate, not an exact value" in ana.coach.value
     assert ana.estimate_button.layout.display == "none"
     assert bo.estimate_button.layout.display == "none"  # not Bo's move: nothing to estimate for him
+
+
+def test_a_page_whose_address_names_an_old_room_takes_the_players_seat_in_their_room(as_student, recording):
+    """A helper trying the kit as a class would: after a game, "Leave the room" kept ``?room=<the old code>`` in
+    Marco's address; he opened a new room from that page, and his reload brought him to the setup, told that the old
+    room was closed, while his new game waited for him."""
+    ana = as_student("Ana")
+    old = _open(ana, players=2)
+    ana.room_buttons["leave_room"].click()  # the host leaves before the game: the room is closed
+    assert ana.table is None
+    again = as_student("Ana", room=old)  # the page with the old address
+    assert again.table is None and "closed" in again.setup_form.message.value  # no room of hers: the refusal said
+    new = _open(again, players=2)
+    bo = as_student("Bo", room=new)
+    again.room_buttons["start_room"].click()
+    _read(bo)
+    reloaded = as_student("Ana", room=old)  # she reloads: the address still names the old room
+    assert reloaded.table is not None and reloaded.table.room.code == new and reloaded.table.seat == 0
+    assert reloaded.setup_form.message.value == ""
