@@ -128,8 +128,8 @@ class RoomForm(widgets.VBox):
         self.join.value = (
             f'<form class="dk-join-room" method="get" action="{DOOR}">'
             f'<label for="dk-room-code">{escape(tr("Room code"))}</label> '
-            f'<input id="dk-room-code" name="code" maxlength="12" autocomplete="off" autocapitalize="characters" '
-            f'spellcheck="false" aria-describedby="dk-room-code-rule"> '
+            f'<input id="dk-room-code" name="code" required maxlength="12" autocomplete="off" '
+            f'autocapitalize="characters" spellcheck="false" aria-describedby="dk-room-code-rule"> '
             f'<input type="hidden" name="lang" value="{escape(lang, quote=True)}">'
             f'<button type="submit">{escape(tr("Join the room"))}</button>'
             f'<span id="dk-room-code-rule" class="dk-note">'

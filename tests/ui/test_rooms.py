@@ -77,6 +77,7 @@ def _play_to_the_end(pages: dict[int, PlayApp], moves: int = 3000) -> None:
 def test_a_room_opened_from_the_setup_waits_for_its_players_who_join_by_code(as_student, recording):
     ana = as_student("Ana")
     assert ana.room_form is not None and ana.room_form.layout.display is None
+    assert 'name="code" required' in ana.room_form.join.value  # the browser asks for a code before it goes
     code = _open(ana)
     assert ana.setup_form.layout.display == "none" and ana.lobby_view.layout.display is None
     assert code in ana.lobby.value and spelled(code) in ana.lobby.value
