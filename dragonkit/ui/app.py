@@ -682,6 +682,7 @@ class PlayApp(MessageLine):
         self._cancel_estimate()
         self.table = table
         self._follow_table()
+        self._refocus = True  # a page opened again on the player's turn: the focus on their first button
         self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
         self._show_form(False)
         self._say("")
@@ -831,7 +832,7 @@ class PlayApp(MessageLine):
         from ..record.rooms import RoomStatus
 
         now = time.monotonic()
-        status, moves, held = table.room.status, len(table.game.actions), table.held
+        status, moves, held, was_mine = table.room.status, len(table.game.actions), table.held, table.my_turn
         changed = table.sync()
         if now - self._beat_at >= BEAT:
             self._beat_at = now
@@ -849,6 +850,8 @@ class PlayApp(MessageLine):
             self._unreachable = False
             self._say("")
         self._follow_table()
+        if table.my_turn and not was_mine:  # the player's turn has come: the focus goes to their first button
+            self._refocus = True
         if table.room.status is not status or table.room.status is RoomStatus.WAITING:
             self._show_room()
         else:

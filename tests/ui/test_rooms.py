@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from ipywidgets import DOMWidget
 from sqlalchemy import update
 
 from dragonkit import Action, i18n
@@ -297,3 +298,26 @@ def test_a_page_whose_address_names_an_old_room_takes_the_players_seat_in_their_
     reloaded = as_student("Ana", room=old)  # she reloads: the address still names the old room
     assert reloaded.table is not None and reloaded.table.room.code == new and reloaded.table.seat == 0
     assert reloaded.setup_form.message.value == ""
+
+
+def test_the_focus_goes_to_the_players_first_button_when_their_turn_comes(as_student, monkeypatch):
+    """The keyboard: a helper playing by keyboard found the focus on the page's body at each of his turns (three Tabs
+    to his first button), since nothing he had pressed had moved it."""
+    focused = []
+    monkeypatch.setattr(DOMWidget, "focus", lambda control: focused.append(control))  # recorded instead of sent
+    ana = as_student("Ana")
+    code = _open(ana, players=2, edition="dragon-stripes")
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    assert focused[-1] is ana.buttons["reveal"]  # the host's turn at once
+    focused.clear()
+    _read(bo)
+    assert focused == []  # not Bo's turn: his focus is left where it is
+    for _ in range(2):  # Ana reveals, then holds (if her turn is still on): the move is Bo's (his turn, or an offer)
+        if ana.game.to_move == 0:
+            ana.act(Action.HOLD if Action.HOLD in ana.game.legal_actions() else Action.REVEAL)
+    focused.clear()
+    _read(bo)
+    assert bo.table.my_turn
+    shown = [bo.buttons[n] for n in ("reveal", "hold", "take_over", "decline") if bo.buttons[n].layout.display is None]
+    assert shown and focused == shown[:1]  # his turn has come: the focus on his first button
