@@ -9,6 +9,7 @@ import asyncio
 import threading
 import time
 import types
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -37,9 +38,9 @@ def _human(game: Game) -> Action:
     return Action.HOLD if Action.HOLD in legal and game.pot >= 3 else Action.REVEAL
 
 
-def _play(app: PlayApp) -> list[tuple]:
-    """Play the app's game to its end (Ann by :func:`_human`, the bot by Next); Ann's decisions as (state before,
-    action, card turned up)."""
+def _play(app: PlayApp, after_first: Callable[[], object] | None = None) -> list[tuple]:
+    """Play the app's game to its end (Ann by :func:`_human`, the bot by Next), calling ``after_first`` after Ann's
+    first decision; Ann's decisions as (state before, action, card turned up)."""
     made = []
     while not app.game.is_over:
         game = app.game
@@ -47,6 +48,8 @@ def _play(app: PlayApp) -> list[tuple]:
             before, action = game.state, _human(game)
             app.act(action)
             made.append((before, action, game.last_card if action is Action.REVEAL else None))
+            if after_first is not None and len(made) == 1:
+                after_first()
         else:
             app.step()
     return made
@@ -228,7 +231,7 @@ def test_a_click_never_waits_for_a_database_that_hangs(recording, monkeypatch, o
 
     monkeypatch.setattr(Writer, "_write", hanging)
     app = PlayApp(autoplay=False, config=_config(seed=6))
-    made = _play(app)
+    made = _play(app, after_first=lambda: entered.wait(30))  # the rest is played while the writer hangs
     hung = entered.is_set() and not release.is_set()
     release.set()
     assert hung and app.game.is_over  # the game was played to its end while the database hung
