@@ -149,6 +149,7 @@ class PlayApp(MessageLine):
         self._estimating: asyncio.TimerHandle | None = None  # the coach's estimate, made once the page shows the move
         self._last_click: tuple[Action | None, float] = (None, 0.0)
         self._refocus = False  # the control pressed hid itself: focus the next one the player needs
+        self._about_rooms = False  # the message shown is about a room's code or address (see _say)
         self._latest = (0, 0)  # the latest move's events, in the live region (and on the projector): events[start:stop]
         self._quiet = False  # set while the app releases the coach's button itself: not the player's change
         self.setup_form = SetupForm(on_start=self._start_from_form)
@@ -589,10 +590,20 @@ class PlayApp(MessageLine):
             self._latest = (start, stop)
         return game.events[start:stop]
 
+    def _say(self, text: Message | str, level: str = "info", rooms: bool = False) -> None:
+        """Show ``text`` (see :meth:`MessageLine._say`); ``rooms``: it is about a room's code or address, and goes
+        under the rooms' form while the setup shows."""
+        self._about_rooms = rooms
+        super()._say(text, level)
+
     def _put_message(self, html: str) -> None:
-        """Messages go where the user is looking: under the board, or under the setup form."""
+        """Messages go where the user is looking: under the board, or under the setup form (the rooms' form for
+        what is about a room)."""
+        rooms = self._about_rooms and self.game is None and self.room_form is not None
         self.message.value = html if self.game is not None else ""
-        self.setup_form.message.value = html if self.game is None else ""
+        self.setup_form.message.value = html if self.game is None and not rooms else ""
+        if self.room_form is not None:
+            self.room_form.message.value = html if rooms else ""
 
     # -- bots playing by themselves ----------------------------------------------------
 
@@ -650,10 +661,11 @@ class PlayApp(MessageLine):
         if asked:
             try:
                 room, _seat = rooms.sit(engine, asked[-1], who)
-            except rooms.RoomError:
+            except rooms.RoomError as refused:
                 mine = rooms.rooms_of(engine, class_name(), who)
                 if not mine:
-                    raise
+                    self._say(Message("{reason}.", reason=Message.of(refused)), "warning", rooms=True)
+                    return
                 room = mine[0]
         else:
             mine = rooms.rooms_of(engine, class_name(), who)

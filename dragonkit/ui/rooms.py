@@ -83,12 +83,14 @@ class RoomForm(widgets.VBox):
         self.open_button.add_class("dk-open-room")
         self.open_button.on_click(lambda _b: on_open(self.coach.value, int(self.wait.value)))
         self.heading, self.join = widgets.HTML(), widgets.HTML()
+        self.message = widgets.HTML()  # what a room's code or address met (a room over, started, full)
         super().__init__(
             [
                 self.heading,
                 widgets.HBox([self.coach, self.wait], layout=widgets.Layout(flex_flow="row wrap")),
                 self.open_button,
                 self.join,
+                self.message,
             ],
             **kwargs,
         )

@@ -236,7 +236,8 @@ def test_a_code_that_does_not_exist_is_said_on_the_page_and_nothing_changes(as_s
     for wrong in ("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "K0MQX"):
         page = as_student("Bo", room=wrong)
         assert page.table is None and page.setup_form.layout.display is None
-        assert "room" in page.setup_form.message.value and "code" in page.setup_form.message.value
+        said = page.room_form.message.value  # under the rooms' form, where the code was typed
+        assert "room" in said and "code" in said and page.setup_form.message.value == ""
     engine = connect(recording)
     assert [s.nickname for s in rooms.read(engine, code).seats] == ["Ana", None]
     engine.dispose()
@@ -290,14 +291,15 @@ def test_a_page_whose_address_names_an_old_room_takes_the_players_seat_in_their_
     ana.room_buttons["leave_room"].click()  # the host leaves before the game: the room is closed
     assert ana.table is None
     again = as_student("Ana", room=old)  # the page with the old address
-    assert again.table is None and "closed" in again.setup_form.message.value  # no room of hers: the refusal said
+    assert again.table is None and "closed" in again.room_form.message.value  # no room of hers: the refusal said
     new = _open(again, players=2)
     bo = as_student("Bo", room=new)
     again.room_buttons["start_room"].click()
     _read(bo)
     reloaded = as_student("Ana", room=old)  # she reloads: the address still names the old room
     assert reloaded.table is not None and reloaded.table.room.code == new and reloaded.table.seat == 0
-    assert reloaded.setup_form.message.value == ""
+    assert reloaded.room_form.message.value == ""
+    assert again.room_form.message.value == ""  # the room opened from that page: the refusal is gone
 
 
 def test_the_focus_goes_to_the_players_first_button_when_their_turn_comes(as_student, monkeypatch):
