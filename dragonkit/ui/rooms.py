@@ -170,7 +170,7 @@ def render_lobby(
         f'<section class="dk-lobby" aria-labelledby="dk-lobby-title">'
         f'<h2 id="dk-lobby-title">{escape(tr("Room", lang))} '
         f'<span class="dk-room-code" aria-label="{escape(spelled(code), quote=True)}">{escape(code)}</span></h2>'
-        f"<p>{escape(tr('Give this code to the players of your table: they join from their own pages.', lang))}</p>"
+        f"<p>{escape(tr('The players of this table join with its code, each from their own page.', lang))}</p>"
         f'<table class="dk-table dk-lobby-seats"><caption>{escape(tr("Seats", lang))}</caption>'
         f"<thead><tr><th scope='col'>{escape(tr('seat', lang))}</th>"
         f"<th scope='col'>{escape(tr('player', lang))}</th></tr></thead>"
