@@ -62,6 +62,7 @@ __all__ = [
     "open_room",
     "read",
     "record_move",
+    "rematch",
     "rooms_of",
     "sit",
     "start",
@@ -479,6 +480,53 @@ def sit(engine: Engine, code: str, nickname: str) -> tuple[RoomInfo, int]:
         else:
             raise RoomError(Message("room {code} is full", code=room.code))
     return read(engine, room_id=room.id), free
+
+
+def rematch(engine: Engine, room_id: int, nickname: str, holder: str) -> RoomInfo:
+    """``nickname``'s page ``holder`` asks to play again at the table of room ``room_id``, whose game is over: the
+    first to ask opens the next room (a new code and deck; the same edition, coach, wait and seats in the same order
+    from the asker's, each free for the others, the bots' with their bots, the students' with the coach bot, until
+    somebody sits there) and holds its seat 0, so they begin; the others who ask sit in that room (:func:`sit`).
+
+    Returns
+    -------
+    RoomInfo
+        The next room; sit in it with :func:`sit` (its first asker holds seat 0 already).
+
+    Raises
+    ------
+    SeatLostError
+        If ``nickname`` has no seat in the room.
+    RoomError
+        If the room's game is not over.
+    """
+    room = read(engine, room_id=room_id)
+    seat = room.seat_of(nickname)
+    if seat is None:
+        raise SeatLostError(Message("{name} has no seat in room {code}", name=nickname, code=room.code))
+    if room.status is not RoomStatus.OVER:
+        raise RoomError(Message("the game of room {code} is not over", code=room.code))
+    following = _next_code(engine, room_id)
+    if following is None:
+        order = room.seats[seat:] + room.seats[:seat]  # who asks begins; the table keeps its order
+        seats = [(_free_name(i) if s.is_person else s.name, s.kind) for i, s in enumerate(order)]
+        opened = open_room(
+            engine, room.class_name, nickname, room.edition, seats, room.coach, room.leave_after, holder=holder
+        )
+        with engine.begin() as connection:
+            first = connection.execute(
+                update(Room).where(Room.id == room_id, Room.next_code.is_(None)).values(next_code=opened.code)
+            ).rowcount
+        if first:
+            return opened
+        close(engine, opened.id)  # another player of the table asked at the same moment, and came first
+        following = _next_code(engine, room_id)
+    return read(engine, following)
+
+
+def _next_code(engine: Engine, room_id: int) -> str | None:
+    with engine.connect() as connection:
+        return connection.execute(select(Room.next_code).where(Room.id == room_id)).scalar_one()
 
 
 def hold(engine: Engine, room_id: int, seat: int, holder: str) -> RoomInfo:

@@ -130,7 +130,9 @@ class Room(Base):
     of the deck, so it is read on the server's side only (it never reaches a browser); ``coach`` is ``"on"``,
     ``"off"`` or ``"after"`` (the game); ``leave_after`` the seconds a seat waits for a player who left before a bot
     plays it; ``status`` ``"waiting"`` (for players), ``"playing"``, ``"over"`` or ``"closed"``; ``version`` grows with
-    every change (a seat taken, the start, a move), so a page asks one number to know whether to read the room again.
+    every change (a seat taken, the start, a move), so a page asks one number to know whether to read the room again;
+    ``next_code`` is the room where its table plays again once its game is over
+    (:func:`~dragonkit.record.rooms.rematch`).
     """
 
     __tablename__ = "rooms"
@@ -148,6 +150,7 @@ class Room(Base):
     game_id: Mapped[str] = mapped_column(String(32))
     created: Mapped[datetime] = mapped_column(DateTime)
     changed: Mapped[datetime] = mapped_column(DateTime)
+    next_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class RoomSeat(Base):

@@ -25,7 +25,7 @@ from sqlalchemy.exc import ArgumentError
 __all__ = ["BACKENDS", "HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
 
 #: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
-HEAD = "0002"
+HEAD = "0003"
 _UPGRADING = threading.Lock()
 #: The databases the record is kept in (SQLAlchemy's backend names).
 BACKENDS = ("sqlite", "postgresql")

@@ -210,6 +210,11 @@ class PlayApp(MessageLine):
         # in a room the coach's Monte Carlo estimate is made when the player asks: the class shares the server
         self.estimate_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="auto", display="none"))
         self.estimate_button.on_click(lambda _b: self._on_estimate())
+        # in a room whose game is over: the same table again, in a new room (rooms.rematch)
+        self.play_again = widgets.Button(
+            icon="repeat", button_style="primary", layout=widgets.Layout(width="auto", display="none")
+        )
+        self.play_again.on_click(lambda _b: self._on_play_again())
         self._asked = -1  # the move (its number) for which the player asked for the estimate
         self.language = language_picker() if language_switch else None
         # every row wraps and no column is wider than the page: at 200 % zoom or on a phone the
@@ -227,7 +232,7 @@ class PlayApp(MessageLine):
         )
         self._coach_column = widgets.VBox(layout=widgets.Layout(width="430px", max_width="100%"))
         self._coach_bar = widgets.HBox(
-            [self.show_coach, self.buttons["new_game"], self.estimate_button],
+            [self.play_again, self.show_coach, self.buttons["new_game"], self.estimate_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.game_view = widgets.HBox([left, self._coach_column], layout=widgets.Layout(display="none"))
@@ -425,14 +430,17 @@ class PlayApp(MessageLine):
             self._move_focus()
 
     def _move_focus(self) -> None:
-        """Focus the first of the player's buttons shown (New game once the game is over), if the
-        control last pressed is gone; while bots move there is none yet, and the focus waits."""
+        """Focus the first of the player's buttons shown (once the game is over, Play again at a room's table, else
+        New game), if the control last pressed is gone; while bots move there is none yet, and the focus waits."""
         if not self._refocus or self.game is None:
             return
-        names = ("new_game",) if self.game.is_over else ("reveal", "hold", "take_over", "decline", "next")
+        if self.game.is_over:
+            controls = [self.play_again, self.buttons["new_game"]]  # (Play again: in a room only)
+        else:
+            controls = [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
         if self.table is not None and not self.game.is_over and not self.table.my_turn:
             return  # another player's move: the focus waits for this player's
-        target = next((self.buttons[n] for n in names if is_shown(self.buttons[n])), None)
+        target = next((control for control in controls if is_shown(control)), None)
         if target is not None:
             self._refocus = False
             target.focus()
@@ -455,8 +463,11 @@ class PlayApp(MessageLine):
             ("new_game", tr("New game") if self.table is None else tr("Leave the room")),
         ):
             self.buttons[name].description = label
+        self.buttons["new_game"].icon = "refresh" if self.table is None else "sign-out"  # (Leave the room's)
         self.room_buttons["start_room"].description = tr("Start the game")
         self.estimate_button.description = tr(ESTIMATE_BUTTON)
+        self.play_again.description = tr("Play again at this table")
+        self.play_again.tooltip = tr("a new game with the same players, in a new room: each of them presses it")
         self.room_buttons["leave_room"].description = tr("Leave the room")
         self.autoplay.description = tr("bots play by themselves")
         self.show_coach.description = tr("Show the coach") if view.settings.projector else tr("Coach")
@@ -555,6 +566,8 @@ class PlayApp(MessageLine):
             self._recorder.shown((self.game_id, len(game.actions)))
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
+        again = game.is_over and table is not None and table.held
+        self.play_again.layout.display = None if again else "none"
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
@@ -809,6 +822,22 @@ class PlayApp(MessageLine):
         self.room_line.value = ""
         self.setup_form.start.focus()
 
+    @guarded
+    def _on_play_again(self) -> None:
+        """The table plays again: the next room of this room's table (opened by the first who asks), this page in it."""
+        table = self.table
+        if table is None or table.seat is None:
+            raise IllegalActionError(Message("this page is not in a room"))
+        from ..record import rooms
+        from ..topics.room_table import RoomTable
+
+        engine, who = self._record()
+        following = rooms.rematch(engine, table.room.id, who, self._holder)
+        room, _seat = rooms.sit(engine, following.code, who)
+        self._enter(RoomTable.enter(engine, room, who, self._holder))
+        if self.table is not None and self.table.seat == 0:
+            self.room_buttons["start_room"].focus()  # the host: Enter starts the game once the others are in
+
     def _poll_soon(self) -> None:
         loop = running_loop()
         if loop is not None and self._polling is None and not self._closed:
@@ -862,8 +891,9 @@ class PlayApp(MessageLine):
             self._unreachable = False
             self._say("")
         self._follow_table()
-        if table.my_turn and not was_mine:  # the player's turn has come: the focus goes to their first button
-            self._refocus = True
+        ended = table.game.is_over and moves != len(table.game.actions)
+        if (table.my_turn and not was_mine) or ended:
+            self._refocus = True  # the player's turn has come, or the game's end: the focus on their first button
         if table.room.status is not status or table.room.status is RoomStatus.WAITING:
             self._show_room()
         else:

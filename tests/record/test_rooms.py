@@ -239,8 +239,7 @@ def test_the_bots_are_played_by_one_page_and_a_player_who_left_by_a_stand_in(eng
     assert {m.by for m in stored if m.seat == 1} <= {MoveBy.PLAYER, MoveBy.STAND_IN}
 
 
-def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
-    ana, bo = _two_pages(engine)
+def _play_to_the_end(ana: RoomTable, bo: RoomTable) -> None:
     pages = {0: ana, 1: bo}
     for page in pages.values():
         page.beat()
@@ -255,6 +254,11 @@ def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
             page.act(page.game.legal_actions()[0] if page.game.pot < 15 else page.game.legal_actions()[-1])
         else:
             assert ana.play_bot()
+
+
+def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
+    ana, bo = _two_pages(engine)
+    _play_to_the_end(ana, bo)
     assert ana.game.is_over
     assert rooms.read(engine, room_id=ana.room.id).status is RoomStatus.OVER
     bo.sync()
@@ -311,3 +315,42 @@ def test_a_move_the_database_did_not_take_is_not_kept_by_the_page(engine, record
     ana.act(Action.REVEAL)
     assert bo.sync() and len(bo.game.actions) == 1
     impatient.dispose()
+
+
+def test_the_table_plays_again_in_one_next_room_whoever_asks_first(engine):
+    ana, bo = _two_pages(engine)
+    with pytest.raises(RoomError, match="not over"):
+        rooms.rematch(engine, ana.room.id, "Bo", "page-bo")
+    _play_to_the_end(ana, bo)
+    old = rooms.read(engine, room_id=ana.room.id)
+    with pytest.raises(SeatLostError):
+        rooms.rematch(engine, old.id, "Cy", "page-cy")
+    following = rooms.rematch(engine, old.id, "Bo", "page-bo")  # Bo asks first: he begins
+    assert following.code != old.code and following.status is RoomStatus.WAITING
+    assert following.seed != old.seed and following.game_id != old.game_id
+    assert (following.edition, following.coach, following.leave_after) == (old.edition, old.coach, old.leave_after)
+    assert following.host == "Bo" and following.seats[0].nickname == "Bo" and following.seats[0].holder == "page-bo"
+    # the table in its order from Bo, every other seat free (played by its bot if nobody comes): Ana's too
+    assert [s.kind for s in following.seats] == [BotKind.HUMAN, BotKind.COACH, BotKind.THRESHOLD, BotKind.COACH]
+    assert [s.nickname for s in following.seats] == ["Bo", None, None, None]
+    again = rooms.rematch(engine, old.id, "Ana", "page-ana")  # Ana asks next: the same room, where she sits
+    assert again.code == following.code
+    room, seat = rooms.sit(engine, again.code, "Ana")
+    assert seat == 1 and room.seats[1].nickname == "Ana"
+    assert rooms.rematch(engine, old.id, "Bo", "page-bo-2").code == following.code  # asked twice: one room
+
+
+def test_two_players_asking_at_once_to_play_again_open_one_room(engine):
+    ana, bo = _two_pages(engine)
+    _play_to_the_end(ana, bo)
+    found: list[str] = []
+    asks = [
+        threading.Thread(target=lambda n=name: found.append(rooms.rematch(engine, ana.room.id, n, f"page-{n}").code))
+        for name in ("Ana", "Bo")
+    ]
+    for ask in asks:
+        ask.start()
+    for ask in asks:
+        ask.join()
+    assert len(found) == 2 and found[0] == found[1]
+    assert rooms.read(engine, found[0]).status is RoomStatus.WAITING

@@ -160,6 +160,7 @@ def test_rooms_speak_italian(as_student):
     i18n.set_language("it")
     try:
         assert ana.room_form.open_button.description == "Apri una stanza"
+        assert ana.play_again.description == "Gioca ancora a questo tavolo"
         html = render_lobby("K7MQX", [("Ana", "human"), (None, "coach bot")], "Ana", "on", 0, "it")
         assert "Stanza" in html and "K 7 M Q X" in html
     finally:
@@ -323,3 +324,38 @@ def test_the_focus_goes_to_the_players_first_button_when_their_turn_comes(as_stu
     assert bo.table.my_turn
     shown = [bo.buttons[n] for n in ("reveal", "hold", "take_over", "decline") if bo.buttons[n].layout.display is None]
     assert shown and focused == shown[:1]  # his turn has come: the focus on his first button
+
+
+def test_after_the_game_the_table_plays_again_in_a_new_room(as_student, recording, monkeypatch):
+    """A helper playing as a class found that a finished room offered only "Leave the room": to play again, the host
+    opened a room and everyone typed a new code."""
+    focused = []
+    monkeypatch.setattr(DOMWidget, "focus", lambda control: focused.append(control))
+    ana = as_student("Ana")
+    code = _open(ana, players=3)
+    bo = as_student("Bo", room=code)
+    ana.room_buttons["start_room"].click()
+    _read(bo)
+    assert ana.play_again.layout.display == "none"  # not before the end
+    _play_to_the_end({0: ana, 1: bo})
+    _read(ana, bo)
+    for app in (ana, bo):
+        assert app.play_again.layout.display is None and app.play_again.description == "Play again at this table"
+    engine = connect(recording)
+    last = rooms.moves(engine, ana.table.room.id)[-1].seat
+    engine.dispose()
+    for seat, app in ((0, ana), (1, bo)):  # the end, on a page that did not make the last move
+        assert app.play_again in focused or seat == last  # the focus on its first button
+    bo.play_again.click()  # Bo asks first: a new room, he begins
+    assert bo.table is not None and bo.table.room.code != code and bo.table.seat == 0
+    assert bo.lobby_view.layout.display is None and focused[-1] is bo.room_buttons["start_room"]
+    following = bo.table.room.code
+    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ana")  # (each page's kernel has its own; here they share one process)
+    ana.play_again.click()
+    assert ana.table is not None and ana.table.room.code == following and ana.table.seat == 1
+    _read(bo)
+    assert "Ana" in bo.lobby.value
+    bo.room_buttons["start_room"].click()
+    _read(ana)
+    assert ana.game.players[:2] == ("Bo", "Ana") and ana.game.actions == () and not ana.game.is_over
+    assert ana.play_again.layout.display == "none"
