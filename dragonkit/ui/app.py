@@ -769,7 +769,9 @@ class PlayApp(MessageLine):
             return
         room = table.room
         seats = [(s.nickname, kind_label(s.kind)) for s in room.seats]
-        self.lobby.value = render_lobby(room.code, seats, room.host, room.coach.value, table.seat)
+        self.lobby.value = render_lobby(
+            room.code, seats, room.host, room.coach.value, table.seat if table.held else None, held=table.held
+        )
         self.room_buttons["start_room"].layout.display = None if table.seat == 0 and table.held else "none"
 
     def _draw_room_line(self) -> None:

@@ -140,7 +140,13 @@ class RoomForm(widgets.VBox):
 
 
 def render_lobby(
-    code: str, seats: list[tuple[str | None, str]], host: str, coach: str, mine: int | None, lang: str | None = None
+    code: str,
+    seats: list[tuple[str | None, str]],
+    host: str,
+    coach: str,
+    mine: int | None,
+    lang: str | None = None,
+    held: bool = True,
 ) -> str:
     """A room waiting for its players, as HTML: its code (large, and spaced for reading aloud), the seats (a
     player's nickname, or the bot that plays a free seat) and the coach's setting.
@@ -156,6 +162,8 @@ def render_lobby(
     mine : int or None
         This page's seat.
     lang : str, optional
+    held : bool
+        Whether this page still holds its seat (another page of the same nickname may have taken it).
     """
     rows = []
     for seat, (player, bot) in enumerate(seats):
@@ -166,10 +174,12 @@ def render_lobby(
             else escape(tr("free: {bot} plays it if nobody comes", lang, bot=tr(bot, lang)))
         )
         rows.append(f"<tr><th scope='row'>{seat + 1}</th><td>{who}</td></tr>")
+    watching = "" if held else f'<p class="dk-note" role="status">{escape(tr(_WATCHES, lang))}</p>'
     return (
         f'<section class="dk-lobby" aria-labelledby="dk-lobby-title">'
         f'<h2 id="dk-lobby-title">{escape(tr("Room", lang))} '
         f'<span class="dk-room-code" aria-label="{escape(spelled(code), quote=True)}">{escape(code)}</span></h2>'
+        f"{watching}"
         f"<p>{escape(tr('The players of this table join with its code, each from their own page.', lang))}</p>"
         f'<table class="dk-table dk-lobby-seats"><caption>{escape(tr("Seats", lang))}</caption>'
         f"<thead><tr><th scope='col'>{escape(tr('seat', lang))}</th>"
@@ -178,6 +188,13 @@ def render_lobby(
         f"<p>{escape(tr(COACH_SETTINGS[coach], lang))} · "
         f"{escape(tr('{host} starts the game when the table is ready.', lang, host=host))}</p></section>"
     )
+
+
+#: A page whose seat another page took (a reload elsewhere, or a classmate who typed the same nickname).
+_WATCHES = N_(
+    "your seat is played from another page now: this page only watches (reload it to play here again; if the other "
+    "page is not yours, tell your teacher)"
+)
 
 
 def render_room_line(
@@ -199,7 +216,7 @@ def render_room_line(
     """
     parts = [f'{escape(tr("Room", lang))} <span class="dk-room-code">{escape(code)}</span>']
     if not held:
-        parts.append(escape(tr("your seat is played from another page now: this page only watches", lang)))
+        parts.append(escape(tr(_WATCHES, lang)))
     elif mine is not None:
         parts.append(escape(tr("you play {name}", lang, name=mine)))
     if waiting_for is not None:

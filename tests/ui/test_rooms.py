@@ -359,3 +359,18 @@ def test_after_the_game_the_table_plays_again_in_a_new_room(as_student, recordin
     _read(ana)
     assert ana.game.players[:2] == ("Bo", "Ana") and ana.game.actions == () and not ana.game.is_over
     assert ana.play_again.layout.display == "none"
+
+
+def test_a_page_whose_seat_another_page_took_in_the_lobby_says_so(as_student):
+    """A helper typed a seated classmate's nickname on a fourth laptop: both lobbies said "Bruno (you)", and the real
+    Bruno learnt only at the start that his page watched."""
+    ana = as_student("Ana")
+    code = _open(ana, players=3)
+    bruno = as_student("Bruno", room=code)
+    assert "(you)" in bruno.lobby.value and "only watches" not in bruno.lobby.value
+    other = as_student("Bruno", room=code)  # another page, the same nickname: it takes the seat
+    assert other.table is not None and other.table.seat == 1
+    bruno._beat_at = 0  # the old page learns it at its next sign of life
+    _read(bruno)
+    assert not bruno.table.held
+    assert "only watches" in bruno.lobby.value and "reload it" in bruno.lobby.value and "(you)" not in bruno.lobby.value
