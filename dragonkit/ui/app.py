@@ -319,6 +319,7 @@ class PlayApp(MessageLine):
         self.game = game
         self.game_id, self._end_written = uuid.uuid4().hex, False
         self._latest = (0, 0)
+        self._last_click = (None, 0.0)  # a click in the new game is never the second half of one in the old game
         self._show_form(False)
         self._say("")
         self._moved()
@@ -707,6 +708,7 @@ class PlayApp(MessageLine):
         self._cancel_estimate()
         self.table = table
         self._follow_table()
+        self._last_click = (None, 0.0)
         self._refocus = True  # a page opened again on the player's turn: the focus on their first button
         self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
         self._show_form(False)

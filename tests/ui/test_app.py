@@ -179,6 +179,16 @@ def test_a_double_click_applies_once():
         assert game.actions[-1] is Action.HOLD
 
 
+def test_the_first_click_of_a_new_game_is_never_taken_for_a_double_click():
+    """Found by the new-user check: a reveal ended the game (the final danger), the student pressed New game, Start
+    and Reveal within 0.35 s, and the new game's Reveal was dropped as the second half of the old game's."""
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
+    app.buttons["reveal"].click()  # the old game's last click
+    app.start(_config(BotKind.HUMAN, BotKind.HUMAN))
+    app.buttons["reveal"].click()  # at once, in the new game
+    assert len(app.game.actions) == 1
+
+
 def test_a_full_game_against_bots_ends_with_winner_and_plot():
     app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.COACH, BotKind.THRESHOLD, seed=11))
     game = app.game
