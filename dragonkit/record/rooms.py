@@ -491,7 +491,7 @@ def rematch(engine: Engine, room_id: int, nickname: str, holder: str) -> RoomInf
     Returns
     -------
     RoomInfo
-        The next room; sit in it with :func:`sit` (its first asker holds seat 0 already).
+        The next room, where ``nickname`` now sits (their page takes the seat with :func:`hold`).
 
     Raises
     ------
@@ -521,7 +521,7 @@ def rematch(engine: Engine, room_id: int, nickname: str, holder: str) -> RoomInf
             return opened
         close(engine, opened.id)  # another player of the table asked at the same moment, and came first
         following = _next_code(engine, room_id)
-    return read(engine, following)
+    return sit(engine, str(following), nickname)[0]
 
 
 def _next_code(engine: Engine, room_id: int) -> str | None:

@@ -147,7 +147,7 @@ class PlayApp(MessageLine):
         self.bot_delay = bot_delay
         self._pending: asyncio.TimerHandle | None = None
         self._estimating: asyncio.TimerHandle | None = None  # the coach's estimate, made once the page shows the move
-        self._last_click: tuple[Action | None, float] = (None, 0.0)
+        self._last_click: tuple[tuple[str, Action] | None, float] = (None, 0.0)  # ((game, action), when)
         self._refocus = False  # the control pressed hid itself: focus the next one the player needs
         self._about_rooms = False  # the message shown is about a room's code or address (see _say)
         self._latest = (0, 0)  # the latest move's events, in the live region (and on the projector): events[start:stop]
@@ -319,7 +319,6 @@ class PlayApp(MessageLine):
         self.game = game
         self.game_id, self._end_written = uuid.uuid4().hex, False
         self._latest = (0, 0)
-        self._last_click = (None, 0.0)  # a click in the new game is never the second half of one in the old game
         self._show_form(False)
         self._say("")
         self._moved()
@@ -353,10 +352,11 @@ class PlayApp(MessageLine):
 
     @guarded
     def _on_action(self, action: Action, _button: object = None) -> None:
-        if is_double_click(self._last_click, action):
+        key = (self.game_id, action)  # a click in a new game is never the second half of one in the old game
+        if is_double_click(self._last_click, key):
             return  # the second half of a double click on the same button
         self.act(action)
-        self._last_click = (action, time.monotonic())
+        self._last_click = (key, time.monotonic())
         self._pressed(self.buttons[action.value])
 
     def act(self, action: Action | str) -> None:
@@ -672,21 +672,20 @@ class PlayApp(MessageLine):
 
         engine, who = self._record()
         asked = query_values("room")
+        refused: rooms.RoomError | None = None
         if asked:
             try:
                 room, _seat = rooms.sit(engine, asked[-1], who)
-            except rooms.RoomError as refused:
-                mine = rooms.rooms_of(engine, class_name(), who)
-                if not mine:
-                    self._say(Message("{reason}.", reason=Message.of(refused)), "warning", rooms=True)
-                    return
-                room = mine[0]
-        else:
-            mine = rooms.rooms_of(engine, class_name(), who)
-            if not mine:
+            except rooms.RoomError as error:
+                refused = error
+            else:
+                self._enter(RoomTable.enter(engine, room, who, self._holder))
                 return
-            room = mine[0]
-        self._enter(RoomTable.enter(engine, room, who, self._holder))
+        mine = rooms.rooms_of(engine, class_name(), who)
+        if mine:
+            self._enter(RoomTable.enter(engine, mine[0], who, self._holder))
+        elif refused is not None:
+            self._say(Message("{reason}.", reason=Message.of(refused)), "warning", rooms=True)
 
     @guarded
     def _on_open_room(self, coach: str, leave_after: int) -> None:
@@ -708,7 +707,7 @@ class PlayApp(MessageLine):
         self._cancel_estimate()
         self.table = table
         self._follow_table()
-        self._last_click = (None, 0.0)
+        self._review_tries = 0
         self._refocus = True  # a page opened again on the player's turn: the focus on their first button
         self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
         self._show_form(False)
@@ -771,9 +770,7 @@ class PlayApp(MessageLine):
             return
         room = table.room
         seats = [(s.nickname, kind_label(s.kind)) for s in room.seats]
-        self.lobby.value = render_lobby(
-            room.code, seats, room.host, room.coach.value, table.seat if table.held else None, held=table.held
-        )
+        self.lobby.value = render_lobby(room.code, seats, room.host, room.coach.value, table.seat, held=table.held)
         self.room_buttons["start_room"].layout.display = None if table.seat == 0 and table.held else "none"
 
     def _draw_room_line(self) -> None:
@@ -836,8 +833,7 @@ class PlayApp(MessageLine):
         from ..topics.room_table import RoomTable
 
         engine, who = self._record()
-        following = rooms.rematch(engine, table.room.id, who, self._holder)
-        room, _seat = rooms.sit(engine, following.code, who)
+        room = rooms.rematch(engine, table.room.id, who, self._holder)
         self._enter(RoomTable.enter(engine, room, who, self._holder))
         if self.table is not None and self.table.seat == 0:
             self.room_buttons["start_room"].focus()  # the host: Enter starts the game once the others are in

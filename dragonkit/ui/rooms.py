@@ -167,7 +167,7 @@ def render_lobby(
     """
     rows = []
     for seat, (player, bot) in enumerate(seats):
-        you = f" <em>({escape(tr('you', lang))})</em>" if seat == mine else ""
+        you = f" <em>({escape(tr('you', lang))})</em>" if seat == mine and held else ""
         who = (
             f"<b>{escape(player)}</b>{you}"
             if player is not None
