@@ -1,15 +1,20 @@
 """The teacher's dashboard served by Voilà over a record that a simulated class of 40 filled, in Chromium: its five
 sections with headings, tables and figures, in English and in Italian; axe-core finds nothing blocking; the edition
-and stage are chosen with the keyboard; rows written while the page is open arrive and are announced. Screenshots:
+and stage are chosen with the keyboard; rows written while the page is open arrive and are announced. The students'
+pages still open beat while the tests run, as they would in class. Screenshots:
 ``tests/artifacts/dashboard-en.png`` and ``dashboard-it.png``."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import func, select, update
 
 from dragonkit.cli import notebooks_dir
+from dragonkit.record.schema import Visit
+from dragonkit.record.session import HEARTBEAT
 from dragonkit.record.store import connect
 from dragonkit.topics.sample_class import sample_class, write_sample
 
@@ -56,7 +61,35 @@ def record(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def dashboard_url(record):
+def open_pages(record):
+    """The students' pages still open at the sample's end beat every :data:`HEARTBEAT` seconds while the module's
+    tests run, as they do in class: without it, "Who is playing now" emptied a minute after the sample was written,
+    and a slow machine reached the Italian page later than that."""
+    engine = connect(record)
+    with engine.connect() as connection:
+        latest = connection.execute(select(func.max(Visit.last_seen))).scalar_one()
+        ids = connection.execute(select(Visit.id).where(Visit.last_seen == latest)).scalars().all()
+    assert ids, "the sample has no page open at its end"
+    stop = threading.Event()
+
+    def beat() -> None:
+        while True:
+            with engine.begin() as connection:
+                now = datetime.now(UTC).replace(tzinfo=None)
+                connection.execute(update(Visit).where(Visit.id.in_(ids)).values(last_seen=now))
+            if stop.wait(HEARTBEAT):
+                return
+
+    beating = threading.Thread(target=beat, daemon=True)
+    beating.start()
+    yield ids
+    stop.set()
+    beating.join()
+    engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def dashboard_url(record, open_pages):
     """The dashboard's address on a Voilà server that keeps ``record`` for the class 3B, as ``dragonkit serve`` does
     (with the teacher's key: the server sets its cookie, and sends the browser on without it)."""
     # no pool: the play app's preheated kernels would wait for pages these tests never open

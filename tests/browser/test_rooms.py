@@ -9,17 +9,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from sqlalchemy import update
 
 from dragonkit.cli import notebooks_dir
 from dragonkit.engine import Action, Game
 from dragonkit.record import rooms
 from dragonkit.record.rooms import MoveBy, RoomStatus
-from dragonkit.record.schema import Room
 from dragonkit.record.store import connect
 from dragonkit.rules import Ruleset
 
 from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from ..room_decks import first_seed, give_deck
 from .axe import _assert_clean, _audit
 from .pages import ERROR_TEXTS
 
@@ -36,12 +35,11 @@ CLICKS = ("Hold", "Decline", "Reveal")
 
 
 def _deck(players: tuple[str, ...], bo_after: int) -> int:
-    """A seed for the room's deck whose game, played as the pages play it (:data:`CLICKS`), has Bo moving once
-    ``bo_after`` events and moves have been made, and ends within 30 moves. A random deck will not do: one game of the
-    mini edition in eight ends at its first card (its one danger), before anyone reloads or Bo has played. The seed is
-    large, so that its digits cannot appear on a page by chance (the test looks for them)."""
+    """A seed for the room's deck (:mod:`tests.room_decks`) whose game, played as the pages play it (:data:`CLICKS`),
+    has Bo moving once ``bo_after`` events and moves have been made, and ends within 30 moves."""
     rules = Ruleset.preset("mini")
-    for seed in range(10**12, 10**12 + 1000):
+
+    def wanted(seed: int) -> bool:
         game = Game(players, rules, seed=seed)
         bo_moves = False
         while not game.is_over and len(game.actions) <= 30:
@@ -49,19 +47,9 @@ def _deck(players: tuple[str, ...], bo_after: int) -> int:
             if min(len(game.events), len(game.actions)) >= bo_after and game.to_move == 1:
                 bo_moves = True
             game.apply(choice, by=game.to_move)
-        if game.is_over and len(game.actions) <= 30 and bo_moves:
-            return seed
-    raise AssertionError("no deck found")  # pragma: no cover
+        return game.is_over and len(game.actions) <= 30 and bo_moves
 
-
-def _set_deck(record: str, code: str, seed: int) -> None:
-    """Give room ``code`` the deck of ``seed``, before the others join (each join makes the pages read the room)."""
-    engine = connect(record)
-    try:
-        with engine.begin() as connection:
-            connection.execute(update(Room).where(Room.code == code).values(seed=seed))
-    finally:
-        engine.dispose()
+    return first_seed(wanted)
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +93,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
     code = ana.inner_text(".dk-lobby .dk-room-code").strip()
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{5}", code), code
-    _set_deck(record, code, _deck(PLAYERS, bo_after=RELOAD_AT))
+    give_deck(record, code, _deck(PLAYERS, bo_after=RELOAD_AT))
     ana.screenshot(path=str(ARTIFACTS / "room-lobby.png"))
     audits = {"lobby": _audit(ana, "room-lobby")}
 
@@ -205,7 +193,7 @@ def test_two_servers_on_one_postgresql_seat_the_players_of_one_room(postgres, br
         ana.click("button:has-text('Open a room')")
         ana.wait_for_selector(".dk-lobby .dk-room-code", timeout=60_000)
         code = ana.inner_text(".dk-lobby .dk-room-code").strip()
-        _set_deck(record, code, _deck(("Ana", "Bo"), bo_after=2))
+        give_deck(record, code, _deck(("Ana", "Bo"), bo_after=2))
         bo_context, bo = _laptop(browser, second, "Bo", room=code)
         bo.wait_for_selector(f".dk-lobby:has-text('{code}')", timeout=60_000)
         ana.wait_for_selector(".dk-lobby:has-text('Bo')", timeout=60_000)
