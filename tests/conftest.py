@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
 from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
@@ -21,6 +22,11 @@ from dragonkit.record.store import connect, upgrade
 from .record_server import KEY, TOKEN, RecordServer, write_stand_ins
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
+
+#: Hypothesis without its deadline (200 ms an example): on a loaded 2-core machine, a stalled example is not a
+#: slow one (the speed is measured in benchmarks/, never asserted).
+settings.register_profile("dragonkit", deadline=None)
+settings.load_profile("dragonkit")
 
 
 #: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
@@ -94,10 +100,11 @@ def voila_server(folder: Path, log: str, **options: object) -> Iterator[str]:
 def _quick_coach_estimates(monkeypatch):
     """The coach's Monte Carlo estimates (three or more players, kali, drago-rosso) take up to 1.5 s at each choice
     of a human: in the tests, of 20 games each, which is enough to write them in words (the tests of the estimate
-    itself set their own number)."""
+    itself set their own number and time)."""
     from dragonkit.coach import views
 
     monkeypatch.setattr(views, "ESTIMATE_GAMES", 20)
+    monkeypatch.setattr(views, "ESTIMATE_SECONDS", None)  # all 20, however loaded the machine: the same words
 
 
 @pytest.fixture(scope="session")

@@ -917,7 +917,7 @@ def test_chance_outcomes_follow_the_remaining_composition():
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     key=st.sampled_from(["format", "players", "rules", "seed", "actions", "state"]),
     value=st.recursive(

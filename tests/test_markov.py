@@ -739,7 +739,7 @@ def absorbing_chains(draw):
     return rows
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 @given(absorbing_chains())
 @pytest.mark.slow
 def test_random_chains_exact_identities_and_float_agreement(rows):
@@ -805,7 +805,7 @@ def test_random_chains_exact_identities_and_float_agreement(rows):
         close(fchain.absorption_probabilities(start=s).values, B[0])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(absorbing_chains(), st.data())
 def test_random_chains_with_a_closed_transient_class_are_refused(rows, data):
     """Turn two transient states into a closed pair: the chain must be refused, naming them."""

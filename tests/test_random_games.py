@@ -272,7 +272,7 @@ def snapshot(game: Game):
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(PRESET_NAMES),
     n=st.integers(2, 6),

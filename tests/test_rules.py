@@ -722,7 +722,7 @@ def test_apply_footprint_with_cards_left_is_a_plain_move_without_dangers():
     assert (e.outcome, e.position, e.pot, e.treasure) == (None, 5, 11, 389)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     name=st.sampled_from(PRESET_NAMES),
     card=st.sampled_from([F1, F2, F3, F4, STOP, DANGER]),
@@ -759,7 +759,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(field_name=st.sampled_from(sorted(Ruleset().to_dict())), value=JSON_VALUES)
 def test_from_dict_with_any_json_value_gives_a_ruleset_or_a_value_error(field_name, value):
     data = Ruleset().to_dict()

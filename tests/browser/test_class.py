@@ -10,6 +10,7 @@ import pytest
 from dragonkit.cli import notebooks_dir
 from dragonkit.record.reading import attempts, decisions
 from dragonkit.record.store import connect
+from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
 from .pages import ERROR_TEXTS
@@ -58,6 +59,7 @@ def _decide(page, count: int) -> None:
         labels = ("Hold", "Decline", "Reveal") if made % 2 else ("Reveal", "Decline")  # the first one shown
         if click_shown(page, labels):
             made += 1
+            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # the next click is not the second half of a double one
         page.wait_for_function(
             f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
             " || document.querySelector('.dk-over') !== null",

@@ -9,9 +9,11 @@ Run with the kernels importing this checkout: ``PYTHONPATH=$PWD python -m pytest
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
@@ -274,8 +276,16 @@ def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
     _tab_to(page, "Check")
     _assert_focus_visible(page, "Check")
     page.keyboard.press("Enter")
-    message = choice.locator(".dk-message")
     # a busy kernel may get the click before the choice (ipywidgets holds a widget's next state back until the
-    # kernel has answered its last one, but sends a click at once): the choice landing after it is judged instead
-    message.filter(has_text="Right!").wait_for(timeout=30_000)
+    # kernel has answered its last one, but sends a click at once): the choice landing within a few seconds is
+    # judged instead; later than that (a starved machine), Check is pressed again, as a student would
+    right = choice.locator(".dk-message", has_text="Right!")
+    for _ in range(3):
+        with contextlib.suppress(PlaywrightTimeoutError):
+            right.wait_for(timeout=20_000)
+            break
+        _assert_focus_visible(page, "Check")
+        page.keyboard.press("Enter")
+    else:
+        pytest.fail(f"never right: {choice.locator('.dk-message').inner_text()!r}")
     page.close()

@@ -224,7 +224,7 @@ def situations(draw):
     )
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=60, derandomize=True)
 @given(situations(), st.integers(0, 40))
 def test_probabilities_stay_in_the_unit_interval_and_sum_to_one(state, threshold):
     if state.composition.total == 0:

@@ -8,14 +8,13 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 
 import pytest
 
 from dragonkit import i18n, view
 from dragonkit.style import PROJECTOR_CLASS
 from dragonkit.ui import PlayApp
-
-KERNEL_ID = "0b7e7b43-1f5c-4a2e-9d0e-3c1f00d7a001"
 
 
 @pytest.fixture(autouse=True)
@@ -38,11 +37,13 @@ def test_a_preheated_kernel_switches_to_the_language_and_the_view_of_its_visitor
     import tornado.web
     from voila.request_info_handler import RequestInfoSocketHandler
 
+    kernel_id = str(uuid.uuid4())  # Voilà's handler keeps a request it could not send, by kernel: one id a case
+
     async def scenario():
         server = tornado.web.Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)]).listen(0, "127.0.0.1")
         port = next(iter(server._sockets.values())).getsockname()[1]
         monkeypatch.setenv("VOILA_PREHEAT", "True")
-        monkeypatch.setenv("VOILA_KERNEL_ID", KERNEL_ID)
+        monkeypatch.setenv("VOILA_KERNEL_ID", kernel_id)
         monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
         monkeypatch.setenv("VOILA_APP_PORT", str(port))
         monkeypatch.setenv("VOILA_SERVER_URL", "/")
@@ -53,7 +54,7 @@ def test_a_preheated_kernel_switches_to_the_language_and_the_view_of_its_visitor
         await asyncio.sleep(0.3)
         assert i18n.get_language() == "en" and not view.settings.projector  # still waiting for its visitor
         # the visitor requests the page: Voilà's handler sends the request to the kernel's socket
-        RequestInfoSocketHandler.send_updates({"kernel_id": KERNEL_ID, "payload": {"QUERY_STRING": query}})
+        RequestInfoSocketHandler.send_updates({"kernel_id": kernel_id, "payload": {"QUERY_STRING": query}})
         for _ in range(300):
             if os.environ["QUERY_STRING"] == query:
                 break

@@ -22,7 +22,6 @@ PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
 HYPOTHESIS = dict(
     derandomize=True,
     database=None,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
 

@@ -278,7 +278,6 @@ def situations(draw, names=PRESET_NAMES):
 HYPOTHESIS = dict(
     derandomize=True,
     database=None,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
