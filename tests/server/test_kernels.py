@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from traitlets import Unicode
 from traitlets.config import LoggingConfigurable
 from voila.configuration import VoilaConfiguration
@@ -26,26 +27,27 @@ class _Server(LoggingConfigurable):
     notebook_path = Unicode(None, allow_none=True)
 
 
-def _idle() -> SimpleNamespace:
-    """A kernel as the culler sees it, idle for an hour."""
-    return SimpleNamespace(
-        execution_state="idle",
-        kernel_name="python3",
-        kernel_spec=SimpleNamespace(metadata={}),
-        last_activity=utcnow() - timedelta(hours=1),
-    )
+def _idle() -> ServerKernelManager:
+    """A kernel as the culler sees it, idle for an hour (its process never started)."""
+    return ServerKernelManager(execution_state="idle", last_activity=utcnow() - timedelta(hours=1))
+
+
+def _starting() -> ServerKernelManager:
+    """A kernel still starting: its activity is not watched yet (no ``last_activity``)."""
+    return ServerKernelManager(execution_state="starting")
 
 
 @pytest.mark.parametrize("pooled", [False, True], ids=["plain", "with Voilà's pool"])
 def test_the_culler_passes_over_kernels_their_pages_shut_down_meanwhile(pooled, tmp_path, caplog):
     """The culler lists the kernels, then culls them one at a time, awaiting each shutdown. Meanwhile a page closes
     and shuts its kernel (b) down, and another page's kernel (c) is being shut down: the culler passes over both,
-    where jupyter_server's culler logged a KeyError traceback for b (and would shut c down a second time)."""
+    where jupyter_server's culler logged a KeyError traceback for b (and would shut c down a second time); and over
+    a kernel still starting (d), where it logged a TraitError traceback (its ``last_activity`` not set yet)."""
     manager_class = voila_kernel_manager_factory(ClassroomKernelManager, True, 0) if pooled else ClassroomKernelManager
     manager = manager_class(
         parent=_Server(root_dir=str(tmp_path)), cull_idle_timeout=10, log=logging.getLogger("dragonkit.test")
     )
-    manager._kernels.update(a=_idle(), b=_idle(), c=_idle())
+    manager._kernels.update(a=_idle(), b=_idle(), c=_idle(), d=_starting())
     manager._pending_kernels["c"] = asyncio.Future  # c's shutdown is under way (any placeholder will do)
     shut_down = []
 
