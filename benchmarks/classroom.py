@@ -824,6 +824,7 @@ def run(
     storm_s: float = 60.0,
     record: bool = True,
     dashboard: bool = False,
+    connect_wait: int = ServeOptions.connect_wait,
 ) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
@@ -842,6 +843,7 @@ def run(
         token=secrets.token_urlsafe(16),
         pool=pool,
         cull_idle=cull_idle,
+        connect_wait=connect_wait,
         max_kernels=max_kernels,
         # browsers all come from 127.0.0.1; websocket visitors each from their own address
         max_kernels_per_client=0 if client == "browser" else ServeOptions.max_kernels_per_client,
@@ -911,7 +913,8 @@ def run(
         ]
         left = time.monotonic()
         culled_after = None
-        deadline = time.monotonic() + cull_idle * 4 + 60
+        # a storm's pages never connect: their kernels wait connect_wait seconds before the culling may take them
+        deadline = time.monotonic() + max(cull_idle, connect_wait if storm else 0) + cull_idle * 3 + 60
         while time.monotonic() < deadline and server.poll() is None:  # the visitors have left: wait for the culling
             kernels, _mib = kernel_memory(server.pid)
             if kernels <= idle_kernels:
@@ -988,7 +991,13 @@ def main() -> int:
         "--cull-idle",
         type=int,
         default=ServeOptions.cull_idle,
-        help="must exceed the slowest page load: a kernel is culled before its page connects",
+        help="seconds after which a kernel whose page is gone is culled",
+    )
+    parser.add_argument(
+        "--connect-wait",
+        type=int,
+        default=ServeOptions.connect_wait,
+        help="seconds a new page's kernel waits for its visitor to connect (a storm's kernels wait as long)",
     )
     parser.add_argument(
         "--client",
@@ -1031,6 +1040,7 @@ def main() -> int:
         args.storm_seconds,
         args.record == "sqlite",
         args.dashboard,
+        args.connect_wait,
     )
     print(json.dumps(report, indent=2))
     clean = (

@@ -59,6 +59,10 @@ class ServeOptions:
         Seconds after which a kernel whose page is gone (closed, reloaded, or a browser that quit
         without saying so) and that has done nothing since is shut down (0: never); a kernel whose page
         is open is never shut down, however long its visitor stays idle.
+    connect_wait : int
+        Seconds a page's kernel waits for its browser to connect the first time before it may be shut down (at least
+        ``cull_idle``): the page's scripts, about 5 MB on a first visit, may take a minute or more to reach a class
+        that arrives at once over a school's Wi-Fi (:mod:`dragonkit.server.kernels`).
     max_kernels : int
         Kernels on the machine, the pool's included (0: as many as its memory holds,
         :func:`dragonkit.server.budget.default_max_kernels`): ``max_kernels - pool`` visitors at once.
@@ -83,6 +87,7 @@ class ServeOptions:
     token: str | None = None
     pool: int = 2
     cull_idle: int = 45
+    connect_wait: int = 180
     max_kernels: int = 0
     max_kernels_per_client: int = 10
     cell_timeout: int = 60
@@ -105,7 +110,7 @@ class ServeOptions:
             )
         if self.token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", self.token):
             raise ValueError("--token must be 8 to 128 letters, digits, '-' or '_'")
-        for name in ("pool", "cull_idle", "cell_timeout", "max_kernels", "max_kernels_per_client"):
+        for name in ("pool", "cull_idle", "connect_wait", "cell_timeout", "max_kernels", "max_kernels_per_client"):
             if getattr(self, name) < 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
         if self.max_kernels and self.pool >= self.max_kernels:
@@ -201,6 +206,7 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
             f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
             f"--MappingKernelManager.cull_interval={max(1, min(15, options.cull_idle // 3))}",
             "--MappingKernelManager.cull_connected=False",
+            f"--ClassroomKernelManager.connect_wait={options.connect_wait}",
         ]
     return command
 
@@ -285,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=defaults.cull_idle,
         help="shut down a kernel whose page is gone after this many idle seconds (default %(default)s; 0 never)",
+    )
+    p_serve.add_argument(
+        "--connect-wait",
+        type=int,
+        default=defaults.connect_wait,
+        help="seconds a new page's kernel waits for its browser to connect (default %(default)s)",
     )
     p_serve.add_argument(
         "--max-kernels",
@@ -375,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         token=args.token,
         pool=args.pool,
         cull_idle=args.cull_idle,
+        connect_wait=args.connect_wait,
         max_kernels=args.max_kernels,
         max_kernels_per_client=args.max_kernels_per_client,
         cell_timeout=args.cell_timeout,

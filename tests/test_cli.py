@@ -54,11 +54,15 @@ def test_a_class_gets_a_pool_a_kernel_budget_and_kernels_that_end_with_their_pag
     assert "--MappingKernelManager.cull_idle_timeout=45" in command
     assert "--MappingKernelManager.cull_interval=15" in command
     assert "--MappingKernelManager.cull_connected=False" in command
+    # a new page's kernel waits 3 minutes for its browser's first connection (a slow network)
+    assert "--ClassroomKernelManager.connect_wait=180" in command
     ServeOptions(max_kernels=4).check()  # the visitor's default limit (10) above the machine's is no error
     with pytest.raises(ValueError, match=re.escape("--pool (2) must be smaller than --max-kernels (2)")):
         ServeOptions(max_kernels=2).check()
     with pytest.raises(ValueError, match="--max-kernels must be >= 0"):
         ServeOptions(max_kernels=-1).check()
+    with pytest.raises(ValueError, match="--connect-wait must be >= 0"):
+        ServeOptions(connect_wait=-1).check()
 
 
 def test_the_addresses_carry_the_token():

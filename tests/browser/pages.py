@@ -8,6 +8,8 @@ import html
 import re
 from collections.abc import Callable, Iterable
 
+import pytest
+
 from dragonkit.i18n.notebooks import lessons
 
 from ..conftest import ARTIFACTS
@@ -35,6 +37,23 @@ TITLES = {
 
 #: The number a lesson with code to read shows as its code's result, written as the page's language writes it.
 RESULTS = {"04-absorbing-chain": "t = 3{point}5366", "08-simulation": "\u22121{point}375"}
+
+
+def wait_drawn(page, expression: str, log: str, timeout: float = 180_000) -> None:
+    """Wait until the JavaScript ``expression`` holds on ``page`` (its widgets drawn); else fail with what the page
+    shows and the warnings of the server's log ``tests/artifacts/<log>`` (a kernel culled or dead, say), which a CI
+    run's report keeps when its files are gone."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(expression, timeout=timeout, polling=500)
+    except PlaywrightTimeoutError:
+        shown = " ".join(page.inner_text("body").split())[:400]
+        path = ARTIFACTS / log
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        signs = ("WARNING", "ERROR", "Culling '", "died")
+        warnings = [line for line in lines if any(s in line for s in signs) and "is not trusted" not in line]
+        pytest.fail(f"not drawn in {timeout / 1000:.0f} s; the page shows {shown!r}; {log} warns: {warnings[-8:]}")
 
 
 def _open(browser, url: str, selector: str = ".dk-exercise, .dk-app"):

@@ -21,7 +21,7 @@ from dragonkit.topics.sample_class import sample_class, write_sample
 from ..conftest import ARTIFACTS, _worker_log, voila_server
 from ..english import english_words
 from .axe import _assert_clean, _audit
-from .pages import ERROR_TEXTS, SharedPages
+from .pages import ERROR_TEXTS, SharedPages, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +117,7 @@ def dashboards(dashboard_url, browser):
 def _open(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(url, timeout=180_000)
-    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
+    wait_drawn(page, "document.querySelectorAll('.dk-dashboard h2').length == 6", _worker_log("voila-dashboard.log"))
     page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)  # the record read, both figures
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page

@@ -1,5 +1,5 @@
 """The culling of kernels (dragonkit.server.kernels): kernels whose pages shut them down meanwhile are
-passed over, and only living kernels are touched."""
+passed over, a kernel no browser has reached yet waits longer, and only living kernels are touched."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ class _Server(LoggingConfigurable):
     notebook_path = Unicode(None, allow_none=True)
 
 
-def _idle() -> ServerKernelManager:
-    """A kernel as the culler sees it, idle for an hour (its process never started)."""
-    return ServerKernelManager(execution_state="idle", last_activity=utcnow() - timedelta(hours=1))
+def _idle(seconds: float = 3600) -> ServerKernelManager:
+    """A kernel as the culler sees it, idle for ``seconds`` (its process never started)."""
+    return ServerKernelManager(execution_state="idle", last_activity=utcnow() - timedelta(seconds=seconds))
 
 
 def _starting() -> ServerKernelManager:
@@ -63,6 +63,32 @@ def test_the_culler_passes_over_kernels_their_pages_shut_down_meanwhile(pooled, 
     assert shut_down == ["a"]
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert "KeyError" not in caplog.text and "Traceback" not in caplog.text
+
+
+@pytest.mark.parametrize("pooled", [False, True], ids=["plain", "with Voilà's pool"])
+def test_a_kernel_no_browser_has_reached_yet_waits_for_it_longer(pooled, tmp_path):
+    """Idle for a minute, longer than the culling's 10 s: a kernel whose browser came and went is culled, one whose
+    browser is still loading the page's scripts is not; nor is one whose browser is connected. A kernel no browser
+    reached in ``connect_wait`` (120 s here) is culled too."""
+    manager_class = voila_kernel_manager_factory(ClassroomKernelManager, True, 0) if pooled else ClassroomKernelManager
+    manager = manager_class(parent=_Server(root_dir=str(tmp_path)), cull_idle_timeout=10, connect_wait=120)
+    kernels = {"came and went": _idle(60), "loading": _idle(60), "connected": _idle(60), "never came": _idle(121)}
+    manager._kernels.update(kernels)
+    manager._kernel_connections.update(dict.fromkeys(kernels, 0))  # as jupyter_server starts them
+    for kernel_id in ("came and went", "connected"):
+        manager.notify_connect(kernel_id)
+    manager.notify_disconnect("came and went")
+    shut_down = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        shut_down.append(kernel_id)
+        manager._kernels.pop(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    asyncio.run(manager.cull_kernels())
+    assert sorted(shut_down) == ["came and went", "never came"]
+    asyncio.run(manager.cull_kernels())  # the next round forgets the kernel gone, and culls nothing more
+    assert sorted(shut_down) == ["came and went", "never came"] and manager._connected_once == {"connected"}
 
 
 def test_the_server_culls_with_its_own_kernel_manager_and_touches_only_living_kernels(tmp_path):
