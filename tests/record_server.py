@@ -22,7 +22,8 @@ TOKEN = "students-token-1"
 KEY = "teachers-key-12"
 
 #: A notebook whose kernel writes, once its visitor's request has come (at once, or through Voilà's request-info
-#: socket for a preheated kernel), what it was given into ``{probes}/<its pid>.json``.
+#: socket for a preheated kernel), what it was given into ``{probes}/<its pid>.json`` (written beside and renamed, so
+#: that the test never reads half of it).
 PROBE = """
 import asyncio, json, os, pathlib
 from dragonkit.ui.visitor import follow_the_visitor
@@ -34,7 +35,9 @@ async def _report():
     while "probe=" not in os.environ.get("QUERY_STRING", ""):
         await asyncio.sleep(0.1)
     seen = {{name: os.environ.get(name) for name in NAMES}}
-    pathlib.Path({probes!r}, f"{{os.getpid()}}.json").write_text(json.dumps(seen))
+    written = pathlib.Path({probes!r}, f"{{os.getpid()}}.part")
+    written.write_text(json.dumps(seen))
+    written.replace(written.with_suffix(".json"))  # whole: the test may read it the moment it exists
 
 _reporting = asyncio.ensure_future(_report())
 print("a stand-in page")
