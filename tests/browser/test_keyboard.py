@@ -249,7 +249,7 @@ def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
     page.goto(f"{voila_url}/voila/render/10-gems-or-wins.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
-    page.wait_for_timeout(1000)  # the page's script has named the sliders
+    page.wait_for_selector('.noUi-handle[aria-label="Knight position"]', timeout=60_000)  # the page's script named it
 
     _tab_to(page, "Knight position", limit=200)
     _assert_focus_visible(page, "Knight position")
