@@ -1,8 +1,8 @@
-"""A room's deck chosen by a test. A room's seed is random, as it must be, and a random deck can end the game before
-the moment a test needs (one game of the mini edition in eight ends at its first card); a test that needs a moment
-finds, with the engine, the first seed from 10¹² whose game has it, and gives the room that deck before the other
-players join (each join makes every page read the room again). The seed is large, so that its digits cannot appear
-on a page by chance (a test looks for them)."""
+"""A game's deck chosen by a test. A game's seed is random, as it must be, and a random deck can end the game, or a
+player's turns, before the moment a test needs (one game of the mini edition in eight ends at its first card); a test
+that needs a moment finds, with the engine, the first seed from 10¹² whose game has it, and gives the room that deck
+before the other players join (each join makes every page read the room again), or types it in a game's setup. The
+seed is large, so that its digits cannot appear on a page by chance (a test looks for them)."""
 
 from __future__ import annotations
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import pytest
 
+from dragonkit.bots import bot_seed
 from dragonkit.cli import notebooks_dir
+from dragonkit.engine import Action, Game
 from dragonkit.record.reading import attempts, decisions
 from dragonkit.record.store import connect
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
+from dragonkit.ui.setup import SetupForm
 
 from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from ..room_decks import first_seed
 from .pages import ERROR_TEXTS
 
 pytestmark = pytest.mark.browser
@@ -23,6 +27,37 @@ CLASS = "5C"
 STUDENTS = ("Ana", "Bo", "Cy")
 #: The decisions each student makes.
 DECISIONS = 4
+#: The buttons a student presses, by turns: the first of them that shows.
+CLICKS = (("Reveal", "Decline"), ("Hold", "Decline", "Reveal"))
+
+
+def _decks(count: int) -> list[int]:
+    """``count`` seeds (:mod:`tests.room_decks`) whose games, set up as the form's default (the student, the coach bot
+    and the threshold bot) and played as :func:`_decide` plays them, last :data:`DECISIONS` of the student's decisions
+    and give them at least one choice (a random deck may end each of their turns at its first card, a compulsory reveal:
+    such a student gives up nothing, and the dashboard rightly leaves them out of its expected gems given up)."""
+    config = SetupForm().config()
+    names = [seat.name for seat in config.seats]
+
+    def wanted(seed: int) -> bool:
+        game = Game(names, config.rules, seed=seed)
+        bots = [seat.make_bot(bot_seed(seed, number)) for number, seat in enumerate(config.seats)]
+        made, chose = 0, False
+        while made < DECISIONS and not game.is_over:
+            bot, legal = bots[game.to_move], game.legal_actions()
+            if bot is not None:
+                game.apply(bot.choose(game), by=game.to_move)
+                continue
+            chose |= len(legal) > 1
+            pressed = next(Action(label.lower()) for label in CLICKS[made % 2] if Action(label.lower()) in legal)
+            game.apply(pressed, by=game.to_move)
+            made += 1
+        return made == DECISIONS and chose
+
+    seeds: list[int] = []
+    for _ in range(count):
+        seeds.append(first_seed(lambda seed: seed not in seeds and wanted(seed)))
+    return seeds
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +82,10 @@ def _join(browser, url: str, nickname: str):
     return context, page
 
 
-def _decide(page, count: int) -> None:
-    """Start a game (the setup's default: the student against a bot) and make ``count`` decisions."""
+def _decide(page, seed: int, count: int) -> None:
+    """Start a game of the deck ``seed`` (the setup's default: the student against two bots) and make ``count``
+    decisions, pressing :data:`CLICKS` by turns."""
+    page.fill(".dk-seed input", str(seed))
     page.click("text=Start the game")
     page.wait_for_selector(".dk-log", timeout=60_000)
     made = 0
@@ -56,8 +93,7 @@ def _decide(page, count: int) -> None:
         if made == count:
             return
         before = log_events(page)
-        labels = ("Hold", "Decline", "Reveal") if made % 2 else ("Reveal", "Decline")  # the first one shown
-        if click_shown(page, labels):
+        if click_shown(page, CLICKS[made % 2]):
             made += 1
             page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # the next click is not the second half of a double one
         page.wait_for_function(
@@ -65,10 +101,7 @@ def _decide(page, count: int) -> None:
             " || document.querySelector('.dk-over') !== null",
             timeout=60_000,
         )
-        if page.locator(".dk-over").count():  # a short game: another one
-            page.click("button:has-text('New game')")
-            page.click("text=Start the game")
-            page.wait_for_selector(".dk-log", timeout=60_000)
+        assert made == count or not page.locator(".dk-over").count(), f"the game of deck {seed} ended after {made}"
     pytest.fail(f"{made} decisions made, not {count}")
 
 
@@ -95,8 +128,8 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
     assert "key=" not in dashboard.url  # the key left the address bar (its cookie opens the page)
 
     students = [_join(browser, url, nickname) for nickname in STUDENTS]
-    for _context, page in students:
-        _decide(page, DECISIONS)
+    for (_context, page), seed in zip(students, _decks(len(STUDENTS))):
+        _decide(page, seed, DECISIONS)
     _answer(students[2][0], url)
 
     # the teacher's page updates itself: the three students, their decisions and Cy's wrong answer arrive
