@@ -19,7 +19,7 @@ from dragonkit.cli import ServeOptions, main, voila_command
 from dragonkit.record.command import prepare
 from dragonkit.record.rows import AttemptRow
 from dragonkit.record.session import Visit
-from dragonkit.record.store import HEAD, connect, revision
+from dragonkit.record.store import connect, head, revision
 from dragonkit.record.writer import Writer
 
 
@@ -113,7 +113,7 @@ def test_a_record_that_cannot_be_reached_is_said_in_one_line_and_the_server_serv
     assert "cannot be reached now" in line and "serving anyway" in line and "\n" not in line and "secret" not in line
     url = f"sqlite:///{tmp_path / 'new' / 'record.sqlite'}"
     assert prepare(url) == f"dragonkit: the class's record is {tmp_path / 'new' / 'record.sqlite'}"
-    assert revision(connect(url)) == HEAD  # the schema made at the start
+    assert revision(connect(url)) == head()  # the schema made at the start
 
 
 def _command_lines() -> list[str]:
@@ -148,7 +148,7 @@ def test_serve_keeps_this_machines_record_by_default_and_prints_the_teachers_das
         text = "".join(printed)
         record = tmp_path / "dragonkit" / "class-record.sqlite"
         assert f"dragonkit: the class's record is {record}\n" in text
-        assert revision(connect(f"sqlite:///{record}")) == HEAD
+        assert revision(connect(f"sqlite:///{record}")) == head()
         dashboard = re.search(r"dashboard \(keep its address to yourself\) is at (\S+)", text)[1]
         key = dashboard.split("?key=", 1)[1]
         assert dashboard == f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb?key={key}" and len(key) >= 16
@@ -251,7 +251,7 @@ def test_erase_without_a_terminal_or_with_everything_and_a_class_erases_nothing(
 def test_check_says_the_schema_revision_and_the_integrity(record_url, capsys):
     assert main(["class", "check", "--record", record_url]) == 0
     said = capsys.readouterr().out
-    assert f"schema revision {HEAD} (the newest)" in said and "integrity check: ok" in said
+    assert f"schema revision {head()} (the newest)" in said and "integrity check: ok" in said
 
 
 def test_a_record_that_is_not_there_is_not_made_by_reading_it(tmp_path, capsys, monkeypatch):

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from .schema import NAME
-from .store import HEAD, check_integrity, checked_url, connect, default_url, revision, upgrade
+from .store import check_integrity, checked_url, connect, default_url, head, revision, upgrade
 
 __all__ = [
     "add_arguments",
@@ -256,7 +256,7 @@ def _check(args: argparse.Namespace, engine: Engine, url: str) -> int:
     if found is None:
         print(f"dragonkit: the record at {location(url)} is empty: no schema yet (dragonkit serve makes it)")
         return 1
-    newest = "the newest" if found == HEAD else f"this dragonkit's is {HEAD}: upgraded at the next write"
+    newest = "the newest" if found == head() else f"this dragonkit's is {head()}: upgraded at the next write"
     problems = check_integrity(engine)
     print(f"dragonkit: the record at {location(url)}: schema revision {found} ({newest})")
     print(f"dragonkit: integrity check: {'ok' if problems == ['ok'] else '; '.join(problems)}")

@@ -8,24 +8,30 @@ and the class's name in ``DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`); a k
 An SQLite file is opened in write-ahead-log mode, so that the teacher's dashboard reads while forty kernels write,
 with ``synchronous=NORMAL``: a write committed survives the death of any process (a server killed with SIGKILL
 included), not a power cut's last moments. The schema is versioned with Alembic (:func:`upgrade`,
-``dragonkit/record/migrations/``).
+``dragonkit/record/migrations/``; the newest revision, :func:`head`, is read from them).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Engine, and_, create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-__all__ = ["BACKENDS", "HEAD", "check_integrity", "checked_url", "connect", "default_url", "revision", "upgrade"]
+from .schema import Base
 
-#: The schema's newest revision (``migrations/versions/``): a record at another one is upgraded before it is written.
-HEAD = "0003"
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = ["BACKENDS", "check_integrity", "checked_url", "connect", "default_url", "head", "revision", "upgrade"]
+
+#: Where Alembic finds the record's migrations (a package resource: the scripts in ``migrations/versions/``).
+MIGRATIONS = "dragonkit.record:migrations"
 _UPGRADING = threading.Lock()
 #: The databases the record is kept in (SQLAlchemy's backend names).
 BACKENDS = ("sqlite", "postgresql")
@@ -117,41 +123,102 @@ def revision(engine: Engine) -> str | None:
         return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
+def _alembic_config() -> Config:
+    """Alembic's configuration for the record: its migrations, and no ``alembic.ini``."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    return config
+
+
+@functools.cache
+def head() -> str:
+    """The schema's newest revision, read from the migrations themselves (``migrations/versions/``, Alembic's
+    ``ScriptDirectory``): a record at another one is upgraded before it is written, and a new migration changes it
+    with no other change.
+
+    Returns
+    -------
+    str
+        The revision id of the migration no other revises (``"0003"``).
+
+    Raises
+    ------
+    alembic.util.exc.CommandError
+        If the migrations have several heads (two scripts revise the same one).
+    """
+    from alembic.script import ScriptDirectory
+
+    newest = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    if newest is None:  # pragma: no cover - the package ships its migrations
+        raise RuntimeError(f"no migration found in {MIGRATIONS}")
+    return newest
+
+
 def upgrade(engine: Engine) -> None:
-    """Bring the record's schema to :data:`HEAD` with Alembic's migrations (``alembic upgrade head``); a record at
-    :data:`HEAD` already costs one query.
+    """Bring the record's schema to :func:`head` with Alembic's migrations (``alembic upgrade head``); a record at
+    the head already costs one query.
 
     Raises
     ------
     sqlalchemy.exc.OperationalError
         If the database cannot be reached.
     """
-    if revision(engine) == HEAD:
+    if revision(engine) == head():
         return
     from alembic import command
-    from alembic.config import Config
 
-    config = Config()
-    config.set_main_option("script_location", "dragonkit.record:migrations")
+    config = _alembic_config()
     with _UPGRADING, engine.begin() as connection:  # Alembic's context is the process's: one upgrade at a time
-        if revision(engine) == HEAD:  # another thread of this process did it meanwhile
+        if revision(engine) == head():  # another thread of this process did it meanwhile
             return
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
 
 def check_integrity(engine: Engine) -> list[str]:
-    """What the database says of its own integrity: SQLite's ``PRAGMA integrity_check`` (``["ok"]`` when whole);
-    for another database, that every table of the record answers a count.
+    """What the database says of its own integrity, and what the record's tables say of theirs.
+
+    SQLite's ``PRAGMA integrity_check`` first (the file's pages, rows and indexes); then, on any database, every table
+    the ORM declares (:mod:`~dragonkit.record.schema`'s metadata, the rooms' included) is there and answers a count,
+    and no row names by a foreign key a row that is not there (a room's seat or move whose room is gone: SQLite
+    keeps foreign keys as declarations only, and a hand-made deletion or a partial restore leaves such orphans).
 
     Returns
     -------
     list of str
-        ``["ok"]``, or the problems found.
+        ``["ok"]``, or the problems found (``"table room_moves is missing"``, ``"2 rows of room_seats name a room_id
+        that rooms does not have"``).
+
+    Raises
+    ------
+    sqlalchemy.exc.DBAPIError
+        If the database cannot be reached, or a table that is there cannot be read.
     """
+    problems: list[str] = []
     with engine.connect() as connection:
         if engine.dialect.name == "sqlite":
-            return [row[0] for row in connection.execute(text("PRAGMA integrity_check"))]
-        for table in ("visits", "decisions", "attempts", "games"):
-            connection.execute(text(f"SELECT count(*) FROM {table}"))  # the names of our own tables
-        return ["ok"]
+            said = [str(row[0]) for row in connection.execute(text("PRAGMA integrity_check"))]
+            problems += [] if said == ["ok"] else said
+        present = set(inspect(connection).get_table_names())
+        for table in Base.metadata.sorted_tables:
+            if table.name not in present:
+                problems.append(f"table {table.name} is missing")
+                continue
+            connection.execute(select(func.count()).select_from(table))
+            for key in table.foreign_key_constraints:
+                parent = key.referred_table
+                if parent.name not in present:
+                    continue  # said above: a table is sorted after those it refers to
+                pairs = [(element.parent, element.column) for element in key.elements]
+                orphans = connection.execute(
+                    select(func.count())
+                    .select_from(table.outerjoin(parent, and_(*(mine == theirs for mine, theirs in pairs))))
+                    .where(*(mine.is_not(None) for mine, _ in pairs), pairs[0][1].is_(None))
+                ).scalar_one()
+                if orphans:
+                    named = ", ".join(mine.name for mine, _ in pairs)
+                    rows = f"{orphans} rows of {table.name} name" if orphans > 1 else f"1 row of {table.name} names"
+                    problems.append(f"{rows} a {named} that {parent.name} does not have")
+    return problems or ["ok"]

@@ -10,15 +10,19 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from sqlalchemy import inspect, text
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import delete, insert, inspect, text
 
+from dragonkit.bots import BotKind
 from dragonkit.game_state import GameState
-from dragonkit.record import AttemptRow, DecisionRow, GameRow
+from dragonkit.record import AttemptRow, DecisionRow, GameRow, rooms
 from dragonkit.record import session as record_session
 from dragonkit.record.erase import erase
 from dragonkit.record.reading import attempts, day_bounds, decisions, export, games, present
+from dragonkit.record.schema import Base, Room, RoomMove
 from dragonkit.record.session import Visit, clean_nickname, visit
-from dragonkit.record.store import HEAD, check_integrity, connect, revision, upgrade
+from dragonkit.record.store import check_integrity, connect, head, revision, upgrade
 from dragonkit.record.where import class_name, record_url
 from dragonkit.record.writer import Writer
 from dragonkit.rules import Card, Ruleset
@@ -35,11 +39,50 @@ def _decision(action: Action = Action.REVEAL, **given) -> DecisionRow:
 
 def test_migrations_build_the_schema_at_head(record_url):
     engine = connect(record_url)
-    assert revision(engine) == HEAD
+    assert revision(engine) == head()
     tables = set(inspect(engine).get_table_names())
     assert {"visits", "decisions", "attempts", "games", "alembic_version"} <= tables
     upgrade(engine)  # a record at head: nothing to do
     assert check_integrity(engine) == ["ok"]
+    engine.dispose()
+
+
+def test_the_migrations_build_the_tables_the_orm_declares(record_url):
+    """Alembic's autogenerate finds nothing to do between a freshly migrated record and the ORM's metadata: the same
+    tables, columns, types, nullability, indexes, unique constraints and foreign keys."""
+    engine = connect(record_url)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    engine.dispose()
+    assert differences == []
+
+
+def test_the_integrity_check_finds_a_room_s_seats_and_moves_whose_room_is_gone(record_url):
+    """A room deleted alone, its seats and its move left behind: by hand in ``sqlite3`` (SQLite keeps foreign keys as
+    declarations), or on PostgreSQL as a restore without its constraints would (the replica role fires no foreign
+    key's trigger)."""
+    engine = connect(record_url)
+    room = rooms.open_room(engine, "3B", "Ana", "dragon-stripes", [("Ana", BotKind.HUMAN), ("Bo", BotKind.COACH)])
+    move = {"seq": 1, "seat": 0, "action": "reveal", "by": "player", "event_id": "e" * 32, "at": datetime(2026, 12, 4)}
+    with engine.begin() as connection:
+        connection.execute(insert(RoomMove).values(room_id=room.id, **move))
+    assert check_integrity(engine) == ["ok"]
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SET LOCAL session_replication_role = replica"))
+        connection.execute(delete(Room))
+    assert check_integrity(engine) == [
+        "1 row of room_moves names a room_id that rooms does not have",
+        "2 rows of room_seats name a room_id that rooms does not have",
+    ]
+    engine.dispose()
+
+
+def test_the_integrity_check_finds_a_table_that_is_missing(record_url):
+    engine = connect(record_url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP TABLE room_moves"))
+    assert check_integrity(engine) == ["table room_moves is missing"]
     engine.dispose()
 
 
@@ -319,5 +362,5 @@ def test_two_threads_of_one_process_bring_a_new_record_up_to_date_once(tmp_path)
         t.start()
     for t in threads:
         t.join()
-    assert errors == [] and revision(engine) == HEAD
+    assert errors == [] and revision(engine) == head()
     engine.dispose()
