@@ -8,7 +8,7 @@ from datetime import date
 from sqlalchemy import Engine, delete, select
 
 from .reading import day_bounds
-from .schema import TABLES, Room, RoomMove, RoomSeat
+from .schema import TABLES, Room, RoomMove, RoomSeat, Visit
 
 __all__ = ["erase"]
 
@@ -40,13 +40,13 @@ def erase(engine: Engine, class_name: str | None = None, day: date | None = None
         raise ValueError("name a class, a day (or both), or everything — not everything with a class or a day")
     erased = 0
     with engine.begin() as connection:
-        for name, model in TABLES.items():
+        for model in TABLES.values():
             statement = delete(model)
             if class_name is not None:
-                statement = statement.where(model.class_name == class_name)  # type: ignore[attr-defined]
+                statement = statement.where(model.class_name == class_name)
             if day is not None:
                 start, end = day_bounds(day)
-                column = model.last_seen if name == "visits" else model.at  # type: ignore[attr-defined]
+                column = model.last_seen if issubclass(model, Visit) else model.at
                 statement = statement.where(column >= start, column < end)
             erased += connection.execute(statement).rowcount
         rooms = select(Room.id)
@@ -57,7 +57,7 @@ def erase(engine: Engine, class_name: str | None = None, day: date | None = None
             rooms = rooms.where(Room.created >= start, Room.created < end)
         ids = list(connection.execute(rooms).scalars())
         if ids:
-            for model in (RoomMove, RoomSeat):
-                erased += connection.execute(delete(model).where(model.room_id.in_(ids))).rowcount
+            for part in (RoomMove, RoomSeat):
+                erased += connection.execute(delete(part).where(part.room_id.in_(ids))).rowcount
             erased += connection.execute(delete(Room).where(Room.id.in_(ids))).rowcount
     return erased

@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 from sqlalchemy import Engine, Select, func, select
 
-from .schema import TABLES, Attempt, Decision, GamePlayed, Room, RoomMove, RoomSeat, Visit
+from .schema import EVENTS, TABLES, Attempt, Decision, GamePlayed, Room, RoomMove, RoomSeat, Visit
 
 __all__ = [
     "EXPORTS",
@@ -44,15 +44,21 @@ def day_bounds(day: date) -> tuple[datetime, datetime]:
     return start.astimezone(UTC).replace(tzinfo=None), end.astimezone(UTC).replace(tzinfo=None)
 
 
-def _narrowed(query: Select, table: type, class_name: str | None, day: date | None, after: int = 0) -> Select:
+def _narrowed(
+    query: Select[*tuple[Any, ...]],
+    table: type[Decision | Attempt | GamePlayed],
+    class_name: str | None,
+    day: date | None,
+    after: int = 0,
+) -> Select[*tuple[Any, ...]]:
     if class_name is not None:
-        query = query.where(table.class_name == class_name)  # type: ignore[attr-defined]
+        query = query.where(table.class_name == class_name)
     if day is not None:
         start, end = day_bounds(day)
-        query = query.where(table.at >= start, table.at < end)  # type: ignore[attr-defined]
+        query = query.where(table.at >= start, table.at < end)
     if after:
-        query = query.where(table.id > after)  # type: ignore[attr-defined]
-    return query.order_by(table.id)  # type: ignore[attr-defined]
+        query = query.where(table.id > after)
+    return query.order_by(table.id)
 
 
 def columns(table: str) -> list[str]:
@@ -93,9 +99,9 @@ def rows(
     ValueError
         If ``table`` is not one of the event tables.
     """
-    if table not in ("decisions", "attempts", "games"):
+    if table not in EVENTS:
         raise ValueError(f"the record's event tables are decisions, attempts and games, not {table!r}")
-    model = TABLES[table]
+    model = EVENTS[table]
     query = _narrowed(select(*model.__table__.columns), model, class_name, day, after)
     with engine.connect() as connection:
         found = connection.execute(query).all()
@@ -186,7 +192,7 @@ def rooms(engine: Engine, class_name: str | None = None, latest: int = 50) -> pd
             .order_by(RoomSeat.room_id, RoomSeat.seat)
         ).all()
         moves = dict(
-            connection.execute(  # type: ignore[arg-type]
+            connection.execute(
                 select(RoomMove.room_id, func.count()).where(RoomMove.room_id.in_(ids)).group_by(RoomMove.room_id)
             ).all()
         )

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, Row, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..bots import BotKind
@@ -345,7 +345,8 @@ def open_room(
         try:
             with engine.begin() as connection:
                 room_id = connection.execute(
-                    insert(Room).values(
+                    insert(Room)
+                    .values(
                         code=_new_code(),
                         class_name=class_name,
                         edition=edition,
@@ -360,7 +361,8 @@ def open_room(
                         created=now,
                         changed=now,
                     )
-                ).inserted_primary_key[0]  # type: ignore[index]
+                    .returning(Room.id)
+                ).scalar_one()
                 connection.execute(
                     insert(RoomSeat),
                     [
@@ -404,38 +406,38 @@ def read(engine: Engine, code: str | None = None, room_id: int | None = None) ->
     return _info(room, seats)
 
 
-def _info(room: object, seats: Sequence[object]) -> RoomInfo:
+def _info(room: Row[Room], seats: Sequence[Row[RoomSeat]]) -> RoomInfo:
     return RoomInfo(
-        id=room.id,  # type: ignore[attr-defined]
-        code=room.code,  # type: ignore[attr-defined]
-        class_name=room.class_name,  # type: ignore[attr-defined]
-        edition=room.edition,  # type: ignore[attr-defined]
+        id=room.id,
+        code=room.code,
+        class_name=room.class_name,
+        edition=room.edition,
         seats=tuple(_seat(s) for s in seats),
-        coach=RoomCoach(room.coach),  # type: ignore[attr-defined]
-        leave_after=room.leave_after,  # type: ignore[attr-defined]
-        host=room.host,  # type: ignore[attr-defined]
-        status=RoomStatus(room.status),  # type: ignore[attr-defined]
-        version=room.version,  # type: ignore[attr-defined]
-        game_id=room.game_id,  # type: ignore[attr-defined]
-        created=room.created,  # type: ignore[attr-defined]
-        seed=room.seed,  # type: ignore[attr-defined]
+        coach=RoomCoach(room.coach),
+        leave_after=room.leave_after,
+        host=room.host,
+        status=RoomStatus(room.status),
+        version=room.version,
+        game_id=room.game_id,
+        created=room.created,
+        seed=room.seed,
     )
 
 
-def _seat(row: object) -> SeatInfo:
+def _seat(row: Row[RoomSeat]) -> SeatInfo:
     return SeatInfo(
-        seat=row.seat,  # type: ignore[attr-defined]
-        name=row.name,  # type: ignore[attr-defined]
-        nickname=row.nickname,  # type: ignore[attr-defined]
-        kind=BotKind(row.kind),  # type: ignore[attr-defined]
-        holder=row.holder,  # type: ignore[attr-defined]
-        last_seen=row.last_seen,  # type: ignore[attr-defined]
+        seat=row.seat,
+        name=row.name,
+        nickname=row.nickname,
+        kind=BotKind(row.kind),
+        holder=row.holder,
+        last_seen=row.last_seen,
     )
 
 
-def _changed(connection: object, room_id: int, **values: object) -> None:
+def _changed(connection: Connection, room_id: int, **values: object) -> None:
     """The room moved on: its version grows (and ``values`` are written), in the caller's transaction."""
-    connection.execute(  # type: ignore[attr-defined]
+    connection.execute(
         update(Room).where(Room.id == room_id).values(version=Room.version + 1, changed=_now(), **values)
     )
 

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Room", "RoomMove", "RoomSeat", "Visit"]
+__all__ = ["EVENTS", "TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Room", "RoomMove", "RoomSeat", "Visit"]
 
 #: The longest nickname, class name, page name and edition name stored (characters).
 NAME = 40
@@ -184,5 +184,11 @@ class RoomMove(Base):
     at: Mapped[datetime] = mapped_column(DateTime)
 
 
-#: The event tables by name, as the writer and the readers name them.
-TABLES: dict[str, type[Base]] = {"visits": Visit, "decisions": Decision, "attempts": Attempt, "games": GamePlayed}
+#: The event tables by name (a row each of a student's decisions, attempts and games), as the readers name them.
+EVENTS: dict[str, type[Decision | Attempt | GamePlayed]] = {
+    "decisions": Decision,
+    "attempts": Attempt,
+    "games": GamePlayed,
+}
+#: The tables a kernel writes (the visits and the event tables) by name, as the writer and the readers name them.
+TABLES: dict[str, type[Visit | Decision | Attempt | GamePlayed]] = {"visits": Visit, **EVENTS}

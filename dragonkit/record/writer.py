@@ -41,12 +41,12 @@ MOST_ROWS = 100_000
 def _insert(engine: Engine, table: Table) -> Callable[[list[dict[str, Any]]], Insert]:
     """The dialect's insert that skips rows already written (by their ``event_id``, or a visit's ``id``, whose
     ``last_seen`` it moves on)."""
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite if engine.dialect.name == "sqlite" else None
-    if dialect is None:
+    if engine.dialect.name not in ("postgresql", "sqlite"):
         raise ValueError(f"the record supports SQLite and PostgreSQL, not {engine.dialect.name}")
+    postgres = engine.dialect.name == "postgresql"
 
     def statement(rows: list[dict[str, Any]]) -> Insert:
-        insert = dialect.insert(table).values(rows)
+        insert = (postgresql.insert(table) if postgres else sqlite.insert(table)).values(rows)
         if table.name == "visits":
             return insert.on_conflict_do_update(
                 index_elements=["id"],
