@@ -180,10 +180,23 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _widgets_stop_following_the_language():
+def english_on_a_screen():
+    """Every test starts and ends in English, on a screen (not the projector's view), whatever it switched to."""
+    from dragonkit import i18n, view
+
+    i18n.set_language("en")
+    view.settings.projector = False
+    yield
+    i18n.set_language("en")
+    view.settings.projector = False
+
+
+@pytest.fixture(autouse=True)
+def _widgets_stop_following_the_language(english_on_a_screen):
     """The widgets a test built stop following the language and the view when it ends: a later test's switch of
     language (or of view) redraws its own widgets, not every widget of the tests before it (hundreds, by the end of the
-    session). Each widget's observer is removed, nothing else: a test checks the widgets it builds, while it runs."""
+    session). Each widget's observer is removed, nothing else: a test checks the widgets it builds, while it runs.
+    (The observers go before :func:`english_on_a_screen` switches back: the switch redraws none of them.)"""
     from dragonkit import i18n, view
 
     followed = [
@@ -197,24 +210,17 @@ def _widgets_stop_following_the_language():
 
 
 @pytest.fixture
-def english_widgets():
-    """The test starts and ends in English; the widgets it built stop following the language afterwards
-    (so that a later switch of language redraws only the later tests' widgets)."""
-    from dragonkit import i18n
+def projector():
+    """The test runs in the projector's view (``?view=projector``); :func:`english_on_a_screen` puts the screen back."""
+    from dragonkit import view
 
-    i18n.set_language("en")
-    observers = i18n.settings._trait_notifiers.setdefault("language", {}).setdefault("change", [])
-    before = list(observers)
-    yield
-    observers[:] = before
-    i18n.set_language("en")
+    view.settings.projector = True
 
 
 @pytest.fixture
-def english_lessons(monkeypatch):
-    """The test starts, and leaves the kernel, in English; the lesson widgets it made are closed afterwards
-    (else every later language switch would redraw them all)."""
-    from dragonkit import i18n
+def lesson_widgets_closed(monkeypatch):
+    """The lesson widgets the test made are closed when it ends (else every later switch of language would redraw
+    them all): every test of tests/lessons/ (its conftest.py), and the figures' tests that draw a lesson's widget."""
     from dragonkit.lessons import base
 
     made = []
@@ -225,11 +231,9 @@ def english_lessons(monkeypatch):
         follow(widget)
 
     monkeypatch.setattr(base.LessonWidget, "_follow_language", record)
-    i18n.set_language("en")
     yield
     for widget in made:
         widget.close()
-    i18n.set_language("en")
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,13 @@ from collections.abc import Sequence
 
 from dragonkit import Game, Phase
 from dragonkit.rules import Card, Ruleset
+from dragonkit.turn import TurnState
+
+
+def fresh_state(name: str, **changes: object) -> TurnState:
+    """The first turn of a game of preset ``name`` (:meth:`TurnState.fresh <dragonkit.turn.TurnState.fresh>`), with
+    ``changes`` to its fields (validated like a new state)."""
+    return TurnState.fresh(Ruleset.preset(name)).replace(**changes)
 
 
 def _three_players_at_a_choice(preset: str = "dragon-stripes", seed: int = 5) -> Game:

@@ -12,13 +12,6 @@ import pytest
 from dragonkit import view
 
 
-@pytest.fixture
-def projector():
-    view.settings.projector = True
-    yield
-    view.settings.projector = False
-
-
 @pytest.mark.parametrize(
     "query, asked",
     [

@@ -77,9 +77,6 @@ def test_an_answer_that_reads_two_ways_or_another_languages_way_is_refused_with_
     assert why in str(error.value)
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_an_interval_is_written_as_the_language_writes_numbers():
     assert interval_text(Fraction(3, 8), 1234.5, 3, "en") == "[0.375, 1,234.500]"
     assert interval_text(Fraction(3, 8), 1234.5, 3, "it") == "[0,375; 1.234,500]"  # its ends apart from the decimals

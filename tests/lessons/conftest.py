@@ -1,22 +1,13 @@
-"""Every lesson test starts and ends in English, with the lesson widgets it opened closed."""
+"""Every lesson test closes the lesson widgets it made (the language is put back for every test: tests/conftest.py)."""
 
 from __future__ import annotations
 
 import matplotlib
 import pytest
 
-from dragonkit import i18n
-
-from .helpers import OPENED
-
 matplotlib.use("Agg")
 
 
 @pytest.fixture(autouse=True)
-def english_after():
-    """Every test starts and ends in English, whatever it switched to, with its widgets closed."""
-    i18n.set_language("en")
-    yield
-    while OPENED:
-        OPENED.pop().close()
-    i18n.set_language("en")
+def _closed_after(lesson_widgets_closed):
+    """Every test of the lessons closes the lesson widgets it made (:func:`tests.conftest.lesson_widgets_closed`)."""

@@ -16,7 +16,6 @@ import ipywidgets as widgets
 import matplotlib
 
 from dragonkit import Ruleset, i18n
-from dragonkit.lessons.base import LessonWidget
 from dragonkit.rules import Card
 from dragonkit.teach import ChoiceExercise, FractionExercise
 
@@ -26,16 +25,6 @@ matplotlib.use("Agg")
 
 
 ROOT = Path(__file__).parents[2]
-
-
-#: Lesson widgets made by the running test, closed after it (an open one is redrawn at every language switch).
-OPENED: list = []
-
-
-def opened(view):
-    """``view``, to be closed when the test ends."""
-    OPENED.append(view)
-    return view
 
 
 def _text(html_text: str) -> str:
@@ -55,9 +44,6 @@ def _run_notebook(name: str) -> tuple[list, str]:
         exec(compile(tree, name, "exec"), namespace)
         if last is not None:
             shown.append(eval(compile(ast.Expression(last.value), name, "eval"), namespace))
-    for view in shown:
-        if isinstance(view, LessonWidget):
-            opened(view)
     exercises = [x for x in shown if isinstance(x, (FractionExercise, ChoiceExercise))]
     notes = [x for x in shown if type(x).__name__ == "TeacherNotes"]
     assert len(notes) == 1 and shown[-1] is notes[0], f"{name}: the teacher's notes come last"

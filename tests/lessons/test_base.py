@@ -13,8 +13,6 @@ from dragonkit.lessons import base
 from dragonkit.lessons import chain as L4
 from dragonkit.plots.text import FigureText
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
-
 
 def test_fresh_turn_and_helpers():
     state = base.fresh_turn("dragon-stripes", gems=7, treasure=99, stage=2)

@@ -21,7 +21,7 @@ from dragonkit.topics.first_guess import GuessResult
 from dragonkit.topics.our_class import RECORD, sample_data
 
 from ..class_rows import decision, mini_turn, short_holds
-from .helpers import _check, _run_notebook, _text, opened
+from .helpers import _check, _run_notebook, _text
 
 matplotlib.use("Agg")
 
@@ -63,7 +63,7 @@ def test_a_guess_is_worth_what_the_chain_and_a_simulation_say():
 
 @pytest.mark.slow
 def test_the_guess_widget_records_guesses_and_shows_the_values():
-    widget = opened(FirstGuess())
+    widget = FirstGuess()
     assert widget.report.value == "" and widget.picture.layout.display == "none"
     widget.submit.click()
     widget.slider.value = 30
@@ -77,11 +77,11 @@ def test_the_guess_widget_records_guesses_and_shows_the_values():
     gain = f"{float(widget.result.gain):.3f}".replace("-", "−")  # a true minus sign
     assert f'alt="Hold-at-h policies against h. Your guess, h = 30: {gain} gems' in widget.picture.value
     with pytest.raises(ValueError):
-        opened(FirstGuess(start=0))
+        FirstGuess(start=0)
 
 
 def test_the_deck_view_shows_the_first_card_chances():
-    view = opened(DeckView())
+    view = DeckView()
     table = _text(view.table.value)
     assert "10/51" in table and "14/51" in table and "1/17" in table and "13/51" in table
 
@@ -143,7 +143,7 @@ def test_our_class_shows_the_class_rows_written_to_the_record(recording):
     for state, action, card in mini_turn():  # a compulsory reveal, two reveals past the boundary, a hold on it
         page.decision(decision(state, action, card=card))
     assert record_session.flush()
-    view = opened(ClassStops())
+    view = ClassStops()
     assert view.source.data.source == RECORD and not view.source.refresh.disabled
     assert _text(view.source.sentence.value).strip() == "Our class (3B): 4 decisions by 1 student today."
     assert view.where.options == (("mini (classroom deck), stage 0: 3 choices", ("mini", 0)),)
@@ -173,7 +173,7 @@ def test_our_class_shows_the_class_rows_written_to_the_record(recording):
 
 def test_without_a_record_our_class_is_the_sample_and_says_so(monkeypatch):
     monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
-    view = opened(ClassStops())
+    view = ClassStops()
     sample = sample_data()
     assert view.source.data is sample and view.source.refresh.disabled
     decisions = f"{len(sample.decisions):,}"
@@ -188,7 +188,7 @@ def test_without_a_record_our_class_is_the_sample_and_says_so(monkeypatch):
 
 
 def test_a_record_with_no_choice_yet_says_so(recording):
-    view = opened(ClassStops())
+    view = ClassStops()
     assert "no decision recorded yet today" in _text(view.source.sentence.value)
     assert view.where.value is None and view.picture.layout.display == "none"
     assert "No choice between revealing and holding yet." in _text(view.report.value)

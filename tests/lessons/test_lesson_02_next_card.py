@@ -17,7 +17,7 @@ from dragonkit.lessons.next_card import DeckExplorer
 from dragonkit.rules import Card
 from dragonkit.topics.deck import all_footprints, deck_after, run_table
 
-from .helpers import _check, _prose, _run_notebook, _text, opened
+from .helpers import _check, _prose, _run_notebook, _text
 
 matplotlib.use("Agg")
 
@@ -53,7 +53,7 @@ def test_impossible_discards_are_refused(discards, error):
     with pytest.raises(error):
         deck_after(DRAGON, discards)
     with pytest.raises(error):
-        opened(DeckExplorer(discards=discards))
+        DeckExplorer(discards=discards)
 
 
 def test_runs_of_footprints_match_binomial_coefficients_and_a_brute_force_count():
@@ -87,7 +87,7 @@ def test_scipy_floats_agree_with_the_exact_fractions():
 
 @pytest.mark.slow
 def test_the_explorer_follows_its_sliders():
-    explorer = opened(DeckExplorer())
+    explorer = DeckExplorer()
     assert "51 cards left (0 discarded), 38 of them footprints" in _text(explorer.summary.value)
     picture = explorer.picture.value
     explorer.set_discards(next_card.EXERCISE_DISCARDS)
@@ -111,7 +111,7 @@ def test_the_explorer_follows_its_sliders():
 
 
 def test_the_explorer_never_draws_more_cards_than_are_left():
-    explorer = opened(DeckExplorer(MINI, k_max=6))
+    explorer = DeckExplorer(MINI, k_max=6)
     explorer.set_discards({card: slider.max for card, slider in explorer.sliders.items()})
     assert explorer.composition.total == 1  # the danger card: the only one that cannot be discarded
     assert explorer.k_max == 1 and explorer.runs.value.count("<tr>") == 2

@@ -20,7 +20,7 @@ from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
 from dragonkit.topics.one_push import break_even_pot, compare_with_optimal, one_push, story_state, with_pot
 
-from .helpers import _check, _prose, _run_notebook, _text, opened
+from .helpers import _check, _prose, _run_notebook, _text
 
 matplotlib.use("Agg")
 
@@ -148,12 +148,12 @@ def test_bad_situations_are_refused():
     with pytest.raises(ValueError):
         one_push(dataclasses.replace(story, footprints={1: 0, 2: 0, 3: 0, 4: 0}, stops=0, dangers=0))
     with pytest.raises(ValueError):
-        opened(OnePushExplorer(story_state(500)))
+        OnePushExplorer(story_state(500))
 
 
 @pytest.mark.slow
 def test_the_one_push_explorer_follows_its_sliders():
-    explorer = opened(OnePushExplorer())
+    explorer = OnePushExplorer()
     verdict = _text(explorer.verdict.value)
     assert "E1 = 21.872" in verdict and "212/13" in verdict and "HOLD" in verdict and "disagree" in verdict
     assert "1028/47" in _text(explorer.table.value)
@@ -179,7 +179,7 @@ def test_optimal_play_never_holds_where_one_more_card_pays():
             column = grid[position].dropna()
             pays = np.array([pot < point for pot in column.index], dtype=bool)
             assert (column[pays] > 0).all()
-    widget = opened(MyopicVsOptimal())
+    widget = MyopicVsOptimal()
     assert widget.disagree > 0 and f"differ at {widget.disagree} of the" in _text(widget.summary.value)
     assert f"at {widget.disagree} of them optimal play reveals" in _text(widget.summary.value)  # all one way
 
@@ -193,7 +193,7 @@ def test_lesson_3_notebook_exercises_and_notes():
     rich = min(g for g in range(201) if break_even_pot(story_state(g)) == 0)
     assert f"from {rich} gems on" in notes
     assert f"{solve_turn(story_state(), exact=True).push_value}" in notes
-    widget = opened(MyopicVsOptimal())
+    widget = MyopicVsOptimal()
     counts = []
     for gems in (40, 100, 200):
         widget.gems.value = gems

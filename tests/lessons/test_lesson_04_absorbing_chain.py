@@ -27,9 +27,6 @@ from .helpers import _enumerated, _mini_orders, _prose
 ROOT = Path(__file__).parents[2]
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
-
-
 def test_the_enumeration_is_the_whole_deck():
     assert len(_mini_orders()) == 1680  # 8! / (3! 2! 2! 1!)
     assert sum(_enumerated(4)["dist"].values()) == 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
@@ -19,53 +18,10 @@ from dragonkit.rules import Ruleset
 from dragonkit.topics.stopping import bellman_terms, solved_graph
 from dragonkit.turn import Action
 
+from ..expectimax import expectimax, turn_value
 from .helpers import _enumerated, _prose
 
 MINI = Ruleset.preset("mini")
-
-
-pytestmark = pytest.mark.usefixtures("english_lessons")
-
-
-@cache
-def _bellman(
-    footprints: tuple, stops: int, dangers: int, position: int, pot: int, gems: int, treasure: int, compulsory: bool
-) -> Fraction:
-    """A plain recursion of the optimal turn value (RULES.md section 7), card by card."""
-    comp = L4.TurnState(MINI, dict(footprints), stops, dangers, 0, gems, treasure).composition
-    push = Fraction(0)
-    for card, p in comp.outcomes():
-        effect = MINI.apply_card(
-            card,
-            position=position,
-            pot=pot,
-            gems=gems,
-            treasure=treasure,
-            dangers_revealed=0,
-            cards_left=comp.total - 1,
-        )
-        if effect.ends_turn:
-            push += p * effect.gems_change
-        else:
-            left = dict(footprints)
-            left[card.steps] -= 1
-            push += p * _bellman(
-                tuple(sorted(left.items())), stops, dangers, effect.position, effect.pot, gems, effect.treasure, False
-            )
-    return push if compulsory else max(Fraction(pot), push)
-
-
-def _bellman_state(state) -> Fraction:
-    return _bellman(
-        tuple(state.footprints.items()),
-        state.stops,
-        state.dangers,
-        state.position,
-        state.pot,
-        state.gems,
-        state.treasure,
-        state.must_reveal,
-    )
 
 
 @pytest.mark.slow
@@ -80,7 +36,7 @@ def test_the_stepper_solves_one_layer_per_click_and_shows_the_recursions_values(
         ]
     assert stepper.buttons["next"].disabled and not stepper.buttons["back"].disabled
     for (depth, index), value in stepper.known_values().items():
-        assert value == _bellman_state(graph.state(depth, index, must_reveal=depth == 0))
+        assert value == turn_value(graph.state(depth, index, must_reveal=depth == 0))
     assert stepper.known_values()[(0, 0)] == Fraction(-11, 8)  # RULES.md's worked example
 
 
@@ -92,7 +48,7 @@ def test_backward_induction_agrees_with_a_plain_recursion(gems):
         for index in range(len(layer)):
             info = bellman_terms(graph, values, depth, index)
             state = graph.state(depth, index, must_reveal=depth == 0)
-            assert (info["push"] if depth == 0 else info["value"]) == _bellman_state(state)
+            assert (info["push"] if depth == 0 else info["value"]) == turn_value(state)
     assert bellman_terms(graph, values, 0, 0)["push"] == solve_turn(root, exact=True).value
 
 
@@ -179,8 +135,8 @@ def test_lesson_5_answers():
     assert point.composition.total == 4 and point.pot + point.treasure == 20 and point.gems == 12
     assert L4.state_name(point, "en") == "@5, pot 14"
     assert answer["last_push"] == Fraction(1, 2) == (2 * -3 + 1 * -12 + 1 * 20) / Fraction(4)
-    assert answer["last_push"] == _bellman(tuple(point.footprints.items()), 2, 1, 5, 14, 12, point.treasure, True)
-    assert answer["value_4"] == Fraction(3, 14) == _bellman_state(base.fresh_turn("mini", gems=4))
+    assert answer["last_push"] == expectimax(MINI, point.composition, 5, 14, 12, point.treasure, 0, True)
+    assert answer["value_4"] == Fraction(3, 14) == turn_value(base.fresh_turn("mini", gems=4))
     gains = {t: sum(g * p for g, p in _enumerated(t, gems=0)["dist"].items()) for t in range(1, 17)}
     assert answer["threshold_0"] == max(gains, key=gains.get) == 5
     assert sorted(gains.values())[-1] > sorted(gains.values())[-2]  # a single best t

@@ -25,9 +25,6 @@ from .helpers import _enumerated, _prose
 MINI = Ruleset.preset("mini")
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
-
-
 @pytest.mark.parametrize("threshold", [1, 2, 4, 5, 9])
 def test_the_distribution_is_the_enumerated_one_and_its_moments_add_up(threshold):
     explorer = L6.OutcomeExplorer(threshold=threshold)

@@ -14,13 +14,10 @@ from dragonkit.analysis import evaluate_policy, optimal_policy
 from dragonkit.analysis.turn.market import break_even_bid, held_turn
 from dragonkit.lessons import market
 
-from ..topics.expectimax import brute_fair_bounty
+from ..expectimax import brute_fair_bounty
 from .helpers import _notes_text, _notes_words, _prose
 
 MINI = Ruleset.preset("mini")
-
-
-pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 def test_the_answers_of_lesson_7():

@@ -31,9 +31,6 @@ ROOT = Path(__file__).parents[2]
 MINI = Ruleset.preset("mini")
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_exact_turns_are_the_chain_values():
     mini = simulation.exact_turn("mini", "optimal")
     assert mini.mean == Fraction(-11, 8)  # the worked example of RULES.md

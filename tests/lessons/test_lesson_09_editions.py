@@ -25,9 +25,6 @@ ROOT = Path(__file__).parents[2]
 MINI = Ruleset.preset("mini")
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_a_fresh_turn_lacks_the_dangers_of_earlier_stages():
     rules = Ruleset.preset("dragon-stripes")
     for stage in range(3):

@@ -9,7 +9,6 @@ tests/topics/test_gems_or_wins.py, the figures' texts in tests/plots/test_wins.p
 from __future__ import annotations
 
 import ast
-import html
 import json
 import re
 import string
@@ -30,24 +29,17 @@ from dragonkit.ui.setup import SEAT_KINDS, SetupForm
 
 from ..catalogs import has_italian, italian
 from ..english import english_words
+from ..figures import alt_of
 
 ROOT = Path(__file__).parents[2]
 NOTEBOOK = ROOT / "notebooks" / "10-gems-or-wins.ipynb"
 STRIPES, MINI = Ruleset.preset("dragon-stripes"), Ruleset.preset("mini")
-
-pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 @pytest.fixture(scope="module")
 def answer() -> dict:
     """The lesson's answers, computed once for the module (the head-to-head plays 100 games)."""
     return wins.answers()
-
-
-def _alt(value: str) -> str:
-    found = re.search(r'<img [^>]*alt="([^"]*)"', value)
-    assert found, value[:200]
-    return html.unescape(found.group(1))
 
 
 # -- the widgets ----------------------------------------------------------------------------------------------------
@@ -64,7 +56,7 @@ def test_the_coach_map_widget_shows_both_coaches_numbers():
         assert f"{gem.push_value:.2f}" in readout and f"{win[Action.HOLD]:.4f}" in readout
         cost = 100 * (win[Action.HOLD] - win[Action.REVEAL])
         assert f"lowers the probability of winning by {cost:.2f} percentage points" in readout
-        assert _alt(widget.plot.value).startswith("Stage 2, 25 cards left; your gems 40, your opponent's 40.")
+        assert alt_of(widget.plot.value).startswith("Stage 2, 25 cards left; your gems 40, your opponent's 40.")
         widget.stage.value = 0
         assert (widget.cards.min, widget.cards.max, widget.cards.value) == (8, 51, 25)
         widget.cards.value = 51
@@ -73,7 +65,7 @@ def test_the_coach_map_widget_shows_both_coaches_numbers():
         assert "This pot cannot be reached at this position" in widget.readout.value
         i18n.set_language("it")
         assert english_words(re.sub(r"<[^>]+>", " ", widget.readout.value)) == []
-        assert widget.stage.description == "Fase" and _alt(widget.plot.value).startswith("Fase 0, 51 carte rimaste")
+        assert widget.stage.description == "Fase" and alt_of(widget.plot.value).startswith("Fase 0, 51 carte rimaste")
     finally:
         widget.close()
 
@@ -86,7 +78,7 @@ def test_the_head_to_head_is_the_round_robin():
         row = direct.standings.loc["win"]
         assert f"The win bot won {row['wins']:g} of 20 games" in widget.report.value
         assert all(verdict not in widget.report.value for verdict in wins.VERDICTS)  # the exercise's answer
-        assert _alt(widget.plot.value).startswith("Win rates, 95% Wilson intervals: ")
+        assert alt_of(widget.plot.value).startswith("Win rates, 95% Wilson intervals: ")
         i18n.set_language("it")
         assert "Il bot per la vittoria ha vinto" in widget.report.value
         assert english_words(re.sub(r"<[^>]+>", " ", widget.report.value)) == []

@@ -18,7 +18,7 @@ from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.rules import Card
 
 from ..catalogs import italian
-from .helpers import _text, opened
+from .helpers import _text
 
 matplotlib.use("Agg")
 
@@ -94,10 +94,10 @@ def _words(*texts: str) -> set[str]:
 @pytest.mark.slow
 def test_the_widgets_speak_italian():
     deck, guess, push, myopic = (
-        opened(DeckExplorer(discards=next_card.EXERCISE_DISCARDS)),
-        opened(FirstGuess()),
-        opened(OnePushExplorer()),
-        opened(MyopicVsOptimal()),
+        DeckExplorer(discards=next_card.EXERCISE_DISCARDS),
+        FirstGuess(),
+        OnePushExplorer(),
+        MyopicVsOptimal(),
     )
     guess.record()
     before = (deck.picture.value, push.picture.value)

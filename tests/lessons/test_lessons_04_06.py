@@ -25,9 +25,6 @@ from .helpers import assert_language_keeps_values
 ROOT = Path(__file__).parents[2]
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
-
-
 @pytest.mark.parametrize(
     "make, problem",
     [

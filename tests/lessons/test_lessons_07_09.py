@@ -36,9 +36,6 @@ NOTEBOOKS = {
 MINI = Ruleset.preset("mini")
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def _msgids_in_modules() -> set[str]:
     """Literal first arguments of tr(...) and Message(...), and the label tables translated with tr(variable)."""
     found = set(editions.MEASURES.values()) | set(editions._FIELD_LABELS.values()) | set(market._OUTCOME_TEXT.values())

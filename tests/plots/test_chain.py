@@ -26,7 +26,8 @@ from dragonkit.plots.policy import outcome_bars, policy_heatmap, threshold_curve
 from dragonkit.plots.render import figure_png
 from dragonkit.topics.chain import threshold_chain
 
-from ..analysis.turn.oracle import fresh_state, seeded_situations
+from ..analysis.turn.oracle import seeded_situations
+from ..situations import fresh_state
 from .texts import _checked, _italian
 
 # ---------------------------------------------------------------------------------

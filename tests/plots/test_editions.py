@@ -24,9 +24,6 @@ def test_the_figures_of_the_comparison():
     assert isinstance(deck_figure({"mini": MINI}, {"mini": "mini"}), Figure)
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_the_comparison_is_told_with_the_numbers_on_its_bars():
     entries = {"mini": MINI, "kali": Ruleset.preset("kali")}
     table = compare_editions(entries, "optimal")

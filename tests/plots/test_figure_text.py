@@ -4,7 +4,6 @@ test_chain.py)."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import numpy as np
@@ -19,11 +18,8 @@ from dragonkit.lessons.observe import DeckView, FirstGuess
 from dragonkit.lessons.one_more_card import MyopicVsOptimal, OnePushExplorer
 from dragonkit.topics.chain import threshold_chain
 
+from ..figures import alt_of
 from .texts import ENGLISH
-
-
-def _alt(value: str) -> str:
-    return html.unescape(re.search(r'alt="([^"]*)"', value).group(1))
 
 
 @pytest.mark.slow
@@ -42,12 +38,12 @@ def test_every_lesson_figure_has_its_alt_and_its_table():
         for name, (view, attribute) in mine.items():
             value = getattr(view, attribute).value
             assert 'alt="' in value and "<table" in value and "data:image/png;base64," in value, name
-        english = {name: _alt(getattr(view, attribute).value) for name, (view, attribute) in mine.items()}
+        english = {name: alt_of(getattr(view, attribute).value) for name, (view, attribute) in mine.items()}
         assert english["deck"].startswith("The deck: 51 cards")
         assert english["chain"].startswith("The turn as an absorbing Markov chain: 4 decision points")
         i18n.set_language("it")  # every figure is drawn again, its words with it
         for name, (view, attribute) in mine.items():
-            alt = _alt(getattr(view, attribute).value)
+            alt = alt_of(getattr(view, attribute).value)
             assert alt != english[name] and not {w.lower() for w in re.findall(r"[A-Za-z]+", alt)} & ENGLISH, name
     finally:
         for view, _attribute in mine.values():

@@ -14,7 +14,7 @@ from dragonkit.lessons import risk as L6
 from dragonkit.lessons import stopping as L5
 from dragonkit.ui.figures import FigureView
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
+pytestmark = pytest.mark.usefixtures("lesson_widgets_closed")
 
 
 def _figures(widget) -> list:

@@ -8,21 +8,12 @@ import re
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
-import pytest
-
 from dragonkit import Game, Ruleset, i18n, palette
 from dragonkit.bots import BotKind, make_bot
 from dragonkit.plots.game import DASHES, MARKERS, gems_over_game, gems_over_game_text, integer_ticks
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def _played(names: list[str], preset: str = "dragon-stripes", seed: int = 5) -> Game:

@@ -18,7 +18,7 @@ from .texts import column, number, well_formed
 MINI, DRAGON = Ruleset.preset("mini"), Ruleset.preset("dragon-stripes")
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
+pytestmark = pytest.mark.usefixtures("lesson_widgets_closed")
 
 
 def test_the_takeover_text_names_the_takers_for_whom_it_pays():

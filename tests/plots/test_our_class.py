@@ -14,8 +14,6 @@ from dragonkit.topics import our_class
 from ..class_rows import decision, frame, mini_turn, short_holds
 from .texts import _italian, _well_formed
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
 WHERE = "mini (classroom deck), stage 0"
 
 

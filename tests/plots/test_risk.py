@@ -24,7 +24,7 @@ from .texts import number, well_formed
 MINI, DRAGON = Ruleset.preset("mini"), Ruleset.preset("dragon-stripes")
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
+pytestmark = pytest.mark.usefixtures("lesson_widgets_closed")
 
 
 def test_the_distribution_text_is_the_distribution():

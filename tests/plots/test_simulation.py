@@ -23,9 +23,6 @@ from .texts import _well_formed, minus
 MINI = Ruleset.preset("mini")
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_the_running_mean_is_told_with_its_interval_and_the_exact_mean():
     exact = exact_turn("mini", 20)
     gains = np.random.default_rng(5).choice([-10, -4, 3, 6, 12], size=1234)

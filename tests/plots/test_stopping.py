@@ -24,7 +24,7 @@ from .texts import column, number, well_formed
 MINI, DRAGON = Ruleset.preset("mini"), Ruleset.preset("dragon-stripes")
 
 
-pytestmark = pytest.mark.usefixtures("english_lessons")
+pytestmark = pytest.mark.usefixtures("lesson_widgets_closed")
 
 
 def test_the_policy_maps_text_gives_the_boundary_the_turn_itself_gives():

@@ -5,28 +5,18 @@ the cells are told apart by more than their colour; every lesson widget of lesso
 
 from __future__ import annotations
 
-import html
-import re
-
 import numpy as np
 import pytest
 
-from dragonkit import Ruleset, i18n
+from dragonkit import Ruleset
 from dragonkit.lessons import wins
 from dragonkit.plots.wins import coach_map_figure, coach_map_figure_text, pig_policy_figure, pig_policy_figure_text
 from dragonkit.topics import gems_or_wins as gw
 
 from ..english import english_words
+from .texts import told_in_both_languages
 
 STRIPES = Ruleset.preset("dragon-stripes")
-
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
-def _alt(value: str) -> str:
-    found = re.search(r'<img [^>]*alt="([^"]*)"', value)
-    assert found, value[:200]
-    return html.unescape(found.group(1))
 
 
 def test_pigs_chart_is_told_from_the_policy():
@@ -99,11 +89,5 @@ def test_the_coach_map_is_told_from_its_cells():
 @pytest.mark.slow
 def test_every_lesson_10_figure_has_its_text_and_its_table_in_the_learners_language(make, view, alt_en, alt_it):
     widget = make()
-    shown = view(widget)
-    assert 'alt="' in shown.value and "<table" in shown.value and '<img src="data:image/png;base64,' in shown.value
-    assert _alt(shown.value).startswith(alt_en) and len(_alt(shown.value)) <= 300
-    assert "<summary>The figure&#x27;s numbers</summary>" in shown.value
-    i18n.set_language("it")
-    assert _alt(shown.value).startswith(alt_it) and len(_alt(shown.value)) <= 300
-    assert "<summary>I numeri della figura</summary>" in shown.value
+    told_in_both_languages(view(widget), alt_en, alt_it)
     widget.close()

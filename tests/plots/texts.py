@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from dragonkit import i18n
 from dragonkit.i18n.numbers import parse_number
 from dragonkit.plots.text import FigureText
 
 from ..english import ENGLISH_WORDS as LESSON_WORDS
+from ..figures import alt_of
 from ..ui.test_app_i18n import ENGLISH_WORDS as APP_WORDS
 
 #: English words that an Italian text never holds (the lessons' and the apps' lists).
@@ -67,3 +69,14 @@ def column(text: FigureText, name: str) -> list[str]:
 def _well_formed(text: FigureText) -> None:
     assert text.alt.strip() and len(text.alt) <= 300
     assert text.rows and all(len(row) == len(text.columns) for row in text.rows)
+
+
+def told_in_both_languages(shown, alt_en: str, alt_it: str) -> None:
+    """``shown``, a widget whose ``value`` is a figure as a page shows it (its picture, its text alternative and its
+    table), tells the figure in English (an alternative that starts with ``alt_en``) and, the page switched to
+    Italian, in Italian (``alt_it``): each alternative short enough to be read aloud."""
+    assert "<table" in shown.value and '<img src="data:image/png;base64,' in shown.value
+    for lang, alt, summary in (("en", alt_en, "The figure&#x27;s numbers"), ("it", alt_it, "I numeri della figura")):
+        i18n.set_language(lang)
+        assert alt_of(shown.value).startswith(alt) and len(alt_of(shown.value)) <= ALT_LIMIT, alt_of(shown.value)
+        assert f"<summary>{summary}</summary>" in shown.value

@@ -15,9 +15,6 @@ from dragonkit.simulate.takeover import mean_profit, play_takeover
 DRAGON = Ruleset.preset("dragon-stripes")
 
 
-pytestmark = pytest.mark.usefixtures("english_widgets")
-
-
 def test_a_played_out_takeover_pays_the_price_and_ends_as_the_turn_model_allows():
     state = held_turn(DRAGON, (2, 3, 4), treasure=60)
     rng = np.random.default_rng(3)

@@ -5,33 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dragonkit import Ruleset
-from dragonkit.analysis import HoldAfterReveals, HoldAtPot, TurnState, evaluate_policy, optimal_policy
+from dragonkit.analysis import HoldAfterReveals, HoldAtPot, evaluate_policy, optimal_policy
 from dragonkit.rules import PRESETS
 from dragonkit.simulate import simulate_turns
 from dragonkit.simulate.turns import OUTCOMES
 
+from ..situations import fresh_state
+
 Z999 = 3.2905
 
 
-def fresh(name: str, **changes) -> TurnState:
-    rules = Ruleset.preset(name)
-    fields = dict(
-        rules=rules,
-        footprints=dict(rules.footprints),
-        stops=rules.stop_cards,
-        dangers=rules.danger_cards,
-        dangers_revealed=0,
-        gems=rules.starting_gems,
-        treasure=rules.treasure,
-    )
-    fields.update(changes)
-    return TurnState(**fields)
-
-
 SITUATIONS = [
-    fresh("dragon-stripes"),
-    fresh(
+    fresh_state("dragon-stripes"),
+    fresh_state(
         "dragon-stripes",
         footprints={1: 9, 2: 7, 3: 6, 4: 2},
         stops=7,
@@ -43,9 +29,9 @@ SITUATIONS = [
         pot=14,
         must_reveal=False,
     ),
-    fresh("kali", stops=9, dangers=1, dangers_revealed=1, gems=25, treasure=300),
-    fresh("drago-rosso", footprints={1: 10, 2: 9, 3: 5, 4: 3}, stops=8, position=3, pot=5, must_reveal=False),
-    fresh("mini"),
+    fresh_state("kali", stops=9, dangers=1, dangers_revealed=1, gems=25, treasure=300),
+    fresh_state("drago-rosso", footprints={1: 10, 2: 9, 3: 5, 4: 3}, stops=8, position=3, pot=5, must_reveal=False),
+    fresh_state("mini"),
 ]
 
 
@@ -106,6 +92,6 @@ def test_running_mean_converges_to_the_exact_value():
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_simulates(name):
-    state = fresh(name)
+    state = fresh_state(name)
     sim = simulate_turns(state, HoldAtPot(10), 2000, rng=0)
     assert sim.summary().loc["expected_gain", "n"] == 2000

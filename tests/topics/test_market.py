@@ -1,5 +1,5 @@
 """The takeover market (:mod:`dragonkit.analysis.turn.market`): the held turn, the fair bounty, the takeover gain
-and the auction, against independent methods — a plain expectimax over the deck (expectimax.py), the engine
+and the auction, against independent methods — a plain expectimax over the deck (tests/expectimax.py), the engine
 playing the same cards, the policy's absorbing chain, hand formulas; and the takeover sliders' ranges."""
 
 from __future__ import annotations
@@ -24,15 +24,12 @@ from dragonkit.lessons import market
 from dragonkit.plots.market import auction_figure
 from dragonkit.topics.sliders import SliderRange, takeover_sliders
 
-from .expectimax import brute_fair_bounty
+from ..expectimax import brute_fair_bounty
 
 MINI = Ruleset.preset("mini")
 
 
 DRAGON = Ruleset.preset("dragon-stripes")
-
-
-pytestmark = pytest.mark.usefixtures("english_widgets")
 
 
 def test_a_held_turn_is_where_the_engine_puts_the_knight_after_the_same_cards():

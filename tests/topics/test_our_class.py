@@ -19,7 +19,7 @@ from dragonkit.rules import DANGER_CARD, STOP_CARD, Card
 from dragonkit.topics import our_class
 
 from ..class_rows import MINI, POOR, decision, frame, mini_turn, short_holds
-from .expectimax import expectimax
+from ..expectimax import expectimax
 
 
 def test_the_choices_are_judged_by_the_records_exact_values():

@@ -126,14 +126,6 @@ ENGLISH_WORDS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    """Every test starts and ends in English, whatever it switched to."""
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def _click(app: PlayApp, name: str) -> None:
     app._last_click = (None, 0.0)  # clicks in a test are not double clicks
     app.buttons[name].click()

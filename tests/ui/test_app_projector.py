@@ -6,20 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from dragonkit import i18n, view
 from dragonkit.bots import BotKind
 from dragonkit.style import PROJECTOR_CLASS
 from dragonkit.ui import GameConfig, PlayApp, SeatConfig
 from dragonkit.ui.panels import render_move
-
-
-@pytest.fixture
-def projector():
-    view.settings.projector = True
-    yield
-    view.settings.projector = False
 
 
 def _config(*kinds: BotKind, seed: int = 1) -> GameConfig:

@@ -17,16 +17,6 @@ from dragonkit.style import PROJECTOR_CLASS
 from dragonkit.ui import PlayApp
 
 
-@pytest.fixture(autouse=True)
-def english_on_a_screen():
-    """Every test starts and ends in English, on a screen, whatever its visitor asked for."""
-    i18n.set_language("en")
-    view.settings.projector = False
-    yield
-    i18n.set_language("en")
-    view.settings.projector = False
-
-
 @pytest.mark.parametrize(
     "query, lang, projector",
     [("lang=it", "it", False), ("lang=it&view=projector", "it", True), ("view=projector", "en", True)],

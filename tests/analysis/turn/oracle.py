@@ -4,7 +4,6 @@ table and the rewards written from the text of RULES.md (sections 3, 5, 6 and 7)
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from fractions import Fraction
@@ -17,6 +16,18 @@ from dragonkit.analysis import TurnState
 from dragonkit.rules import FinalDanger
 
 PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
+
+#: A custom ruleset without danger cards, 4 footprints and a stop: its deck can run out ("deck empty", 0 gems).
+TINY = Ruleset(
+    name="tiny",
+    starting_gems=10,
+    treasure=9,
+    stripe_values=(1, 2, 3, 4, 5, 6, 7),
+    footprints={1: 3, 2: 1},
+    stop_cards=1,
+    danger_cards=0,
+    stages=[(Fraction(1, 2), 1)],
+)
 
 
 HYPOTHESIS = dict(
@@ -70,15 +81,6 @@ def expected_reward(state: TurnState, label: str) -> int:
     if label == "deck empty":
         return 0
     raise AssertionError(f"unexpected absorbing label {label!r}")
-
-
-def fresh_state(name: str, **changes) -> TurnState:
-    """Start of the first turn of a preset: full deck, must reveal."""
-    rules = Ruleset.preset(name)
-    state = TurnState(
-        rules, dict(rules.footprints), rules.stop_cards, rules.danger_cards, 0, rules.starting_gems, rules.treasure
-    )
-    return dataclasses.replace(state, **changes) if changes else state
 
 
 def make_situation(pick, name: str, small: bool = True) -> TurnState:

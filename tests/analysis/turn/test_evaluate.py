@@ -53,14 +53,15 @@ from dragonkit.analysis.turn.graph import DecisionGraph
 from dragonkit.analysis.turn.optimal import backward_induction
 from dragonkit.turn import Action
 
+from ...situations import fresh_state
 from .oracle import (
     FIELDS,
     HYPOTHESIS,
     PLAIN,
     PRESET_NAMES,
+    TINY,
     close,
     expected_reward,
-    fresh_state,
     is_fraction,
     make_situation,
     seeded_situations,
@@ -429,17 +430,7 @@ def test_evaluate_policy_matches_independent_recursion(name, data):
 
 def test_custom_deck_that_runs_out_matches_recursion():
     """A custom ruleset without danger cards: the deck can run out ("deck empty", 0 gems)."""
-    rules = Ruleset(
-        name="tiny",
-        starting_gems=10,
-        treasure=9,
-        stripe_values=(1, 2, 3, 4, 5, 6, 7),
-        footprints={1: 3, 2: 1},
-        stop_cards=1,
-        danger_cards=0,
-        stages=[(Fraction(1, 2), 1)],
-    )
-    state = TurnState(rules, {1: 3, 2: 1}, 0, 0, 0, 10, 9)  # the stop is gone: the deck can run out
+    state = TurnState(TINY, {1: 3, 2: 1}, 0, 0, 0, 10, 9)  # the stop is gone: the deck can run out
     for policy in (HoldAfterReveals(4), HoldAtPot(4), HoldAtPot(100), optimal_policy(state)):
         assert_matches_oracle(state, policy)
     state = dataclasses.replace(state, stops=1)

@@ -16,7 +16,8 @@ from dragonkit.analysis import TurnState, solve_turn
 from dragonkit.analysis.turn import graph as graph_module
 from dragonkit.analysis.turn.graph import CONTINUES, DECK_EMPTY, HEAD, NO_CARD, DecisionGraph
 
-from .oracle import HYPOTHESIS, PRESET_NAMES, expected_reward, fresh_state, situations
+from ...situations import fresh_state
+from .oracle import HYPOTHESIS, PRESET_NAMES, TINY, expected_reward, situations
 
 # ---------------------------------------------------------------------------------
 # 12. The decision graph uses the engine's rule arithmetic
@@ -102,18 +103,8 @@ def test_decision_graph_fresh_decks_follow_apply_card():
     for name in PRESET_NAMES:
         check_graph_against_apply_card(fresh_state(name), rng)
         check_graph_against_apply_card(fresh_state(name, treasure=15, gems=77), rng)  # the cap bites
-    rules = Ruleset(
-        name="tiny",
-        starting_gems=10,
-        treasure=9,
-        stripe_values=(1, 2, 3, 4, 5, 6, 7),
-        footprints={1: 3, 2: 1},
-        stop_cards=1,
-        danger_cards=0,
-        stages=[Stage(Fraction(1, 2), 1)],
-    )
     for stops in (0, 1):
-        check_graph_against_apply_card(TurnState(rules, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)
+        check_graph_against_apply_card(TurnState(TINY, {1: 3, 2: 1}, stops, 0, 0, 10, 9), rng)
 
 
 def test_decision_graph_steps_each_layer_where_the_pairs_are_too_many_for_a_table():

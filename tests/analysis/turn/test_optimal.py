@@ -36,8 +36,8 @@ from dragonkit import Action, Card, Game, Phase, Ruleset
 from dragonkit.analysis import TurnSolution, TurnState, fair_bounty, next_card_probabilities, solve_turn, takeover_gain
 from dragonkit.rules import FinalDanger
 
-PRESET_NAMES = ("dragon-stripes", "kali", "drago-rosso", "mini")
-
+from ...situations import fresh_state
+from .oracle import PRESET_NAMES
 
 # ---------------------------------------------------------------------------------
 # 1. The oracle (RULES.md section 7, written from the text)
@@ -123,21 +123,6 @@ def oracle(state: TurnState, *, gems: int | None = None, must_reveal: bool | Non
     if must_reveal:
         return Oracle(push, push, hold, "reveal")
     return Oracle(max(push, Fraction(hold)), push, hold, "reveal" if push > hold else "hold")
-
-
-def fresh_state(name: str, **changes) -> TurnState:
-    """The start of the first turn of a game of preset ``name``."""
-    rules = Ruleset.preset(name)
-    state = TurnState(
-        rules=rules,
-        footprints=dict(rules.footprints),
-        stops=rules.stop_cards,
-        dangers=rules.danger_cards,
-        dangers_revealed=0,
-        gems=rules.starting_gems,
-        treasure=rules.treasure,
-    )
-    return dataclasses.replace(state, **changes)
 
 
 def assert_matches_oracle(state: TurnState, sol: TurnSolution) -> None:

@@ -21,7 +21,8 @@ from dragonkit.analysis import (
     turn_chain,
 )
 
-from .oracle import FIELDS, PLAIN, PRESET_NAMES, close, fresh_state, is_fraction, seeded_situations
+from ...situations import fresh_state
+from .oracle import FIELDS, PLAIN, PRESET_NAMES, close, is_fraction, seeded_situations
 
 
 def some_states() -> list[TurnState]:

@@ -15,7 +15,8 @@ import pytest
 
 from dragonkit.analysis import TurnState, hold_from, policy_map, policy_shift, policy_table, solve_turn
 
-from .oracle import PRESET_NAMES, fresh_state, seeded_situations, stage_table
+from ...situations import fresh_state
+from .oracle import PRESET_NAMES, seeded_situations, stage_table
 
 # ---------------------------------------------------------------------------------
 # 10. policy_table, policy_map, policy_shift

@@ -1,5 +1,6 @@
-"""An independent second method for the takeover market: a plain expectimax over the deck, built on the
-rules' own card arithmetic, and the fair bounty it gives."""
+"""An independent second method for a turn's value: a plain expectimax over the deck, built on the rules' own card
+arithmetic; the turn value and the fair bounty it gives (the takeover market, lessons 5 and 7, the record's stopping
+choices)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,21 @@ def expectimax(
                 rules, deck.without(card), effect.position, effect.pot, gems, effect.treasure, stage, False
             )
     return push if must_reveal else max(Fraction(pot), push)
+
+
+def turn_value(state: TurnState) -> Fraction:
+    """The value of ``state`` by :func:`expectimax`: the optimal turn's expected gems, its push value when a reveal is
+    compulsory."""
+    return expectimax(
+        state.rules,
+        state.composition,
+        state.position,
+        state.pot,
+        state.gems,
+        state.treasure,
+        state.dangers_revealed,
+        state.must_reveal,
+    )
 
 
 def brute_fair_bounty(state: TurnState, gems: int) -> Fraction:
