@@ -1,8 +1,10 @@
 """The join page: a student gives a nickname once, and every page they open writes it to the class's record.
 
-Where the server keeps a record (``dragonkit serve`` without ``--no-record``), a notebook page asked for with no
-nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered by a redirection to
-``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's language with
+Where the server keeps a record (``dragonkit serve`` for a class, :func:`dragonkit.cli.serves_a_class`, without
+``--no-record``; one learner's server keeps none and asks nothing), a notebook page asked for with no
+nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered with the join page,
+whose form goes to ``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's
+language (``templates/join.html``) with
 one field, the nickname (1 to 24 characters, :func:`dragonkit.record.session.clean_nickname`), a sentence saying
 that only the nickname is kept and that the teacher sees it, and a button. Sent (with Tornado's ``_xsrf`` check), it
 sets the cookie :data:`NICKNAME_COOKIE` for 12 hours and sends the browser back to ``next``, a path of this server
@@ -121,7 +123,8 @@ def ask_nickname(handler: JupyterHandler) -> bool:
 
 
 def _xsrf(handler: JupyterHandler) -> str:
-    """The ``_xsrf`` token of ``handler``'s form (the one its cookie holds, :attr:`tornado.web.RequestHandler.xsrf_token`)."""
+    """The ``_xsrf`` token of ``handler``'s form, the one its cookie holds
+    (:attr:`tornado.web.RequestHandler.xsrf_token`)."""
     return handler.xsrf_token.decode()
 
 

@@ -117,5 +117,5 @@ def refusal_page(reason: str, environ: Mapping[str, str], retry: int = 60) -> st
         For an unknown ``reason``.
     """
     lang = initial_language(environ)
-    text = tr(_TEXT[reason], lang)
-    return render("refusal.html", lang, tr(_TITLE[reason], lang), text=text, again=tr("Try again", lang), retry=int(retry))
+    title, text, again = tr(_TITLE[reason], lang), tr(_TEXT[reason], lang), tr("Try again", lang)
+    return render("refusal.html", lang, title, text=text, again=again, retry=int(retry))

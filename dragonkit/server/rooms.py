@@ -57,7 +57,9 @@ _RULE = N_("Ask the player who opened the room for its code: 5 letters and digit
 _BUTTON = N_("Join the room")
 _UNKNOWN = N_("No room has the code {code}. Check it with the player who opened the room.")
 _CROWDED = N_("Too many wrong codes from this computer: try again in {seconds} seconds.")
-_NO_ROOMS = N_("Rooms need the class's record: the teacher starts the server without --no-record.")
+_NO_ROOMS = N_(
+    "Rooms need the class's record: the teacher serves a class (dragonkit serve --class NAME) that keeps it."
+)
 
 
 class RoomDoor:
