@@ -1,5 +1,6 @@
 """The ``dragonkit`` command: ``dragonkit serve`` runs the notebooks as web apps
-with Voilà on 127.0.0.1, keeping the class's record, and opens the play app in the browser; ``dragonkit
+with Voilà on 127.0.0.1 and opens the play app in the browser, ready to play; served to a class
+(:func:`serves_a_class`), it keeps the class's record and asks each student's nickname first; ``dragonkit
 tournament`` plays a round robin between bots and prints the win rates; ``dragonkit
 paper`` prints the worksheets, teacher's guides, rules and mini deck to PDF (:mod:`dragonkit.paper`); ``dragonkit
 class`` exports, erases and checks the class's record (:mod:`dragonkit.record.command`)."""
@@ -32,9 +33,13 @@ from .record.where import CLASS_VARIABLE, DEFAULT_CLASS, RECORD_VARIABLE
 from .rules import PRESETS
 from .server.teacher import DASHBOARD, TEACHER_KEY_VARIABLE, checked_key, new_key
 
-__all__ = ["ServeOptions", "main", "notebooks_dir", "voila_command"]
+__all__ = ["ServeOptions", "main", "notebooks_dir", "serves_a_class", "voila_command"]
 
 APP = "play.ipynb"
+#: What ``dragonkit serve`` says of the record when it keeps none: for a class (``--no-record``), and for one learner
+#: on their own machine (:func:`serves_a_class`).
+NO_RECORD = "dragonkit: no record of the class is kept (--no-record)"
+ALONE = "dragonkit: playing on your own: no nickname asked, no record kept (--class NAME serves a class)"
 #: The most games per pair of bots ``dragonkit tournament`` plays (about an hour per pair on two cores), and the most
 #: worker processes.
 MAX_GAMES = 10_000_000
@@ -74,7 +79,8 @@ class ServeOptions:
         The language the pages open in (``"en"`` or ``"it"``; a page's ``?lang=`` overrides it).
     record : str or None
         The class's record, an SQLAlchemy URL (:mod:`dragonkit.record`); None: no record (and no join page).
-        ``dragonkit serve`` gives this machine's SQLite file by default (:func:`dragonkit.record.store.default_url`).
+        ``dragonkit serve`` gives a class (:func:`serves_a_class`) this machine's SQLite file by default
+        (:func:`dragonkit.record.store.default_url`), and one learner alone none.
     class_name : str
         The class's name in the record.
     teacher_key : str
@@ -100,11 +106,7 @@ class ServeOptions:
         """Raise ValueError for an unsafe or impossible setting."""
         if not 1 <= self.port <= 65535:
             raise ValueError(f"--port must lie in 1..65535, not {self.port}")
-        try:
-            loopback = ipaddress.ip_address(self.ip).is_loopback
-        except ValueError:
-            loopback = self.ip == "localhost"
-        if not loopback and not self.token:
+        if not _loopback(self.ip) and not self.token:
             raise ValueError(
                 f"refusing to listen on {self.ip} without --token: anyone on the network could open the app"
             )
@@ -166,6 +168,39 @@ class ServeOptions:
         return self.url.replace(f"/voila/render/{APP}", folder)
 
 
+def _loopback(ip: str) -> bool:
+    """Whether ``ip`` is an address of this machine only (``127.0.0.1``, ``::1``, ``localhost``)."""
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return ip == "localhost"
+
+
+def serves_a_class(args: argparse.Namespace) -> bool:
+    """Whether ``dragonkit serve``'s options say that a class is served, not one learner on their own machine.
+
+    A class is said by any of: a class's name (``--class``), a token for the students (``--token``), a teacher's key
+    (``--teacher-key``, or ``$DRAGONKIT_TEACHER_KEY``), a record (``--record``), or an address beyond this machine
+    (``--ip``, which needs a token). A class's server keeps the record (this machine's SQLite file unless ``--record``
+    gives another; none with ``--no-record``), asks each student's nickname first (the join page, :mod:`.server.join`)
+    and prints the teacher's dashboard's address; one learner's opens the game at once and keeps no record.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        ``dragonkit serve``'s parsed arguments (:func:`main`): ``class_name``, ``token``, ``teacher_key`` and
+        ``record`` None where not given, and ``ip``.
+    """
+    given = (args.class_name, args.token, args.teacher_key, args.record)
+    return any(value is not None for value in given) or bool(_given_key(args)) or not _loopback(args.ip)
+
+
+def _given_key(args: argparse.Namespace) -> str:
+    """The teacher's key ``dragonkit serve`` was given: ``--teacher-key``, else ``$DRAGONKIT_TEACHER_KEY``, else
+    ``""``."""
+    return args.teacher_key or os.environ.get(TEACHER_KEY_VARIABLE, "").strip()
+
+
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     """The command line of the classroom's Voilà (:mod:`dragonkit.server`) for ``options``: only
     ``directory`` is served, with no source code, no tracebacks and no static files in the page,
@@ -223,12 +258,13 @@ def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float
     return False
 
 
-def serve(options: ServeOptions, open_browser: bool, record: str | None = None) -> int:
+def serve(options: ServeOptions, open_browser: bool, record: str = NO_RECORD) -> int:
     """Serve the notebooks until interrupted (Ctrl-C or SIGTERM, which also stop Voilà
     and its kernels); returns Voilà's exit code.  The server solves the two-player win tables missing from the
     cache in a process of its own while it serves (:func:`dragonkit.analysis.win.model.prepare_in_background`).
-    ``record`` is what to say of the class's record (:func:`dragonkit.record.command.prepare`), printed with the
-    addresses and the teacher's dashboard's; None: no record is kept."""
+    ``record`` is what to say of the record, printed with the addresses: where the class's record is
+    (:func:`dragonkit.record.command.prepare`; the teacher's dashboard's address follows it when ``options`` keep a
+    record), or why none is kept (:data:`NO_RECORD`, :data:`ALONE`)."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
     def stop(_signum, _frame):
@@ -244,13 +280,11 @@ def serve(options: ServeOptions, open_browser: bool, record: str | None = None) 
             f"dragonkit: the play app is at {options.url}",
             f"dragonkit: the lessons and the hand trainer are listed at {options.index_url}",
         ]
-        if record:
-            lines += [
-                record,
-                f"dragonkit: the teacher's dashboard (keep its address to yourself) is at {options.dashboard_url}",
-            ]
-        else:
-            lines.append("dragonkit: no record of the class is kept (--no-record)")
+        lines.append(record)
+        if options.record:
+            lines.append(
+                f"dragonkit: the teacher's dashboard (keep its address to yourself) is at {options.dashboard_url}"
+            )
         print("\n".join([*lines, "dragonkit: Ctrl-C stops the server"]), flush=True)
         if open_browser:
             webbrowser.open(options.url)
@@ -275,7 +309,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(prog="dragonkit", description="Dragon Stripes teaching kit")
     sub = parser.add_subparsers(dest="command", required=True)
-    p_serve = sub.add_parser("serve", help="serve the notebooks with Voilà and open the play app")
+    p_serve = sub.add_parser(
+        "serve",
+        help="serve the notebooks with Voilà and open the play app",
+        description="Serve the notebooks with Voilà and open the play app. Alone, the game opens at once; "
+        "--class, --token, --teacher-key, --record or an --ip beyond this machine serve a class: its record, "
+        "each student's nickname asked first, the teacher's dashboard.",
+    )
     defaults = ServeOptions()  # the options' defaults are the dataclass's
     p_serve.add_argument("--ip", default=defaults.ip, help="bind address (default %(default)s; others need --token)")
     p_serve.add_argument("--port", type=int, default=defaults.port, help="port (default %(default)s)")
@@ -321,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         "--record",
         type=record_argument,
         metavar="URL",
-        help="the class's record, an SQLAlchemy URL (default: an SQLite file of this machine's user, "
+        help="the class's record, an SQLAlchemy URL (a class's default: an SQLite file of this machine's user, "
         "~/.local/share/dragonkit/class-record.sqlite; postgresql+psycopg://… for a school's server)",
     )
     recording.add_argument("--no-record", action="store_true", help="keep no record (and ask no nickname)")
@@ -329,9 +369,8 @@ def main(argv: list[str] | None = None) -> int:
         "--class",
         dest="class_name",
         type=class_argument,
-        default=defaults.class_name,
         metavar="NAME",
-        help="the class's name in the record (default %(default)s)",
+        help=f"serve a class: its name in the record (a class served without --class: {defaults.class_name})",
     )
     p_serve.add_argument(
         "--teacher-key",
@@ -380,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         return paper(args)
     if args.command == "class":
         return run_class(args)
-    key = args.teacher_key or os.environ.get(TEACHER_KEY_VARIABLE, "").strip()
+    key = _given_key(args)
+    a_class = serves_a_class(args)
     options = ServeOptions(
         ip=args.ip,
         port=args.port,
@@ -392,8 +432,8 @@ def main(argv: list[str] | None = None) -> int:
         max_kernels_per_client=args.max_kernels_per_client,
         cell_timeout=args.cell_timeout,
         lang=args.lang,
-        record=None if args.no_record else args.record or default_url(),
-        class_name=args.class_name,
+        record=(args.record or default_url()) if a_class and not args.no_record else None,
+        class_name=args.class_name or defaults.class_name,
         **({"teacher_key": key} if key else {}),
     )
     try:
@@ -401,7 +441,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     try:  # the schema brought up to date, or a line saying the database cannot be reached now
-        record = prepare(options.record) if options.record else None
+        if options.record:
+            record = prepare(options.record)
+        else:
+            record = NO_RECORD if a_class else ALONE
     except ValueError as exc:  # no driver for it
         parser.error(f"--record: {exc}")
     return serve(options, open_browser=not args.no_browser, record=record)

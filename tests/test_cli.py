@@ -1,21 +1,27 @@
-"""`dragonkit serve`'s options: the language, the pool for the play app, the record, the teacher's key, the printed
-addresses; `dragonkit class export`, `erase` and `check` on a real record (SQLite and PostgreSQL)."""
+"""`dragonkit serve`'s options: the language, the pool for the play app, what says a class, the record, the teacher's
+key, the printed addresses, the first page alone (the game) and for a class (the join page); `dragonkit class export`,
+`erase` and `check` on a real record (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
+import os
 import re
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from dragonkit.cli import ServeOptions, main, voila_command
+from dragonkit.cli import ALONE, ServeOptions, main, serves_a_class, voila_command
 from dragonkit.record.command import prepare
 from dragonkit.record.rows import AttemptRow
 from dragonkit.record.session import Visit
@@ -125,45 +131,97 @@ def _command_lines() -> list[str]:
     return lines
 
 
-@pytest.mark.browser
-def test_serve_keeps_this_machines_record_by_default_and_prints_the_teachers_dashboard(tmp_path):
-    """`dragonkit serve` with no record option: the SQLite file of the user's data folder, at the newest schema; the
-    dashboard's address printed with a key that opens it; the key on no command line of the machine."""
-    import os
-    import urllib.error
-    import urllib.request
+@pytest.mark.parametrize(
+    "given, a_class",
+    [
+        ({}, False),
+        ({"ip": "localhost"}, False),
+        ({"ip": "::1"}, False),
+        ({"class_name": "3B"}, True),
+        ({"token": "tttttttt"}, True),
+        ({"teacher_key": "teacher-key-1"}, True),
+        ({"record": "sqlite:////tmp/r.sqlite"}, True),
+        ({"ip": "0.0.0.0"}, True),
+    ],
+)
+def test_a_class_is_said_by_its_name_a_token_a_key_a_record_or_an_address_beyond_this_machine(
+    given, a_class, monkeypatch
+):
+    monkeypatch.delenv("DRAGONKIT_TEACHER_KEY", raising=False)
+    arguments = {"class_name": None, "token": None, "teacher_key": None, "record": None, "ip": "127.0.0.1", **given}
+    assert serves_a_class(argparse.Namespace(**arguments)) is a_class
+    monkeypatch.setenv("DRAGONKIT_TEACHER_KEY", "teacher-key-1")  # the key given the way that no `ps` shows
+    assert serves_a_class(argparse.Namespace(**arguments))
 
+
+@contextlib.contextmanager
+def _serving(tmp_path: Path, *options: str) -> Iterator[str]:
+    """`dragonkit serve` with ``options`` in a process of its own, as a person starts it (no browser; the user's data
+    folder in ``tmp_path``, no teacher's key in the environment): what it printed once it serves; stopped after."""
     environment = {k: v for k, v in os.environ.items() if k != "DRAGONKIT_TEACHER_KEY"}
     environment["XDG_DATA_HOME"] = str(tmp_path)
-    port = _free_port()
-    command = [sys.executable, "-m", "dragonkit.cli", "serve", "--no-browser", f"--port={port}", "--pool=0"]
+    command = [sys.executable, "-m", "dragonkit.cli", "serve", "--no-browser", f"--port={_free_port()}", "--pool=0"]
     with open(tmp_path / "serve.log", "wb") as log:
-        serve = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, env=environment, text=True)
+        serve = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=log, env=environment, text=True)
     try:
-        printed = []
+        printed: list[str] = []
         while not printed or "Ctrl-C stops" not in printed[-1]:
             line = serve.stdout.readline()
             assert line, f"serve stopped: {printed}; see {tmp_path / 'serve.log'}"
             printed.append(line)
-        text = "".join(printed)
-        record = tmp_path / "dragonkit" / "class-record.sqlite"
-        assert f"dragonkit: the class's record is {record}\n" in text
-        assert revision(connect(f"sqlite:///{record}")) == head()
-        dashboard = re.search(r"dashboard \(keep its address to yourself\) is at (\S+)", text)[1]
-        key = dashboard.split("?key=", 1)[1]
-        assert dashboard == f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb?key={key}" and len(key) >= 16
-        assert not any(key in line for line in _command_lines()), "the teacher's key on a command line"
-
-        class Stay(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *_args, **_kwargs):
-                return None
-
-        with pytest.raises(urllib.error.HTTPError) as answer:
-            urllib.request.build_opener(Stay).open(dashboard, timeout=60)
-        assert answer.value.code == 302  # the key opens it: a cookie, and the address without the key
+        yield "".join(printed)
     finally:
         serve.terminate()
         serve.wait(timeout=30)
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """Follow no redirection: its status is the answer."""
+
+    def redirect_request(self, *_args, **_kwargs):
+        return None
+
+
+def _first_page(printed: str) -> str:
+    """The page the browser opens first: the play app's address `dragonkit serve` printed, asked for once."""
+    address = re.search(r"dragonkit: the play app is at (\S+)\n", printed)[1]
+    assert address.endswith("/voila/render/play.ipynb"), address
+    with urllib.request.build_opener(_Stay).open(address, timeout=180) as answer:
+        assert answer.status == 200
+        return answer.read().decode()
+
+
+@pytest.mark.browser
+def test_serve_alone_opens_the_game_at_once_and_keeps_no_record(tmp_path):
+    """`dragonkit serve` with no option of a class, as a learner starts it on their own machine: its first page is the
+    play app, drawn (no join page, no nickname asked), and nothing of a record is written, nor a dashboard offered."""
+    with _serving(tmp_path) as printed:
+        assert f"{ALONE}\n" in printed and "dashboard" not in printed
+        page = _first_page(printed)
+    assert "<title>Dragon Stripes — play</title>" in page and "application/vnd.jupyter.widget-view+json" in page
+    assert "Join the class" not in page and 'name="nickname"' not in page
+    assert not (tmp_path / "dragonkit").exists()  # no record: the user's data folder untouched
+
+
+@pytest.mark.browser
+def test_serve_for_a_class_keeps_this_machines_record_asks_nicknames_and_prints_the_teachers_dashboard(tmp_path):
+    """`dragonkit serve --class 3B` with no record option: the SQLite file of the user's data folder, at the newest
+    schema; its first page the join page; the dashboard's address printed with a key that opens it; the key on no
+    command line of the machine."""
+    with _serving(tmp_path, "--class", "3B") as printed:
+        record = tmp_path / "dragonkit" / "class-record.sqlite"
+        assert f"dragonkit: the class's record is {record}\n" in printed
+        assert revision(connect(f"sqlite:///{record}")) == head()
+        page = _first_page(printed)
+        assert "<h1>Join the class</h1>" in page and 'name="nickname"' in page and "widget-view" not in page
+        dashboard = re.search(r"dashboard \(keep its address to yourself\) is at (\S+)", printed)[1]
+        key = dashboard.split("?key=", 1)[1]
+        port = dashboard.split(":")[2].split("/")[0]
+        assert dashboard == f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb?key={key}" and len(key) >= 16
+        assert not any(key in line for line in _command_lines()), "the teacher's key on a command line"
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.build_opener(_Stay).open(dashboard, timeout=60)
+        assert answer.value.code == 302  # the key opens it: a cookie, and the address without the key
 
 
 # -- dragonkit class export, erase, check ------------------------------------------------------------------------------

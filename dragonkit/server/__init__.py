@@ -14,10 +14,13 @@
   served by the server itself from the ``fontawesomefree`` package;
 * only the v1 kernel websocket protocol (:mod:`~dragonkit.server.kernel_socket`);
 * the **teacher's dashboard** (``dashboard.ipynb``) behind a key the students' token does not open
-  (:mod:`~dragonkit.server.teacher`), and, where the class's record is kept, a **join page** that asks each student
+  (:mod:`~dragonkit.server.teacher`), and, where the class's record is kept (``dragonkit serve`` for a class:
+  :func:`dragonkit.cli.serves_a_class`), a **join page** that asks each student
   a nickname once and gives it to every page they open (:mod:`~dragonkit.server.join`);
 * pages titled in their language (a lesson's own, an app's its visitor's), and a ``HEAD`` request answered as
-  ``GET`` is, headers and status, without a kernel.
+  ``GET`` is, headers and status, without a kernel;
+* its own short pages (the join page, the rooms' door, the teacher's page, the refusals) rendered from Jinja2
+  templates that escape what they show (``templates/``, :func:`~dragonkit.server.pages.render`).
 
 ``python -m dragonkit.server`` takes Voilà's command line; ``dragonkit serve`` writes it.
 """

@@ -1,8 +1,10 @@
 """The join page: a student gives a nickname once, and every page they open writes it to the class's record.
 
-Where the server keeps a record (``dragonkit serve`` without ``--no-record``), a notebook page asked for with no
-nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered by a redirection to
-``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's language with
+Where the server keeps a record (``dragonkit serve`` for a class, :func:`dragonkit.cli.serves_a_class`, without
+``--no-record``; one learner's server keeps none and asks nothing), a notebook page asked for with no
+nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered with the join page,
+whose form goes to ``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's
+language (``templates/join.html``) with
 one field, the nickname (1 to 24 characters, :func:`dragonkit.record.session.clean_nickname`), a sentence saying
 that only the nickname is kept and that the teacher sees it, and a button. Sent (with Tornado's ``_xsrf`` check), it
 sets the cookie :data:`NICKNAME_COOKIE` for 12 hours and sends the browser back to ``next``, a path of this server
@@ -16,7 +18,6 @@ when Voilà sends it its visitor's request (the request-info socket carries the 
 
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote, unquote, urlencode, urlsplit
 
 from jupyter_server.base.handlers import JupyterHandler
@@ -26,7 +27,7 @@ from tornado import httputil, web
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
 from ..record.session import NICKNAME_LENGTH, clean_nickname
-from .pages import html_page, visitor_environ
+from .pages import message_page, render, visitor_environ
 
 __all__ = [
     "JOIN_PATH",
@@ -117,20 +118,26 @@ def ask_nickname(handler: JupyterHandler) -> bool:
         asked["lang"] = lang
     action = f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}"
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(join_page(initial_language(visitor_environ(request.query)), handler.xsrf_form_html(), action=action))
+    handler.finish(join_page(initial_language(visitor_environ(request.query)), _xsrf(handler), action=action))
     return True
 
 
-def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False, action: str = "") -> str:
-    """The join page in ``lang``: the nickname's field, what is kept, the button.
+def _xsrf(handler: JupyterHandler) -> str:
+    """The ``_xsrf`` token of ``handler``'s form, the one its cookie holds
+    (:attr:`tornado.web.RequestHandler.xsrf_token`)."""
+    return handler.xsrf_token.decode()
+
+
+def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action: str = "") -> str:
+    """The join page in ``lang`` (``templates/join.html``): the nickname's field, what is kept, the button.
 
     Parameters
     ----------
     lang : str
-    xsrf_field : str
-        The form's hidden ``_xsrf`` field (``RequestHandler.xsrf_form_html()``).
+    xsrf : str
+        The form's ``_xsrf`` token (:attr:`tornado.web.RequestHandler.xsrf_token`), sent back in a hidden field.
     given : str
-        What the field holds (a nickname refused, shown again).
+        What the field holds (a nickname refused, shown again; plain text).
     error : bool
         Say that the nickname given was empty once cleaned (the field marked invalid).
     action : str
@@ -141,20 +148,20 @@ def join_page(lang: str, xsrf_field: str, given: str = "", error: bool = False, 
     str
         A whole HTML document.
     """
-    described = "nickname-rule nickname-kept" + (" nickname-error" if error else "")
-    alert = f'<p id="nickname-error" class="error" role="alert">{escape(tr(_EMPTY, lang))}</p>\n' if error else ""
-    target = f' action="{escape(action, quote=True)}"' if action else ""
-    body = f"""<form method="post"{target}>
-{xsrf_field}
-<label for="nickname">{escape(tr(_LABEL, lang))}</label>
-<p id="nickname-rule">{escape(tr(_RULE, lang))}</p>
-{alert}<input id="nickname" name="nickname" type="text" value="{escape(given, quote=True)}" required
- maxlength="{NICKNAME_LENGTH}" autocomplete="off" spellcheck="false" autofocus aria-describedby="{described}"
- {'aria-invalid="true"' if error else ""}>
-<p id="nickname-kept">{escape(tr(_KEPT, lang))}</p>
-<button type="submit">{escape(tr(_BUTTON, lang))}</button>
-</form>"""
-    return html_page(lang, tr(_TITLE, lang), body)
+    return render(
+        "join.html",
+        lang,
+        tr(_TITLE, lang),
+        xsrf=xsrf,
+        action=action,
+        label=tr(_LABEL, lang),
+        rule=tr(_RULE, lang),
+        error=tr(_EMPTY, lang) if error else "",
+        given=given,
+        maxlength=NICKNAME_LENGTH,
+        kept=tr(_KEPT, lang),
+        button=tr(_BUTTON, lang),
+    )
 
 
 class JoinHandler(JupyterHandler):
@@ -169,13 +176,13 @@ class JoinHandler(JupyterHandler):
         except ValueError:
             lang = initial_language(visitor_environ(self.request.query))
             self.set_status(400)
-            self.finish(html_page(lang, tr(_ELSEWHERE_TITLE, lang), f"<p>{escape(tr(_ELSEWHERE, lang))}</p>"))
+            self.finish(message_page(lang, tr(_ELSEWHERE_TITLE, lang), tr(_ELSEWHERE, lang)))
             return None
 
     def _page(self, given: str = "", error: bool = False) -> None:
         self.set_header("Cache-Control", "no-store")
         lang = initial_language(visitor_environ(self.request.query))
-        self.finish(join_page(lang, self.xsrf_form_html(), given, error))
+        self.finish(join_page(lang, _xsrf(self), given, error))
 
     @web.authenticated
     def get(self) -> None:

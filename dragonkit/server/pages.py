@@ -1,23 +1,29 @@
-"""The server's own short pages, in the visitor's language: the one skeleton (:func:`html_page`) and the page a visitor
-gets instead of the app when the kernel budget is spent (:mod:`.budget`).
+"""The server's own short pages, in the visitor's language: Jinja2 templates rendered with escaping on
+(:func:`render`, from ``dragonkit/server/templates/``: ``page.html``, the one skeleton, and the pages built on it), and
+the page a visitor gets instead of the app when the kernel budget is spent (:mod:`.budget`).
 
 A refusal is a short, complete HTML page in the visitor's language (``?lang=`` of the address, else the language
 the server was started in): what happened, what to do, a link that tries again, and the page tries
 again by itself after ``retry`` seconds.  It is served with status 503 (the class is full) or 429
 (this visitor has too many pages) and a ``Retry-After`` header, so a script backs off too.  The join page
-(:mod:`.join`) and the teacher's page (:mod:`.teacher`) are built on the same skeleton.
+(:mod:`.join`), the rooms' door (:mod:`.rooms`) and the teacher's page (:mod:`.teacher`) are built on the same skeleton.
+
+Every value a page shows reaches its template as plain text (a sentence of the catalogs, a nickname or a room's code
+as typed) and is escaped by the environment (``autoescape``): no page is written as HTML by hand.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from html import escape
+from typing import Any
+
+import jinja2
 
 from ..i18n import N_, initial_language, tr
 from ..palette import FOCUS, INK, RED, SURFACE, WHITE
 
-__all__ = ["STATUS", "html_page", "refusal_page", "visitor_environ"]
+__all__ = ["STATUS", "TEMPLATES", "message_page", "refusal_page", "render", "visitor_environ"]
 
 #: The HTTP status of each refusal (:meth:`.budget.KernelBudget.refusal`).
 STATUS = {"full": 503, "client": 429}
@@ -34,17 +40,16 @@ _TEXT = {
     ),
 }
 
-_STYLE = f"""
-body {{ font-family: system-ui, sans-serif; color: {INK}; background: {SURFACE}; margin: 0; }}
-main {{ max-width: 34rem; margin: 15vh auto; padding: 0 1.5rem; font-size: 1.15rem; line-height: 1.5; }}
-a, button {{ font-weight: bold; }}
-a:focus-visible, input:focus-visible, button:focus-visible {{ outline: 3px solid {FOCUS}; outline-offset: 3px; }}
-label {{ display: block; font-weight: bold; }}
-input, button {{ font: inherit; margin: 0.4rem 0; padding: 0.4rem 0.6rem; }}
-input {{ width: 100%; box-sizing: border-box; border: 2px solid {INK}; border-radius: 4px; }}
-button {{ color: {WHITE}; background: {FOCUS}; border: none; border-radius: 4px; cursor: pointer; }}
-.error {{ color: {RED}; font-weight: bold; }}
-"""
+#: The server's pages' templates (``dragonkit/server/templates/``), every value escaped; a name a template uses and the
+#: page does not give raises :class:`jinja2.UndefinedError` instead of showing nothing.
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("dragonkit.server", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+TEMPLATES.globals["colours"] = {"ink": INK, "surface": SURFACE, "focus": FOCUS, "red": RED, "white": WHITE}
 
 
 def visitor_environ(query: str) -> dict[str, str]:
@@ -53,42 +58,39 @@ def visitor_environ(query: str) -> dict[str, str]:
     return {"QUERY_STRING": query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
 
 
-def html_page(lang: str, title: str, body: str, head: str = "") -> str:
-    """A whole, short HTML page of the server in ``lang``: the title as its ``<title>`` and its ``<h1>``, then
-    ``body``, in a ``<main>``; nothing fetched from outside.
+def render(template: str, lang: str, title: str, **values: Any) -> str:
+    """A whole, short HTML page of the server in ``lang``, from one of its templates (``page.html`` extended): the title
+    as its ``<title>`` and its ``<h1>``, then the template's ``<main>``.
 
     Parameters
     ----------
+    template : str
+        The template's file name in ``dragonkit/server/templates/`` (``"join.html"``).
     lang : str
         The page's language (its ``<html lang>``).
     title : str
-        Plain text (escaped here).
-    body : str
-        HTML, already escaped where it holds text.
-    head : str
-        More HTML for the ``<head>`` (a ``<meta http-equiv="refresh">``).
+        Plain text.
+    **values
+        What the template shows: plain text, escaped by the environment.
 
     Returns
     -------
     str
         A whole HTML document.
+
+    Raises
+    ------
+    jinja2.TemplateNotFound
+        For a template the server does not have.
+    jinja2.UndefinedError
+        If the template uses a value not given.
     """
-    return f"""<!DOCTYPE html>
-<html lang="{escape(lang, quote=True)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">{head}
-<title>{escape(title)} — Dragon Stripes</title>
-<style>{_STYLE}</style>
-</head>
-<body>
-<main>
-<h1>{escape(title)}</h1>
-{body}
-</main>
-</body>
-</html>
-"""
+    return TEMPLATES.get_template(template).render(lang=lang, title=title, **values)
+
+
+def message_page(lang: str, title: str, text: str) -> str:
+    """A page of the server that says one thing: ``title``, then the sentence ``text`` (plain text, both)."""
+    return render("message.html", lang, title, text=text)
 
 
 def refusal_page(reason: str, environ: Mapping[str, str], retry: int = 60) -> str:
@@ -115,7 +117,5 @@ def refusal_page(reason: str, environ: Mapping[str, str], retry: int = 60) -> st
         For an unknown ``reason``.
     """
     lang = initial_language(environ)
-    title, text = tr(_TITLE[reason], lang), tr(_TEXT[reason], lang)
-    again = tr("Try again", lang)
-    body = f'<p>{escape(text)}</p>\n<p><a href="">{escape(again)}</a></p>'
-    return html_page(lang, title, body, f'\n<meta http-equiv="refresh" content="{int(retry)}">')
+    title, text, again = tr(_TITLE[reason], lang), tr(_TEXT[reason], lang), tr("Try again", lang)
+    return render("refusal.html", lang, title, text=text, again=again, retry=int(retry))

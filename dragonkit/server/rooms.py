@@ -22,7 +22,6 @@ import asyncio
 import time
 from collections import Counter
 from collections.abc import Callable
-from html import escape
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
@@ -32,7 +31,7 @@ from tornado import web
 
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
-from .pages import html_page, visitor_environ
+from .pages import message_page, render, visitor_environ
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -49,6 +48,8 @@ SLOWEST = 30.0
 CROWD = 10
 #: Seconds after its last wrong code when an address's count is forgotten.
 FORGET = 600.0
+#: The most characters of a code the door's field holds (a code typed with spaces and dashes).
+_CODE_FIELD = 12
 
 _TITLE = N_("Join a room")
 _LABEL = N_("Room code")
@@ -56,7 +57,9 @@ _RULE = N_("Ask the player who opened the room for its code: 5 letters and digit
 _BUTTON = N_("Join the room")
 _UNKNOWN = N_("No room has the code {code}. Check it with the player who opened the room.")
 _CROWDED = N_("Too many wrong codes from this computer: try again in {seconds} seconds.")
-_NO_ROOMS = N_("Rooms need the class's record: the teacher starts the server without --no-record.")
+_NO_ROOMS = N_(
+    "Rooms need the class's record: the teacher serves a class (dragonkit serve --class NAME) that keeps it."
+)
 
 
 class RoomDoor:
@@ -88,8 +91,8 @@ class RoomDoor:
 
 
 def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool = False) -> str:
-    """The door's page in ``lang``: the code's field (``code`` in it), an alert for an ``unknown`` code, or the
-    sentence that rooms need a record.
+    """The door's page in ``lang`` (``templates/door.html``): the code's field (``code`` in it, plain text, its first
+    characters the field holds), an alert for an ``unknown`` code, or the sentence that rooms need a record.
 
     Returns
     -------
@@ -97,24 +100,19 @@ def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool =
         A whole HTML document.
     """
     if no_rooms:
-        return html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_NO_ROOMS, lang))}</p>")
-    shown = code[:12]
-    alert = (
-        f'<p id="code-error" class="error" role="alert">{escape(tr(_UNKNOWN, lang, code=shown))}</p>\n'
-        if unknown
-        else ""
+        return message_page(lang, tr(_TITLE, lang), tr(_NO_ROOMS, lang))
+    shown = code[:_CODE_FIELD]
+    return render(
+        "door.html",
+        lang,
+        tr(_TITLE, lang),
+        label=tr(_LABEL, lang),
+        rule=tr(_RULE, lang),
+        error=tr(_UNKNOWN, lang, code=shown) if unknown else "",
+        code=shown,
+        maxlength=_CODE_FIELD,
+        button=tr(_BUTTON, lang),
     )
-    described = "code-rule" + (" code-error" if unknown else "")
-    body = f"""<form method="get">
-<label for="code">{escape(tr(_LABEL, lang))}</label>
-<p id="code-rule">{escape(tr(_RULE, lang))}</p>
-{alert}<input id="code" name="code" type="text" value="{escape(shown, quote=True)}" required maxlength="12"
- autocomplete="off" autocapitalize="characters" spellcheck="false" autofocus aria-describedby="{described}"
- {'aria-invalid="true"' if unknown else ""}>
-<input type="hidden" name="lang" value="{escape(lang, quote=True)}">
-<button type="submit">{escape(tr(_BUTTON, lang))}</button>
-</form>"""
-    return html_page(lang, tr(_TITLE, lang), body)
 
 
 def _engine(app: Any) -> Engine:
@@ -152,7 +150,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
         handler.set_status(429)
         handler.set_header("Retry-After", str(seconds))
         handler.set_header("Cache-Control", "no-store")
-        handler.finish(html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_CROWDED, lang, seconds=seconds))}</p>"))
+        handler.finish(message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=seconds)))
         return True
     loop = asyncio.get_running_loop()
     if await loop.run_in_executor(None, _known, app, code) is not None:

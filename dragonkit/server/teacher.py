@@ -20,13 +20,12 @@ import re
 import secrets
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
-from html import escape
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..address import query_without
 from ..i18n import N_, initial_language, tr
-from .pages import html_page
+from .pages import message_page
 
 if TYPE_CHECKING:  # the command line reads the key's rules without importing the Jupyter server
     from jupyter_server.base.handlers import JupyterHandler
@@ -148,7 +147,7 @@ def teacher_page(environ: Mapping[str, str]) -> str:
         A whole HTML document.
     """
     lang = initial_language(environ)
-    return html_page(lang, tr(_TITLE, lang), f"<p>{escape(tr(_TEXT, lang))}</p>")
+    return message_page(lang, tr(_TITLE, lang), tr(_TEXT, lang))
 
 
 def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str, str]) -> bool:

@@ -66,7 +66,7 @@ def test_the_dashboard_is_the_teachers_page_in_any_folder(path, teachers):
 
 @pytest.mark.parametrize(
     "query, lang, title",
-    [("", "en", "This page is the teacher&#x27;s"), ("lang=it", "it", "Questa pagina è dell&#x27;insegnante")],
+    [("", "en", "This page is the teacher&#39;s"), ("lang=it", "it", "Questa pagina è dell&#39;insegnante")],
 )
 def test_everyone_else_gets_a_page_that_says_whose_it_is_and_how_a_teacher_opens_it(query, lang, title):
     page = teacher_page({"QUERY_STRING": query})
@@ -85,11 +85,11 @@ def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_
     dashboard = f"{record_server.url}/voila/render/dashboard.ipynb"
     student = Client()
     for query, title in (
-        (f"token={TOKEN}", "This page is the teacher&#x27;s"),
-        (f"token={TOKEN}&lang=it", "Questa pagina è dell&#x27;insegnante"),
-        (f"token={TOKEN}&key=wrong-key-123", "This page is the teacher&#x27;s"),
-        (f"token={TOKEN}&key=", "This page is the teacher&#x27;s"),
-        (f"token={TOKEN}&key={KEY.upper()}", "This page is the teacher&#x27;s"),
+        (f"token={TOKEN}", "This page is the teacher&#39;s"),
+        (f"token={TOKEN}&lang=it", "Questa pagina è dell&#39;insegnante"),
+        (f"token={TOKEN}&key=wrong-key-123", "This page is the teacher&#39;s"),
+        (f"token={TOKEN}&key=", "This page is the teacher&#39;s"),
+        (f"token={TOKEN}&key={KEY.upper()}", "This page is the teacher&#39;s"),
     ):
         status, headers, page = student.request("GET", f"{dashboard}?{query}")
         assert status == 403 and f"<h1>{title}</h1>" in page, query
