@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from ..bots import BotKind
 from ..engine import Game
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Message, Ruleset
+from .room_settings import LEAVE_AFTER, RoomCoach
 from .schema import NAME, Room, RoomMove, RoomSeat
 
 __all__ = [
@@ -73,22 +74,11 @@ __all__ = [
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: The symbols in a code: 32⁵ ≈ 33.5 million codes, so that guessing one is hopeless.
 CODE_LENGTH = 5
-#: The choices of how long a seat waits for a player who left before a bot plays it (seconds); the first is the
-#: default.
-LEAVE_AFTER = (60, 30, 120, 300)
 #: A page seen within this many seconds is live (it sends a sign of life every second or two).
 LIVE = 8.0
 #: A room is abandoned when nothing moved in it and no page of its players was seen for this long (seconds): the
 #: server closes it at its start (:func:`close_abandoned`).
 ABANDONED = 2 * 3600
-
-
-class RoomCoach(StrEnum):
-    """When the coach speaks in a room: during the game, never, or after the game."""
-
-    ON = "on"
-    OFF = "off"
-    AFTER = "after"
 
 
 class RoomStatus(StrEnum):

@@ -2,7 +2,11 @@
 this page may make for its own seat, and the bots' moves it makes when it is the page that drives them.
 
 The record is the authority (:mod:`dragonkit.record.rooms`); a :class:`RoomTable` holds a copy of the game that it
-brings up to date (:meth:`RoomTable.sync`: one query when nothing moved) and checks a move on before sending it:
+brings up to date (:meth:`RoomTable.sync`: one query when nothing moved) and checks a move on before sending it. A page
+reads the record away from the thread that owns its table (the kernel's event loop): :meth:`RoomTable.reading` gives a
+:class:`Reading` of plain values, which touches only the database and may run in any thread; its :class:`News` is
+taken on the table's own thread (:meth:`RoomTable.take`), and left if the table changed meanwhile (a move of this
+page): the next reading finds it. :meth:`RoomTable.sync` is the two at once.
 
 - a player's move is the engine's to check first (not their turn, not legal now: :class:`~dragonkit.engine.
   IllegalActionError`, nothing written), then the record's: only the page that holds the seat may send it, and only
@@ -17,7 +21,7 @@ brings up to date (:meth:`RoomTable.sync`: one query when nothing moved) and che
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -31,7 +35,9 @@ from ..record.rooms import (
     RoomError,
     RoomInfo,
     RoomStatus,
+    SeatInfo,
     SeatLostError,
+    StoredMove,
     heartbeat,
     hold,
     moves,
@@ -42,7 +48,90 @@ from ..record.rooms import (
 from ..rules import Card, Message
 from ..turn import Action
 
-__all__ = ["RoomTable"]
+__all__ = ["News", "Reading", "RoomTable"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a room in the record, as a table asked it (:meth:`RoomTable.reading`): plain values and the
+    record's engine, so that it runs in any thread (calling it touches the database only).
+
+    Attributes
+    ----------
+    engine : sqlalchemy.Engine
+    room_id : int
+    version : int
+        The room's version the table knows.
+    after : int
+        The moves the table's game holds.
+    players : tuple of str
+        The seats' names the table's game has.
+    whole : bool
+        Read the room and its whole game again (a move of the table failed half-way).
+    beat : (int, str) or None
+        ``(seat, holder)``: a sign of life of the page at its seat, after the reading (:func:`~dragonkit.record.rooms.
+        heartbeat`); None: none.
+    asked : int
+        How many times the table had changed when it asked (its news is left if the table changed since).
+    """
+
+    engine: Engine
+    room_id: int
+    version: int
+    after: int
+    players: tuple[str, ...]
+    whole: bool
+    beat: tuple[int, str] | None
+    asked: int
+
+    def __call__(self) -> News:
+        """Read the record: one query when nothing moved (and the sign of life, if asked).
+
+        Returns
+        -------
+        News
+
+        Raises
+        ------
+        sqlalchemy.exc.SQLAlchemyError
+            If the database cannot be read.
+        RoomError
+            If the room is not in the record any more.
+        """
+        room: RoomInfo | None = None
+        found: tuple[StoredMove, ...] = ()
+        whole = False
+        if self.whole or version(self.engine, self.room_id) != self.version:
+            room = read(self.engine, room_id=self.room_id)
+            whole = self.whole or room.players != self.players  # a seat taken or freed before the game: its names
+            found = tuple(moves(self.engine, self.room_id, after=0 if whole else self.after))
+        beat = None if self.beat is None else heartbeat(self.engine, self.room_id, *self.beat)
+        return News(self, room, found, whole, beat)
+
+
+@dataclass(frozen=True)
+class News:
+    """What a :class:`Reading` found, for :meth:`RoomTable.take`.
+
+    Attributes
+    ----------
+    reading : Reading
+    room : RoomInfo or None
+        The room as it is now; None: nothing changed since the version the table knew.
+    moves : tuple of StoredMove
+        The moves after the table's (:attr:`Reading.after`), or the whole game's if :attr:`whole`.
+    whole : bool
+        Whether :attr:`moves` are the whole game, to be replayed from its start.
+    beat : (bool, tuple of SeatInfo) or None
+        The sign of life's answer (:func:`~dragonkit.record.rooms.heartbeat`): whether the page still holds its seat,
+        and every seat as it is now; None: no sign of life was sent.
+    """
+
+    reading: Reading
+    room: RoomInfo | None
+    moves: tuple[StoredMove, ...]
+    whole: bool
+    beat: tuple[bool, tuple[SeatInfo, ...]] | None
 
 
 class RoomTable:
@@ -72,6 +161,7 @@ class RoomTable:
         self.engine, self.room, self.seat, self.holder = engine, room, seat, holder
         self.game = room.game(moves(engine, room.id))
         self.held = seat is not None
+        self._changes = 0  # how many times the table changed: news of a reading asked before the last is left
         self._bots: dict[int, Bot] = {}
         self._stale = False  # a move failed half-way: the copy may hold it, read the whole game again
 
@@ -92,26 +182,63 @@ class RoomTable:
     # -- reading ------------------------------------------------------------------------
 
     def sync(self) -> bool:
-        """Read what changed in the room since it was last read (one query when nothing did).
+        """Read what changed in the room since it was last read (one query when nothing did), here and now.
 
         Returns
         -------
         bool
             Whether anything changed (a seat taken, the start, a move).
         """
-        if not self._stale and version(self.engine, self.room.id) == self.room.version:
+        return self.take(self.reading()())
+
+    def reading(self, beat: bool = False) -> Reading:
+        """The reading that brings this table up to date, to run in any thread; :meth:`take` its news after.
+
+        Parameters
+        ----------
+        beat : bool
+            Send a sign of life of this page at its seat too (none from a page that watches).
+        """
+        return Reading(
+            self.engine,
+            self.room.id,
+            self.room.version,
+            len(self.game.actions),
+            self.game.players,
+            self._stale,
+            (self.seat, self.holder) if beat and self.seat is not None else None,
+            self._changes,
+        )
+
+    def take(self, news: News) -> bool:
+        """Bring the table up to what ``news`` found: the room, the moves made since (the whole game if it was read
+        whole), and the answer to the sign of life (whether the seat is still this page's, and when the others were
+        seen). News of a reading asked before the table last changed is left: the next reading finds the same.
+
+        Returns
+        -------
+        bool
+            Whether the room or its game changed (a seat taken, the start, a move).
+        """
+        if news.reading.asked != self._changes:
             return False
-        if self._stale:
-            self._reread()
-            self._stale = False
-            return True
-        self.room = read(self.engine, room_id=self.room.id)
-        if self.room.players != self.game.players:  # a seat taken or freed before the game: its players' names
-            self.game = self.room.game(moves(self.engine, self.room.id))
-            return True
-        for move in moves(self.engine, self.room.id, after=len(self.game.actions)):
-            self.game.apply(move.action, by=move.seat)
-        return True
+        changed = news.room is not None
+        if news.room is not None:
+            self.room = news.room
+            if news.whole:
+                self.game = self.room.game(news.moves)
+            else:
+                for move in news.moves:
+                    self.game.apply(move.action, by=move.seat)
+            if news.reading.whole:  # read again after a move that failed half-way
+                self._stale = False
+                self.held = self._holds()
+        if news.beat is not None:
+            self.held, seats = news.beat
+            self.room = replace(self.room, seats=seats)
+        if changed or news.beat is not None:
+            self._changes += 1
+        return changed
 
     def beat(self) -> None:
         """A sign of life of this page at its seat; learn who else was seen lately, and whether the seat is still this
@@ -121,6 +248,7 @@ class RoomTable:
         held, seats = heartbeat(self.engine, self.room.id, self.seat, self.holder)
         self.held = held
         self.room = replace(self.room, seats=seats)
+        self._changes += 1
 
     @property
     def playing(self) -> bool:
@@ -208,6 +336,7 @@ class RoomTable:
         return self._bots[seat]
 
     def _move(self, action: Action | str, seat: int, by: MoveBy) -> Card | None:
+        self._changes += 1
         game = self.game
         seq = len(game.actions) + 1
         card = game.apply(action, by=seat)  # the engine's check first: an illegal move changes nothing
@@ -233,7 +362,11 @@ class RoomTable:
 
     def _reread(self) -> None:
         """Read the room and replay its game from the record (after a refused move, which the copy had applied)."""
+        self._changes += 1
         self.room = read(self.engine, room_id=self.room.id)
         self.game = self.room.game(moves(self.engine, self.room.id))
-        if self.seat is not None:
-            self.held = self.room.seats[self.seat].holder == self.holder
+        self.held = self._holds()
+
+    def _holds(self) -> bool:
+        """Whether the room, as last read, has this page at its seat."""
+        return self.seat is not None and self.room.seats[self.seat].holder == self.holder

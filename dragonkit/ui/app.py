@@ -28,17 +28,16 @@ situation before the move, the action, the card a reveal turned up, the seconds 
 and what the coach said of it) and each game that ends, without slowing a click: the page is updated first
 (:class:`~dragonkit.ui.recorder.Recorder`). The bots' moves are not written.
 
-There, the app also plays *rooms* (:mod:`dragonkit.ui.rooms`): a table two to six students share, each from their own
-page. The room and its game are the class's record's (:class:`~dragonkit.topics.room_table.RoomTable`): this page
-reads them every :data:`POLL` seconds, sends its player's moves, and, if it drives the room, the bots' moves; a page
-opened again (a reload, another laptop, a kernel that died) finds its player's room and takes the seat back.
+There, the app also plays *rooms*: a table two to six students share, each from their own page. The rooms'
+controller (:class:`~dragonkit.ui.room_controller.RoomController`, :attr:`PlayApp.rooms`) opens and joins them, and
+keeps the page's table up to date with the record, reading it away from the kernel's event loop; the app draws the
+room's game as it draws its own, and sends its player's moves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import secrets
 import time
 import uuid
@@ -48,15 +47,12 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from .. import i18n, view
-from ..address import query_values
 from ..bots import Bot, BotKind, bot_seed
 from ..coach.views import Coach
-from ..coach.words import ESTIMATE_BUTTON
 from ..engine import Event, Game, IllegalActionError
 from ..i18n import Gems, tr
 from ..plots.game import gems_over_game, gems_over_game_text
-from ..record.session import nickname
-from ..record.where import class_name, record_url
+from ..record.room_settings import RoomCoach
 from ..rules import Message
 from ..style import CSS
 from ..teach import language_picker
@@ -69,21 +65,15 @@ from .controls import MessageLine, guarded, is_double_click, running_loop
 from .figures import FigureView
 from .panels import render_log, render_move, render_players, render_status
 from .recorder import Recorder
-from .rooms import RoomForm, render_lobby, render_review, render_room_line, review_rows, rooms_available
-from .setup import GameConfig, SeatConfig, SetupForm, kind_label
+from .room_controller import RoomController
+from .rooms import render_review
+from .setup import GameConfig, SeatConfig, SetupForm
 from .visitor import follow_the_visitor
 
 if TYPE_CHECKING:
     from ..topics.room_table import RoomTable
 
-__all__ = ["BEAT", "POLL", "PlayApp"]
-
-log = logging.getLogger("dragonkit.ui")
-
-#: Seconds between two readings of a room (one query when nothing moved), and between two signs of life of the page
-#: at its seat.
-POLL = 0.1
-BEAT = 1.5
+__all__ = ["PlayApp"]
 
 
 class PlayApp(MessageLine):
@@ -125,6 +115,8 @@ class PlayApp(MessageLine):
     show_coach : ipywidgets.ToggleButton
         Shows the coach: "Coach", which stays as the player sets it; on the projector "Show the coach", released
         again at every move.
+    rooms : RoomController
+        The rooms: their form, their lobby, the table this page plays at (:attr:`table`).
 
     Raises
     ------
@@ -160,25 +152,7 @@ class PlayApp(MessageLine):
         self._recorder = Recorder("play", self._coach)  # the humans' decisions and the games, to the class's record
         self.game_id = ""
         self._end_written = False
-        self.table: RoomTable | None = None  # the room this page plays in, if any
-        self._holder = uuid.uuid4().hex  # this page, as the record knows the seat it holds
-        self._polling: asyncio.TimerHandle | None = None
-        self._beat_at = self._moved_at = 0.0
-        self._unreachable = False  # the record could not be read: the page says so until it can again
-        self._reviewed: tuple[str, list[dict[str, Any]]] = ("", [])  # the room's game, and this player's decisions
-        self._review_tries = 0  # the review read again while the record lacked some of the player's decisions
-        self.room_line, self.lobby = widgets.HTML(), widgets.HTML()
-        self.room_buttons = {
-            "start_room": widgets.Button(icon="play", button_style="success", layout=widgets.Layout(width="auto")),
-            "leave_room": widgets.Button(icon="sign-out", layout=widgets.Layout(width="auto")),
-        }
-        self.room_buttons["start_room"].on_click(lambda _b: self._on_start_room())
-        self.room_buttons["leave_room"].on_click(lambda _b: self._on_leave_room())
-        self.lobby_view = widgets.VBox(
-            [self.lobby, widgets.HBox(list(self.room_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))],
-            layout=widgets.Layout(display="none", width="830px", max_width="100%"),
-        )
-        self.room_form = RoomForm(on_open=self._on_open_room) if rooms_available() else None
+        self.rooms = RoomController(self)
         self.announce = live_region()
         # the gems over the game, an SVG drawn without matplotlib, with its text alternative and its numbers
         self.result_plot = FigureView("420px", layout=widgets.Layout(width="420px", display="none"))
@@ -207,15 +181,6 @@ class PlayApp(MessageLine):
         self.autoplay.observe(self._on_option, names="value")
         self.show_coach = widgets.ToggleButton(value=True, icon="graduation-cap", layout=widgets.Layout(width="130px"))
         self.show_coach.observe(self._on_option, names="value")
-        # in a room the coach's Monte Carlo estimate is made when the player asks: the class shares the server
-        self.estimate_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="auto", display="none"))
-        self.estimate_button.on_click(lambda _b: self._on_estimate())
-        # in a room whose game is over: the same table again, in a new room (rooms.rematch)
-        self.play_again = widgets.Button(
-            icon="repeat", button_style="primary", layout=widgets.Layout(width="auto", display="none")
-        )
-        self.play_again.on_click(lambda _b: self._on_play_again())
-        self._asked = -1  # the move (its number) for which the player asked for the estimate
         self.language = language_picker() if language_switch else None
         # every row wraps and no column is wider than the page: at 200 % zoom or on a phone the
         # columns stack and the buttons go to the next line, never off the screen
@@ -227,12 +192,12 @@ class PlayApp(MessageLine):
         # the coach's column, where the latest move and the coach are (the board's column then fits the screen)
         self._people = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         left = widgets.VBox(
-            [self.room_line, self.status, self.board, action_bar, self.message, self._people],
+            [self.rooms.room_line, self.status, self.board, action_bar, self.message, self._people],
             layout=widgets.Layout(width="830px", max_width="100%"),
         )
         self._coach_column = widgets.VBox(layout=widgets.Layout(width="430px", max_width="100%"))
         self._coach_bar = widgets.HBox(
-            [self.play_again, self.show_coach, self.buttons["new_game"], self.estimate_button],
+            [self.rooms.play_again, self.show_coach, self.buttons["new_game"], self.rooms.estimate_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.game_view = widgets.HBox([left, self._coach_column], layout=widgets.Layout(display="none"))
@@ -246,16 +211,24 @@ class PlayApp(MessageLine):
                     layout=widgets.Layout(width="1250px", max_width="100%", justify_content="flex-end"),
                 )
             ]
-        form = [self.setup_form] + ([self.room_form] if self.room_form is not None else [])
-        self.widget = widgets.VBox([widgets.HTML(CSS), *top, *form, self.lobby_view, self.game_view, self.announce])
+        form = [self.setup_form] + ([self.rooms.form] if self.rooms.form is not None else [])
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), *top, *form, self.rooms.lobby_view, self.game_view, self.announce]
+        )
         self.widget.add_class("dk-app")
         self._show_view()
         i18n.settings.observe(self._on_language, names="language")
         view.settings.observe(self._on_view, names="projector")
         self._closed = False
-        follow_the_visitor(then=self._find_my_room if self.room_form is not None else None)
+        follow_the_visitor(then=self.rooms.find_my_room if self.rooms.form is not None else None)
         if config is not None:
             self.start(config)
+
+    @property
+    def table(self) -> RoomTable | None:
+        """The room this page plays in, if any (:attr:`RoomController.table
+        <dragonkit.ui.room_controller.RoomController.table>`)."""
+        return self.rooms.table
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -265,14 +238,15 @@ class PlayApp(MessageLine):
         display_page(self.widget)
 
     def close(self) -> None:
-        """Stop the bots' and the coach's timers, stop following the language and the view (the app's, its form's
-        and its language switch's observers go) and close every widget of the app; closing twice is harmless."""
+        """Stop the bots' and the coach's timers and the room's readings, stop following the language and the view (the
+        app's, its form's and its language switch's observers go) and close every widget of the app; closing twice is
+        harmless."""
         if self._closed:
             return
         self._closed = True
         self._cancel_pending()
         self._cancel_estimate()
-        self._stop_polling()
+        self.rooms.close()
         self._recorder.close()
         i18n.settings.unobserve(self._on_language, names="language")
         view.settings.unobserve(self._on_view, names="projector")
@@ -290,7 +264,7 @@ class PlayApp(MessageLine):
     @guarded
     def _on_new_game(self) -> None:
         if self.table is not None:
-            self._on_leave_room()
+            self.rooms.leave()
             return
         self.show_setup()
         self.setup_form.start.focus()  # the game, and its New game button, are gone: Enter starts another
@@ -312,8 +286,7 @@ class PlayApp(MessageLine):
         """
         seed = config.seed if config.seed is not None else secrets.randbits(63)
         game = Game([s.name for s in config.seats], config.rules, seed=seed)
-        self._stop_polling()
-        self.table = None
+        self.rooms.forget()
         self.seats = config.seats
         self.bots = [s.make_bot(bot_seed(seed, seat)) for seat, s in enumerate(config.seats)]
         self.game = game
@@ -334,12 +307,33 @@ class PlayApp(MessageLine):
         self._say("")
         self.announce.value = announcement_html(())
         self.game_view.layout.display = "none"
-        self.lobby_view.layout.display = "none"
+        self.rooms.lobby_view.layout.display = "none"
         self._show_form(True)
+
+    def _sit_at_table(self) -> None:
+        """The page plays at the rooms' table (:attr:`table`) from now on: its game, seen from its start."""
+        self._cancel_pending()
+        self._cancel_estimate()
+        self._follow_table()
+        self._refocus = True  # a page opened again on the player's turn: the focus on their first button
+        table = self.table
+        assert table is not None
+        self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
+        self._show_form(False)
+        self._say("")
+
+    def _follow_table(self) -> None:
+        """Take the room's game and seats as the table read them (a refused move re-reads the whole game)."""
+        table = self.table
+        if table is None:
+            return
+        self.game = table.game
+        self.seats = tuple(SeatConfig(s.name, s.kind) for s in table.room.seats)
+        self.bots = [None] * len(self.seats)  # the room's bots move from the record, not from this app
 
     def _show_form(self, shown: bool) -> None:
         """Show or hide the setup form (and, under it, the rooms' form)."""
-        for form in (self.setup_form, self.room_form):
+        for form in (self.setup_form, self.rooms.form):
             if form is not None:
                 form.layout.display = None if shown else "none"
 
@@ -436,7 +430,7 @@ class PlayApp(MessageLine):
         if not self._refocus or self.game is None:
             return
         if self.game.is_over:
-            controls = [self.play_again, self.buttons["new_game"]]  # (Play again: in a room only)
+            controls = [self.rooms.play_again, self.buttons["new_game"]]  # (Play again: in a room only)
         else:
             controls = [self.buttons[n] for n in ("reveal", "hold", "take_over", "decline", "next")]
         if self.table is not None and not self.game.is_over and not self.table.my_turn:
@@ -465,11 +459,7 @@ class PlayApp(MessageLine):
         ):
             self.buttons[name].description = label
         self.buttons["new_game"].icon = "refresh" if self.table is None else "sign-out"  # (Leave the room's)
-        self.room_buttons["start_room"].description = tr("Start the game")
-        self.estimate_button.description = tr(ESTIMATE_BUTTON)
-        self.play_again.description = tr("Play again at this table")
-        self.play_again.tooltip = tr("a new game with the same players, in a new room: each of them presses it")
-        self.room_buttons["leave_room"].description = tr("Leave the room")
+        self.rooms.label()
         self.autoplay.description = tr("bots play by themselves")
         self.show_coach.description = tr("Show the coach") if view.settings.projector else tr("Coach")
         self.show_coach.tooltip = tr("show or hide the coach")
@@ -536,15 +526,15 @@ class PlayApp(MessageLine):
         # the coach's Monte Carlo estimate of the chance of winning (more than two players, kali, drago-rosso)
         # takes up to 2 s: it is made for a human's choices only, once the page shows the move
         loop = running_loop()
-        coach_setting = "on" if table is None else table.room.coach.value
-        shown = self.show_coach.value and not game.is_over and coach_setting == "on"
-        self.show_coach.layout.display = None if coach_setting == "on" else "none"
+        coach_setting = RoomCoach.ON if table is None else table.room.coach
+        shown = self.show_coach.value and not game.is_over and coach_setting is RoomCoach.ON
+        self.show_coach.layout.display = None if coach_setting is RoomCoach.ON else "none"
         self.autoplay.layout.display = "none" if table is not None or view.settings.projector else None
-        self._draw_room_line()
+        self.rooms.draw_room_line()
         needed = shown and human_to_move and self._coach.estimate_needed(game)
-        asked = table is None or self._asked == len(game.actions)  # in a room, the player's own request
+        asked = table is None or self.rooms.asked == len(game.actions)  # in a room, the player's own request
         waiting = needed and loop is not None and asked
-        self.estimate_button.layout.display = None if needed and not asked else "none"
+        self.rooms.estimate_button.layout.display = None if needed and not asked else "none"
         # compute everything first (the coach may take a moment), then update the page at once
         if shown and table is not None and not human_to_move:  # in a room the coach speaks of this player's moves
             coach = f'<div class="dk-coach dk-note">{escape(tr("The coach speaks when it is your move."))}</div>'
@@ -568,12 +558,12 @@ class PlayApp(MessageLine):
         for name in ("reveal", "hold", "take_over", "decline"):
             self.buttons[name].layout.display = None if name in legal else "none"
         again = game.is_over and table is not None and table.held
-        self.play_again.layout.display = None if again else "none"
+        self.rooms.play_again.layout.display = None if again else "none"
         self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
-            if table is not None and coach_setting != "off":  # the coach on this player's own decisions
-                self.coach.value += render_review(self._review())
+            if table is not None and coach_setting is not RoomCoach.OFF:  # the coach on this player's own decisions
+                self.coach.value += render_review(self.rooms.review())
             self.result_plot.show(gems_over_game(game), gems_over_game_text(game))
             self.result_plot.layout.display = None
         else:
@@ -613,11 +603,12 @@ class PlayApp(MessageLine):
     def _put_message(self, html: str) -> None:
         """Messages go where the user is looking: under the board, or under the setup form (the rooms' form for
         what is about a room)."""
-        rooms = self._about_rooms and self.game is None and self.room_form is not None
+        form = self.rooms.form
+        rooms = self._about_rooms and self.game is None and form is not None
         self.message.value = html if self.game is not None else ""
         self.setup_form.message.value = html if self.game is None and not rooms else ""
-        if self.room_form is not None:
-            self.room_form.message.value = html if rooms else ""
+        if form is not None:
+            form.message.value = html if rooms else ""
 
     # -- bots playing by themselves ----------------------------------------------------
 
@@ -638,264 +629,3 @@ class PlayApp(MessageLine):
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"
         self._move_focus()
-
-    # -- rooms: a table shared with other pages -----------------------------------------
-
-    def _record(self) -> tuple[Any, str]:
-        """The record's engine for rooms, and this page's nickname.
-
-        Raises
-        ------
-        ValueError
-            Without a record, or without a nickname.
-        """
-        url = record_url()
-        who = nickname()
-        if url is None:
-            raise ValueError(Message("rooms need the class's record: the teacher starts the server with one"))
-        if not who:
-            raise ValueError(Message("give a nickname first: rooms seat players by their nicknames"))
-        from ..record.rooms import kernel_engine  # SQLAlchemy: only in a kernel with a record
-
-        return kernel_engine(url), who
-
-    @guarded
-    def _find_my_room(self) -> None:
-        """Once the visitor is known: the room their address names (``?room=``, which the server's door checked), or
-        else the room where they sit and whose game is not over (a page opened again takes its seat back). An address
-        that names a room this player can no longer sit in (over, closed, full, started) is one kept from an earlier
-        game: a room where they sit goes first; only without one is the refusal said."""
-        if self.table is not None or self._closed or not nickname():
-            return
-        from ..record import rooms
-        from ..topics.room_table import RoomTable
-
-        engine, who = self._record()
-        asked = query_values("room")
-        refused: rooms.RoomError | None = None
-        if asked:
-            try:
-                room, _seat = rooms.sit(engine, asked[-1], who)
-            except rooms.RoomError as error:
-                refused = error
-            else:
-                self._enter(RoomTable.enter(engine, room, who, self._holder))
-                return
-        mine = rooms.rooms_of(engine, class_name(), who)
-        if mine:
-            self._enter(RoomTable.enter(engine, mine[0], who, self._holder))
-        elif refused is not None:
-            self._say(Message("{reason}.", reason=Message.of(refused)), "warning", rooms=True)
-
-    @guarded
-    def _on_open_room(self, coach: str, leave_after: int) -> None:
-        from ..record import rooms
-        from ..topics.room_table import RoomTable
-
-        engine, who = self._record()
-        config = self.setup_form.config()
-        seats = [(s.name, s.kind) for s in config.seats]
-        room = rooms.open_room(
-            engine, class_name(), who, config.preset, seats, coach=coach, leave_after=leave_after, holder=self._holder
-        )
-        self._enter(RoomTable(engine, room, 0, self._holder))
-        self.room_buttons["start_room"].focus()
-
-    def _enter(self, table: RoomTable) -> None:
-        """This page plays in ``table``'s room from now on."""
-        self._cancel_pending()
-        self._cancel_estimate()
-        self.table = table
-        self._follow_table()
-        self._review_tries = 0
-        self._refocus = True  # a page opened again on the player's turn: the focus on their first button
-        self.game_id, self._end_written, self._latest = table.room.game_id, False, (0, 0)
-        self._show_form(False)
-        self._say("")
-        self._show_room()
-        self._poll_soon()
-
-    def _follow_table(self) -> None:
-        """Take the room's game and seats as the table read them (a refused move re-reads the whole game)."""
-        table = self.table
-        if table is None:
-            return
-        self.game = table.game
-        self.seats = tuple(SeatConfig(s.name, s.kind) for s in table.room.seats)
-        self.bots = [None] * len(self.seats)  # the room's bots move from the record, not from this app
-
-    def _show_room(self) -> None:
-        """The lobby while the room waits for its players; the table once its game is on."""
-        table = self.table
-        if table is None:
-            return
-        from ..record.rooms import RoomStatus
-
-        waiting = table.room.status is RoomStatus.WAITING
-        self._label()
-        # drawn first, shown after: a view shown before it is drawn flashes its old state (at the start, the action
-        # buttons on every page, whose click would then be refused as not that player's turn)
-        if waiting:
-            self.game_view.layout.display = "none"
-            self._draw_lobby()
-            self.lobby_view.layout.display = None
-        else:
-            self.lobby_view.layout.display = "none"
-            self._moved()
-            self.game_view.layout.display = None
-
-    def _review(self) -> list[dict[str, Any]]:
-        """This player's decisions in the room's game, from the record and from this page (read once per game: the
-        record has them all once the game is over, but for the last ones this page may still be writing)."""
-        table = self.table
-        if self._reviewed[0] != self.game_id and table is not None:
-            from ..record.reading import decisions_in_game
-            from ..record.rooms import moves
-
-            made = [row for row in self._recorder.decisions if row.game_id == self.game_id]
-            rows = review_rows(decisions_in_game(table.engine, self.game_id, nickname()), made)
-            mine = sum(move.seat == table.seat for move in moves(table.engine, table.room.id))
-            loop = running_loop()
-            if len(rows) < mine and self._review_tries < 10 and loop is not None:
-                # a page this player left may still be writing its last decisions: read them again in a second
-                self._review_tries += 1
-                loop.call_later(1.0, self._refresh)
-                return rows
-            self._reviewed = (self.game_id, rows)
-        return self._reviewed[1]
-
-    def _draw_lobby(self) -> None:
-        table = self.table
-        if table is None:
-            return
-        room = table.room
-        seats = [(s.nickname, kind_label(s.kind)) for s in room.seats]
-        self.lobby.value = render_lobby(room.code, seats, room.host, room.coach.value, table.seat, held=table.held)
-        self.room_buttons["start_room"].layout.display = None if table.seat == 0 and table.held else "none"
-
-    def _draw_room_line(self) -> None:
-        table = self.table
-        if table is None:
-            self.room_line.value = ""
-            return
-        game, room = table.game, table.room
-        mover = game.to_move
-        waiting_for = None
-        if mover is not None and mover != table.seat and room.seats[mover].is_person and not table.away(mover):
-            waiting_for = room.seats[mover].name
-        away = [s.name for s in room.seats if s.is_person and s.seat != table.seat and table.away(s.seat)]
-        mine = None if table.seat is None else room.seats[table.seat].name
-        self.room_line.value = render_room_line(room.code, mine, waiting_for, away, table.held)
-
-    @guarded
-    def _on_estimate(self) -> None:
-        """The player asks the coach for its estimate of the chance of winning (in a room)."""
-        game = self._require_game()
-        self._asked = len(game.actions)
-        self._refresh()
-        self.show_coach.focus()  # the button is gone with the estimate: the focus stays by the coach
-
-    @guarded
-    def _on_start_room(self) -> None:
-        table = self.table
-        if table is None:
-            raise IllegalActionError(Message("this page is not in a room"))
-        from ..record import rooms
-
-        rooms.start(table.engine, table.room.id, self._holder)
-        table.sync()
-        self._follow_table()
-        self._show_room()
-        self._refocus = True
-        self._move_focus()
-
-    @guarded
-    def _on_leave_room(self) -> None:
-        table = self.table
-        self._stop_polling()
-        self.table = None
-        self._label()
-        if table is not None and table.seat is not None:
-            from ..record import rooms
-
-            rooms.leave(table.engine, table.room.id, table.seat, self._holder)
-        self.show_setup()
-        self.room_line.value = ""
-        self.setup_form.start.focus()
-
-    @guarded
-    def _on_play_again(self) -> None:
-        """The table plays again: the next room of this room's table (opened by the first who asks), this page in it."""
-        table = self.table
-        if table is None or table.seat is None:
-            raise IllegalActionError(Message("this page is not in a room"))
-        from ..record import rooms
-        from ..topics.room_table import RoomTable
-
-        engine, who = self._record()
-        room = rooms.rematch(engine, table.room.id, who, self._holder)
-        self._enter(RoomTable.enter(engine, room, who, self._holder))
-        if self.table is not None and self.table.seat == 0:
-            self.room_buttons["start_room"].focus()  # the host: Enter starts the game once the others are in
-
-    def _poll_soon(self) -> None:
-        loop = running_loop()
-        if loop is not None and self._polling is None and not self._closed:
-            self._polling = loop.call_later(POLL, self._poll)
-
-    def _stop_polling(self) -> None:
-        if self._polling is not None:
-            self._polling.cancel()
-            self._polling = None
-
-    def _poll(self) -> None:
-        self._polling = None
-        self.read_room()
-        self._poll_soon()
-
-    def read_room(self) -> None:
-        """Read the room (one query when nothing moved) and redraw what changed; every :data:`BEAT` seconds, a sign
-        of life of the page; if this page drives the room and a bot is to move, the bot's move, :attr:`bot_delay`
-        after the last move. The page does it every :data:`POLL` seconds; a record out of reach is said on the page
-        (and read again at the next time)."""
-        table = self.table
-        if table is None or self._closed:
-            return
-        try:
-            self._poll_once(table)
-        except Exception:  # the record out of reach a moment: say it, and read again
-            if not self._unreachable:
-                log.exception("dragonkit: the room could not be read")
-                self._unreachable = True
-                self._say(Message("The room's record cannot be reached: trying again."), "warning")
-
-    def _poll_once(self, table: RoomTable) -> None:
-        from ..record.rooms import RoomStatus
-
-        now = time.monotonic()
-        status, moves, held, was_mine = table.room.status, len(table.game.actions), table.held, table.my_turn
-        changed = table.sync()
-        if now - self._beat_at >= BEAT:
-            self._beat_at = now
-            away = [table.away(s.seat) for s in table.room.seats]
-            table.beat()
-            if table.held != held or away != [table.away(s.seat) for s in table.room.seats]:
-                changed = True
-        if len(table.game.actions) != moves:
-            self._moved_at = now
-        elif now - self._moved_at >= self.bot_delay and table.play_bot():
-            self._moved_at, changed = now, True
-        if not changed:
-            return
-        if self._unreachable:
-            self._unreachable = False
-            self._say("")
-        self._follow_table()
-        ended = table.game.is_over and moves != len(table.game.actions)
-        if (table.my_turn and not was_mine) or ended:
-            self._refocus = True  # the player's turn has come, or the game's end: the focus on their first button
-        if table.room.status is not status or table.room.status is RoomStatus.WAITING:
-            self._show_room()
-        else:
-            self._moved()
-        self._write_end()

@@ -11,7 +11,7 @@ import logging
 import time
 from collections.abc import Callable
 from html import escape
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..engine import IllegalActionError
 from ..rules import Message
@@ -82,15 +82,21 @@ class MessageLine:
         raise NotImplementedError
 
 
-_App = TypeVar("_App", bound=MessageLine)
+class _Says(Protocol):
+    """What :func:`guarded` needs of a callback's object: a way to show a message (:meth:`MessageLine._say`)."""
+
+    def _say(self, text: Message | str, level: str = ...) -> None: ...
+
+
+_App = TypeVar("_App", bound=_Says)
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
 def guarded(method: Callable[Concatenate[_App, _P], _R]) -> Callable[Concatenate[_App, _P], _R | None]:
-    """Decorate a callback of a :class:`MessageLine` so that any error ends up as a
-    message, never as a traceback: a refused action or value as a warning, a bug as
-    an apology (its traceback goes to the ``dragonkit.ui`` log)."""
+    """Decorate a callback of a :class:`MessageLine` (or of a part of an app that says its messages through the
+    app's) so that any error ends up as a message, never as a traceback: a refused action or value as a warning, a
+    bug as an apology (its traceback goes to the ``dragonkit.ui`` log)."""
 
     @functools.wraps(method)
     def wrapper(self: _App, /, *args: _P.args, **kwargs: _P.kwargs) -> _R | None:

@@ -23,6 +23,7 @@ from .. import i18n
 from ..coach.words import verb
 from ..i18n import N_, tr
 from ..i18n.numbers import decimal_text, integer_text
+from ..record.room_settings import LEAVE_AFTER, RoomCoach
 from ..record.rows import DecisionRow
 from ..record.where import record_url
 from ..teach.notes import close_widgets
@@ -40,10 +41,15 @@ __all__ = [
     "spelled",
 ]
 
-#: The coach's settings of a room: value -> label (msgids).
-COACH_SETTINGS = {"on": N_("coach on"), "off": N_("coach off"), "after": N_("coach after the game")}
-#: How long a seat waits for a player who left (seconds -> label, msgids); the first is the default.
-_WAITS = {60: N_("1 minute"), 30: N_("30 seconds"), 120: N_("2 minutes"), 300: N_("5 minutes")}
+#: The coach's settings of a room: setting -> label (msgids).
+COACH_SETTINGS = {
+    RoomCoach.ON: N_("coach on"),
+    RoomCoach.OFF: N_("coach off"),
+    RoomCoach.AFTER: N_("coach after the game"),
+}
+#: How long a seat waits for a player who left (seconds -> label, msgids), in the record's order (the first is the
+#: default).
+_WAITS = dict(zip(LEAVE_AFTER, (N_("1 minute"), N_("30 seconds"), N_("2 minutes"), N_("5 minutes")), strict=True))
 _INVITATION = N_(
     "Open a room for the edition and the seats above: the seats nobody takes are played by their bots. "
     "Or join a room with the code its player gives you."
@@ -68,10 +74,11 @@ class RoomForm(widgets.VBox):
     Parameters
     ----------
     on_open : callable
-        Called with ``(coach, leave_after)`` (``"on"``/``"off"``/``"after"``, seconds) when "Open a room" is clicked.
+        Called with ``(coach, leave_after)`` (a :class:`~dragonkit.record.room_settings.RoomCoach`, seconds) when
+        "Open a room" is clicked.
     """
 
-    def __init__(self, on_open: Callable[[str, int], None], **kwargs: Any) -> None:
+    def __init__(self, on_open: Callable[[RoomCoach, int], None], **kwargs: Any) -> None:
         self.coach = widgets.Dropdown(options=[], layout=widgets.Layout(width="260px"))
         self.wait = widgets.Dropdown(options=[], layout=widgets.Layout(width="460px", max_width="100%"))
         self.wait.style.description_width = "initial"
@@ -81,7 +88,7 @@ class RoomForm(widgets.VBox):
             layout=widgets.Layout(width="auto", min_width="200px", align_self="flex-start"),
         )
         self.open_button.add_class("dk-open-room")
-        self.open_button.on_click(lambda _b: on_open(self.coach.value, int(self.wait.value)))
+        self.open_button.on_click(lambda _b: on_open(RoomCoach(self.coach.value), int(self.wait.value)))
         self.heading, self.join = widgets.HTML(), widgets.HTML()
         self.message = widgets.HTML()  # what a room's code or address met (a room over, started, full)
         super().__init__(
@@ -115,10 +122,10 @@ class RoomForm(widgets.VBox):
     def _label(self) -> None:
         coach, wait = self.coach.value, self.wait.value
         self.coach.options = [(tr(label), value) for value, label in COACH_SETTINGS.items()]
-        self.coach.value = coach or "on"
+        self.coach.value = coach or RoomCoach.ON
         self.coach.description = tr("Coach")
         self.wait.options = [(tr(label), value) for value, label in _WAITS.items()]
-        self.wait.value = wait or 60
+        self.wait.value = wait or LEAVE_AFTER[0]
         self.wait.description = tr("A bot plays for a player who left after")
         self.open_button.description = tr("Open a room")
         self.open_button.tooltip = tr("a table for these seats: others join from their own pages with its code")
@@ -143,7 +150,7 @@ def render_lobby(
     code: str,
     seats: list[tuple[str | None, str]],
     host: str,
-    coach: str,
+    coach: RoomCoach,
     mine: int | None,
     lang: str | None = None,
     held: bool = True,
@@ -157,8 +164,7 @@ def render_lobby(
     seats : list of (str or None, str)
         Each seat's player (None: free) and the label of the bot that plays it if it stays free (a msgid).
     host : str
-    coach : str
-        ``"on"``, ``"off"`` or ``"after"``.
+    coach : RoomCoach
     mine : int or None
         This page's seat.
     lang : str, optional

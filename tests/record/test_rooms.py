@@ -143,6 +143,25 @@ def test_a_move_is_seen_by_the_other_page_and_a_move_out_of_turn_changes_nothing
     assert not bo.sync()  # nothing new: one query
 
 
+def test_a_reading_made_in_another_thread_is_taken_once_and_left_if_the_page_moved_meanwhile(engine):
+    """A page reads its room in a thread (the kernel's event loop never waits for the database) and takes what the
+    reading found on the loop; a move the page made meanwhile is not applied twice: that news is left, the next
+    reading finds the same."""
+    ana, bo = _two_pages(engine)
+    asked = ana.reading()
+    ana.act(Action.REVEAL)  # the page moves while its reading is out: the reading finds that move
+    assert not ana.take(asked()) and len(ana.game.actions) == 1  # left: not applied twice
+    found = []
+    reader = threading.Thread(target=lambda: found.append(bo.reading(beat=True)()))
+    reader.start()
+    reader.join()
+    news = found[0]
+    assert news.room is not None and [m.seq for m in news.moves] == [1] and news.beat is not None
+    assert bo.game.actions == ()  # nothing taken yet: the reading touched the database only
+    assert bo.take(news) and bo.game.actions == ana.game.actions and bo.held
+    assert not bo.take(bo.reading()())  # nothing new
+
+
 def test_a_move_from_a_page_that_lost_its_seat_is_refused(engine):
     ana, bo = _two_pages(engine)
     again = RoomTable.enter(engine, rooms.read(engine, ana.room.code), "Ana", "page-ana-2")  # Ana reloads her page

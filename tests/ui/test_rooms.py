@@ -1,21 +1,26 @@
-"""The play app's rooms (dragonkit/ui/app.py, dragonkit/ui/rooms.py): pages that share a table through the class's
-record, each in its own app as each student's kernel has its own; here in one process, each app reading the room when
-the test says (a page does it every POLL seconds)."""
+"""The play app's rooms (dragonkit/ui/room_controller.py, dragonkit/ui/rooms.py): pages that share a table through the
+class's record, each in its own app as each student's kernel has its own; here in one process, each app reading the
+room when the test says (a page does it every POLL seconds, in a thread)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 from ipywidgets import DOMWidget
 from sqlalchemy import update
+from sqlalchemy.exc import OperationalError
 
 from dragonkit import Action, Game, Ruleset, i18n
 from dragonkit.record import rooms, session
 from dragonkit.record.reading import games
-from dragonkit.record.rooms import MoveBy, RoomStatus
+from dragonkit.record.rooms import MoveBy, RoomCoach, RoomStatus
 from dragonkit.record.schema import RoomSeat
 from dragonkit.record.store import connect
+from dragonkit.topics import room_table
 from dragonkit.ui import PlayApp
 from dragonkit.ui.dashboard import DashboardApp
 from dragonkit.ui.rooms import render_lobby, spelled
@@ -43,18 +48,18 @@ def as_student(recording, monkeypatch):
         app.close()
 
 
-def _open(app: PlayApp, players: int = 4, coach: str = "on", edition: str = "mini") -> str:
+def _open(app: PlayApp, players: int = 4, coach: RoomCoach = RoomCoach.ON, edition: str = "mini") -> str:
     app.setup_form.n_players.value = players
     app.setup_form.preset.value = edition
-    app.room_form.coach.value = coach
-    app.room_form.open_button.click()
+    app.rooms.form.coach.value = coach
+    app.rooms.form.open_button.click()
     assert app.table is not None, app.message.value + app.setup_form.message.value
     return app.table.room.code
 
 
 def _read(*apps: PlayApp) -> None:
     for app in apps:
-        app.read_room()
+        app.rooms.read_room()
 
 
 def _choice(app: PlayApp) -> Action:
@@ -79,22 +84,22 @@ def _play_to_the_end(pages: dict[int, PlayApp], moves: int = 3000) -> None:
 
 def test_a_room_opened_from_the_setup_waits_for_its_players_who_join_by_code(as_student, recording):
     ana = as_student("Ana")
-    assert ana.room_form is not None and ana.room_form.layout.display is None
-    assert 'name="code" required' in ana.room_form.join.value  # the browser asks for a code before it goes
+    assert ana.rooms.form is not None and ana.rooms.form.layout.display is None
+    assert 'name="code" required' in ana.rooms.form.join.value  # the browser asks for a code before it goes
     code = _open(ana)
-    assert ana.setup_form.layout.display == "none" and ana.lobby_view.layout.display is None
-    assert code in ana.lobby.value and spelled(code) in ana.lobby.value
-    assert ana.room_buttons["start_room"].layout.display is None  # the host starts
+    assert ana.setup_form.layout.display == "none" and ana.rooms.lobby_view.layout.display is None
+    assert code in ana.rooms.lobby.value and spelled(code) in ana.rooms.lobby.value
+    assert ana.rooms.buttons["start_room"].layout.display is None  # the host starts
     bo = as_student("Bo", room=code.lower())
     assert bo.table is not None and bo.table.seat == 1
-    assert bo.room_buttons["start_room"].layout.display == "none"  # only the host starts
+    assert bo.rooms.buttons["start_room"].layout.display == "none"  # only the host starts
     _read(ana)
-    assert "Bo" in ana.lobby.value
-    ana.room_buttons["start_room"].click()
+    assert "Bo" in ana.rooms.lobby.value
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     for app in (ana, bo):
-        assert app.game_view.layout.display is None and app.lobby_view.layout.display == "none"
-        assert code in app.room_line.value
+        assert app.game_view.layout.display is None and app.rooms.lobby_view.layout.display == "none"
+        assert code in app.rooms.room_line.value
     assert ana.game.players[:2] == ("Ana", "Bo")
 
 
@@ -102,13 +107,13 @@ def test_each_page_acts_only_for_its_own_seat_and_sees_the_others_moves(as_stude
     ana = as_student("Ana")
     code = _open(ana, players=2)
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     assert ana.game.to_move == 0
     assert bo.buttons["reveal"].layout.display == "none"  # not Bo's move: no button
     bo.buttons["reveal"].click()  # a forged click
     assert "not Bo's" in bo.message.value and bo.game.actions == ()
-    assert "waiting for Ana" in bo.room_line.value
+    assert "waiting for Ana" in bo.rooms.room_line.value
     ana.buttons["reveal"].click()
     _read(bo)
     assert len(bo.game.actions) == 1 and bo.game.last_card == ana.game.last_card
@@ -119,7 +124,7 @@ def test_a_reloaded_page_takes_its_seat_back_and_the_old_page_only_watches(as_st
     ana = as_student("Ana")
     code = _open(ana, players=3, edition="dragon-stripes")  # (the mini's first card may end its game: its one danger)
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     ana.buttons["reveal"].click()
     _read(bo)
@@ -127,16 +132,17 @@ def test_a_reloaded_page_takes_its_seat_back_and_the_old_page_only_watches(as_st
     assert bo_again.table is not None and bo_again.table.seat == 1
     assert bo_again.game.actions == ana.game.actions
     bo.table.beat()  # the old page learns it at its next sign of life
-    bo._beat_at = 0
+    bo.rooms._beat_at = 0
     _read(bo)
-    assert not bo.table.held and "another page" in bo.room_line.value
+    assert not bo.table.held and "another page" in bo.rooms.room_line.value
 
 
 def test_a_game_played_to_its_end_is_written_once_and_the_coach_reviews_after(as_student, recording):
     ana = as_student("Ana")
-    code = _open(ana, players=3, coach="after")
+    code = _open(ana, players=3, coach=RoomCoach.AFTER)
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    assert ana.table.room.coach is RoomCoach.AFTER and bo.table.room.coach is RoomCoach.AFTER
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     assert ana.show_coach.layout.display == "none" and ana.coach.value == ""  # the coach waits for the end
     _play_to_the_end({0: ana, 1: bo})
@@ -161,9 +167,10 @@ def test_rooms_speak_italian(as_student):
     ana = as_student("Ana")
     i18n.set_language("it")
     try:
-        assert ana.room_form.open_button.description == "Apri una stanza"
-        assert ana.play_again.description == "Gioca ancora a questo tavolo"
-        html = render_lobby("K7MQX", [("Ana", "human"), (None, "coach bot")], "Ana", "on", 0, "it")
+        assert ana.rooms.form.open_button.description == "Apri una stanza"
+        assert ana.rooms.form.coach.label == "allenatore attivo" and ana.rooms.form.coach.value is RoomCoach.ON
+        assert ana.rooms.play_again.description == "Gioca ancora a questo tavolo"
+        html = render_lobby("K7MQX", [("Ana", "human"), (None, "coach bot")], "Ana", RoomCoach.ON, 0, "it")
         assert "Stanza" in html and "K 7 M Q X" in html
     finally:
         i18n.set_language("en")
@@ -173,7 +180,7 @@ def test_without_a_record_there_are_no_rooms(monkeypatch):
     monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
     app = PlayApp()
     try:
-        assert app.room_form is None
+        assert app.rooms.form is None
     finally:
         app.close()
 
@@ -188,7 +195,7 @@ def test_the_teachers_dashboard_lists_the_rooms_and_their_games(as_student, reco
         assert code in text and "waiting for players" in text and "Ana, Bo" in text
     finally:
         waiting.close()
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _play_to_the_end({0: ana, 1: bo})
     ana._write_end()
     session.flush()
@@ -205,7 +212,7 @@ def test_a_player_who_left_is_played_by_a_bot_and_takes_the_seat_back(as_student
     ana = as_student("Ana")
     code = _open(ana, players=2, edition="dragon-stripes")
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     engine = connect(recording)
     room = rooms.read(engine, code)
@@ -216,7 +223,7 @@ def test_a_player_who_left_is_played_by_a_bot_and_takes_the_seat_back(as_student
             .where(RoomSeat.room_id == room.id, RoomSeat.seat == 1)
             .values(last_seen=room.created - timedelta(minutes=5))
         )
-    ana._beat_at = 0
+    ana.rooms._beat_at = 0
     for _ in range(400):  # Ana plays her seat; her page, which drives the room, plays Bo's by a bot
         if any(m.by is MoveBy.STAND_IN for m in rooms.moves(engine, room.id)) or ana.game.is_over:
             break
@@ -224,7 +231,7 @@ def test_a_player_who_left_is_played_by_a_bot_and_takes_the_seat_back(as_student
             ana.act(_choice(ana))
         _read(ana)
     assert not ana.game.is_over
-    assert "Bo left: a bot plays for them" in ana.room_line.value
+    assert "Bo left: a bot plays for them" in ana.rooms.room_line.value
     assert {m.by for m in rooms.moves(engine, room.id) if m.seat == 1} == {MoveBy.STAND_IN}
     bo_back = as_student("Bo")  # Bo opens the kit again: his seat, the game as it is
     assert bo_back.table is not None and bo_back.table.seat == 1
@@ -239,7 +246,7 @@ def test_a_code_that_does_not_exist_is_said_on_the_page_and_nothing_changes(as_s
     for wrong in ("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "K0MQX"):
         page = as_student("Bo", room=wrong)
         assert page.table is None and page.setup_form.layout.display is None
-        said = page.room_form.message.value  # under the rooms' form, where the code was typed
+        said = page.rooms.form.message.value  # under the rooms' form, where the code was typed
         assert "room" in said and "code" in said and page.setup_form.message.value == ""
     engine = connect(recording)
     assert [s.nickname for s in rooms.read(engine, code).seats] == ["Ana", None]
@@ -250,7 +257,7 @@ def test_a_player_who_leaves_the_room_is_not_pulled_back_but_comes_back_with_the
     ana = as_student("Ana")
     code = _open(ana, players=3)
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     bo.buttons["new_game"].click()  # "Leave the room"
     assert bo.table is None and bo.setup_form.layout.display is None
@@ -275,7 +282,7 @@ def test_in_a_room_the_coach_estimates_the_chance_of_winning_when_the_player_ask
     code = _open(ana, players=3, edition="dragon-stripes")
     give_deck(recording, code, first_seed(_a_second_card_for_ana))
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
     for _ in range(200):  # until Ana chooses between revealing and holding
         _read(ana, bo)
@@ -287,11 +294,11 @@ def test_in_a_room_the_coach_estimates_the_chance_of_winning_when_the_player_ask
                 page.act(Action.DECLINE if Action.DECLINE in legal else Action.REVEAL)
     assert ana.table.my_turn and len(ana.game.legal_actions()) == 2
     assert "when you press" in ana.coach.value and "an estimate" not in ana.coach.value
-    assert ana.estimate_button.layout.display is None
-    ana.estimate_button.click()
+    assert ana.rooms.estimate_button.layout.display is None
+    ana.rooms.estimate_button.click()
     assert "an estimate, not an exact value" in ana.coach.value
-    assert ana.estimate_button.layout.display == "none"
-    assert bo.estimate_button.layout.display == "none"  # not Bo's move: nothing to estimate for him
+    assert ana.rooms.estimate_button.layout.display == "none"
+    assert bo.rooms.estimate_button.layout.display == "none"  # not Bo's move: nothing to estimate for him
 
 
 def test_a_page_whose_address_names_an_old_room_takes_the_players_seat_in_their_room(as_student, recording):
@@ -300,18 +307,18 @@ def test_a_page_whose_address_names_an_old_room_takes_the_players_seat_in_their_
     room was closed, while his new game waited for him."""
     ana = as_student("Ana")
     old = _open(ana, players=2)
-    ana.room_buttons["leave_room"].click()  # the host leaves before the game: the room is closed
+    ana.rooms.buttons["leave_room"].click()  # the host leaves before the game: the room is closed
     assert ana.table is None
     again = as_student("Ana", room=old)  # the page with the old address
-    assert again.table is None and "closed" in again.room_form.message.value  # no room of hers: the refusal said
+    assert again.table is None and "closed" in again.rooms.form.message.value  # no room of hers: the refusal said
     new = _open(again, players=2)
     bo = as_student("Bo", room=new)
-    again.room_buttons["start_room"].click()
+    again.rooms.buttons["start_room"].click()
     _read(bo)
     reloaded = as_student("Ana", room=old)  # she reloads: the address still names the old room
     assert reloaded.table is not None and reloaded.table.room.code == new and reloaded.table.seat == 0
-    assert reloaded.room_form.message.value == ""
-    assert again.room_form.message.value == ""  # the room opened from that page: the refusal is gone
+    assert reloaded.rooms.form.message.value == ""
+    assert again.rooms.form.message.value == ""  # the room opened from that page: the refusal is gone
 
 
 def test_the_focus_goes_to_the_players_first_button_when_their_turn_comes(as_student, monkeypatch):
@@ -322,7 +329,7 @@ def test_the_focus_goes_to_the_players_first_button_when_their_turn_comes(as_stu
     ana = as_student("Ana")
     code = _open(ana, players=2, edition="dragon-stripes")
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     assert focused[-1] is ana.buttons["reveal"]  # the host's turn at once
     focused.clear()
     _read(bo)
@@ -345,31 +352,32 @@ def test_after_the_game_the_table_plays_again_in_a_new_room(as_student, recordin
     ana = as_student("Ana")
     code = _open(ana, players=3)
     bo = as_student("Bo", room=code)
-    ana.room_buttons["start_room"].click()
+    ana.rooms.buttons["start_room"].click()
     _read(bo)
-    assert ana.play_again.layout.display == "none"  # not before the end
+    assert ana.rooms.play_again.layout.display == "none"  # not before the end
     _play_to_the_end({0: ana, 1: bo})
     _read(ana, bo)
     for app in (ana, bo):
-        assert app.play_again.layout.display is None and app.play_again.description == "Play again at this table"
+        again = app.rooms.play_again
+        assert again.layout.display is None and again.description == "Play again at this table"
     engine = connect(recording)
     last = rooms.moves(engine, ana.table.room.id)[-1].seat
     engine.dispose()
     for seat, app in ((0, ana), (1, bo)):  # the end, on a page that did not make the last move
-        assert app.play_again in focused or seat == last  # the focus on its first button
-    bo.play_again.click()  # Bo asks first: a new room, he begins
+        assert app.rooms.play_again in focused or seat == last  # the focus on its first button
+    bo.rooms.play_again.click()  # Bo asks first: a new room, he begins
     assert bo.table is not None and bo.table.room.code != code and bo.table.seat == 0
-    assert bo.lobby_view.layout.display is None and focused[-1] is bo.room_buttons["start_room"]
+    assert bo.rooms.lobby_view.layout.display is None and focused[-1] is bo.rooms.buttons["start_room"]
     following = bo.table.room.code
     monkeypatch.setenv("DRAGONKIT_NICKNAME", "Ana")  # (each page's kernel has its own; here they share one process)
-    ana.play_again.click()
+    ana.rooms.play_again.click()
     assert ana.table is not None and ana.table.room.code == following and ana.table.seat == 1
     _read(bo)
-    assert "Ana" in bo.lobby.value
-    bo.room_buttons["start_room"].click()
+    assert "Ana" in bo.rooms.lobby.value
+    bo.rooms.buttons["start_room"].click()
     _read(ana)
     assert ana.game.players[:2] == ("Bo", "Ana") and ana.game.actions == () and not ana.game.is_over
-    assert ana.play_again.layout.display == "none"
+    assert ana.rooms.play_again.layout.display == "none"
 
 
 def test_a_page_whose_seat_another_page_took_in_the_lobby_says_so(as_student):
@@ -378,10 +386,76 @@ def test_a_page_whose_seat_another_page_took_in_the_lobby_says_so(as_student):
     ana = as_student("Ana")
     code = _open(ana, players=3)
     bruno = as_student("Bruno", room=code)
-    assert "(you)" in bruno.lobby.value and "only watches" not in bruno.lobby.value
+    assert "(you)" in bruno.rooms.lobby.value and "only watches" not in bruno.rooms.lobby.value
     other = as_student("Bruno", room=code)  # another page, the same nickname: it takes the seat
     assert other.table is not None and other.table.seat == 1
-    bruno._beat_at = 0  # the old page learns it at its next sign of life
+    bruno.rooms._beat_at = 0  # the old page learns it at its next sign of life
     _read(bruno)
     assert not bruno.table.held
-    assert "only watches" in bruno.lobby.value and "reload it" in bruno.lobby.value and "(you)" not in bruno.lobby.value
+    lobby = bruno.rooms.lobby.value
+    assert "only watches" in lobby and "reload it" in lobby and "(you)" not in lobby
+
+
+def test_in_a_kernel_each_page_reads_its_room_in_a_thread_and_draws_on_the_loop(as_student, monkeypatch):
+    """A page in a room reads it ten times a second: the database in a thread (the kernel's event loop never waits
+    for it), one reading at a time a page; what it finds changes the widgets on the loop only; a record out of reach
+    leaves a note, and the next reading tries again; a closed page reads no more."""
+    lock, readers, reading, most, down = threading.Lock(), set(), [0], [0], [0]
+    version = room_table.version
+
+    def slow_version(engine, room_id):  # a database slower than POLL, and sometimes away
+        with lock:
+            reading[0] += 1
+            most[0] = max(most[0], reading[0])
+            readers.add(threading.current_thread())
+        try:
+            time.sleep(0.15)
+            if down[0]:
+                down[0] -= 1
+                raise OperationalError("SELECT", {}, ConnectionError("the server is gone"))
+            return version(engine, room_id)
+        finally:
+            with lock:
+                reading[0] -= 1
+
+    monkeypatch.setattr(room_table, "version", slow_version)
+
+    async def until(condition, seconds=20.0):
+        for _ in range(int(seconds / 0.05)):
+            if condition():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the page did not read the room")
+
+    async def play() -> None:
+        loop_thread = threading.current_thread()
+        ana = as_student("Ana")
+        code = _open(ana, players=2, edition="dragon-stripes")
+        bo = as_student("Bo", room=code)
+        drawers = set()
+        for widget in (bo.rooms.lobby, bo.rooms.room_line, bo.board, bo.message, bo.game_view.layout):
+            widget.observe(lambda _change: drawers.add(threading.current_thread()))
+        pages = (ana, bo)
+        ana.rooms.buttons["start_room"].click()  # (the host's page reads the room at once, on the click)
+        with lock:
+            readers.clear()
+        await until(lambda: bo.game_view.layout.display is None)
+        ana.buttons["reveal"].click()
+        await until(lambda: len(bo.game.actions) == 1)
+        assert " reveals " in bo.event_log.value
+        down[0] = 4  # the record goes away for four readings
+        await until(lambda: "cannot be reached: trying again" in bo.message.value)
+        assert "Traceback" not in bo.message.value
+        await until(lambda: down[0] == 0 and bo.message.value == "")
+        for page in pages:
+            page.close()
+        await asyncio.sleep(0.3)  # a reading in its thread ends by itself
+        with lock:
+            calls = len(readers), reading[0]
+        await asyncio.sleep(0.5)
+        assert reading[0] == 0 and calls[1] == 0, "a closed page read its room"
+        assert all(page.rooms._task is None for page in pages)
+        assert loop_thread not in readers and drawers == {loop_thread}
+        assert most[0] <= len(pages)  # one reading at a time a page
+
+    asyncio.run(play())
