@@ -50,7 +50,12 @@ __all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnE
 SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
-VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
+VERBS: dict[Action, str] = {
+    Action.REVEAL: N_("reveal"),
+    Action.HOLD: N_("hold"),
+    Action.TAKE_OVER: N_("take over"),
+    Action.DECLINE: N_("decline"),
+}
 
 
 def _seat(by: object) -> int | None:
@@ -522,7 +527,7 @@ class Game:
             raise IllegalActionError(
                 Message(
                     "cannot {action} now: {reason}",
-                    action=Phrase(VERBS[action.value]),
+                    action=Phrase(VERBS[action]),
                     reason=Message(reason, name=self._players[mover]),
                 )
             )
