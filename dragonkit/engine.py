@@ -42,7 +42,7 @@ from typing import Any
 from . import rules as R
 from .game_state import GameState, Phase
 from .i18n import N_, Gems, Phrase, ntr, tr
-from .rules import Card, Composition, Message, Outcome, Ruleset, whole_number
+from .rules import Card, CardKind, Composition, Message, Outcome, Ruleset, whole_number
 from .turn import Action
 
 __all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnError", "SaveFormatError"]
@@ -618,7 +618,7 @@ class Game:
         name = self._players[seat]
         change = after.gems[seat] - before.gems[seat]  # the revealer's: a penalty, a loss, or the head's gain
         self._emit("card_revealed", "{name} reveals {card}.", seat, name=name, card=card)
-        if card.kind == R.FOOTPRINT:
+        if card.kind is CardKind.FOOTPRINT:
             if after.ending is Outcome.HEAD:
                 self._emit(
                     "knight_moved",
@@ -654,7 +654,7 @@ class Game:
                     placed=Gems(placed),
                     pot=after.pot,
                 )
-        elif card.kind == R.STOP:
+        elif card.kind is CardKind.STOP:
             self._emit(
                 "stopped",
                 "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",
