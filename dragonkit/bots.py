@@ -302,9 +302,6 @@ class ParsedSpec(NamedTuple):
         """The bot the spec names (:meth:`Bot.from_spec`), ``seed`` for a bot that draws at random."""
         return BOTS[self.kind].from_spec(self.value, seed)
 
-    def __str__(self) -> str:
-        return self.kind.value if self.value is None else f"{self.kind.value}:{self.value}"
-
 
 _NUMBER = re.compile(r"[0-9]{1,4}")  # a spec's number: a whole number of at most four digits
 _TWIN = re.compile(r"[0-9]+")  # after "#": what tells two bots of the same spec apart ("random#2")
