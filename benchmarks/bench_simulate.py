@@ -17,7 +17,7 @@ import tracemalloc
 
 from dragonkit import Ruleset
 from dragonkit.analysis import HoldAtPot, TurnState
-from dragonkit.rules import FinalDanger
+from dragonkit.rules import CardKind, FinalDanger
 from dragonkit.simulate import available_workers, round_robin, simulate_games, simulate_turns
 
 
@@ -42,7 +42,10 @@ def plain_turns(state: TurnState, threshold: int, n: int, seed: int) -> float:
         else rules.penalty(state.gems, state.dangers_revealed + 1)
     )
     # the deck as step counts: 0 for a stop, -1 for a danger
-    deck0 = [c.steps if c.kind == "footprint" else 0 if c.kind == "stop" else -1 for c in state.composition.cards()]
+    deck0 = [
+        c.steps if c.kind is CardKind.FOOTPRINT else 0 if c.kind is CardKind.STOP else -1
+        for c in state.composition.cards()
+    ]
     total = 0
     for _ in range(n):
         deck = deck0[:]

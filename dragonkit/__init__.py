@@ -6,13 +6,14 @@ versus holding with absorbing Markov chains and optimal stopping.
 
 from .engine import Event, Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
 from .game_state import Phase
-from .rules import PRESETS, Card, Composition, Ruleset, Stage
+from .rules import PRESETS, Card, CardKind, Composition, Ruleset, Stage
 from .turn import Action
 
 __all__ = [
     "PRESETS",
     "Action",
     "Card",
+    "CardKind",
     "Composition",
     "Event",
     "Game",

@@ -3,13 +3,21 @@
 A bot is asked for a move only when it is :attr:`Game.to_move`; it answers
 with one of ``game.legal_actions()`` (reveals, holds, and takeover offers
 alike).  Bots read the public state only, never the order of the deck.
+
+A bot is also named by a short *spec*, as ``dragonkit tournament --bots`` and
+:func:`dragonkit.simulate.round_robin` take it: its kind's value (``coach``), and
+for a kind whose bot takes a number (its :attr:`Bot.spec_parameter`) a colon and
+the number (``threshold:20``).  :func:`parse_spec` reads one for every kind of
+:data:`BOTS`, so a new kind of bot plays in tournaments as soon as it is there.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import re
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar, NamedTuple
 
 from .analysis import SolvedTurn, TurnState, takeover_gain
 from .analysis.win.late import LateGame
@@ -19,7 +27,21 @@ from .game_state import Phase
 from .rules import whole_number
 from .turn import Action
 
-__all__ = ["BOTS", "Bot", "BotKind", "CoachBot", "RandomBot", "ThresholdBot", "WinBot", "bot_seed", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotKind",
+    "CoachBot",
+    "ParsedSpec",
+    "RandomBot",
+    "SpecParameter",
+    "ThresholdBot",
+    "WinBot",
+    "bot_seed",
+    "make_bot",
+    "parse_spec",
+    "spec_forms",
+]
 
 
 class BotKind(StrEnum):
@@ -36,11 +58,52 @@ class BotKind(StrEnum):
     RANDOM = "random"  #: :class:`RandomBot`
 
 
+@dataclass(frozen=True)
+class SpecParameter:
+    """The whole number a bot's spec gives after its kind and a colon (``threshold:20``).
+
+    Attributes
+    ----------
+    name : str
+        The keyword argument of the bot's constructor that it sets (``"threshold"``).
+    default : int
+        Its value where the spec gives none (``threshold`` alone).
+    symbol : str
+        How a usage line writes it (``"T"``: ``threshold:T``).
+    meaning : str
+        What it is, for a usage line (``"the pot in gems at which it holds"``).
+    """
+
+    name: str
+    default: int
+    symbol: str
+    meaning: str
+
+
 class Bot:
-    """Base class.  Subclasses implement :meth:`choose`."""
+    """Base class.  Subclasses implement :meth:`choose`; a kind of bot is offered once it is in :data:`BOTS`."""
 
     #: The bot's kind: its key in :data:`BOTS`.
     kind: BotKind
+    #: The number a spec of this kind gives after a colon (``threshold:20``); None for a kind that takes none.
+    spec_parameter: ClassVar[SpecParameter | None] = None
+
+    @classmethod
+    def from_spec(cls, value: int | None, seed: int) -> Bot:
+        """The bot a spec of this kind names, as a tournament plays it (:meth:`ParsedSpec.make`).
+
+        Parameters
+        ----------
+        value : int or None
+            The spec's number (:attr:`spec_parameter`; its default where the spec gives none), None for a
+            kind that takes none.
+        seed : int
+            For a bot that draws at random (:func:`bot_seed`).
+
+        By default the bot is built with the number as its :attr:`spec_parameter`'s keyword argument, if any.
+        """
+        parameter = cls.spec_parameter
+        return cls() if parameter is None else cls(**{parameter.name: value})
 
     def choose(self, game: Game) -> Action:
         """The action to take in ``game``, where this bot is :attr:`Game.to_move`.
@@ -66,6 +129,11 @@ class RandomBot(Bot):
     """
 
     kind = BotKind.RANDOM
+
+    @classmethod
+    def from_spec(cls, value: int | None, seed: int) -> Bot:
+        """A random bot seeded with ``seed``."""
+        return cls(seed=seed)
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -94,8 +162,9 @@ class ThresholdBot(Bot):
     """
 
     kind = BotKind.THRESHOLD
+    spec_parameter = SpecParameter("threshold", 20, "T", "the pot in gems at which it holds")
 
-    def __init__(self, threshold: int = 20, max_bounty: int | None = None):
+    def __init__(self, threshold: int = spec_parameter.default, max_bounty: int | None = None):
         self.threshold = whole_number(threshold, "threshold", minimum=0)
         self.max_bounty = self.threshold // 2 if max_bounty is None else max_bounty
 
@@ -125,6 +194,11 @@ class CoachBot(Bot):
     """
 
     kind = BotKind.COACH
+
+    @classmethod
+    def from_spec(cls, value: int | None, seed: int) -> Bot:
+        """The coach deciding in floats (``exact=False``): a tournament's many games, quickly."""
+        return cls(exact=False)
 
     def __init__(self, exact: bool = True):
         self.exact = exact
@@ -164,6 +238,11 @@ class WinBot(Bot):
 
     kind = BotKind.WIN
 
+    @classmethod
+    def from_spec(cls, value: int | None, seed: int) -> Bot:
+        """The win bot with the coach deciding in floats (``exact=False``), as :meth:`CoachBot.from_spec`."""
+        return cls(exact=False)
+
     def __init__(self, exact: bool = True):
         self.exact = exact
         self._coach = CoachBot(exact=exact)
@@ -187,7 +266,7 @@ class WinBot(Bot):
 
 
 #: Bot factories by :attr:`Bot.kind`, as offered in the app.
-BOTS: dict[BotKind, Callable[..., Bot]] = {cls.kind: cls for cls in (CoachBot, WinBot, ThresholdBot, RandomBot)}
+BOTS: dict[BotKind, type[Bot]] = {cls.kind: cls for cls in (CoachBot, WinBot, ThresholdBot, RandomBot)}
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -210,3 +289,67 @@ def make_bot(kind: BotKind | str, **options: object) -> Bot:
     except (KeyError, TypeError, ValueError):
         raise ValueError(f"unknown bot {str(kind)!r}; choose one of {', '.join(BOTS)}") from None
     return factory(**options)
+
+
+class ParsedSpec(NamedTuple):
+    """A bot spec read by :func:`parse_spec`: the kind, and its number where the kind takes one."""
+
+    kind: BotKind
+    #: The spec's number (its :class:`SpecParameter`'s default where the spec gives none); None for a kind without.
+    value: int | None = None
+
+    def make(self, seed: int) -> Bot:
+        """The bot the spec names (:meth:`Bot.from_spec`), ``seed`` for a bot that draws at random."""
+        return BOTS[self.kind].from_spec(self.value, seed)
+
+
+_NUMBER = re.compile(r"[0-9]{1,4}")  # a spec's number: a whole number of at most four digits
+_TWIN = re.compile(r"[0-9]+")  # after "#": what tells two bots of the same spec apart ("random#2")
+
+
+def spec_forms() -> str:
+    """How a spec of each kind of :data:`BOTS` is written, with what its number means, for a usage line:
+    ``"coach, win, threshold[:T], random (T: the pot in gems at which it holds, 20 if left out)"``."""
+    forms, meanings = [], []
+    for kind, bot in BOTS.items():
+        parameter = bot.spec_parameter
+        if parameter is None:
+            forms.append(kind.value)
+        else:
+            forms.append(f"{kind.value}[:{parameter.symbol}]")
+            meanings.append(f"{parameter.symbol}: {parameter.meaning}, {parameter.default} if left out")
+    return ", ".join(forms) + (f" ({'; '.join(meanings)})" if meanings else "")
+
+
+def parse_spec(spec: str) -> ParsedSpec:
+    """Read a bot spec: a kind of :data:`BOTS` (``"coach"``), and for a kind that takes a number
+    (:attr:`Bot.spec_parameter`) optionally a colon and the number (``"threshold:20"``); the one reader of a
+    spec, for ``dragonkit tournament --bots``, :mod:`dragonkit.simulate` and the lessons.
+
+    Parameters
+    ----------
+    spec : str
+        Surrounding spaces are ignored, and so is a ``#`` and a number at the end, which a tournament appends to
+        tell two bots of the same spec apart (``"random#2"``).
+
+    Returns
+    -------
+    ParsedSpec
+
+    Raises
+    ------
+    ValueError
+        For a spec of no kind of bot (``"human"`` included), a number given to a kind that takes none, or a
+        number that is not a whole number of at most four digits; the message says how specs are written.
+    """
+    text = str(spec).strip()
+    named, mark, twin = text.partition("#")
+    name, colon, number = named.partition(":")
+    kind = next((k for k in BOTS if k.value == name), None)
+    parameter = None if kind is None else BOTS[kind].spec_parameter
+    wrong_number = colon and (parameter is None or _NUMBER.fullmatch(number) is None)
+    if kind is None or wrong_number or (mark and _TWIN.fullmatch(twin) is None):
+        raise ValueError(f"unknown bot {text!r}; use {spec_forms()}")
+    if parameter is None:
+        return ParsedSpec(kind)
+    return ParsedSpec(kind, int(number) if colon else parameter.default)

@@ -386,8 +386,9 @@ def main(argv: list[str] | None = None) -> int:
         nargs="+",
         default=["coach", "threshold:20", "random"],
         help=(
-            "bot specs: coach, win, random, threshold:T (default: coach threshold:20 random); win plays to win in "
-            "two-player games, with more players as coach"
+            "bot specs, each a kind of bot with its number after a colon where it takes one, e.g. coach, win, "
+            "random, threshold:20 (an unknown spec is answered with every kind; default: coach threshold:20 random); "
+            "win plays to win in two-player games, with more players as coach"
         ),
     )
     p_tour.add_argument(

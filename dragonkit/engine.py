@@ -42,7 +42,7 @@ from typing import Any
 from . import rules as R
 from .game_state import GameState, Phase
 from .i18n import N_, Gems, Phrase, ntr, tr
-from .rules import Card, Composition, Message, Outcome, Ruleset, whole_number
+from .rules import Card, CardKind, Composition, Message, Outcome, Ruleset, whole_number
 from .turn import Action
 
 __all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnError", "SaveFormatError"]
@@ -50,7 +50,12 @@ __all__ = ["Event", "Game", "GameOverError", "IllegalActionError", "NotYourTurnE
 SAVE_FORMAT = "dragonkit-game/1"
 MAX_NAME = 40  # characters in a player's name
 #: Each action as a verb, the msgid of its translation (in refusals and in the coach's advice).
-VERBS = {"reveal": N_("reveal"), "hold": N_("hold"), "take_over": N_("take over"), "decline": N_("decline")}
+VERBS: dict[Action, str] = {
+    Action.REVEAL: N_("reveal"),
+    Action.HOLD: N_("hold"),
+    Action.TAKE_OVER: N_("take over"),
+    Action.DECLINE: N_("decline"),
+}
 
 
 def _seat(by: object) -> int | None:
@@ -522,7 +527,7 @@ class Game:
             raise IllegalActionError(
                 Message(
                     "cannot {action} now: {reason}",
-                    action=Phrase(VERBS[action.value]),
+                    action=Phrase(VERBS[action]),
                     reason=Message(reason, name=self._players[mover]),
                 )
             )
@@ -613,7 +618,7 @@ class Game:
         name = self._players[seat]
         change = after.gems[seat] - before.gems[seat]  # the revealer's: a penalty, a loss, or the head's gain
         self._emit("card_revealed", "{name} reveals {card}.", seat, name=name, card=card)
-        if card.kind == R.FOOTPRINT:
+        if card.kind is CardKind.FOOTPRINT:
             if after.ending is Outcome.HEAD:
                 self._emit(
                     "knight_moved",
@@ -649,7 +654,7 @@ class Game:
                     placed=Gems(placed),
                     pot=after.pot,
                 )
-        elif card.kind == R.STOP:
+        elif card.kind is CardKind.STOP:
             self._emit(
                 "stopped",
                 "Stop! {name} pays a penalty of {penalty}; the pot returns to the treasure.",

@@ -47,6 +47,7 @@ __all__ = [
     "PRESETS",
     "Card",
     "CardEffect",
+    "CardKind",
     "Composition",
     "FinalDanger",
     "FootprintEffect",
@@ -117,9 +118,6 @@ class Message(str):
         """What an exception says: the ``Message`` it was raised with, else its plain text (not translatable)."""
         first = exc.args[0] if len(exc.args) == 1 else None
         return first if isinstance(first, Message) else str(exc)
-
-
-FOOTPRINT, STOP, DANGER = N_("footprint"), N_("stop"), N_("danger")
 
 
 class Outcome(str, Enum):
@@ -195,40 +193,65 @@ class FinalDanger(StrEnum):
 FINAL_DANGER_COSTS = tuple(cost.value for cost in FinalDanger)
 
 
-@dataclass(frozen=True, order=True)
+class CardKind(StrEnum):
+    """The three kinds of card: a footprint moves the knight, a stop ends the turn, a danger raises the stage.
+
+    A ``str``: a member equals its value (``CardKind.STOP == "stop"``), which is also the msgid of the kind's
+    name (:meth:`Card.describe` writes a stop and a danger by it), what a saved game's and the record's cards
+    are named from, and what the palette's colours are keyed by.
+    """
+
+    FOOTPRINT = N_("footprint")
+    STOP = N_("stop")
+    DANGER = N_("danger")
+
+
+@dataclass(frozen=True, order=True, init=False)
 class Card:
     """One card of the deck.
 
     Parameters
     ----------
-    kind : {"footprint", "stop", "danger"}
+    kind : CardKind or str
+        The kind, or its value (``"footprint"``, ``"stop"``, ``"danger"``): it is kept as a :class:`CardKind`.
     steps : int
         Number of positions a footprint card moves the knight (cards); 0 for
         stop and danger cards.
+
+    Raises
+    ------
+    ValueError
+        For another kind, a footprint of fewer than 1 step (or not a whole number), or steps on a stop or a danger.
     """
 
-    kind: str
+    kind: CardKind
     steps: int = 0
 
-    def __post_init__(self) -> None:
-        if self.kind not in (FOOTPRINT, STOP, DANGER):
-            raise ValueError(f"card kind must be 'footprint', 'stop' or 'danger', not {self.kind!r}")
-        if self.kind == FOOTPRINT:
-            object.__setattr__(self, "steps", whole_number(self.steps, "a footprint card's steps", minimum=1))
-        if self.kind != FOOTPRINT and self.steps != 0:
-            raise ValueError(f"a {self.kind} card has no steps")
+    def __init__(self, kind: CardKind | str, steps: int = 0) -> None:
+        if type(kind) is not CardKind:  # a CardKind needs no lookup by value
+            try:
+                kind = CardKind(kind)
+            except ValueError:
+                kinds = ", ".join(repr(k.value) for k in CardKind)
+                raise ValueError(f"card kind must be one of {kinds}, not {reprlib.repr(kind)}") from None
+        if kind is CardKind.FOOTPRINT:
+            steps = whole_number(steps, "a footprint card's steps", minimum=1)
+        elif steps != 0:
+            raise ValueError(f"a {kind} card has no steps")
+        # set at once, not through the frozen class's checked assignment (as Composition)
+        self.__dict__.update(kind=kind, steps=steps)
 
     @classmethod
     def footprint(cls, steps: int) -> Card:
         """A footprint card of ``steps`` steps."""
-        return cls(FOOTPRINT, steps)
+        return cls(CardKind.FOOTPRINT, steps)
 
     @property
     def label(self) -> str:
         """A short readable name, e.g. ``"2 steps"``, ``"stop"``, ``"danger"``."""
-        if self.kind == FOOTPRINT:
+        if self.kind is CardKind.FOOTPRINT:
             return f"{self.steps} step" + ("s" if self.steps != 1 else "")
-        return self.kind
+        return self.kind.value
 
     def describe(self, lang: str | None = None) -> str:
         """The card's name in ``lang`` (default: the current language), as :func:`~dragonkit.i18n.tr` writes it.
@@ -240,21 +263,21 @@ class Card:
         ValueError
             For a language the kit does not speak.
         """
-        if self.kind == FOOTPRINT:  # the kind names of the other cards are their msgids
+        if self.kind is CardKind.FOOTPRINT:  # the kind names of the other cards are their msgids
             return ntr("{n} step", "{n} steps", self.steps, lang, n=self.steps)
         return tr(self.kind, lang)
 
     def to_json(self) -> str:
         """The card as a short string: ``"F2"``, ``"S"`` or ``"D"``."""
-        return f"F{self.steps}" if self.kind == FOOTPRINT else self.kind[0].upper()
+        return f"F{self.steps}" if self.kind is CardKind.FOOTPRINT else self.kind.value[0].upper()
 
     @classmethod
     def from_json(cls, text: str) -> Card:
         """Inverse of :meth:`to_json`; raises ``ValueError`` on anything else."""
         if text == "S":
-            return cls(STOP)
+            return STOP_CARD
         if text == "D":
-            return cls(DANGER)
+            return DANGER_CARD
         if isinstance(text, str) and text[:1] == "F" and text[1:].isdigit():
             return cls.footprint(int(text[1:]))
         raise ValueError(f"not a card: {text!r}")
@@ -263,8 +286,8 @@ class Card:
         return self.label
 
 
-STOP_CARD = Card(STOP)
-DANGER_CARD = Card(DANGER)
+STOP_CARD = Card(CardKind.STOP)
+DANGER_CARD = Card(CardKind.DANGER)
 _second = itemgetter(1)  # the count of a (steps, count) pair
 
 
@@ -301,9 +324,9 @@ class Composition:
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` are left."""
-        if card.kind == STOP:
+        if card.kind is CardKind.STOP:
             return self.stops
-        if card.kind == DANGER:
+        if card.kind is CardKind.DANGER:
             return self.dangers
         return dict(self.footprints).get(card.steps, 0)
 
@@ -330,15 +353,15 @@ class Composition:
             If no such card is left.
         """
         kind = card.kind
-        if kind == FOOTPRINT:  # a game steps through here at every card: one pass over the few kinds
+        if kind is CardKind.FOOTPRINT:  # a game steps through here at every card: one pass over the few kinds
             fp = list(self.footprints)
             for i, (steps, c) in enumerate(fp):
                 if steps == card.steps and c > 0:
                     fp[i] = (steps, c - 1)
                     return Composition(tuple(fp), self.stops, self.dangers)
-        elif kind == STOP and self.stops > 0:
+        elif kind is CardKind.STOP and self.stops > 0:
             return Composition(self.footprints, self.stops - 1, self.dangers)
-        elif kind == DANGER and self.dangers > 0:
+        elif kind is CardKind.DANGER and self.dangers > 0:
             return Composition(self.footprints, self.stops, self.dangers - 1)
         raise ValueError(f"no {card.label} card left in the deck")
 
@@ -1031,13 +1054,13 @@ class Ruleset:
         -------
         CardEffect
         """
-        if card.kind == FOOTPRINT:
+        if card.kind is CardKind.FOOTPRINT:
             step = self.footprint_effect(card.steps, position, pot, treasure, dangers_revealed, cards_left)
             outcome = Outcome.HEAD if step.at_head else Outcome.DECK_EMPTY if step.deck_empty else None
             return CardEffect(
                 outcome, step.position, step.placed, step.pot, step.gems_change, step.treasure, dangers_revealed
             )
-        if card.kind == STOP:
+        if card.kind is CardKind.STOP:
             fine = self.penalty(gems, dangers_revealed)
             return CardEffect(Outcome.STOPPED, position, 0, 0, -fine, treasure + pot + fine, dangers_revealed)
         stage = dangers_revealed + 1

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.engine import Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
+from dragonkit.engine import VERBS, Game, GameOverError, IllegalActionError, NotYourTurnError, SaveFormatError
 from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import Card, Ruleset
 from dragonkit.turn import Action, TurnState
@@ -633,6 +633,16 @@ def test_illegal_action_is_refused_and_changes_nothing(situation, action, by, er
         with pytest.raises(error):
             method[action](by=by)
         assert snapshot(game) == before
+
+
+def test_the_verbs_are_keyed_by_the_action_and_a_typed_verb_is_converted_at_the_edge():
+    assert list(VERBS) == list(Action) and all(type(action) is Action for action in VERBS)
+    game = at_choose()
+    with pytest.raises(IllegalActionError, match=r"cannot take over now: \w+ may only reveal or hold"):
+        game.apply("take_over")  # the string a person types, refused in words through VERBS
+    assert game.apply("hold") is None and game.actions[-1] is Action.HOLD  # kept as the enum
+    with pytest.raises(IllegalActionError, match="unknown action 'push'; actions are reveal, hold, take_over, decline"):
+        game.apply("push")
 
 
 def test_the_game_goes_on_normally_after_a_refused_action():

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from dragonkit.engine import Game, IllegalActionError
 from dragonkit.game_state import Phase
-from dragonkit.rules import Card, FinalDanger, Ruleset
+from dragonkit.rules import Card, CardKind, FinalDanger, Ruleset
 from dragonkit.turn import Action
 
 PRESET_NAMES = ["dragon-stripes", "kali", "drago-rosso", "mini"]
@@ -70,7 +70,7 @@ class Model:
     def reveal(self, card: Card):
         self.cards_left -= 1
         a = self.active
-        if card.kind == "footprint":
+        if card.kind is CardKind.FOOTPRINT:
             self.position += card.steps
             if self.position > len(self.rules.stripe_values):  # past the last stripe: the head
                 self.gems[a] += self.pot + self.treasure
@@ -86,7 +86,7 @@ class Model:
             else:
                 self.phase = Phase.CHOOSE
             return
-        if card.kind == "danger":
+        if card.kind is CardKind.DANGER:
             self.stage += 1
             if self.stage == self.rules.danger_cards:  # the last danger ends the game
                 lost = self.gems[a] if self.rules.final_danger is FinalDanger.ALL_GEMS else 0

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragonkit.rules import PRESETS, Card, Composition, FinalDanger, FootprintEffect, Ruleset, Stage
+from dragonkit.rules import PRESETS, Card, CardKind, Composition, FinalDanger, FootprintEffect, Ruleset, Stage
 
 Q, H = Fraction(1, 4), Fraction(1, 2)
 F1, F2, F3, F4 = (Card.footprint(n) for n in (1, 2, 3, 4))
@@ -379,16 +379,39 @@ def test_from_dict_validates_every_field(field_name, value):
 
 
 def test_card_basics():
-    assert (F3.kind, F3.steps) == ("footprint", 3)
-    assert (STOP.kind, STOP.steps) == ("stop", 0)
-    assert (DANGER.kind, DANGER.steps) == ("danger", 0)
-    assert Card.footprint(2) == Card("footprint", 2)
+    assert (F3.kind, F3.steps) == (CardKind.FOOTPRINT, 3)
+    assert (STOP.kind, STOP.steps) == (CardKind.STOP, 0)
+    assert (DANGER.kind, DANGER.steps) == (CardKind.DANGER, 0)
+    assert Card.footprint(2) == Card("footprint", 2) == Card(CardKind.FOOTPRINT, 2)
     for card in (F1, F2, F3, F4, STOP, DANGER):
         assert Card.from_json(card.to_json()) == card
 
 
+def test_a_kind_given_by_its_name_is_kept_as_the_enum():
+    for kind in CardKind:
+        card = Card(kind.value, 1 if kind is CardKind.FOOTPRINT else 0)
+        assert type(card.kind) is CardKind and card.kind is kind
+        assert card == Card(kind, card.steps) and hash(card) == hash(Card(kind, card.steps))
+        assert type(Card.from_json(card.to_json()).kind) is CardKind
+    assert sorted([STOP, F2, DANGER, F1]) == [DANGER, F1, F2, STOP]  # by the kind's name, then the steps
+    with pytest.raises(ValueError, match="card kind must be one of 'footprint', 'stop', 'danger', not 'joker'"):
+        Card("joker")
+
+
 @pytest.mark.parametrize(
-    "kind, steps", [("joker", 0), ("footprint", 0), ("footprint", -1), ("footprint", 1.5), ("stop", 1), ("danger", 2)]
+    "kind, steps",
+    [
+        ("joker", 0),
+        ("STOP", 0),
+        (None, 0),
+        (["stop"], 0),
+        ("footprint", 0),
+        ("footprint", -1),
+        ("footprint", 1.5),
+        ("stop", 1),
+        ("danger", 2),
+        (CardKind.STOP, 1),
+    ],
 )
 def test_invalid_cards_are_refused(kind, steps):
     with pytest.raises(ValueError):

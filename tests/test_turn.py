@@ -14,7 +14,7 @@ from dragonkit.analysis import solve_turn
 from dragonkit.bots import RandomBot
 from dragonkit.engine import IllegalActionError
 from dragonkit.game_state import Phase
-from dragonkit.rules import DANGER_CARD, PRESETS, STOP_CARD, Card, Outcome
+from dragonkit.rules import DANGER_CARD, PRESETS, STOP_CARD, Card, CardKind, Outcome
 from dragonkit.turn import Action, TurnState, footprint_children, pot_bound
 
 
@@ -76,7 +76,7 @@ def test_the_array_step_is_the_model_step(preset):
     rng = np.random.default_rng(3)
     for _, state in _random_situations(preset, 40, 3):
         for card, _p in state.chance_outcomes():
-            if card.kind != "footprint":
+            if card.kind is not CardKind.FOOTPRINT:
                 continue
             positions = np.array([state.position, *rng.integers(0, state.rules.n_stripes + 1, 5)])
             pots = np.minimum(np.array([state.pot, *rng.integers(0, 60, 5)]), state.bank)
@@ -109,7 +109,7 @@ def test_pot_bound_bounds_every_pot_a_turn_reaches(preset):
         state = start
         while not state.is_terminal():
             assert state.pot <= bound[state.position]
-            footprints = [card for card, _p in state.chance_outcomes() if card.kind == "footprint"]
+            footprints = [card for card, _p in state.chance_outcomes() if card.kind is CardKind.FOOTPRINT]
             if not footprints:
                 break
             state = state.child(rng.choice(footprints))

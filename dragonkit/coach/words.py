@@ -22,7 +22,7 @@ ESTIMATE_BUTTON = N_("Estimate the chance of winning")
 
 def verb(action: Action, lang: str | None = None) -> str:
     """The action's verb in ``lang`` (``reveal`` / ``scopri``)."""
-    return tr(VERBS[action.value], lang)
+    return tr(VERBS[action], lang)
 
 
 def reason_sentence(reason: Reason, lang: str | None = None) -> str:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..i18n import tr
 from ..i18n.numbers import decimal_text
 from ..plots.next_card import explorer_figure, explorer_figure_text
-from ..rules import Card, Composition, Ruleset, whole_number
+from ..rules import DANGER_CARD, STOP_CARD, Card, Composition, Ruleset, whole_number
 from ..style import CSS
 from ..topics.deck import (
     all_footprints,
@@ -46,8 +46,8 @@ EXERCISE_DISCARDS = {
     Card.footprint(2): 2,
     Card.footprint(3): 1,
     Card.footprint(4): 1,
-    Card("stop"): 3,
-    Card("danger"): 1,
+    STOP_CARD: 3,
+    DANGER_CARD: 1,
 }
 
 

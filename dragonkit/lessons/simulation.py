@@ -30,6 +30,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..bots import BotKind, parse_spec
 from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, interval_text, percent_text
 from ..plots import simulation as plots
@@ -52,6 +53,7 @@ from ..topics.named import menu_policy
 from ..topics.our_class import card_frequencies, kind_card, replay_reveals, reveal_decks, running_frequency
 from ..ui.figures import FigureView
 from ..ui.numbers import number_html
+from ..ui.setup import SEAT_KINDS
 from .base import (
     EDITIONS,
     POLICIES,
@@ -477,12 +479,27 @@ BOT_CHOICES = ("threshold:5", "threshold:10", "threshold:20", "threshold:40", "r
 COACH_GAMES = 200
 
 
+#: How the tournament names a bot of these kinds (msgids; ``{t}`` is the spec's number); another kind by its label
+#: in the play app's setup form (:data:`~dragonkit.ui.setup.SEAT_KINDS`).
+BOT_LABELS = {
+    BotKind.THRESHOLD: N_("hold at {t} gems"),
+    BotKind.RANDOM: N_("random moves"),
+    BotKind.COACH: N_("coach (most gems per turn)"),
+}
+
+
 def bot_label(spec: str) -> str:
-    """A bot spec in words: ``hold at 20 gems``, ``random``, ``coach (most gems per turn)``."""
-    kind, _, arg = spec.partition(":")
-    if kind == "threshold":
-        return tr("hold at {t} gems", t=int(arg or 20))
-    return tr("random moves") if kind == "random" else tr("coach (most gems per turn)")
+    """A bot spec (:func:`~dragonkit.bots.parse_spec`) in words: ``hold at 20 gems``, ``random moves``, ``coach
+    (most gems per turn)``, ``win bot (plays to win the game)``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown spec.
+    """
+    kind, value = parse_spec(spec)
+    label = BOT_LABELS.get(kind, SEAT_KINDS[kind])
+    return tr(label) if value is None else tr(label, t=value)
 
 
 class TournamentLab(LessonWidget):
@@ -572,7 +589,7 @@ class TournamentLab(LessonWidget):
             self._error = ValueError(Message("Tick at least two bots."))
             self._redraw()
             return None
-        coach_pairs = len(bots) - 1 if "coach" in bots else 0
+        coach_pairs = len(bots) - 1 if any(parse_spec(spec).kind is BotKind.COACH for spec in bots) else 0
         if coach_pairs * self.games.value > COACH_GAMES:
             self._error = ValueError(
                 Message(

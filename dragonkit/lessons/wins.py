@@ -33,7 +33,7 @@ from ..plots.wins import (
     pig_policy_figure,
     pig_policy_figure_text,
 )
-from ..rules import Card, Ruleset
+from ..rules import DANGER_CARD, Ruleset
 from ..simulate import TournamentResult, round_robin
 from ..style import CSS
 from ..topics.gems_or_wins import (
@@ -605,14 +605,14 @@ def answers() -> dict:
     """
     rules = Ruleset.preset(STRIPES)
     first = after_first_card(Ruleset.preset("mini"))
-    not_danger = [(p, win) for card, (p, win) in first.items() if card != Card("danger")]
+    not_danger = [(p, win) for card, (p, win) in first.items() if card != DANGER_CARD]
     p_not_danger = sum((p for p, _ in not_danger), Fraction(0))
     deck = typical_deck(rules, EXERCISE.stage, EXERCISE.cards)
     state = situation(rules, deck, EXERCISE.stage, EXERCISE.gems, EXERCISE.position, EXERCISE.pot)
     return {
         "pig_hold": best_hold_at(),
         "mini_not_danger": sum((p * Fraction(win) for p, win in not_danger), Fraction(0)) / p_not_danger,
-        "danger_next": next(p for card, p in state.chance_outcomes() if card == Card("danger")),
+        "danger_next": next(p for card, p in state.chance_outcomes() if card == DANGER_CARD),
         "coaches": AGREEMENTS.index(agreement(state)),
         "duel": duel_verdict(head_to_head()),
         "situation": state,

@@ -13,7 +13,7 @@ from html import escape
 from .. import palette
 from ..i18n import tr
 from ..lessons.base import edition_label
-from ..rules import Card, Ruleset
+from ..rules import Card, CardKind, Ruleset
 from .document import Document, heading_html
 from .pieces import PIECES_CSS, card_symbol, dragon_html, stage_table, treasure_text
 
@@ -44,7 +44,7 @@ DECK_CSS = (
 
 def card_html(card: Card, lang: str) -> str:
     """One card to cut out, framed in its kind's colour: a footprint's number of steps, big; its symbol; its word."""
-    big = str(card.steps) if card.kind == "footprint" else ""
+    big = str(card.steps) if card.kind is CardKind.FOOTPRINT else ""
     return (
         f'<div class="dk-card"><div class="dk-frame" style="--kind: var(--{card.kind})">'
         f'<div class="dk-big">{big}</div>{card_symbol(card)}'

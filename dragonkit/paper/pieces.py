@@ -12,7 +12,7 @@ from html import escape
 
 from .. import palette
 from ..i18n import N_, gems, tr
-from ..rules import Card, FinalDanger, Ruleset
+from ..rules import Card, CardKind, FinalDanger, Ruleset
 
 __all__ = ["PIECES_CSS", "card_symbol", "deck_html", "dragon_html", "stage_table", "treasure_text"]
 
@@ -47,7 +47,7 @@ def card_symbol(card: Card) -> str:
     stop, a triangle with ``!`` for a danger, in the card's colour.  It is decoration (``aria-hidden``): the card's
     word says what it is."""
     colour = palette.CARD[card.kind]
-    if card.kind == "footprint":  # left and right feet in turn, up the card; one foot alone in the middle
+    if card.kind is CardKind.FOOTPRINT:  # left and right feet in turn, up the card; one foot alone in the middle
         steps = card.steps
         gap = 48 / steps
         scale = 2.4 if steps == 1 else min(1.9, gap / 10)
@@ -61,7 +61,7 @@ def card_symbol(card: Card) -> str:
             )
             for i in range(steps)
         )
-    elif card.kind == "stop":
+    elif card.kind is CardKind.STOP:
         points = "20,4 40,4 56,20 56,40 40,56 20,56 4,40 4,20"
         shape = (
             f'<polygon points="{points}" fill="{colour}" stroke="{palette.INK}" stroke-width="2"/>'

@@ -13,7 +13,7 @@ from .. import palette
 from ..analysis import Situation
 from ..i18n import tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
-from ..rules import Outcome
+from ..rules import CardKind, Outcome
 from .text import FigureText
 
 __all__ = ["chain_graph", "chain_graph_text", "spy_figure", "spy_figure_text"]
@@ -76,7 +76,9 @@ def chain_graph(chain, max_states: int = 60) -> Figure:
     nx.draw_networkx_edges(graph, pos, ax=ax, node_size=900, arrowsize=12, edge_color=palette.GRID)
     for text_colour in {palette.WHITE, *palette.CARD_TEXT.values()}:
         labels = {
-            n: n for n in graph.nodes if palette.CARD_TEXT.get(kinds.get(n, "footprint"), palette.WHITE) == text_colour
+            n: n
+            for n in graph.nodes
+            if palette.CARD_TEXT.get(kinds.get(n, CardKind.FOOTPRINT), palette.WHITE) == text_colour
         }
         nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=7, font_color=text_colour)
     nx.draw_networkx_edge_labels(
@@ -142,7 +144,11 @@ def _probability(p: Any, lang: str | None = None) -> str:
 
 #: The absorbing states of :func:`dragonkit.analysis.turn_chain` where the turn is lost, by the kind of
 #: card that ends it (drawn in that card's colour).
-_LOSS_KINDS = {Outcome.STOPPED.label: "stop", Outcome.DANGER.label: "danger", Outcome.FINAL_DANGER.label: "danger"}
+_LOSS_KINDS = {
+    Outcome.STOPPED.label: CardKind.STOP,
+    Outcome.DANGER.label: CardKind.DANGER,
+    Outcome.FINAL_DANGER.label: CardKind.DANGER,
+}
 
 
 def _short(label, lang: str | None = None) -> str:

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from .. import palette
 from ..i18n import tr
 from ..i18n.numbers import integer_text
-from ..rules import Card, Ruleset
+from ..rules import Card, CardKind, Ruleset
 from ..topics.editions import MEASURES, footprint_cards
 from .labels import number_label
 from .text import FigureText
@@ -29,7 +29,7 @@ _STAGE_COLOURS = palette.STAGES
 #: The hatching of the stages' bars, in order (with their colours, so that a stage is told without its colour).
 _STAGE_HATCHES = ("", "///", "...", "xxx", "\\\\\\")
 #: The hatching of the stop and danger cards in :func:`deck_figure` (the footprints are plain, light to dark).
-_CARD_HATCHES = {"footprint": "", "stop": "///", "danger": "xxx"}
+_CARD_HATCHES = {CardKind.FOOTPRINT: "", CardKind.STOP: "///", CardKind.DANGER: "xxx"}
 
 
 def _stages(table: pd.DataFrame, measure: str) -> dict[str, dict[int, float]]:
@@ -138,9 +138,9 @@ def comparison_figure_text(
 def _card_kinds(entries: Mapping[str, Ruleset]) -> list[Card]:
     """The kinds of card in any of the decks, in the order :func:`deck_figure` stacks them: footprints by
     steps, then stops, then dangers."""
-    order = {"footprint": 0, "stop": 1, "danger": 2}
-    kinds = sorted({(order[c.kind], c.steps, c.kind) for r in entries.values() for c, _ in r.composition.counts()})
-    return [Card(kind, steps) for _order, steps, kind in kinds]
+    order = list(CardKind)
+    kinds = {card for r in entries.values() for card, _ in r.composition.counts()}
+    return sorted(kinds, key=lambda card: (order.index(card.kind), card.steps))
 
 
 def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Figure:
@@ -160,7 +160,7 @@ def deck_figure(entries: Mapping[str, Ruleset], labels: Mapping[str, str]) -> Fi
     left = np.zeros(len(entries))
     for card in _card_kinds(entries):
         counts = np.array([r.composition.count(card) for r in entries.values()], dtype=float)
-        footprint = card.kind == "footprint"
+        footprint = card.kind is CardKind.FOOTPRINT
         colour = greens[(card.steps - 1) % len(greens)] if footprint else palette.CARD[card.kind]
         bars = ax.barh(
             y, counts, left=left, color=colour, edgecolor="white", hatch=_CARD_HATCHES[card.kind], label=card.describe()

@@ -11,7 +11,6 @@ chunks by a function that runs anywhere: in this process, in a
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..bots import Bot, BotKind, bot_seed, make_bot
+from ..bots import Bot, bot_seed, parse_spec
 from ..engine import Game
 from ..i18n import tr
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset, whole_number
@@ -31,37 +30,22 @@ __all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game
 
 CHUNK = 250  # games per unit of work
 
-_SPEC = re.compile(r"(?:(?P<kind>coach|win|random)|(?P<threshold>threshold)(?::(?P<arg>[0-9]{1,4}))?)(?:#[0-9]+)?")
-
-
-def _match(spec: str) -> re.Match[str]:
-    """The parts of a bot spec; ValueError for an unknown one."""
-    match = _SPEC.fullmatch(spec)
-    if match is None:
-        raise ValueError(f"unknown bot {str(spec)!r}; use coach, win, random or threshold:T (T a whole number of gems)")
-    return match
-
 
 class BotSpec(str):
-    """A bot named by a short spec: ``"coach"``, ``"random"`` or ``"threshold:T"``
-    (holds at a pot of T gems; 20 by default).  ``"#2"`` may be appended to tell
-    two bots of the same kind apart."""
+    """A seat's bot, named by its spec (:func:`dragonkit.bots.parse_spec`: ``"coach"``, ``"random"``,
+    ``"threshold:T"``, ... every kind of :data:`dragonkit.bots.BOTS`).  ``"#2"`` may be appended to tell two bots
+    of the same spec apart."""
 
     def make(self, seed: int) -> Bot:
-        """A fresh bot; a random bot is seeded with ``seed``.
+        """A fresh bot (:meth:`ParsedSpec.make <dragonkit.bots.ParsedSpec.make>`); a random bot is seeded with
+        ``seed``.
 
         Raises
         ------
         ValueError
             For an unknown spec.
         """
-        match = _match(self)
-        kind, arg = BotKind(match["kind"] or match["threshold"]), match["arg"]
-        if kind is BotKind.THRESHOLD:
-            return make_bot(kind, threshold=int(arg) if arg else 20)
-        if kind is BotKind.RANDOM:
-            return make_bot(kind, seed=seed)
-        return make_bot(kind, exact=False)
+        return parse_spec(self).make(seed)
 
 
 def parse_bots(specs: Iterable[str]) -> list[BotSpec]:
@@ -75,7 +59,7 @@ def parse_bots(specs: Iterable[str]) -> list[BotSpec]:
     out: list[BotSpec] = []
     for spec in specs:
         spec = str(spec).strip()
-        _match(spec)
+        parse_spec(spec)  # refuses an unknown spec
         name, k = spec, 2
         while name in out:
             name, k = f"{spec}#{k}", k + 1

@@ -26,14 +26,14 @@ from ..analysis import HoldAfterReveals, TurnState, evaluate_policy, solve_turn
 from ..engine import Game
 from ..i18n import N_
 from ..i18n.numbers import decimal_text
-from ..rules import Card, Ruleset
+from ..rules import STOP_CARD, Card, CardKind, Ruleset
 from ..topics.one_push import one_push
 from ..turn import Action
 
 __all__ = ["FIRST_TURN", "PROBLEM_GEMS", "Answers", "Item", "answers", "assessment_markdown", "items", "problem_gain"]
 
 #: The cards of the first turn in the test's game of *Dragon Stripes*: a 1-step and a 3-step footprint, then a stop.
-FIRST_TURN = (Card("footprint", 1), Card("footprint", 3), Card("stop"))
+FIRST_TURN = (Card.footprint(1), Card.footprint(3), STOP_CARD)
 
 #: The problem's player's gems, for the variance (part d).
 PROBLEM_GEMS = 20
@@ -137,7 +137,7 @@ def answers() -> Answers:
     cards = start.cards_left
     footprints = sum(start.footprints.values())
     one_card = evaluate_policy(start, HoldAfterReveals(1), exact=True)
-    after = start.child(Card("footprint", 3))
+    after = start.child(Card.footprint(3))
     gains = tuple(
         Fraction(evaluate_policy(problem_gain(g), HoldAfterReveals(1), exact=True).expected_gain)
         for g in _PROBLEM_RANGE
@@ -146,7 +146,9 @@ def answers() -> Answers:
     return Answers(
         cards=cards,
         footprints=footprints,
-        first_stop_or_danger=sum((p for card, p in chances.items() if card.kind != "footprint"), Fraction(0)),
+        first_stop_or_danger=sum(
+            (p for card, p in chances.items() if card.kind is not CardKind.FOOTPRINT), Fraction(0)
+        ),
         three_footprints=Fraction(math.comb(footprints, 3), math.comb(cards, 3)),
         three_footprints_with_replacement=Fraction(footprints, cards) ** 3,
         one_card_gain=Fraction(one_card.expected_gain),
@@ -327,7 +329,7 @@ def _fields(lang: str) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, s
     """The numbers each item's texts show, written for ``lang``: for the test's items and the problem's parts."""
     a = answers()
     start = _second_turn()
-    after = start.child(Card("footprint", 3))
+    after = start.child(Card.footprint(3))
     cards, f = a.cards, a.footprints
     bad = cards - f
     values = _distribution(start)

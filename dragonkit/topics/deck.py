@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..rules import DANGER, DANGER_CARD, STOP_CARD, Card, Composition, Ruleset, whole_number
+from ..rules import DANGER_CARD, STOP_CARD, Card, CardKind, Composition, Ruleset, whole_number
 
 __all__ = [
     "all_footprints",
@@ -216,7 +216,7 @@ def most_discards(rules: Ruleset, card: Card) -> int:
     """How many cards of ``card``'s kind can be discarded while the game goes on: all of them,
     but one danger fewer than the deck holds (the last danger ends the game; cards)."""
     count = rules.composition.count(card)
-    return max(count - 1, 0) if card.kind == DANGER else count
+    return max(count - 1, 0) if card.kind is CardKind.DANGER else count
 
 
 def most_likely_card(composition: Composition) -> Card:

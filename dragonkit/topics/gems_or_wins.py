@@ -41,7 +41,7 @@ from ..analysis.win.race import WinTable, win_table
 from ..analysis.win.solver import Probability
 from ..cache import cached_file, computed_once
 from ..game_state import GameState, Phase
-from ..rules import Card, Composition, Ruleset, whole_number
+from ..rules import Card, CardKind, Composition, Ruleset, whole_number
 from ..turn import Action, TurnState
 from .pig import PigSolution, hold_at_expected_score, hold_at_outcomes, solve_pig
 
@@ -208,7 +208,7 @@ def typical_deck(rules: Ruleset, stage: int, cards: int) -> Composition:
     """
     stage = whole_number(stage, "stage", minimum=0, maximum=rules.last_stage)
     dangers = rules.danger_cards - stage
-    others = [(card, count) for card, count in rules.composition.counts() if card.kind != "danger"]
+    others = [(card, count) for card, count in rules.composition.counts() if card.kind is not CardKind.DANGER]
     full = sum(count for _, count in others)
     cards = whole_number(cards, "cards", minimum=dangers + 1, maximum=dangers + full)
     quotas = [Fraction(count * (cards - dangers), full) for _, count in others]
@@ -216,8 +216,8 @@ def typical_deck(rules: Ruleset, stage: int, cards: int) -> Composition:
     by_remainder = sorted(range(len(others)), key=lambda k: (-(quotas[k] - kept[k]), k))
     for k in by_remainder[: cards - dangers - sum(kept)]:
         kept[k] += 1
-    footprints = {card.steps: n for (card, _), n in zip(others, kept) if card.kind == "footprint"}
-    stops = next(n for (card, _), n in zip(others, kept) if card.kind == "stop")
+    footprints = {card.steps: n for (card, _), n in zip(others, kept) if card.kind is CardKind.FOOTPRINT}
+    stops = next(n for (card, _), n in zip(others, kept) if card.kind is CardKind.STOP)
     return Composition.of(footprints, stops, dangers)
 
 

@@ -43,7 +43,7 @@ import pandas as pd
 from ..analysis.turn.table import hold_from
 from ..game_state import Phase
 from ..record.where import class_name, record_url
-from ..rules import DANGER_CARD, STOP_CARD, Card, Ruleset
+from ..rules import Card, CardKind, Ruleset
 from ..simulate.stats import normal_quantile, proportion_estimate
 from ..turn import Action, TurnState
 
@@ -368,6 +368,10 @@ def stopping_summary(choices: pd.DataFrame) -> pd.DataFrame:
 # -- lesson 8: the class's frequencies -------------------------------------------------------------------------------
 
 
+#: The kinds the record names by their value (a footprint it names by its steps), in the deck's order.
+_OTHER_KINDS = (CardKind.STOP, CardKind.DANGER)
+
+
 def kind_card(kind: str) -> Card:
     """The card a kind of the record names (:func:`dragonkit.record.rows.card_name`): ``"3"`` a footprint of 3 steps,
     ``"stop"``, ``"danger"``.
@@ -379,14 +383,14 @@ def kind_card(kind: str) -> Card:
     """
     if kind.isdigit():
         return Card.footprint(int(kind))
-    if kind in (STOP_CARD.kind, DANGER_CARD.kind):
+    if kind in _OTHER_KINDS:
         return Card(kind)
     raise ValueError(f"the record names a card by its steps, stop or danger, not {kind!r}")
 
 
 def _kind_order(kind: str) -> tuple[int, int]:
     """Footprints by their steps first, then the stop, then the danger (the deck's order)."""
-    return (0, int(kind)) if kind.isdigit() else (1, ("stop", "danger").index(kind))
+    return (0, int(kind)) if kind.isdigit() else (1, _OTHER_KINDS.index(CardKind(kind)))
 
 
 def reveal_decks(decisions: pd.DataFrame) -> pd.DataFrame:

@@ -13,7 +13,7 @@ from html import escape
 from .. import palette
 from ..engine import Game
 from ..i18n import gems, ntr, tr
-from ..rules import Card, Outcome, Ruleset
+from ..rules import Card, CardKind, Outcome, Ruleset
 from ..topics.deck import shares_left
 
 __all__ = ["render_board"]
@@ -216,7 +216,7 @@ def _last_card(game: Game, lang: str | None) -> list[str]:
         )
         return out
     colour, text = palette.CARD[card.kind], palette.CARD_TEXT[card.kind]
-    if card.kind == "footprint":  # the number of steps, big, and the word under it
+    if card.kind is CardKind.FOOTPRINT:  # the number of steps, big, and the word under it
         big, size = str(card.steps), 34
         small = ntr("step", "steps", card.steps, lang)
     else:

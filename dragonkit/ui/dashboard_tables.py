@@ -21,6 +21,7 @@ from ..i18n import N_, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
 from ..topics.class_summary import GemsGivenUp
 from ..topics.editions import edition_label
+from ..turn import Action
 from .setup import kind_label
 
 __all__ = [
@@ -177,8 +178,12 @@ def render_gems_given_up(found: GemsGivenUp, lang: str | None = None) -> str:
 
 
 def _verb(action: str, lang: str | None) -> str:
-    """An action of the record (``"take_over"``) as its verb in ``lang`` (``"take over"``)."""
-    return tr(VERBS[action], lang) if action in VERBS else action
+    """An action of the record (``"take_over"``) as its verb in ``lang`` (``"take over"``); a name that is no
+    :class:`~dragonkit.turn.Action` as the record wrote it."""
+    try:
+        return tr(VERBS[Action(action)], lang)
+    except ValueError:
+        return action
 
 
 def _wrong_answers(answers: list[tuple[str, int]], lang: str | None) -> str:

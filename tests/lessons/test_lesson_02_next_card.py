@@ -14,7 +14,7 @@ import pytest
 from dragonkit import Ruleset, i18n
 from dragonkit.lessons import next_card
 from dragonkit.lessons.next_card import DeckExplorer
-from dragonkit.rules import Card
+from dragonkit.rules import Card, CardKind
 from dragonkit.topics.deck import all_footprints, deck_after, run_table
 
 from .helpers import _check, _prose, _run_notebook, _text
@@ -61,7 +61,7 @@ def test_runs_of_footprints_match_binomial_coefficients_and_a_brute_force_count(
     cards = deck.cards()
     for k in range(0, deck.total + 1):
         draws = list(itertools.permutations(range(len(cards)), k))
-        favourable = sum(all(cards[i].kind == "footprint" for i in draw) for draw in draws)
+        favourable = sum(all(cards[i].kind is CardKind.FOOTPRINT for i in draw) for draw in draws)
         assert all_footprints(deck, k) == Fraction(favourable, len(draws))
     rng = np.random.default_rng(3)
     for _ in range(40):

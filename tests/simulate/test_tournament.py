@@ -11,6 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from dragonkit import Ruleset
+from dragonkit.bots import BOTS, BotKind
 from dragonkit.cli import main
 from dragonkit.plots.tournament import win_rates
 from dragonkit.simulate import TournamentResult, round_robin
@@ -80,6 +81,21 @@ def test_cli_tournament_prints_a_table(capsys):
     assert "threshold:10" in out and "random" in out and "win rate" in out
     with pytest.raises(SystemExit):
         main(["tournament", "--bots", "wizard", "random"])
+
+
+def test_cli_tournament_takes_every_kind_of_bot(capsys):
+    """Every kind of bot, with its number where it takes one, read by the one parser of a spec: a new kind of bot
+    plays in ``dragonkit tournament`` once it is in BOTS, with no other change."""
+    specs = []
+    for kind in BotKind:
+        if kind is BotKind.HUMAN:
+            continue
+        parameter = BOTS[kind].spec_parameter  # KeyError: a kind of bot that nothing plays
+        specs += [kind.value] if parameter is None else [kind.value, f"{kind.value}:{parameter.default + 1}"]
+    assert main(["tournament", "--bots", *specs, "--games", "1", "--seed", "4", "--preset", "mini"]) == 0
+    out = capsys.readouterr().out
+    table = {line.split()[0] for line in out.splitlines()[2:] if line and not line.startswith("endings")}
+    assert table == set(specs), out  # a row of standings for each bot
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from scipy import stats
 
+from dragonkit.rules import CardKind
 from dragonkit.teach.assessment import FIRST_TURN, PROBLEM_GEMS, answers, assessment_markdown, items
 
 from ..english import english_words
@@ -22,7 +23,7 @@ CARDS = sum(FOOTPRINTS.values()) + STOPS + DANGERS
 
 
 def test_the_first_turn_is_what_the_test_says():
-    assert [c.kind for c in FIRST_TURN] == ["footprint", "footprint", "stop"]
+    assert [c.kind for c in FIRST_TURN] == [CardKind.FOOTPRINT, CardKind.FOOTPRINT, CardKind.STOP]
     assert [c.steps for c in FIRST_TURN[:2]] == [1, 3]
     assert answers().cards == CARDS == 48 and answers().footprints == 36
 

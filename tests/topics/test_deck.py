@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from dragonkit import Game, Ruleset
-from dragonkit.rules import DANGER_CARD, STOP_CARD, Card, Composition
+from dragonkit.rules import DANGER_CARD, STOP_CARD, Card, CardKind, Composition
 from dragonkit.topics.deck import (
     cards_discarded,
     deck_after,
@@ -80,7 +80,7 @@ def test_a_turn_ender_among_the_next_cards_by_listing_every_order():
     cards = deck.cards()
     for k in range(1, 5):
         orders = list(itertools.permutations(range(len(cards)), k))
-        hit = sum(any(cards[i].kind != "footprint" for i in order) for order in orders)
+        hit = sum(any(cards[i].kind is not CardKind.FOOTPRINT for i in order) for order in orders)
         assert ender_within(deck, k) == Fraction(hit, len(orders))
 
 

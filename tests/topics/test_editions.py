@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from dragonkit.analysis import HoldAtPot, evaluate_policy, fresh_turn, solve_turn
-from dragonkit.rules import Ruleset
+from dragonkit.rules import CardKind, Ruleset
 from dragonkit.topics.editions import (
     MEASURES,
     compare_editions,
@@ -31,10 +31,10 @@ def test_what_the_first_cards_of_a_deck_say_by_counting_every_order(name):
     comp = Ruleset.preset(name).composition
     cards = comp.cards()
     n = len(cards)
-    assert footprint_cards(comp) == sum(card.kind == "footprint" for card in cards)
-    assert first_card_ends(comp) == Fraction(sum(card.kind != "footprint" for card in cards), n)
+    assert footprint_cards(comp) == sum(card.kind is CardKind.FOOTPRINT for card in cards)
+    assert first_card_ends(comp) == Fraction(sum(card.kind is not CardKind.FOOTPRINT for card in cards), n)
     pairs = list(itertools.permutations(range(n), 2))
-    both = sum(cards[i].kind == "footprint" and cards[j].kind == "footprint" for i, j in pairs)
+    both = sum(cards[i].kind is CardKind.FOOTPRINT and cards[j].kind is CardKind.FOOTPRINT for i, j in pairs)
     assert footprints_in_a_row(comp, 2) == Fraction(both, len(pairs))
     assert footprints_in_a_row(comp, 1) == 1 - first_card_ends(comp)
 
@@ -42,7 +42,7 @@ def test_what_the_first_cards_of_a_deck_say_by_counting_every_order(name):
 def test_the_first_pot_is_the_mean_stripe_value_of_the_first_footprint():
     stripes = Ruleset.preset("dragon-stripes")
     cards = stripes.composition.cards()
-    paid = [stripes.stripe_value(card.steps, 0) if card.kind == "footprint" else 0 for card in cards]
+    paid = [stripes.stripe_value(card.steps, 0) if card.kind is CardKind.FOOTPRINT else 0 for card in cards]
     assert expected_first_pot(stripes) == Fraction(sum(paid), len(cards))
     assert expected_first_pot(MINI) > 0
 

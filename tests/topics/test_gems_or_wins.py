@@ -12,7 +12,7 @@ from dragonkit.analysis import TurnState, solve_turn
 from dragonkit.analysis.win.race import win_table
 from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.game_state import GameState, Phase
-from dragonkit.rules import Card, Ruleset
+from dragonkit.rules import Card, CardKind, Ruleset
 from dragonkit.topics import gems_or_wins as gw
 from dragonkit.topics.pig import hold_at_expected_score, solve_pig
 from dragonkit.turn import Action
@@ -36,7 +36,7 @@ def test_a_typical_deck_keeps_the_dangers_left_and_every_kinds_share(stage, card
     full = STRIPES.composition
     others = full.total - full.dangers
     for card, count in deck.counts():
-        if card.kind != "danger":
+        if card.kind is not CardKind.DANGER:
             share = Fraction(full.count(card) * (cards - deck.dangers), others)
             assert abs(count - share) < 1, card
     assert gw.typical_deck(STRIPES, 0, 51) == full

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from dragonkit import Game, Ruleset
+from dragonkit import CardKind, Game, Ruleset
 from dragonkit.analysis import TurnState, evaluate_policy, optimal_policy
 from dragonkit.analysis.turn.market import (
     break_even_bid,
@@ -37,9 +37,9 @@ def test_a_held_turn_is_where_the_engine_puts_the_knight_after_the_same_cards():
     for seed in range(300):
         game = Game(["Ann", "Bo"], rules=MINI, seed=seed)
         cards = [game.reveal()]
-        if cards[0].kind == "footprint":
+        if cards[0].kind is CardKind.FOOTPRINT:
             cards.append(game.reveal())
-        if game.is_over or any(c.kind != "footprint" for c in cards) or len(cards) < 2:
+        if game.is_over or any(c.kind is not CardKind.FOOTPRINT for c in cards) or len(cards) < 2:
             continue
         drawn = "+".join(str(c.steps) for c in cards)
         assert held_turn(MINI, market.parse_drawn(drawn)) == TurnState.from_game(game), drawn

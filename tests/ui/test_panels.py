@@ -5,12 +5,12 @@ from __future__ import annotations
 from html import escape
 
 from dragonkit import Game, Ruleset, palette
-from dragonkit.rules import Card
+from dragonkit.rules import Card, CardKind
 from dragonkit.ui.panels import card_label, render_move
 
 
 def test_a_card_is_labelled_in_its_colour_and_in_words():
-    danger = next(card for card in Ruleset().composition.cards() if card.kind == "danger")
+    danger = next(card for card in Ruleset().composition.cards() if card.kind is CardKind.DANGER)
     label = card_label(danger, "it")
     assert label == (
         f'<span class="dk-card" style="background:{palette.CARD["danger"]};color:{palette.CARD_TEXT["danger"]}">'

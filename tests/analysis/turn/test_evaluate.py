@@ -51,6 +51,7 @@ from dragonkit.analysis import (
 from dragonkit.analysis.turn import optimal as optimal_module
 from dragonkit.analysis.turn.graph import DecisionGraph
 from dragonkit.analysis.turn.optimal import backward_induction
+from dragonkit.rules import CardKind
 from dragonkit.turn import Action
 
 from ...situations import fresh_state
@@ -206,9 +207,9 @@ def simulate_turn(state: TurnState, decide: Decider, rng: random.Random) -> tupl
         card = deck.pop()
         reveals += 1
         must = False
-        if card.kind == "stop":
+        if card.kind is CardKind.STOP:
             return -math.floor(rates[d] * gems), "stopped", reveals
-        if card.kind == "danger":
+        if card.kind is CardKind.DANGER:
             if d + 1 >= rules.danger_cards:
                 return (-gems if final_all else 0), "danger", reveals
             return -math.floor(rates[d + 1] * gems), "danger", reveals
@@ -251,7 +252,7 @@ def engine_turn(rules: Ruleset, decide: Decider, rng: random.Random) -> tuple[in
     elif game.is_over:
         outcome = {"head": "head", "final_danger": "danger", "deck_empty": "deck empty"}[game.ending]
     else:
-        outcome = {"stop": "stopped", "danger": "danger"}[game.last_card.kind]
+        outcome = {CardKind.STOP: "stopped", CardKind.DANGER: "danger"}[game.last_card.kind]
     return game.gems[who] - start, outcome, reveals
 
 
