@@ -24,13 +24,14 @@ the turn's own wherever the turn has one.  A revealed card is the turn's step
 :func:`~dragonkit.turn.card_step` (the one call of the rules'
 :meth:`~dragonkit.rules.Ruleset.apply_card`, the step :meth:`TurnState.child
 <dragonkit.turn.TurnState.child>` takes too); a hold that nobody takes is the turn's
-hold, :func:`~dragonkit.turn.hold_step`.  What only a game has is written here, once:
-the legal actions of a :class:`Phase` (:func:`legal_in`), the order a held turn is
+hold, :func:`~dragonkit.turn.hold_step`; a takeover's payment is the turn's
+:func:`~dragonkit.turn.takeover_step` of the bounty (:attr:`~GameState.bounty`, the
+rules' :meth:`~dragonkit.rules.Ruleset.bounty`).  What only a game has is written here,
+once: the legal actions of a :class:`Phase` (:func:`legal_in`), the order a held turn is
 offered in (:func:`offer_order`), the next turn's owner (:func:`next_turn_owner`), the
-takeover's payment (:attr:`~GameState.bounty`, the rules'
-:meth:`~dragonkit.rules.Ruleset.bounty`), the winners (:func:`leaders`) and their shares
-(:func:`win_shares`).  A step from a state made by a step is not checked again (a
-solver takes millions); a state made by hand is checked when it is made.
+winners (:func:`leaders`) and their shares (:func:`win_shares`).  A step from a state
+made by a step is not checked again (a solver takes millions); a state made by hand is
+checked when it is made.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Card, Composition, Outcome, Ruleset, whole_number
-from .turn import Action, TurnState, card_step, checked_action, hold_step
+from .turn import Action, TurnState, card_step, checked_action, hold_step, takeover_step
 
 __all__ = ["GameState", "Phase", "leaders", "legal_in", "next_turn_owner", "offer_order", "win_shares"]
 
@@ -416,10 +417,9 @@ class GameState:
             queue = offer_order(self.rules, self.gems, self.active, self.pot)
             return self._replace(phase=Phase.OFFER, offer_queue=queue) if queue else self._collected()
         if action is Action.TAKE_OVER:
-            taker, bounty = self.offer_queue[0], self.bounty
+            taker, holder = self.offer_queue[0], self.active
             gems = list(self.gems)
-            gems[taker] -= bounty
-            gems[self.active] += bounty
+            gems[taker], gems[holder] = takeover_step(gems[taker], gems[holder], self.bounty)
             return self._replace(gems=tuple(gems), active=taker, phase=Phase.MUST_REVEAL, offer_queue=())
         rest = self.offer_queue[1:]  # a decline
         return self._replace(offer_queue=rest) if rest else self._collected()

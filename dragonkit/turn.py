@@ -24,7 +24,10 @@ whole arrays of situations at once (the analysis builds its decision graph with 
 
 Backward induction, the absorbing chains, the trainer, the lessons and the engine all
 step this model, so a rule of the turn is written once.  Nobody takes a held turn over
-within this model (RULES.md section 7): a hold ends the turn with the pot.
+within this model (RULES.md section 7): a hold ends the turn with the pot
+(:func:`hold_step`).  The turn of a player who takes a held turn over starts at
+:meth:`~TurnState.taken_over`, once they paid the bounty (:func:`takeover_step`, the
+game's payment too).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -55,7 +58,11 @@ __all__ = [
     "footprint_children",
     "hold_step",
     "pot_bound",
+    "takeover_step",
 ]
+
+#: A number of gems: an int for one situation, an ndarray of int for many at once (the win models' grids).
+_Gems = TypeVar("_Gems", int, "NDArray[np.int64]")
 
 
 class Action(str, Enum):
@@ -239,6 +246,33 @@ class TurnState:
     def replace(self, **changes: Any) -> TurnState:
         """A copy with some fields changed (validated like a new state), e.g. another player's gems."""
         return dataclasses.replace(self, **changes)
+
+    def taken_over(self, gems: int, bounty: int) -> TurnState:
+        """The held turn as the player who takes it over plays it: they pay ``bounty`` out of their ``gems``
+        (:func:`takeover_step`) and must reveal (RULES.md section 3, step 4); the deck, the stage, the treasure,
+        the knight and the pot stay.
+
+        Parameters
+        ----------
+        gems : int
+            The taker's gems before paying (gems).
+        bounty : int
+            What the taker pays the holder (gems), 0..gems: the rules' bounty, or the price of a takeover auction.
+
+        Returns
+        -------
+        TurnState
+            The taker's turn, with ``gems - bounty`` gems and a compulsory reveal.
+
+        Raises
+        ------
+        ValueError
+            If ``gems`` is no whole number >= 0, or ``bounty`` no whole number from 0 to ``gems``.
+        """
+        gems = whole_number(gems, "gems", minimum=0)
+        bounty = whole_number(bounty, "bounty", minimum=0, maximum=gems)  # at most the taker's gems
+        taker, _ = takeover_step(gems, self.gems, bounty)
+        return self.replace(gems=taker, must_reveal=True)
 
     # -- what the table can count ----------------------------------------------------------
 
@@ -441,24 +475,47 @@ def card_step(
     return effect, after
 
 
-def hold_step(gems: int, pot: int) -> tuple[int, int]:
+def hold_step(gems: _Gems, pot: _Gems) -> tuple[_Gems, int]:
     """What a hold that ends the turn does: the active player takes the pot (RULES.md section 3, step 4, when
-    nobody takes the turn over).  The one step of such a hold, taken by :meth:`TurnState.child` and by
-    :meth:`GameState.child <dragonkit.game_state.GameState.child>` alike.
+    nobody takes the turn over).  The one step of such a hold, taken by :meth:`TurnState.child`, by
+    :meth:`GameState.child <dragonkit.game_state.GameState.child>` and by the win models alike.
 
     Parameters
     ----------
-    gems : int
+    gems : int or ndarray of int
         The active player's own gems (gems).
-    pot : int
-        Gems next to the knight (gems).
+    pot : int or ndarray of int
+        Gems next to the knight (gems); an array broadcasts against ``gems`` (many situations at once).
 
     Returns
     -------
-    gems, pot : int
-        The active player's gems and the pot afterwards (gems).
+    gems : int or ndarray of int
+        The active player's gems afterwards (gems).
+    pot : int
+        The pot afterwards: 0 (gems).
     """
     return gems + pot, 0
+
+
+def takeover_step(taker: _Gems, holder: _Gems, bounty: int | _Gems) -> tuple[_Gems, _Gems]:
+    """What a takeover does to the gems: the taker pays the bounty to the holder (RULES.md section 3, step 4).
+    The one payment of a takeover, made by :meth:`GameState.child <dragonkit.game_state.GameState.child>`, by
+    :meth:`TurnState.taken_over` (the taker's turn) and by the win models alike.
+
+    Parameters
+    ----------
+    taker, holder : int or ndarray of int
+        The gems of the player who takes the turn over and of the player who held it, before paying (gems).
+    bounty : int or ndarray of int
+        What the taker pays: the rules' :meth:`~dragonkit.rules.Ruleset.bounty` of the pot in a game, or the
+        price a takeover auction settled on (gems).  Arrays broadcast (many situations at once).
+
+    Returns
+    -------
+    taker, holder : int or ndarray of int
+        Their gems afterwards (gems).
+    """
+    return taker - bounty, holder + bounty
 
 
 def checked_action(move: object, legal: list[Action], moves: str) -> Action:

@@ -13,9 +13,9 @@ from dragonkit import Game, Ruleset
 from dragonkit.analysis import solve_turn
 from dragonkit.bots import RandomBot
 from dragonkit.engine import IllegalActionError
-from dragonkit.game_state import Phase
+from dragonkit.game_state import GameState, Phase
 from dragonkit.rules import DANGER_CARD, PRESETS, STOP_CARD, Card, CardKind, Outcome
-from dragonkit.turn import Action, TurnState, footprint_children, pot_bound
+from dragonkit.turn import Action, TurnState, footprint_children, pot_bound, takeover_step
 
 
 def _random_situations(preset: str, n: int, seed: int) -> list[tuple[Game, TurnState]]:
@@ -67,6 +67,22 @@ def test_hold_takes_the_pot_and_ends_the_turn():
     held = state.child("hold")
     assert (held.outcome, held.returns(), held.gems, held.pot) == (Outcome.HELD, 2, 14, 0)
     assert held.gems + held.treasure == state.gems + state.treasure + state.pot
+
+
+def test_a_takeover_in_the_turn_model_is_the_games_takeover():
+    """The taker's turn (TurnState.taken_over) is the game's turn after a takeover, whose payment is takeover_step."""
+    mini = Ruleset.preset("mini")
+    deck = mini.composition.without(Card.footprint(1)).without(Card.footprint(2))
+    held = GameState(mini, (12, 9), 16, deck, phase=Phase.CHOOSE, position=3, pot=4).child(Action.HOLD)
+    taken = held.child(Action.TAKE_OVER)
+    assert taken.gems == takeover_step(9, 12, held.bounty)[::-1] == (16, 5)
+    assert held.turn().taken_over(9, held.bounty) == taken.turn()
+    assert taken.turn().must_reveal and taken.turn().gems == 5
+    pays, gets = takeover_step(np.array([9, 20]), np.array([12, 0]), np.array([4, 7]))  # many at once
+    assert pays.tolist() == [5, 13] and gets.tolist() == [16, 7]
+    for gems, bounty, named in ((9, 10, "bounty"), (9, -1, "bounty"), (9, 1.5, "bounty"), (-1, 0, "gems")):
+        with pytest.raises(ValueError, match=named):
+            held.turn().taken_over(gems, bounty)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..analysis import TurnOptions
 from ..analysis.win.late import LateGame
-from ..analysis.win.model import TablePreparing, solver_for
+from ..analysis.win.model import TablePreparing, WinModel, solver_for
 from ..engine import Game
 from ..game_state import GameState
 from ..simulate.win_chance import WinChanceEstimate, estimate_win_chances
@@ -51,14 +51,9 @@ KEEP_TURNS = 2
 
 
 class Source(StrEnum):
-    """Where the coach's chances of winning come from."""
+    """Where the coach's chances of winning come from when no win model gives them: where one does, the source is
+    that model, a :class:`~dragonkit.analysis.win.model.WinModel` (:attr:`TwoViews.source`)."""
 
-    #: The race model's table (:mod:`dragonkit.analysis.win.race`).
-    TABLE = "table"
-    #: The late game, solved exactly (:mod:`dragonkit.analysis.win.late`).
-    EXACT = "exact"
-    #: The gems model's table (:mod:`dragonkit.analysis.win.gems`).
-    MODEL = "model"
     #: A Monte Carlo estimate (:func:`~dragonkit.simulate.estimate_win_chances`).
     ESTIMATE = "estimate"
     #: A table being solved on this machine: no chance of winning yet.
@@ -109,10 +104,12 @@ class TwoViews:
         Seat of the player to move.
     options : tuple of Option
         In the order of the legal actions.
-    source : Source or None
-        Where the chances of winning come from; None where they are not computed.
+    source : WinModel, Source or None
+        Where the chances of winning come from: the win model that gives them
+        (:class:`~dragonkit.analysis.win.model.WinModel`: the race table, the late game, the gems table), an
+        estimate or a table being solved (:class:`Source`); None where they are not computed.
     estimate : WinChanceEstimate or None
-        The Monte Carlo run, where :attr:`source` is ``"estimate"``.
+        The Monte Carlo run, where :attr:`source` is :attr:`Source.ESTIMATE`.
     best_gems, best_win : frozenset of Action
         The best options of each view (several on a tie; :attr:`best_win` is empty without chances of winning, and
         where an estimate cannot tell the options apart).
@@ -123,7 +120,7 @@ class TwoViews:
 
     mover: int
     options: tuple[Option, ...]
-    source: Source | None
+    source: WinModel | Source | None
     estimate: WinChanceEstimate | None
     best_gems: frozenset[Action]
     best_win: frozenset[Action]
@@ -169,9 +166,9 @@ class Coach:
 
     # -- the chances of winning --------------------------------------------------------------------------------
 
-    def _solver(self, state: GameState) -> tuple[Values | None, Source | None]:
+    def _solver(self, state: GameState) -> tuple[Values | None, WinModel | Source | None]:
         """Where the chances of winning of ``state`` come from, when not from an estimate
-        (:func:`~dragonkit.analysis.win.model.solver_for`, never waiting for a table): the solver and its source;
+        (:func:`~dragonkit.analysis.win.model.solver_for`, never waiting for a table): the solver and its model;
         no solver and :attr:`Source.PREPARING` while the table is being solved; ``(None, None)`` where no model
         answers."""
         try:
@@ -181,7 +178,7 @@ class Coach:
         if found is None:
             return None, None
         solver, kind = found
-        return solver.action_values, Source(kind.value)
+        return solver.action_values, kind
 
     def cached_estimate(self, game: Game) -> WinChanceEstimate | None:
         """The estimate already made for the public state of ``game``, if any.

@@ -6,6 +6,7 @@ that shows them is :mod:`dragonkit.ui.coach_panel`.
 
 from __future__ import annotations
 
+from ..analysis.win.model import WinModel
 from ..engine import VERBS, Game
 from ..i18n import N_, Gems, ntr, tr
 from ..i18n.numbers import decimal_text, integer_text, percent_text
@@ -198,21 +199,21 @@ def source_note(
         The estimate is made when the player asks for it (in a room, whose server the whole class shares), not at
         every decision.
     """
-    if views.source is Source.TABLE:
+    if views.source is WinModel.RACE:
         return tr(
             "Chance of winning: from a model of the two-player game, solved for every deck, in which whoever "
             "reaches the head wins and whoever reveals the last danger card loses, both players playing to win; "
             "the real gems count in the decision at hand only.",
             lang,
         )
-    if views.source is Source.MODEL:
+    if views.source is WinModel.GEMS:
         return tr(
             "Chance of winning: from a model of the two-player game, solved for every deck, which carries both "
             "players' gems (here the last danger card ends the game on the gems), both players playing to win; "
             "the decision at hand is read with the real deck, gems and pot.",
             lang,
         )
-    if views.source is Source.EXACT:
+    if views.source is WinModel.LATE:
         return ntr(
             "Chance of winning: exact, with {cards} card left, the real gems and pot, both players playing to win to "
             "the end of the game.",

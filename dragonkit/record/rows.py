@@ -110,7 +110,8 @@ class DecisionRow:
         win : mapping of Action to float, optional
             Each action's chance of winning the game after it (the coach's second view), where it had one.
         win_source : str, optional
-            Where those chances came from (:class:`dragonkit.coach.views.Source`).
+            Where those chances came from: a value of :class:`dragonkit.analysis.win.model.WinModel` or of
+            :class:`dragonkit.coach.views.Source`.
         best_win : iterable of Action
             The options the second view marks best.
         verdict : str

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..analysis.turn.policies import optimal_policy
-from ..rules import Outcome, whole_number
+from ..rules import Outcome
 from ..turn import TurnState
 from .turns import OUTCOMES, simulate_turns
 
@@ -45,7 +45,8 @@ def play_takeover(state: TurnState, gems: int, price: int, rng: np.random.Genera
     gems : int
         The taker's gems before paying (gems).
     price : int
-        What the taker pays the holder (gems), 0..gems.
+        What the taker pays the holder (gems), 0..gems: paid as the bounty
+        (:meth:`TurnState.taken_over <dragonkit.turn.TurnState.taken_over>`).
     rng : numpy.random.Generator
 
     Raises
@@ -53,8 +54,7 @@ def play_takeover(state: TurnState, gems: int, price: int, rng: np.random.Genera
     ValueError
         For a price outside 0..gems or an empty deck.
     """
-    price = whole_number(price, "price", minimum=0, maximum=gems)  # at most the taker's gems
-    start = state.replace(gems=gems - price, must_reveal=True)
+    start = state.taken_over(gems, price)  # refuses a price outside 0..gems
     turn = simulate_turns(start, optimal_policy(start), 1, rng=rng)
     gain = int(turn.gain[0])
     return TakeoverPlay(gain, gain - price, OUTCOMES[int(turn.outcome[0])])

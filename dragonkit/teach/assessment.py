@@ -84,6 +84,13 @@ def problem_gain(gems: int) -> TurnState:
     return TurnState.fresh(Ruleset.preset("mini"), gems=gems)
 
 
+def _problem_penalty(gems: int) -> int:
+    """What a stop costs the problem's player with ``gems`` gems (gems): the rules' penalty
+    (:meth:`~dragonkit.rules.Ruleset.penalty`) in :func:`problem_gain`'s turn, ⌊g/4⌋ in ``mini``."""
+    turn = problem_gain(gems)
+    return turn.rules.penalty(gems, turn.dangers_revealed)
+
+
 @dataclass(frozen=True)
 class Answers:
     """The assessment's answers, computed by the kit (see :func:`answers`).
@@ -387,11 +394,11 @@ def _fields(lang: str) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, s
         "b": {"e40": _tex(gains[40])},
         "c": {
             "g": str(g),
-            "twice": str(2 * (g // 4)),
-            "lhs": str(g + 2 * (g // 4)),
+            "twice": str(2 * _problem_penalty(g)),
+            "lhs": str(g + 2 * _problem_penalty(g)),
             "g1": str(g + 1),
-            "twice1": str(2 * ((g + 1) // 4)),
-            "lhs1": str(g + 1 + 2 * ((g + 1) // 4)),
+            "twice1": str(2 * _problem_penalty(g + 1)),
+            "lhs1": str(g + 1 + 2 * _problem_penalty(g + 1)),
         },
         "d": {
             "gems": str(PROBLEM_GEMS),

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..analysis.turn.optimal import TurnSolution, solve_turn
 from ..analysis.turn.table import policy_map
+from ..analysis.win.model import EQUAL
 from ..analysis.win.race import WinTable, win_table
 from ..analysis.win.solver import Probability
 from ..cache import cached_file, computed_once
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
 __all__ = [
     "AGREEMENTS",
     "PIG_GOAL",
-    "TIE",
     "after_first_card",
     "agreement",
     "best_hold_at",
@@ -71,10 +71,6 @@ __all__ = [
 
 #: Pig's goal (points), as Neller & Presser play it.
 PIG_GOAL = 100
-
-#: Two probabilities of winning closer than this are a tie (the float table's rounding): either action is
-#: win-optimal there.
-TIE = 1e-9
 
 #: The cells of :func:`coach_map`: both coaches reveal, both hold, only the win coach reveals (the gem coach
 #: holds), only the win coach holds (the gem coach reveals).
@@ -282,9 +278,9 @@ def win_advice(state: GameState, exact: bool = False) -> dict[Action, Probabilit
 
 def win_reveals(values: dict[Action, Probability]) -> bool | None:
     """Whether revealing is win-optimal by :func:`win_advice`'s ``values``: True, False, or None for a tie
-    (within :data:`TIE`: either action is win-optimal)."""
+    (within :data:`~dragonkit.analysis.win.model.EQUAL`, the float table's rounding: either action is win-optimal)."""
     difference = float(values[Action.REVEAL] - values[Action.HOLD])
-    return None if abs(difference) <= TIE else difference > 0
+    return None if abs(difference) <= EQUAL else difference > 0
 
 
 def _agreement(gem: bool, win: bool | None) -> str:

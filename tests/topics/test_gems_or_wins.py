@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from dragonkit.analysis import TurnState, solve_turn
+from dragonkit.analysis.win.model import EQUAL
 from dragonkit.analysis.win.race import win_table
 from dragonkit.analysis.win.solver import WinSolver
 from dragonkit.game_state import GameState, Phase
@@ -74,7 +75,7 @@ def test_the_coach_map_is_each_coach_asked_alone():
         gem = solve_turn(turn).push_value > pot
         state = GameState(STRIPES, (40, 40), 400 - pot, deck, 2, phase=Phase.CHOOSE, position=position, pot=pot)
         values = table.action_values(state)
-        tie = abs(values[Action.REVEAL] - values[Action.HOLD]) <= gw.TIE
+        tie = abs(values[Action.REVEAL] - values[Action.HOLD]) <= EQUAL
         win = gem if tie else table.best_action(state) is Action.REVEAL
         expected = {(True, True): "both reveal", (False, False): "both hold", (True, False): "win reveals"}
         assert cells.at[pot, position] == expected.get((win, gem), "win holds"), (pot, position)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ...markov import AbsorbingChain
 from ...rules import Outcome
-from ...turn import Action, TurnState
+from ...turn import Action, TurnState, pot_bound
 from .graph import CONTINUES, DECK_EMPTY, HEAD, DecisionGraph
 from .policies import HoldAtPot, OptimalPolicy, Policy, PolicyLike, as_policy
 
@@ -345,10 +345,7 @@ def compare_policies(state: TurnState, thresholds: Iterable[int] | None = None, 
     import pandas as pd
 
     if thresholds is None:
-        top = min(
-            state.treasure + state.pot,
-            int(state.rules.stripe_value(np.arange(1, state.rules.n_stripes + 1), state.dangers_revealed).sum()),
-        )
+        top = int(pot_bound(state.rules, state.dangers_revealed, state.bank, 0)[-1])  # a whole turn's largest pot
         thresholds = sorted({max(1, round(top * k / 24)) for k in range(25)})
     rows = {}
     for policy in [HoldAtPot(t) for t in thresholds] + [OptimalPolicy()]:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ...rules import Card, Message, Ruleset, whole_number
 from ...turn import TurnState
-from .optimal import fair_bounty, takeover_gain
+from .optimal import fair_bounty, solve_turn, takeover_gain
 from .walk import after_cards
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def takeover(state: TurnState, gems: int) -> Takeover:
     if not rules.may_take_over(gems, state.pot):
         return Takeover(gems, bounty, False, value, None, None)
     net = Fraction(takeover_gain(state, gems, bounty, exact=True))
-    after = Fraction(fair_bounty(state, gems - bounty, exact=True))
+    after = Fraction(solve_turn(state.taken_over(gems, bounty), exact=True).value)
     return Takeover(gems, bounty, True, value, after, net)
 
 

@@ -33,7 +33,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...rules import whole_number
 from ...turn import Action, TurnState
 from .graph import DecisionGraph
 from .state import check_state
@@ -299,15 +298,15 @@ def fair_bounty(state: TurnState, gems: int, exact: bool = False) -> Number:
     ValueError
         If ``gems`` is negative or the deck is empty.
     """
-    return solve_turn(dataclasses.replace(check_state(state), gems=gems, must_reveal=True), exact=exact).value
+    return solve_turn(check_state(state).taken_over(gems, 0), exact=exact).value
 
 
 def takeover_gain(state: TurnState, gems: int, bounty: int, exact: bool = False) -> Number:
     """The expected change of a taker's gems from accepting a takeover offer to the end of the turn.
 
     The taker pays ``bounty`` first and then plays the turn with ``gems - bounty``
-    gems, so penalties are charged on what is left: the gain is
-    ``fair_bounty(state, gems - bounty) - bounty``.  Taking over pays exactly
+    gems (:meth:`TurnState.taken_over <dragonkit.turn.TurnState.taken_over>`), so penalties
+    are charged on what is left: the gain is ``fair_bounty(state, gems - bounty) - bounty``.  Taking over pays exactly
     when it is positive.  (Comparing :func:`fair_bounty` at the gems *before*
     paying with the bounty overstates the penalties and errs on the side of declining.)
 
@@ -330,5 +329,5 @@ def takeover_gain(state: TurnState, gems: int, bounty: int, exact: bool = False)
     ValueError
         If ``bounty`` is negative or more than ``gems``, or the deck is empty.
     """
-    bounty = whole_number(bounty, "bounty", minimum=0, maximum=gems)  # at most the taker's gems
-    return fair_bounty(state, gems - bounty, exact=exact) - bounty
+    taker = check_state(state).taken_over(gems, bounty)  # refuses a bounty outside 0..gems
+    return solve_turn(taker, exact=exact).value - bounty

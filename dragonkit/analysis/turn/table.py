@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...turn import TurnState
+from ...turn import TurnState, pot_bound
 from .graph import DecisionGraph
 from .optimal import backward_induction
 
 if TYPE_CHECKING:  # pandas loads when a table is built: the play app needs none
     import pandas as pd
+    from numpy.typing import NDArray
 
 __all__ = ["PolicyTable", "hold_boundary", "hold_from", "policy_map", "policy_shift", "policy_table"]
 
@@ -44,11 +45,10 @@ class PolicyTable:
     advantage: pd.DataFrame
 
 
-def _max_pots(state: TurnState) -> np.ndarray:
-    """Largest pot the knight can have collected on reaching each position 0..n (gems)."""
-    paid = state.rules.stripe_value(np.arange(state.rules.n_stripes + 1), state.dangers_revealed)
-    top = np.cumsum(paid) + state.pot
-    return np.minimum(top, state.treasure + state.pot)
+def _max_pots(state: TurnState) -> NDArray[np.int64]:
+    """Largest pot the knight can have collected on reaching each position 0..n (gems): the turn model's
+    :func:`~dragonkit.turn.pot_bound` from ``state``'s pot."""
+    return pot_bound(state.rules, state.dangers_revealed, state.bank, state.pot)
 
 
 def policy_map(state: TurnState) -> pd.DataFrame:

@@ -30,8 +30,10 @@ danger's winner, are the game's own step (:meth:`GameState.child <dragonkit.game
 :meth:`Ruleset.apply_card <dragonkit.rules.Ruleset.apply_card>`); where a footprint
 takes the knight and what it places (:meth:`Ruleset.footprint_effect
 <dragonkit.rules.Ruleset.footprint_effect>`), who may pay a bounty (:meth:`Ruleset.may_take_over
-<dragonkit.rules.Ruleset.may_take_over>`, :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`), the
-winner on the gems (:func:`~dragonkit.game_state.win_shares`; the head pays the pot and the whole treasure,
+<dragonkit.rules.Ruleset.may_take_over>`, :meth:`Ruleset.bounty <dragonkit.rules.Ruleset.bounty>`), what
+paying it and banking the pot do to the gems (the game's own payments, :func:`~dragonkit.turn.takeover_step` and
+:func:`~dragonkit.turn.hold_step`), the winner on the gems (:func:`~dragonkit.game_state.win_shares`; the head
+pays the pot and the whole treasure, :meth:`Ruleset.footprint_effect <dragonkit.rules.Ruleset.footprint_effect>`,
 so its reacher ends with :math:`S - g_o` gems, :math:`S` the gems of the game), who owns the next turn
 (:func:`~dragonkit.game_state.next_turn_owner`).  (G3) Between grid points the value is read by linear
 interpolation: in the pot, and in the total and the lead (exact in the lead within :data:`FINE_LEAD`).
@@ -87,7 +89,7 @@ import numpy.typing as npt
 from ...cache import SavedArray
 from ...game_state import GameState, Phase, next_turn_owner, win_shares
 from ...rules import DANGER_CARD, STOP_CARD, FinalDanger, Ruleset
-from ...turn import Action
+from ...turn import Action, hold_step, takeover_step
 from .solver import Probability, TwoPlayerWinSolver
 
 if TYPE_CHECKING:  # scipy.sparse is heavy: loaded when a table is built or asked, not with the play app
@@ -313,14 +315,20 @@ class GemsWinTable(TwoPlayerWinSolver):
                 else:
                     ended[stage][card.kind] = self._on_grid([state.gems[0] for state in after], other)
         bounties = [rules.bounty(int(p)) for p in self.pots]
+        # a footprint from the last stripe: the head pays the pot and the treasure, every gem no player owns (how
+        # the two share them makes no difference), so its reacher ends with S - g_o
+        last_stripe, no_pot = np.full_like(active, rules.n_stripes), np.zeros_like(active)
+        head = rules.footprint_effect(deck.footprints[0][0], last_stripe, no_pot, self._gems - active - other, 0, 1)
         return _Points(
             active=active,
             other=other,
-            head_share=np.array([float(win_shares((self._gems - o, o))[0]) for o in other]),
+            head_share=np.array(
+                [float(win_shares((a, o))[0]) for a, o in zip(active + head.gems_change, other, strict=True)]
+            ),
             may_take=np.array([[rules.may_take_over(int(o), int(p)) for o in other] for p in self.pots]),
-            take=sparse.block_diag([into(other - b, active + b) for b in bounties], format="csr"),
+            take=sparse.block_diag([into(*takeover_step(other, active, b)) for b in bounties], format="csr"),
             bank=self._on_grid(
-                active[None, :] + self.pots[:, None], np.broadcast_to(other, (self.pots.size, active.size))
+                hold_step(active[None, :], self.pots[:, None])[0], np.broadcast_to(other, (self.pots.size, active.size))
             ),
             ended=ended,
         )

@@ -51,12 +51,14 @@ __all__ = [
     "table_model",
 ]
 
-#: Two chances of winning closer than this are equally good (the win bot's ties; the coach's marks of the best).
+#: Two chances of winning closer than this are equally good (the float tables' rounding): the win bot's ties and
+#: lesson 10's ties of the win coach (:func:`dragonkit.topics.gems_or_wins.win_reveals`).
 EQUAL = 1e-9
 
 
 class WinModel(str, Enum):
-    """Where a chance of winning comes from (each value is the word the coach's notes are chosen by)."""
+    """Where a chance of winning comes from: the model that gives it.  The coach's source where a model gives its
+    chances (:class:`dragonkit.coach.views.TwoViews`); each value is the word the class's record keeps for it."""
 
     RACE = "table"
     LATE = "exact"
