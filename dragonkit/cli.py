@@ -20,6 +20,8 @@ import time
 import webbrowser
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import NoReturn
 from urllib.parse import urlencode
 
 from .i18n import LANGUAGES
@@ -246,7 +248,7 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     return command
 
 
-def _wait_for_port(options: ServeOptions, proc: subprocess.Popen, timeout: float) -> bool:
+def _wait_for_port(options: ServeOptions, proc: subprocess.Popen[bytes], timeout: float) -> bool:
     host = "127.0.0.1" if options.ip in ("0.0.0.0", "localhost") else options.ip
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:
@@ -267,7 +269,7 @@ def serve(options: ServeOptions, open_browser: bool, record: str = NO_RECORD) ->
     record), or why none is kept (:data:`NO_RECORD`, :data:`ALONE`)."""
     proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
 
-    def stop(_signum, _frame):
+    def stop(_signum: int, _frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)

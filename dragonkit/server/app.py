@@ -16,7 +16,7 @@ import re
 from collections.abc import AsyncIterator
 from html import escape, unescape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fontawesomefree
 import jinja2
@@ -45,6 +45,9 @@ from .pages import STATUS, refusal_page, visitor_environ
 from .rooms import ROOM_PATH, RoomDoor, RoomHandler, room_refused
 from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
 __all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
 
 #: Where Voilà's templates link Font Awesome (versions 5 and 4) on a public CDN.
@@ -67,6 +70,11 @@ PAGE_HEADERS = {
 #: The most of a page held back while its title is incomplete (Voilà's head is about 10 kB before it).
 _HEAD_LIMIT = 200_000
 _HTML_LANG = re.compile(r'<html lang="[^"]*"')
+#: A rule of the server's routes, as :meth:`tornado.web.Application.add_handlers` takes it: the path's pattern, the
+#: handler's class and, for some, the keyword arguments of its ``initialize``.
+HandlerRule = (
+    tuple[str, type[tornado.web.RequestHandler]] | tuple[str, type[tornado.web.RequestHandler], dict[str, Any]]
+)
 
 
 def notebook_language(path: Path) -> str | None:
@@ -166,7 +174,7 @@ class CachingVoilaExporter(VoilaExporter):
     templates = CompiledTemplates()
 
     def _create_environment(self) -> jinja2.Environment:
-        environment = super()._create_environment()
+        environment: jinja2.Environment = super()._create_environment()  # Voilà's, untyped
         environment.bytecode_cache = self.templates
         return environment
 
@@ -329,7 +337,7 @@ class ClassroomVoila(Voila):
         self.clients: dict[str, str] = {}
         self.starting: list[str] = []
         self.door = RoomDoor()  # wrong rooms' codes, by address (in memory only)
-        self.room_engine = None  # the record's engine for the door, made at the first code
+        self.room_engine: Engine | None = None  # the record's engine for the door, made at the first code
         self.log.info(
             "dragonkit: kernel budget %d, %s per visitor's address",
             self.budget.max_kernels,
@@ -355,7 +363,7 @@ class ClassroomVoila(Voila):
         if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:
             self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
 
-    def init_handlers(self) -> list[Any]:
+    def init_handlers(self) -> list[HandlerRule]:
         replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
         handlers = [(rule[0], replaced.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
         font_awesome = (

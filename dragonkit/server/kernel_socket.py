@@ -30,8 +30,8 @@ class V1OnlyWebsocketConnection(ZMQChannelsWebsocketConnection):
         ``v1.kernel.websocket.jupyter.org`` subprotocol.
     """
 
-    async def prepare(self):
+    async def prepare(self) -> None:
         offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
         if V1_PROTOCOL not in {protocol.strip() for protocol in offered.split(",")}:
             raise web.HTTPError(400, f"only the {V1_PROTOCOL} kernel websocket protocol is served")
-        await super().prepare()
+        await super().prepare()  # type: ignore[no-untyped-call]  # unannotated in jupyter_server

@@ -48,18 +48,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     )
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
         self._connected_once: set[str] = set()
 
     def notify_connect(self, kernel_id: str) -> None:
         """Count a new connection to ``kernel_id`` (jupyter_server's), and remember that a browser reached it."""
         self._connected_once.add(kernel_id)
-        super().notify_connect(kernel_id)
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
 
     async def cull_kernels(self) -> None:
         """jupyter_server's culling round, after forgetting the kernels that are gone."""
         self._connected_once.intersection_update(self._kernels)
-        await super().cull_kernels()
+        await super().cull_kernels()  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull ``kernel_id`` if it is idle (jupyter_server's rule), unless it was shut down since the culler listed
@@ -76,4 +76,4 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id not in self._connected_once and waiting:
             self.log.debug("dragonkit: not culling kernel %s, its page's browser has not connected yet", kernel_id)
             return
-        await super().cull_kernel_if_idle(kernel_id)
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server

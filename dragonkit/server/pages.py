@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
 
 import jinja2
 
@@ -58,7 +57,7 @@ def visitor_environ(query: str) -> dict[str, str]:
     return {"QUERY_STRING": query, "DRAGONKIT_LANG": os.environ.get("DRAGONKIT_LANG", "")}
 
 
-def render(template: str, lang: str, title: str, **values: Any) -> str:
+def render(template: str, lang: str, title: str, **values: str | int) -> str:
     """A whole, short HTML page of the server in ``lang``, from one of its templates (``page.html`` extended): the title
     as its ``<title>`` and its ``<h1>``, then the template's ``<main>``.
 
@@ -71,7 +70,8 @@ def render(template: str, lang: str, title: str, **values: Any) -> str:
     title : str
         Plain text.
     **values
-        What the template shows: plain text, escaped by the environment.
+        What the template shows: plain text, or a whole number (a field's length, a refusal's seconds); escaped by
+        the environment.
 
     Returns
     -------

@@ -22,7 +22,7 @@ import asyncio
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlencode
 
 from jupyter_server.base.handlers import JupyterHandler
@@ -115,22 +115,31 @@ def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool =
     )
 
 
-def _engine(app: Any) -> Engine:
-    """The server's one engine for the record (made at the first code)."""
-    if getattr(app, "room_engine", None) is None:
+class _Server(Protocol):
+    """What the door reads and keeps on its server, :class:`.app.ClassroomVoila` (described here: :mod:`.app` imports
+    this module, which may not import it back)."""
+
+    record: str | None
+    door: RoomDoor
+    room_engine: Engine | None
+
+
+def _engine(app: _Server, record: str) -> Engine:
+    """The server's one engine for ``record``, its record (made at the first code)."""
+    if app.room_engine is None:
         from ..record.store import connect
 
-        app.room_engine = connect(app.record)
+        app.room_engine = connect(record)
     return app.room_engine
 
 
-def _known(app: Any, code: str) -> str | None:
-    """The room's code, normalised, if a room of the record has ``code``; else None (in a thread: it reads the
-    database)."""
+def _known(app: _Server, record: str, code: str) -> str | None:
+    """The room's code, normalised, if a room of ``record``, the server's record, has ``code``; else None (in a
+    thread: it reads the database)."""
     from ..record.rooms import RoomNotFoundError, read
 
     try:
-        return read(_engine(app), code).code
+        return read(_engine(app, record), code).code
     except RoomNotFoundError:
         return None
 
@@ -139,10 +148,11 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     """Whether ``handler``'s request for the room ``code`` has been answered with a refusal: an unknown code's page
     (404, after the door's wait for that address) or, when too many answers to the address wait, 429. A known code
     is not delayed. Without a record there is nothing to check: False."""
-    app = handler.settings["dragonkit_app"]
-    if app.record is None:
+    app: _Server = handler.settings["dragonkit_app"]
+    record = app.record
+    if record is None:
         return False
-    door: RoomDoor = app.door
+    door = app.door
     address = handler.request.remote_ip or ""
     lang = initial_language(visitor_environ(handler.request.query))
     if door.crowded(address):  # before the code is read: a refusal that said "wrong code" would be a quick guess
@@ -153,7 +163,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
         handler.finish(message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=seconds)))
         return True
     loop = asyncio.get_running_loop()
-    if await loop.run_in_executor(None, _known, app, code) is not None:
+    if await loop.run_in_executor(None, _known, app, record, code) is not None:
         return False
     handler.set_header("Cache-Control", "no-store")
     wait = door.wrong(address)
@@ -173,7 +183,7 @@ class RoomHandler(JupyterHandler):
 
     @web.authenticated
     async def get(self) -> None:
-        app = self.settings["dragonkit_app"]
+        app: _Server = self.settings["dragonkit_app"]
         lang = initial_language(visitor_environ(self.request.query))
         self.set_header("Cache-Control", "no-store")
         if app.record is None:
