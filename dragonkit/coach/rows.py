@@ -7,10 +7,9 @@ exact, and its chance of winning where the coach had one, the best options of th
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..game_state import GameState
 from ..record.rows import DecisionRow
+from ..rules import Card
 from ..turn import Action
 from .views import TwoViews
 
@@ -25,7 +24,7 @@ def decision_row(
     app: str,
     seconds: float,
     game_id: str | None = None,
-    card: Any = None,
+    card: Card | str | None = None,
 ) -> DecisionRow:
     """The decision to play ``action`` in ``state``, with what the coach's ``views`` said of it.
 
@@ -42,8 +41,9 @@ def decision_row(
         From the situation shown to the click (seconds, ≥ 0).
     game_id : str, optional
         The game's id in the record (the play app's games).
-    card : Card, optional
-        The card a reveal turned up.
+    card : Card or str, optional
+        The card a reveal turned up, or its name in the record (:func:`~dragonkit.record.rows.card_name`); None
+        for another action, or where it is not known.
 
     Returns
     -------
