@@ -3,11 +3,18 @@ now; the rooms (tables students share from their own pages) and their games; the
 over the optimal policy map, by edition and stage; the expected gems they gave up; the class's win rate against each
 bot; each exercise's answers.
 
-It reads the record of ``$DRAGONKIT_RECORD`` for the class of ``$DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`),
-and **updates itself**: every :data:`UPDATE_SECONDS` a task on the kernel's event loop reads, in a thread of its own
-(a slow database never freezes the page), only the rows after the last ones it has
-(:class:`~dragonkit.topics.class_feed.ClassFeed`); when nothing is new it redraws nothing, and when rows arrived it
-says how many in a live region that a screen reader reads when idle (:mod:`dragonkit.ui.announce`). A database that
+It reads the record of ``$DRAGONKIT_RECORD`` for the class of ``$DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`)
+once as the page is made, so that the page Voilà sends shows the class, and then **updates itself**: every
+:data:`UPDATE_SECONDS` a task on the kernel's event loop reads, in a thread of its own (a slow database never freezes
+the page), only the rows after the last ones it has (:class:`~dragonkit.topics.class_feed.ClassFeed`); when nothing is
+new it redraws nothing, and when rows arrived it says how many in a live region that a screen reader reads when idle
+(:mod:`dragonkit.ui.announce`).
+
+The updates start once the browser has drawn the dashboard (the widget's ``_view_count``, which ipywidgets' front end
+counts), never while it is still fetching the widgets' state: a kernel that changes its widgets or keeps its event
+loop busy drawing figures while the page connects races the front end's handshake (ipywidgets asks every widget's
+state on a control channel and, when the kernel has not answered in 4 s, asks again widget by widget), and a page may
+then be left without its widgets. A dashboard no browser shows reads nothing after its first read. A database that
 cannot be read shows a note, and the next update tries again; never a traceback. Without a record it says so and
 offers a simulated class (:mod:`dragonkit.topics.sample_class`), labelled as a sample everywhere it is shown.
 
@@ -63,8 +70,8 @@ class DashboardApp(MessageLine):
     klass : str, optional
         The class shown; default ``$DRAGONKIT_CLASS``.
     interval : float
-        Seconds between two reads of the record, while the kernel's event loop runs (Jupyter, Voilà); elsewhere
-        :meth:`update` reads it.
+        Seconds between two reads of the record once a browser shows the dashboard, while the kernel's event loop
+        runs (Jupyter, Voilà); elsewhere :meth:`update` reads it. The first read is made at once, either way.
     language_switch : bool
         Show the English/Italian buttons at the top right.
 
@@ -153,7 +160,8 @@ class DashboardApp(MessageLine):
         self._label()
         self._draw()
         if self.feed is not None:
-            self._follow()
+            self.update()  # as the page is made: the page the browser gets shows the class
+            self._follow_once_shown()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -177,21 +185,29 @@ class DashboardApp(MessageLine):
 
     # -- reading the record ---------------------------------------------------------------------------------------
 
-    def _follow(self) -> None:
-        """Read the record now and every :attr:`interval` seconds after, on the kernel's event loop (the page shows at
-        once, and fills when the first read is done); without an event loop (a script, a test), read it once now."""
+    def _follow_once_shown(self) -> None:
+        """Read the record every :attr:`interval` seconds on the kernel's event loop, from the moment a browser has
+        drawn the dashboard (ipywidgets' front end counts the views it draws in ``_view_count``); without an event
+        loop (a script, a test), nothing: :meth:`update` reads it."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.update()
             return
-        self._say(Message("Reading the class's record…"), "info")
-        self._task = loop.create_task(self._keep_reading())
+
+        def shown(change: dict[str, Any]) -> None:
+            if self._task is None and not self._closed and (change["new"] or 0) > 0:
+                self._task = loop.create_task(self._keep_reading())
+
+        self.widget.observe(shown, names="_view_count")
+        self.widget._view_count = 0  # counted from now on by the front end
 
     async def _keep_reading(self) -> None:
         loop = asyncio.get_running_loop()
         while not self._closed and self.feed is not None:
+            await asyncio.sleep(self.interval)
             feed = self.feed
+            if feed is None or self._closed:
+                return
             try:
                 new = await loop.run_in_executor(None, feed.read)  # the database in a thread: the page never waits
             except Exception as error:  # any failure of the database: a note, and the next update tries again
@@ -199,7 +215,6 @@ class DashboardApp(MessageLine):
             else:
                 if feed is self.feed and not self._closed:
                     self._arrived(new)
-            await asyncio.sleep(self.interval)
 
     def update(self) -> None:
         """Read the rows that arrived since the last read, and redraw what they change (nothing when nothing is new);

@@ -4,6 +4,7 @@ a record offers the sample class, labelled as one; English and Italian."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import re
@@ -147,9 +148,42 @@ def test_the_dashboard_speaks_italian(app):
     assert not (_words(shown) - {"ada"}) & ENGLISH_WORDS, (_words(shown) - {"ada"}) & ENGLISH_WORDS
 
 
+def test_the_page_is_drawn_as_it_is_made_and_updates_only_once_a_browser_shows_it(recording):
+    """With the kernel's event loop running (as in Voilà): the record is read and drawn before the page is sent, and
+    nothing is read or redrawn while no browser shows the page (its widgets' state is being fetched then); once the
+    front end counts a view, the page reads every interval."""
+
+    async def open_the_page() -> tuple[DashboardApp, list[str], list[str]]:
+        shown = DashboardApp(interval=0.05)
+        reads: list[str] = []
+        changes: list[str] = []
+        read = shown.feed.read
+        shown.feed.read = lambda: reads.append("read") or read()  # type: ignore[method-assign]
+        shown.announce.observe(lambda change: changes.append(change["new"]), names="value")
+        await asyncio.sleep(0.3)  # the page's scripts loading, the front end fetching the widgets' state
+        quiet = (list(reads), list(changes))
+        page = visit("play")
+        game, values = _choice()
+        page.decision(DecisionRow.of(game.state, "hold", app="play", seconds=4.0, gems=values))
+        assert session.flush()
+        shown.widget._view_count = 1  # the front end has drawn the dashboard
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if "New in the class's record" in shown.announce.value:
+                break
+        shown.close()
+        return shown, *quiet
+
+    shown, reads, changes = asyncio.run(open_the_page())
+    assert "The class's record so far" not in "".join(changes)  # drawn before any observer: as the page was made
+    assert reads == [] and changes == [], (reads, changes)
+    assert "New in the class's record: 1 decision." in _text(shown.announce.value)
+
+
 KERNEL_OPEN = r"""
 from dragonkit.ui.dashboard import DashboardApp
 app = DashboardApp(interval=0.2)
+app.widget._view_count = 1  # as the front end says once it has drawn the dashboard
 """
 
 KERNEL_WAIT = r"""
@@ -165,8 +199,9 @@ print(json.dumps({{"announced": html.unescape(re.sub("<[^>]+>", "", app.announce
 
 @pytest.mark.slow
 def test_in_a_kernel_the_dashboard_updates_itself_while_the_class_plays(recording):
-    """In a real IPython kernel, as Voilà runs the notebook: the first read and every later one happen on the
-    kernel's event loop, without a call; the rows a student's page writes meanwhile are announced."""
+    """In a real IPython kernel, as Voilà runs the notebook: the first read as the page is made, every later one on
+    the kernel's event loop once the page is shown, without a call; the rows a student's page writes meanwhile are
+    announced."""
     jupyter_client = pytest.importorskip("jupyter_client")
     from .test_kernel import _run
 
