@@ -177,7 +177,7 @@ def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
 
 
 #: How many times the teacher opens the dashboard beside a busy process.
-OPENINGS = 6
+OPENINGS = 4
 
 
 def test_the_dashboard_draws_every_time_it_is_opened_beside_a_busy_process(dashboard_url, browser):
