@@ -544,6 +544,7 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
         sock = KernelSocket(connection, session)
         await sock.request("kernel_info_request", {}, timeout)  # what a browser's kernel connection does first
         await sock.sync_widgets(timeout)
+        await sock.update(root, _view_count=1)  # as a browser's widget manager says once it has drawn the page
         page = PlayPage(sock, root)
         await sock.wait_for(lambda: page.button("start"), timeout, "the Start button")
         visitor.tti = time.monotonic() - start

@@ -108,6 +108,7 @@ async def open_page(base: str, token: str, visitor: Visitor, query: str = "") ->
     sock = KernelSocket(connection, session)
     await sock.request("kernel_info_request", {}, TIMEOUT)
     await sock.sync_widgets(TIMEOUT)
+    await sock.update(root, _view_count=1)  # as a browser's widget manager says once it has drawn the page
     return PlayPage(sock, root)
 
 

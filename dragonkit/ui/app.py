@@ -68,6 +68,7 @@ from .recorder import Recorder
 from .room_controller import RoomController
 from .rooms import render_review
 from .setup import GameConfig, SeatConfig, SetupForm
+from .shown import count_views
 from .visitor import follow_the_visitor
 
 if TYPE_CHECKING:
@@ -216,6 +217,7 @@ class PlayApp(MessageLine):
             [widgets.HTML(CSS), *top, *form, self.rooms.lobby_view, self.game_view, self.announce]
         )
         self.widget.add_class("dk-app")
+        count_views(self.widget)  # a room's readings wait for the browser to draw the page (ui/shown.py)
         self._show_view()
         i18n.settings.observe(self._on_language, names="language")
         view.settings.observe(self._on_view, names="projector")

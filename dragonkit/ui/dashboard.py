@@ -48,6 +48,7 @@ from .controls import MessageLine, guarded
 from .dashboard_tables import render_exercises, render_gems_given_up, render_playing, render_rooms
 from .figures import FigureView
 from .setup import kind_label
+from .shown import count_views, when_drawn
 from .visitor import follow_the_visitor
 
 __all__ = ["UPDATE_SECONDS", "DashboardApp"]
@@ -155,6 +156,7 @@ class DashboardApp(MessageLine):
         self.widget.add_class("dk-app")
         self.widget.add_class("dk-dashboard")
         mark_view(self.widget)
+        count_views(self.widget)  # the page's updates wait for the browser to draw it
         i18n.settings.observe(self._on_language, names="language")
         follow_the_visitor()
         self._label()
@@ -187,19 +189,18 @@ class DashboardApp(MessageLine):
 
     def _follow_once_shown(self) -> None:
         """Read the record every :attr:`interval` seconds on the kernel's event loop, from the moment a browser has
-        drawn the dashboard (ipywidgets' front end counts the views it draws in ``_view_count``); without an event
-        loop (a script, a test), nothing: :meth:`update` reads it."""
+        drawn the dashboard (:func:`~.shown.when_drawn`); without an event loop (a script, a test), nothing:
+        :meth:`update` reads it."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
 
-        def shown(change: dict[str, Any]) -> None:
-            if self._task is None and not self._closed and (change["new"] or 0) > 0:
+        def start() -> None:
+            if self._task is None and not self._closed:
                 self._task = loop.create_task(self._keep_reading())
 
-        self.widget.observe(shown, names="_view_count")
-        self.widget._view_count = 0  # counted from now on by the front end
+        when_drawn(self.widget, start)
 
     async def _keep_reading(self) -> None:
         loop = asyncio.get_running_loop()

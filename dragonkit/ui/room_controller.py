@@ -34,6 +34,7 @@ from .controls import guarded, running_loop
 from .recorder import Recorder
 from .rooms import RoomForm, render_lobby, render_room_line, review_rows, rooms_available
 from .setup import SetupForm, kind_label
+from .shown import is_drawn, when_drawn
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -56,6 +57,7 @@ class RoomApp(Protocol):
     form, the view of its game and its coach's button, and the ways it draws the table's game."""
 
     setup_form: SetupForm
+    widget: Any  # ipywidgets.VBox: the page, which counts the views a browser draws of it (ui/shown.py)
     game_view: Any  # ipywidgets.Box
     show_coach: Any  # ipywidgets.ToggleButton
     bot_delay: float
@@ -351,9 +353,14 @@ class RoomController:
 
     def _keep_reading_soon(self) -> None:
         """Read the room every :data:`POLL` seconds while the page is at a table, on the kernel's event loop (none in
-        a plain script or test: :meth:`read_room` reads); one task a page, which ends when the page leaves its table."""
+        a plain script or test: :meth:`read_room` reads), once a browser has drawn the page (a page reopened in a
+        room draws the room as it is made, and its readings wait for the browser's handshake to end:
+        :mod:`~dragonkit.ui.shown`); one task a page, which ends when the page leaves its table."""
         loop = running_loop()
         if loop is None or self._closed or (self._task is not None and not self._task.done()):
+            return
+        if not is_drawn(self._app.widget):
+            when_drawn(self._app.widget, self._keep_reading_soon)
             return
         self._task = loop.create_task(self._keep_reading())
 
