@@ -397,6 +397,43 @@ def test_a_page_whose_seat_another_page_took_in_the_lobby_says_so(as_student):
     assert "only watches" in lobby and "reload it" in lobby and "(you)" not in lobby
 
 
+def test_a_page_reopened_in_a_room_reads_it_only_once_its_browser_has_drawn_it(as_student, monkeypatch):
+    """A page made in a room (a reload) shows the room as it is made, and reads it again only once the browser has
+    drawn the page (ipywidgets' front end counts the view): no move reaches the page while its browser is still
+    fetching the widgets' state."""
+    ana = as_student("Ana")  # no event loop here: her page reads the room when the test says
+    code = _open(ana, players=2, edition="dragon-stripes")
+    readings = [0]
+    version = room_table.version
+
+    def counted(engine, room_id):
+        readings[0] += 1
+        return version(engine, room_id)
+
+    monkeypatch.setattr(room_table, "version", counted)
+    monkeypatch.setenv("DRAGONKIT_NICKNAME", "Bo")
+    monkeypatch.setenv("QUERY_STRING", f"room={code}")
+
+    async def reopen() -> tuple[int, int, bool]:
+        bo = PlayApp(bot_delay=0.0)  # made in the kernel, its browser not there yet
+        try:
+            seated = bo.table is not None
+            await asyncio.sleep(0.5)  # the browser loading the page's scripts, fetching the widgets' state
+            before = readings[0]
+            bo.widget._view_count = 1  # the front end has drawn the page
+            for _ in range(200):
+                await asyncio.sleep(0.05)
+                if readings[0] > before:
+                    break
+            return before, readings[0], seated
+        finally:
+            bo.close()
+
+    before, after, seated = asyncio.run(reopen())
+    assert seated and before == 0, before
+    assert after > 0
+
+
 def test_in_a_kernel_each_page_reads_its_room_in_a_thread_and_draws_on_the_loop(as_student, monkeypatch):
     """A page in a room reads it ten times a second: the database in a thread (the kernel's event loop never waits
     for it), one reading at a time a page; what it finds changes the widgets on the loop only; a record out of reach
