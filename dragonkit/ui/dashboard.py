@@ -44,7 +44,7 @@ from ..topics import class_summary as summary
 from ..topics.class_feed import ClassFeed, NewRows
 from ..topics.editions import edition_label
 from .announce import announcement_html, display_page, live_region
-from .controls import MessageLine, guarded
+from .controls import MessageLine, guarded, running_loop
 from .dashboard_tables import render_exercises, render_gems_given_up, render_playing, render_rooms
 from .figures import FigureView
 from .setup import kind_label
@@ -191,9 +191,8 @@ class DashboardApp(MessageLine):
         """Read the record every :attr:`interval` seconds on the kernel's event loop, from the moment a browser has
         drawn the dashboard (:func:`~.shown.when_drawn`); without an event loop (a script, a test), nothing:
         :meth:`update` reads it."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = running_loop()
+        if loop is None:
             return
 
         def start() -> None:
