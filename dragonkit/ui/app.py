@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import secrets
-import time
 import uuid
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -61,7 +60,7 @@ from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
 from .coach_panel import render_coach
-from .controls import MessageLine, guarded, is_double_click, running_loop
+from .controls import MessageLine, click_time, guarded, is_double_click, running_loop
 from .figures import FigureView
 from .panels import render_log, render_move, render_players, render_status
 from .recorder import Recorder
@@ -349,10 +348,11 @@ class PlayApp(MessageLine):
     @guarded
     def _on_action(self, action: Action, _button: object = None) -> None:
         key = (self.game_id, action)  # a click in a new game is never the second half of one in the old game
-        if is_double_click(self._last_click, key):
+        when = click_time()
+        if is_double_click(self._last_click, key, when):
             return  # the second half of a double click on the same button
         self.act(action)
-        self._last_click = (key, time.monotonic())
+        self._last_click = (key, when)
         self._pressed(self.buttons[action.value])
 
     def act(self, action: Action | str) -> None:
@@ -547,6 +547,15 @@ class PlayApp(MessageLine):
                 if shown
                 else ""
             )
+        # the buttons of the next decision first, then what reports the move (the board, the log, the announcement):
+        # the browser applies the updates in order, and a page whose log shows the move never offers the buttons of
+        # the decision before it (a click on them, taken for the second half of a double click, would be lost)
+        legal = {a.value for a in game.legal_actions()} if human_to_move else set()
+        self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
+        for name in ("reveal", "hold", "take_over", "decline"):
+            self.buttons[name].layout.display = None if name in legal else "none"
+        again = game.is_over and table is not None and table.held
+        self.rooms.play_again.layout.display = None if again else "none"
         self.status.value = render_status(game, kinds)
         self.board.value = render_board(game)
         self.players.value = render_players(game, kinds)
@@ -554,14 +563,8 @@ class PlayApp(MessageLine):
         latest = self._latest_move(game)
         self.announce.value = announcement_html(e.describe() for e in latest)
         self.move.value = render_move(latest) if view.settings.projector else ""
-        legal = {a.value for a in game.legal_actions()} if human_to_move else set()
         if human_to_move and self._recorder.recording:  # the clock of the human's decision starts when it is shown
             self._recorder.shown((self.game_id, len(game.actions)))
-        for name in ("reveal", "hold", "take_over", "decline"):
-            self.buttons[name].layout.display = None if name in legal else "none"
-        again = game.is_over and table is not None and table.held
-        self.rooms.play_again.layout.display = None if again else "none"
-        self.buttons["take_over"].description = tr("Take over for {bounty}", bounty=Gems(game.bounty))
         if game.is_over:
             self.coach.value = render_status(game, kinds)
             if table is not None and coach_setting is not RoomCoach.OFF:  # the coach on this player's own decisions

@@ -10,18 +10,27 @@ import functools
 import logging
 import time
 from collections.abc import Callable
+from datetime import datetime
 from html import escape
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..engine import IllegalActionError
 from ..rules import Message
 
-__all__ = ["DOUBLE_CLICK_SECONDS", "MessageLine", "guarded", "is_double_click", "message_html", "running_loop"]
+__all__ = [
+    "DOUBLE_CLICK_SECONDS",
+    "MessageLine",
+    "click_time",
+    "guarded",
+    "is_double_click",
+    "message_html",
+    "running_loop",
+]
 
 log = logging.getLogger("dragonkit.ui")
 
-#: Clicks that arrive this soon after the previous one was handled are taken as
-#: the second half of a double click and ignored (seconds).
+#: A click made this soon after the previous one on the same button (by the browser's clock) is the second half of a
+#: double click, and ignored (seconds).
 DOUBLE_CLICK_SECONDS = 0.35
 
 
@@ -33,18 +42,39 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def is_double_click(last: tuple[object, float], key: object) -> bool:
-    """Whether a click on ``key`` is the second half of a double click.
+def click_time() -> float:
+    """When the click being handled was made, in seconds since the epoch: the time the browser wrote on its message
+    (the ``date`` of the Jupyter message's header, set by the front end as it sends the click), so that a kernel
+    slow to handle two clicks does not bring them closer; this process's clock outside a widget's message (a script,
+    a test, a notebook's cell)."""
+    from ipykernel.kernelbase import Kernel  # loaded with ipywidgets
+
+    parent = Kernel.instance().get_parent() if Kernel.initialized() else None
+    if isinstance(parent, dict) and parent.get("msg_type") == "comm_msg":
+        date = parent.get("header", {}).get("date")
+        if isinstance(date, str):
+            date = datetime.fromisoformat(date)
+        if isinstance(date, datetime):
+            return date.timestamp()
+    return time.time()
+
+
+def is_double_click(last: tuple[object, float], key: object, when: float) -> bool:
+    """Whether a click on ``key`` made at ``when`` is the second half of a double click: the same button, clicked
+    less than :data:`DOUBLE_CLICK_SECONDS` before, by the browser's clock (:func:`click_time`), however long the
+    kernel took to handle the first click.
 
     Parameters
     ----------
     last : tuple
-        ``(key, time.monotonic())`` of the last click handled, ``(None, 0.0)`` for none.
+        ``(key, when)`` of the last click handled, ``(None, 0.0)`` for none.
     key : hashable
         What was clicked (a button's action).
+    when : float
+        :func:`click_time` of this click (seconds).
     """
     last_key, last_time = last
-    return key == last_key and time.monotonic() - last_time < DOUBLE_CLICK_SECONDS
+    return key == last_key and when - last_time < DOUBLE_CLICK_SECONDS
 
 
 def message_html(text: Message | str, level: str = "info") -> str:

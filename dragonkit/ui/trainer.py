@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
@@ -52,7 +51,7 @@ from ..topics.hands import LEVELS, Hand, Score, Verdict, deal_hand, level_named
 from ..turn import Action
 from .announce import announcement_html, display_page, is_shown, live_region
 from .board import render_board
-from .controls import MessageLine, guarded, is_double_click
+from .controls import MessageLine, click_time, guarded, is_double_click
 from .numbers import format_fraction, gems_html
 from .panels import card_label
 from .recorder import Recorder
@@ -284,10 +283,11 @@ class HandTrainer(MessageLine):
 
     @guarded
     def _on_decide(self, action: str, _button: object = None) -> None:
-        if is_double_click(self._last_click, action):
+        when = click_time()
+        if is_double_click(self._last_click, action, when):
             return  # the second half of a double click on the same button
         self.decide(action)
-        self._last_click = (action, time.monotonic())
+        self._last_click = (action, when)
         self._pressed(self.buttons[action], ("play_on", "next"))
 
     @guarded

@@ -78,6 +78,33 @@ def _moves(page) -> int:
     return log_events(page) if page.locator(".dk-log").count() else 0
 
 
+def _wait_for_the_move(page, name: str, before: int, pages: dict, record: str, code: str) -> None:
+    """Wait until ``page``'s log holds more than ``before`` events (the move its click made); else fail saying what
+    every page shows (its room line, its message, its buttons) and what the record holds, each page's screenshot in
+    tests/artifacts/room-stuck-<name>.png."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
+    except PlaywrightTimeoutError:
+        shown = {}
+        for who, other in pages.items():
+            other.screenshot(path=str(ARTIFACTS / f"room-stuck-{who}.png"))
+            messages = other.locator(".dk-message").all_inner_texts()
+            buttons = other.locator("button:visible").all_inner_texts()
+            shown[who] = (_moves(other), other.inner_text(".dk-room-line"), messages, buttons)
+        engine = connect(record)
+        try:
+            room = rooms.read(engine, code)
+            stored = [(m.seq, m.seat, m.action, m.by.value) for m in rooms.moves(engine, room.id)]
+        finally:
+            engine.dispose()
+        pytest.fail(
+            f"{name}'s click (after {before} events) was not in its log in 30 s; pages: {shown}; "
+            f"the record's moves: {stored}, seats: {room.seats}"
+        )
+
+
 def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_server, browser):
     url, record = room_server
     teacher = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -128,12 +155,10 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
             assert "you play Bo" in bo.inner_text(".dk-room-line")
             assert _moves(bo) >= RELOAD_AT  # the game as it was: nothing lost
             reloaded = True
-        for page in pages.values():
+        for name, page in pages.items():
             before = _moves(page)
             if click_shown(page, CLICKS):
-                page.wait_for_function(
-                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000
-                )
+                _wait_for_the_move(page, name, before, pages, record, code)
     else:
         pytest.fail("the room's game did not end")
     assert reloaded

@@ -122,6 +122,24 @@ def test_buttons_show_only_the_humans_legal_actions():
     assert app.buttons["take_over"].description == f"Take over for {game.bounty} gems"
 
 
+def test_a_move_changes_the_buttons_before_the_log_reports_it():
+    """The browser applies the kernel's updates in order: the next decision's buttons are drawn before the log (and
+    the board, the announcement) shows the move, so that a page whose log shows the move never offers the buttons
+    of the decision before it. (A room's test clicked Reveal again, the only button shown while Hold was on its
+    way, and the click was lost.)"""
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.HUMAN))
+    game = app.game
+    changed: list[str] = []
+    app.buttons["hold"].layout.observe(lambda _change: changed.append("hold button"), names="display")
+    for name in ("event_log", "board", "announce"):
+        getattr(app, name).observe(lambda _change, name=name: changed.append(name), names="value")
+    while game.phase is not Phase.CHOOSE:  # reveal until the human may hold: the Hold button comes
+        changed.clear()
+        _click(app, "reveal")
+        assert not game.is_over
+    assert changed[0] == "hold button" and {"event_log", "board", "announce"} <= set(changed), changed
+
+
 def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
     app = PlayApp(autoplay=False, config=_config(BotKind.THRESHOLD, BotKind.HUMAN))
     game = app.game

@@ -124,3 +124,61 @@ def test_the_play_app_in_a_kernel_writes_to_the_record(recording):
     decisions = reading.decisions(engine)
     assert len(decisions) == done["clicks"] and set(decisions.nickname) == {"Ada"}
     assert list(reading.present(engine, "3B").page) == ["play"]
+
+
+CLICKABLE = r"""
+import json
+from dragonkit.ui import GameConfig, PlayApp, SeatConfig
+app = PlayApp(bot_delay=0.01, config=GameConfig(
+    seats=(SeatConfig("Ann", "human"), SeatConfig("Bot", "threshold")), preset="mini", seed={seed}))
+print(json.dumps({{"reveal": app.buttons["reveal"].model_id}}))
+"""
+
+REVEALS = r"""
+import json
+print(json.dumps({"reveals": sum(a.value == "reveal" for a in app.game.actions)}))  # all Ann's: her turn goes on
+"""
+
+
+def _three_safe_reveals(seed: int) -> bool:
+    """Whether Ann, the first to move, can reveal three cards in a row in ``seed``'s game (the turn still hers)."""
+    from dragonkit.engine import Action, Game
+    from dragonkit.rules import Ruleset
+
+    game = Game(("Ann", "Bot"), Ruleset.preset("mini"), seed=seed)
+    for _ in range(3):
+        if game.to_move != 0 or Action.REVEAL not in game.legal_actions():
+            return False
+        game.apply(Action.REVEAL, by=0)
+    return game.to_move == 0
+
+
+@pytest.mark.slow
+def test_a_double_click_is_told_by_the_browsers_clock_not_by_the_kernels():
+    """Two clicks on Reveal that a browser made a second apart are two reveals, even when the kernel (busy) handles
+    them one right after the other; two made 0.1 s apart are a double click: one reveal. The clicks are sent as
+    ipywidgets' front end sends them, a ``comm_msg`` whose header's ``date`` is the browser's clock."""
+    from datetime import UTC, datetime, timedelta
+
+    from ..room_decks import first_seed
+
+    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        button = _run(client, CLICKABLE.format(seed=first_seed(_three_safe_reveals)))["reveal"]
+        start = datetime.now(UTC)
+
+        def click(after: float) -> None:
+            content = {"comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}}
+            message = client.session.msg("comm_msg", content)
+            message["header"]["date"] = start + timedelta(seconds=after)
+            client.shell_channel.send(message)
+
+        click(0.0)
+        click(1.0)  # sent at once: the kernel handles it right after the first, though it was made a second later
+        assert _run(client, REVEALS) == {"reveals": 2}
+        click(2.0)
+        click(2.1)  # the second half of a double click
+        assert _run(client, REVEALS) == {"reveals": 3}
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
