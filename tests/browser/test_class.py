@@ -5,6 +5,8 @@ the dashboard. The record is the server's SQLite file, read back at the end: eve
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from dragonkit.bots import bot_seed
@@ -82,27 +84,28 @@ def _join(browser, url: str, nickname: str):
     return context, page
 
 
-def _decide(page, seed: int, count: int) -> None:
-    """Start a game of the deck ``seed`` (the setup's default: the student against two bots) and make ``count``
-    decisions, pressing :data:`CLICKS` by turns."""
-    page.fill(".dk-seed input", str(seed))
-    page.click("text=Start the game")
-    page.wait_for_selector(".dk-log", timeout=60_000)
-    made = 0
-    for _ in range(200):
-        if made == count:
-            return
-        before = log_events(page)
-        if click_shown(page, CLICKS[made % 2]):
-            made += 1
-            page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # the next click is not the second half of a double one
-        page.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
-            " || document.querySelector('.dk-over') !== null",
-            timeout=60_000,
-        )
-        assert made == count or not page.locator(".dk-over").count(), f"the game of deck {seed} ended after {made}"
-    pytest.fail(f"{made} decisions made, not {count}")
+def _decide(pages: list, seeds: list[int], count: int) -> None:
+    """Each page starts a game of its deck (the setup's default: the student against two bots), then the students
+    make ``count`` decisions each, pressing :data:`CLICKS` by turns, side by side as a class does: one page's click,
+    then the next page's, while each page's bots play (none waits for another's bots)."""
+    for page, seed in zip(pages, seeds, strict=True):
+        page.fill(".dk-seed input", str(seed))
+        page.click("text=Start the game")
+    for page in pages:
+        page.wait_for_selector(".dk-log", timeout=60_000)
+    made, clicked = [0] * len(pages), [0.0] * len(pages)
+    deadline = time.monotonic() + 180
+    while min(made) < count:
+        assert time.monotonic() < deadline, f"{made} decisions made in 180 s, not {count} each"
+        pages[0].wait_for_timeout(100)  # the bots' moves, and the next turn's buttons
+        for number, (page, seed) in enumerate(zip(pages, seeds, strict=True)):
+            if made[number] == count or time.monotonic() - clicked[number] < 2 * DOUBLE_CLICK_SECONDS:
+                continue  # done, or the next click would be the second half of a double one
+            assert not page.locator(".dk-over").count(), f"the game of deck {seed} ended after {made[number]}"
+            before = log_events(page)
+            if click_shown(page, CLICKS[made[number] % 2]):
+                made[number], clicked[number] = made[number] + 1, time.monotonic()
+                page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}")
 
 
 def _answer(context, url: str) -> None:
@@ -128,8 +131,7 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
     assert "key=" not in dashboard.url  # the key left the address bar (its cookie opens the page)
 
     students = [_join(browser, url, nickname) for nickname in STUDENTS]
-    for (_context, page), seed in zip(students, _decks(len(STUDENTS))):
-        _decide(page, seed, DECISIONS)
+    _decide([page for _context, page in students], _decks(len(STUDENTS)), DECISIONS)
     _answer(students[2][0], url)
 
     # the teacher's page updates itself: the three students, their decisions and Cy's wrong answer arrive
