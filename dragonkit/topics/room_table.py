@@ -181,15 +181,21 @@ class RoomTable:
 
     # -- reading ------------------------------------------------------------------------
 
-    def sync(self) -> bool:
+    def sync(self, beat: bool = False) -> bool:
         """Read what changed in the room since it was last read (one query when nothing did), here and now.
+
+        Parameters
+        ----------
+        beat : bool
+            Send a sign of life of this page at its seat too, and learn whether the seat is still this page's and
+            who else was seen lately.
 
         Returns
         -------
         bool
             Whether anything changed (a seat taken, the start, a move).
         """
-        return self.take(self.reading()())
+        return self.take(self.reading(beat=beat)())
 
     def reading(self, beat: bool = False) -> Reading:
         """The reading that brings this table up to date, to run in any thread; :meth:`take` its news after.
@@ -239,16 +245,6 @@ class RoomTable:
         if changed or news.beat is not None:
             self._changes += 1
         return changed
-
-    def beat(self) -> None:
-        """A sign of life of this page at its seat; learn who else was seen lately, and whether the seat is still this
-        page's."""
-        if self.seat is None:
-            return
-        held, seats = heartbeat(self.engine, self.room.id, self.seat, self.holder)
-        self.held = held
-        self.room = replace(self.room, seats=seats)
-        self._changes += 1
 
     @property
     def playing(self) -> bool:

@@ -165,7 +165,7 @@ def test_a_reading_made_in_another_thread_is_taken_once_and_left_if_the_page_mov
 def test_a_move_from_a_page_that_lost_its_seat_is_refused(engine):
     ana, bo = _two_pages(engine)
     again = RoomTable.enter(engine, rooms.read(engine, ana.room.code), "Ana", "page-ana-2")  # Ana reloads her page
-    ana.beat()
+    ana.sync(beat=True)
     assert not ana.held
     with pytest.raises(NotYourTurnError, match="does not play a seat"):
         ana.act(Action.REVEAL)
@@ -234,8 +234,8 @@ def test_the_bots_are_played_by_one_page_and_a_player_who_left_by_a_stand_in(eng
         ana.sync()
         bo.sync()
     assert game is ana.game
-    ana.beat()
-    bo.beat()
+    ana.sync(beat=True)
+    bo.sync(beat=True)
     assert ana.drives and not bo.drives
     assert ana.stand_in() is MoveBy.BOT
     assert not bo.play_bot()
@@ -248,7 +248,7 @@ def test_the_bots_are_played_by_one_page_and_a_player_who_left_by_a_stand_in(eng
             .where(RoomSeat.room_id == bo.room.id, RoomSeat.seat == 1)
             .values(last_seen=ana.room.created - timedelta(minutes=5))
         )
-    ana.beat()
+    ana.sync(beat=True)
     assert ana.away(1) and not ana.away(0)
     moves_made = 0
     while ana.game.to_move != 0 and not ana.game.is_over and moves_made < 200:
@@ -271,7 +271,7 @@ def _play_to_the_end(ana: RoomTable, bo: RoomTable) -> None:
             page.act(page.game.legal_actions()[0] if page.game.pot < 15 else page.game.legal_actions()[-1])
         else:
             for page in pages.values():  # both pages live (a slow machine outlasts one sign of life): Ana's drives
-                page.beat()
+                page.sync(beat=True)
             assert ana.play_bot()
 
 
