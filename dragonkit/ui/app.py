@@ -513,8 +513,9 @@ class PlayApp(MessageLine):
         self._after_change()
 
     def _after_change(self) -> None:
+        self._schedule()  # Next, where a bot's move waits for it, with the other buttons: before the log (_refresh)
         self._refresh()
-        self._schedule()
+        self._move_focus()
 
     def _refresh(self) -> None:
         game = self.game
@@ -633,4 +634,3 @@ class PlayApp(MessageLine):
             if loop is not None:
                 self._pending = loop.call_later(self.bot_delay, self.step)
         self.buttons["next"].layout.display = None if bot_to_move and self._pending is None else "none"
-        self._move_focus()

@@ -140,6 +140,22 @@ def test_a_move_changes_the_buttons_before_the_log_reports_it():
     assert changed[0] == "hold button" and {"event_log", "board", "announce"} <= set(changed), changed
 
 
+def test_next_comes_with_the_buttons_before_the_log():
+    """Step by step (no autoplay), a bot's move waits for Next: after the human's move that hands the turn to a bot,
+    Next is shown before the log reports the move, as the human's buttons are."""
+    app = PlayApp(autoplay=False, config=_config(BotKind.HUMAN, BotKind.THRESHOLD))
+    game = app.game
+    changed: list[str] = []
+    app.buttons["next"].layout.observe(lambda _change: changed.append("next button"), names="display")
+    app.event_log.observe(lambda _change: changed.append("event_log"), names="value")
+    assert app.bots[game.to_move] is None  # Ann begins
+    while app.bots[game.to_move] is None:  # Ann plays until the bot is to move
+        changed.clear()
+        _click(app, "hold" if "hold" in _visible(app) else sorted(_visible(app))[0])
+        assert not game.is_over
+    assert changed[0] == "next button" and "event_log" in changed, changed
+
+
 def test_bot_turns_show_the_next_button_and_play_one_move_per_click():
     app = PlayApp(autoplay=False, config=_config(BotKind.THRESHOLD, BotKind.HUMAN))
     game = app.game
