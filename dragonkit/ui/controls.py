@@ -51,9 +51,7 @@ def click_time() -> float:
 
     parent = Kernel.instance().get_parent() if Kernel.initialized() else None
     if isinstance(parent, dict) and parent.get("msg_type") == "comm_msg":
-        date = parent.get("header", {}).get("date")
-        if isinstance(date, str):
-            date = datetime.fromisoformat(date)
+        date = parent.get("header", {}).get("date")  # a datetime: jupyter_client reads the header's dates
         if isinstance(date, datetime):
             return date.timestamp()
     return time.time()
