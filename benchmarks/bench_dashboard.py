@@ -3,7 +3,8 @@
 Measured in this process, wall-clock (``time.perf_counter``), median of ``--repeats``:
 
 * ``sample_class``: a class of ``--students`` students (3 games each, the exercises), the first time in the process
-  (the win bot's table loaded from the cache, the solvers' first calls) and again;
+  (the win bot's table loaded from the cache, the solvers' first calls) and again; and the same class read from the
+  kit's cache (``saved_sample_class``, what a page without a record does once a machine has simulated it);
 * the dashboard over an SQLite record that such a class filled: its first read (every row, the view-models and the
   two figures drawn), an update with nothing new (three queries ``after`` the last ids and who is playing), and an
   update that brings one new decision (the sections redrawn).
@@ -37,7 +38,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
-    from dragonkit.topics.sample_class import sample_class, write_sample
+    from dragonkit.topics.sample_class import sample_class, saved_sample_class, write_sample
 
     start = time.perf_counter()
     sample = sample_class(students=args.students)
@@ -47,6 +48,9 @@ def main() -> None:
         f"sample_class({args.students}): {len(sample.decisions)} decisions, {len(sample.attempts)} answers, "
         f"{len(sample.games)} games; first {first:.2f} s, then {again:.2f} s (median of {args.repeats})"
     )
+    saved_sample_class(students=args.students)  # simulated and saved, unless this machine did it before
+    read = _median(lambda: saved_sample_class(students=args.students), args.repeats)
+    print(f"saved_sample_class({args.students}), read from the kit's cache: {read:.3f} s (median of {args.repeats})")
 
     from dragonkit.record.store import connect
     from dragonkit.ui.dashboard import DashboardApp

@@ -150,16 +150,17 @@ def _read(url: str, class_name: str, day: date, after: int = 0) -> pd.DataFrame 
 @cache
 def sample_data(students: int = SAMPLE_STUDENTS, seed: int = SAMPLE_SEED) -> ClassData:
     """The seeded sample class's decisions (:func:`dragonkit.topics.sample_class.sample_class`), as :class:`ClassData`
-    labelled :data:`SAMPLE`; made once per kernel.
+    labelled :data:`SAMPLE`; simulated once per machine (:func:`~dragonkit.topics.sample_class.saved_sample_class`),
+    read once per kernel.
 
     Raises
     ------
     ValueError
         As :func:`~dragonkit.topics.sample_class.sample_class`, for a number of students or a seed it refuses.
     """
-    from .sample_class import sample_class
+    from .sample_class import saved_sample_class
 
-    return ClassData(sample_class(students, seed).decisions, SAMPLE, seed=seed)
+    return ClassData(saved_sample_class(students, seed).decisions, SAMPLE, seed=seed)
 
 
 def class_data(day: date | None = None, environ: Mapping[str, str] = os.environ) -> ClassData:

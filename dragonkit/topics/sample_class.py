@@ -17,6 +17,7 @@ the pages' visits; :func:`write_sample` writes them into a record. Everything sh
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 from dataclasses import asdict, dataclass
@@ -27,6 +28,7 @@ import pandas as pd
 
 from ..analysis import TurnOptions
 from ..bots import Bot, BotKind, CoachBot, ThresholdBot, bot_seed, make_bot
+from ..cache import cached_file, computed_once
 from ..engine import Game
 from ..record.rows import AttemptRow, DecisionRow, GameRow
 from ..rules import Ruleset
@@ -35,7 +37,16 @@ from ..turn import Action
 if TYPE_CHECKING:  # SQLAlchemy loads with the columns' names, when a sample is made: a page without a record needs none
     from sqlalchemy import Engine
 
-__all__ = ["EXERCISES", "NICKNAMES", "SAMPLE_CLASS", "SAMPLE_START", "SampleClass", "sample_class", "write_sample"]
+__all__ = [
+    "EXERCISES",
+    "NICKNAMES",
+    "SAMPLE_CLASS",
+    "SAMPLE_START",
+    "SampleClass",
+    "sample_class",
+    "saved_sample_class",
+    "write_sample",
+]
 
 #: The sample's class name, and when its lesson starts (UTC, without a zone, as the record keeps times).
 SAMPLE_CLASS = "sample"
@@ -143,6 +154,51 @@ class SampleClass:
     visits: pd.DataFrame
     class_name: str
     end: datetime
+
+    def to_json(self) -> str:
+        """The sample as JSON: each table's columns and rows (its times in ISO 8601), which :meth:`from_json` reads
+        back into the same frames, column types included."""
+        tables = {
+            name: {"columns": list(frame.columns), "rows": frame.to_dict("records")}
+            for name, frame in self._tables().items()
+        }
+        return json.dumps({"class_name": self.class_name, "end": self.end, "tables": tables}, default=_iso_time)
+
+    @classmethod
+    def from_json(cls, text: str) -> SampleClass:
+        """The sample :meth:`to_json` wrote.
+
+        Raises
+        ------
+        ValueError
+            If ``text`` is not such JSON (``json.JSONDecodeError`` is one), or a time in it is not ISO 8601.
+        KeyError
+            If a table or a field is missing.
+        """
+        found = json.loads(text)
+        frames = {}
+        for name, table in found["tables"].items():
+            rows = [{k: _time(k, v) for k, v in row.items()} for row in table["rows"]]
+            frames[name] = pd.DataFrame(rows, columns=table["columns"])
+        end = datetime.fromisoformat(found["end"])
+        return cls(frames["decisions"], frames["attempts"], frames["games"], frames["visits"], found["class_name"], end)
+
+    def _tables(self) -> dict[str, pd.DataFrame]:
+        return {"decisions": self.decisions, "attempts": self.attempts, "games": self.games, "visits": self.visits}
+
+
+#: The columns of the sample's tables that hold times.
+_TIMES = ("at", "started", "last_seen")
+
+
+def _iso_time(value: object) -> str:
+    if isinstance(value, datetime):  # pandas' Timestamp too
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _time(column: str, value: Any) -> Any:
+    return datetime.fromisoformat(value) if column in _TIMES and value is not None else value
 
 
 @dataclass
@@ -360,6 +416,25 @@ def sample_class(
     visits = pd.DataFrame(recorder.visits.values(), columns=columns("visits"))
     visits = visits.sort_values("started", ignore_index=True)
     return SampleClass(frames["decisions"], frames["attempts"], frames["games"], visits, class_name, end)
+
+
+def saved_sample_class(students: int = 40, seed: int = 0) -> SampleClass:
+    """:func:`sample_class` of ``students`` and ``seed`` (its other arguments as they default), simulated once per
+    machine and kept in the kit's cache (:func:`~dragonkit.cache.computed_once`): the 40 students' 120 games take about
+    2.5 CPU-seconds, which every page showing the sample (a lesson's "our class", the dashboard without a record) would
+    otherwise pay as it opens.
+
+    Raises
+    ------
+    ValueError
+        As :func:`sample_class`.
+    """
+    return computed_once(
+        cached_file(f"sample-class-{students}-{seed}.json", __name__),  # this module's code, and what it imports
+        build=lambda: sample_class(students, seed),
+        save=lambda sample, file: file.write(sample.to_json().encode()),
+        load=lambda path: SampleClass.from_json(path.read_text(encoding="utf-8")),
+    )
 
 
 def write_sample(engine: Engine, sample: SampleClass, end: datetime | None = None) -> dict[str, int]:

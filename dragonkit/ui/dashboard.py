@@ -259,14 +259,14 @@ class DashboardApp(MessageLine):
 
     def show_sample(self) -> None:
         """Show a simulated class of :data:`SAMPLE_STUDENTS` students
-        (:func:`~dragonkit.topics.sample_class.sample_class`), labelled as a sample; nothing where the page reads a
-        record."""
+        (:func:`~dragonkit.topics.sample_class.sample_class`, simulated once per machine), labelled as a sample;
+        nothing where the page reads a record."""
         if self.url is not None:
             return
-        from ..topics.sample_class import sample_class
+        from ..topics.sample_class import saved_sample_class
 
         self._say(Message("Simulating a class of {n} students…", n=SAMPLE_STUDENTS), "info")
-        self.feed = ClassFeed.of_sample(sample_class(students=SAMPLE_STUDENTS))
+        self.feed = ClassFeed.of_sample(saved_sample_class(students=SAMPLE_STUDENTS))
         self._say("")
         self._label()
         self.update()

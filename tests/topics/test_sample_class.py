@@ -11,7 +11,14 @@ import pytest
 
 from dragonkit.record import reading
 from dragonkit.record.store import connect
-from dragonkit.topics.sample_class import EXERCISES, SAMPLE_START, sample_class, write_sample
+from dragonkit.topics.sample_class import (
+    EXERCISES,
+    SAMPLE_START,
+    SampleClass,
+    sample_class,
+    saved_sample_class,
+    write_sample,
+)
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +32,31 @@ def test_the_same_seed_gives_the_same_class_and_another_seed_another(sample):
         pd.testing.assert_frame_equal(getattr(sample, name), getattr(again, name))
     other = sample_class(students=6, seed=5, games=2)
     assert not other.decisions["event_id"].isin(sample.decisions["event_id"]).any()
+
+
+def _assert_same(sample: SampleClass, other: SampleClass) -> None:
+    for name in ("decisions", "attempts", "games", "visits"):
+        pd.testing.assert_frame_equal(getattr(sample, name), getattr(other, name))  # the columns' types too
+    assert (other.class_name, other.end) == (sample.class_name, sample.end)
+
+
+def test_a_sample_read_back_from_json_is_the_same_to_the_column_types(sample):
+    _assert_same(sample, SampleClass.from_json(sample.to_json()))
+    with pytest.raises(ValueError):
+        SampleClass.from_json(sample.to_json()[:-40])  # a file cut short
+    with pytest.raises(KeyError):
+        SampleClass.from_json('{"class_name": "x", "end": "2026-03-02T09:00:00"}')
+
+
+def test_the_saved_sample_is_simulated_once_per_machine_and_is_the_sample(monkeypatch, tmp_path):
+    monkeypatch.setenv("DRAGONKIT_CACHE", str(tmp_path))
+    first = saved_sample_class(students=3, seed=7)
+    (saved,) = tmp_path.glob("sample-class-3-7.*.json")
+    _assert_same(sample_class(students=3, seed=7), first)
+    saved.write_text(saved.read_text().replace('"Ada"', '"Ada Lovelace"'))  # what is read is the file
+    assert "Ada Lovelace" in set(saved_sample_class(students=3, seed=7).visits["nickname"])
+    saved.write_text("{")  # a file cut short by a crash is simulated again
+    _assert_same(first, saved_sample_class(students=3, seed=7))
 
 
 def test_a_class_has_its_students_games_and_answers(sample):
