@@ -56,18 +56,18 @@ def wait_drawn(page, expression: str, log: str, timeout: float = 180_000) -> Non
         pytest.fail(f"not drawn in {timeout / 1000:.0f} s; the page shows {shown!r}; {log} warns: {warnings[-8:]}")
 
 
-def _open(browser, url: str, selector: str = ".dk-exercise, .dk-app"):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def _open(context, url: str, selector: str = ".dk-exercise, .dk-app"):
+    page = context.new_page()
     page.goto(url, timeout=180_000)
     page.wait_for_selector(selector, timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page
 
 
-def _open_served(browser, url: str, selector: str = ".dk-exercise, .dk-app"):
+def _open_served(context, url: str, selector: str = ".dk-exercise, .dk-app"):
     """A new page of ``url`` once ``selector`` is drawn and the network is idle, and the page as Voilà served it
     (:func:`served`)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     response = page.goto(url, timeout=180_000)
     page.wait_for_selector(selector, timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
@@ -115,19 +115,20 @@ class SharedPages:
     Parameters
     ----------
     voila_url : str
-    browser : playwright.sync_api.Browser
+    context : playwright.sync_api.BrowserContext
+        The module's pages' context (the ``context`` fixture).
     taken : iterable of str
         The pages (lessons' names, ``it/02-the-next-card``) that later tests of the module take.
     """
 
-    def __init__(self, voila_url: str, browser, taken: Iterable[str]) -> None:
-        self.voila_url, self.browser, self.taken = voila_url, browser, set(taken)
+    def __init__(self, voila_url: str, context, taken: Iterable[str]) -> None:
+        self.voila_url, self.context, self.taken = voila_url, context, set(taken)
         self.pages: dict[str, object] = {}
 
     def open(self, name: str, query: str = ""):
         """A new page of the lesson ``name`` (its address with ``query``) and the response to its request, once
         its exercises are drawn and the network is idle."""
-        page = self.browser.new_page(viewport={"width": 1280, "height": 900})
+        page = self.context.new_page()
         response = page.goto(f"{self.voila_url}/voila/render/{name}.ipynb{query}", timeout=180_000)
         page.wait_for_selector(".dk-exercise", timeout=180_000)
         page.wait_for_load_state("networkidle", timeout=60_000)
@@ -165,7 +166,7 @@ def meet_as_a_student(pages: SharedPages, name: str) -> None:
     script runs): in its language, the lessons with code to read with no printout, and a few with their title.
     The page is kept for the module's later tests (:class:`SharedPages`)."""
     voila_url = pages.voila_url
-    page = pages.browser.new_page(viewport={"width": 1280, "height": 900})
+    page = pages.context.new_page()
     outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(voila_url) else None)
     response = page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)

@@ -25,9 +25,9 @@ LABELS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, browser, lang):
+def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, context, lang):
     labels = LABELS[lang]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}", timeout=120_000)
     page.wait_for_selector(f"text={labels['start']}", timeout=120_000)
     results = {"start": _audit(page, f"start-{lang}")}
@@ -58,9 +58,9 @@ TRAINER_LABELS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_trainer_passes_axe_on_a_hand_with_its_probabilities_and_its_verdict(voila_url, browser, lang):
+def test_the_trainer_passes_axe_on_a_hand_with_its_probabilities_and_its_verdict(voila_url, context, lang):
     labels = TRAINER_LABELS[lang]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang={lang}", timeout=120_000)
     page.wait_for_selector(".dk-board", timeout=120_000)
     page.wait_for_selector(f"button:has-text('{labels['reveal']}')", timeout=30_000)

@@ -108,16 +108,16 @@ def no_record_url():
 
 
 @pytest.fixture(scope="module")
-def dashboards(dashboard_url, browser):
+def dashboards(dashboard_url, context):
     """The English dashboard's page, met by the first test and then worked with the keyboard by a later one
     (:class:`~.pages.SharedPages`)."""
-    pages = SharedPages(dashboard_url, browser, taken=["en"])
+    pages = SharedPages(dashboard_url, context, taken=["en"])
     yield pages
     pages.close()
 
 
-def _open(browser, url: str):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def _open(context, url: str):
+    page = context.new_page()
     page.goto(url, timeout=180_000)
     wait_drawn(page, "document.querySelectorAll('.dk-dashboard h2').length == 6", _worker_log("voila-dashboard.log"))
     page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)  # the record read, both figures
@@ -126,8 +126,8 @@ def _open(browser, url: str):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, browser, dashboards, lang):
-    page = _open(browser, f"{dashboard_url}&lang={lang}")
+def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, context, dashboards, lang):
+    page = _open(context, f"{dashboard_url}&lang={lang}")
     headings = [h.strip() for h in page.locator(".dk-dashboard h1, .dk-dashboard h2").all_inner_texts()]
     assert headings == HEADINGS[lang]
     text = page.inner_text("body")
@@ -154,9 +154,9 @@ def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_
 
 
 def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
-    dashboard_url, browser, dashboards, record
+    dashboard_url, context, dashboards, record
 ):
-    page = dashboards.take("en", lambda: _open(browser, f"{dashboard_url}&lang=en"))
+    page = dashboards.take("en", lambda: _open(context, f"{dashboard_url}&lang=en"))
     alt = page.get_attribute(".dk-dashboard .dk-figure img >> nth=0", "alt")
     page.focus(".dk-dashboard select")
     page.keyboard.press("ArrowDown")
@@ -189,7 +189,7 @@ def test_the_dashboard_draws_every_time_it_is_opened_beside_a_busy_process(dashb
     try:
         for opening in range(OPENINGS):
             lang = ("en", "it")[opening % 2]
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page = browser.new_page(viewport={"width": 1280, "height": 900})  # a first visit: nothing cached
             page.goto(f"{dashboard_url}&lang={lang}", timeout=180_000)
             wait_drawn(
                 page,
@@ -207,12 +207,12 @@ def test_the_dashboard_draws_every_time_it_is_opened_beside_a_busy_process(dashb
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_without_a_record_the_dashboard_offers_a_sample_class_labelled_as_one(no_record_url, browser, lang):
+def test_without_a_record_the_dashboard_offers_a_sample_class_labelled_as_one(no_record_url, context, lang):
     """Without a record the page says so, and its button shows the sample class, labelled as one in its status, its
     headings and its figures."""
     button = {"en": "Show a sample class", "it": "Mostra una classe di esempio"}[lang]
     sample = {"en": "(sample class)", "it": "(classe di esempio)"}[lang]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{no_record_url}&lang={lang}", timeout=180_000)
     page.wait_for_selector(f"button:has-text('{button}')", timeout=180_000)
     results = {"no record": _audit(page, f"dashboard-no-record-{lang}")}

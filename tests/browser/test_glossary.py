@@ -18,9 +18,9 @@ _HIDE_OTHER_LANGUAGES = '[lang]:not(html):not([lang="{lang}"]) {{ display: none 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, browser, lang):
+def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, context, lang):
     folder = "" if lang == "en" else "it/"
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/{folder}glossary.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-glossary", timeout=180_000)
     page.wait_for_selector(".dk-languages", timeout=180_000)  # the language links' widget drawn: the page's layout

@@ -22,8 +22,8 @@ PAGES = {
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_an_italian_page_has_no_english_sentence(voila_url, browser, path):
-    page, as_served = _open_served(browser, f"{voila_url}/voila/render/{path}")
+def test_an_italian_page_has_no_english_sentence(voila_url, context, path):
+    page, as_served = _open_served(context, f"{voila_url}/voila/render/{path}")
     # as served: an app's page in its visitor's language (the tab, a bookmark, what a screen reader says first)
     assert_served_in_its_language(path, as_served, "it", PAGES[path])
     assert_app_served(path, as_served)
@@ -40,8 +40,8 @@ def test_an_italian_page_has_no_english_sentence(voila_url, browser, path):
     page.close()
 
 
-def test_lang_it_and_the_language_links_lead_to_the_lesson_in_each_language(voila_url, browser):
-    page = _open(browser, f"{voila_url}/voila/render/03-one-more-card.ipynb?lang=it")
+def test_lang_it_and_the_language_links_lead_to_the_lesson_in_each_language(voila_url, context):
+    page = _open(context, f"{voila_url}/voila/render/03-one-more-card.ipynb?lang=it")
     page.wait_for_url("**/it/03-one-more-card.ipynb?lang=it", timeout=60_000)
     assert "Lezione 3" in page.inner_text("h1")
     page.locator(".dk-languages a[hreflang=en]").click()

@@ -99,10 +99,10 @@ def _latest_event(page) -> str:
     return " ".join(page.inner_text(".dk-log li >> nth=0").split())
 
 
-def test_a_whole_game_with_the_keyboard_alone(voila_url, browser):
+def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
     """Two players, a human and the coach bot: the form set with the keyboard, then the human reveals
     whenever asked and declines every takeover, pressing Enter and Space by turns, to the game's end."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/play.ipynb?lang=en", timeout=120_000)
     page.wait_for_selector("text=Start the game", timeout=120_000)
 
@@ -159,10 +159,10 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, browser):
     page.close()
 
 
-def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, browser):
+def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, context):
     """Tab to Reveal, Space: the verdict, said to screen readers; the focus moves on to the next button;
     Shift-Tab goes back, and Enter on Next hand deals the next hand."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang=en", timeout=120_000)
     page.wait_for_selector(".dk-board", timeout=120_000)
     page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().startsWith('Hand 1: you are')", timeout=30_000)
@@ -195,10 +195,10 @@ def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, browser):
     page.close()
 
 
-def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, browser):
+def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, context):
     """Lesson 3: Tab to the first answer box (named for screen readers), type, Enter: judged; Tab on to Hint,
     Enter: a hint; Tab to a choice, the arrow keys to pick an option, Tab to its Check, Enter: judged."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/03-one-more-card.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
@@ -233,7 +233,7 @@ def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, browser):
     page.close()
 
 
-def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
+def test_lesson_10_with_the_keyboard_alone(voila_url, context):
     """Lesson 10: Tab to the two coaches' map and its knight position slider (named for screen readers), the arrow
     keys move the situation and the coaches' numbers follow; Tab on to the question on the situation, the arrow keys
     pick the option the analysis gives, Tab to Check, Enter: right."""
@@ -245,7 +245,7 @@ def test_lesson_10_with_the_keyboard_alone(voila_url, browser):
     deck = typical_deck(rules, EXERCISE.stage, EXERCISE.cards)
     state = situation(rules, deck, EXERCISE.stage, EXERCISE.gems, EXERCISE.position, EXERCISE.pot)
     right = AGREEMENTS.index(agreement(state))
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/10-gems-or-wins.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)

@@ -14,10 +14,10 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def lesson_pages(voila_url, browser):
+def lesson_pages(voila_url, context):
     """The lesson pages this module's tests share (:class:`~.pages.SharedPages`): the first test meets each page, the
     later ones work on the ones they need."""
-    pages = SharedPages(voila_url, browser, taken=[*WORKED, "01-play-and-observe"])
+    pages = SharedPages(voila_url, context, taken=[*WORKED, "01-play-and-observe"])
     yield pages
     pages.close()
 

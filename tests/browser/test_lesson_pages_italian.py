@@ -17,10 +17,10 @@ LINKED = "02-the-next-card"
 
 
 @pytest.fixture(scope="module")
-def lesson_pages(voila_url, browser):
+def lesson_pages(voila_url, context):
     """The lesson pages this module's tests share (:class:`~.pages.SharedPages`): the first test meets each page, the
     later ones work on the ones they need."""
-    pages = SharedPages(voila_url, browser, taken=[*(f"it/{lesson}" for lesson in WORKED), "it/08-simulation"])
+    pages = SharedPages(voila_url, context, taken=[*(f"it/{lesson}" for lesson in WORKED), "it/08-simulation"])
     assert LINKED in WORKED
     yield pages
     pages.close()

@@ -30,8 +30,9 @@ def _start(page, seed: int) -> None:
     page.wait_for_selector(".dk-board", timeout=60_000)
 
 
-def test_play_app_in_chromium(voila_url, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def test_play_app_in_chromium(voila_url, context):
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     console_errors = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
     response = page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
@@ -75,9 +76,10 @@ def test_play_app_in_chromium(voila_url, browser):
     page.close()
 
 
-def test_language_switch_in_chromium(voila_url, browser):
+def test_language_switch_in_chromium(voila_url, context):
     """Click "Italiano": the form, the board, the buttons and the log speak Italian, and the game goes on."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{voila_url}/voila/render/play.ipynb", timeout=120_000)
     page.wait_for_selector("text=Start the game", timeout=120_000)
     page.click(".dk-language button:has-text('Italiano')")
@@ -111,8 +113,9 @@ def test_language_switch_in_chromium(voila_url, browser):
     page.close()
 
 
-def test_a_page_opened_with_lang_it_starts_in_italian(voila_url, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def test_a_page_opened_with_lang_it_starts_in_italian(voila_url, context):
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{voila_url}/voila/render/play.ipynb?lang=it", timeout=120_000)
     page.wait_for_selector("text=Inizia la partita", timeout=120_000)
     assert page.locator(".dk-language button.mod-active").inner_text() == "Italiano"
@@ -145,11 +148,11 @@ CUT_LINES_JS = """() => {
         ("it", "Inizia la partita", ("Rivela", "Rinuncia", "Fermati")),
     ],
 )
-def test_the_event_log_cuts_no_line_in_either_language(voila_url, browser, lang, start, labels):
+def test_the_event_log_cuts_no_line_in_either_language(voila_url, context, lang, start, labels):
     """Mid-game, with more events than the list shows: the list's bottom edge (and, scrolled, its top
     edge) falls between two lines of text, never through one (the teacher saw "il piatto torna al /
     tesoro." cut in half)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}", timeout=120_000)
     page.wait_for_selector(f"text={start}", timeout=120_000)
     page.fill(".dk-seed input", "2024")

@@ -9,8 +9,8 @@ from ..paper.pdfs import plain, text
 
 
 @pytest.mark.browser
-def test_a_printed_lesson_page_is_whole_and_has_nothing_only_a_screen_can_use(voila_url, browser, tmp_path):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def test_a_printed_lesson_page_is_whole_and_has_nothing_only_a_screen_can_use(voila_url, context, tmp_path):
+    page = context.new_page()
     page.goto(f"{voila_url}/voila/render/03-one-more-card.ipynb", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)

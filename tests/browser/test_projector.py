@@ -42,10 +42,11 @@ LABELS = {
 }
 
 
-def _open(browser, voila_url: str, lang: str):
+def _open(context, voila_url: str, lang: str):
     """The play app at 1920 x 1080, opened with ``?lang=<lang>&view=projector``, once its preheated kernel has learnt
     the view and the language from the request."""
-    page = browser.new_page(viewport=BOARD)
+    page = context.new_page()
+    page.set_viewport_size(BOARD)
     page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}&view=projector", timeout=120_000)
     page.wait_for_selector(".dk-app.dk-projector", timeout=120_000)
     page.wait_for_selector(f"text={LABELS[lang]['start']}", timeout=60_000)
@@ -80,9 +81,9 @@ def _pressed(page, lang: str) -> str:
     return _button(page, LABELS[lang]["show"]).get_attribute("aria-pressed")
 
 
-def test_the_play_app_on_the_projector_is_large_and_plays_one_step_at_a_time(voila_url, browser):
+def test_the_play_app_on_the_projector_is_large_and_plays_one_step_at_a_time(voila_url, context):
     labels = LABELS["en"]
-    page = _open(browser, voila_url, "en")
+    page = _open(context, voila_url, "en")
     _start(page, "en")
     assert page.locator(".dk-board").bounding_box()["width"] >= 1000  # the board twice as large as on a screen
     reveal = _button(page, labels["reveal"])
@@ -134,9 +135,9 @@ def test_the_play_app_on_the_projector_is_large_and_plays_one_step_at_a_time(voi
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_play_app_on_the_projector_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, browser, lang):
+def test_the_play_app_on_the_projector_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, context, lang):
     labels = LABELS[lang]
-    page = _open(browser, voila_url, lang)
+    page = _open(context, voila_url, lang)
     assert page.locator(".dk-language button.mod-active").inner_text() == {"en": "English", "it": "Italiano"}[lang]
     results = {"start": _audit(page, f"projector-start-{lang}")}
     assert drawn_size(page.locator(".dk-setup button:visible")) >= LARGE

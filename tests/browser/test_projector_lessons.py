@@ -23,8 +23,9 @@ PICTURES_JS = """() => [...document.querySelectorAll('.dk-figure img')].map(
   image => [image.naturalWidth, image.getBoundingClientRect().width / image.currentCSSZoom])"""
 
 
-def _open(browser, url: str):
-    page = browser.new_page(viewport=BOARD)
+def _open(context, url: str):
+    page = context.new_page()
+    page.set_viewport_size(BOARD)
     page.goto(url, timeout=180_000)
     return page
 
@@ -38,9 +39,9 @@ def _drawn(page) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_lesson_on_the_projector_is_large_works_as_usual_and_passes_axe(voila_url, browser, lang):
+def test_a_lesson_on_the_projector_is_large_works_as_usual_and_passes_axe(voila_url, context, lang):
     # the English lesson's address with ?lang=: the page in that language, on the projector still
-    page = _open(browser, f"{voila_url}/voila/render/{LESSON}?lang={lang}&view=projector")
+    page = _open(context, f"{voila_url}/voila/render/{LESSON}?lang={lang}&view=projector")
     if lang == "it":
         page.wait_for_url(f"**/it/{LESSON}?lang=it&view=projector", timeout=60_000)
     _drawn(page)
@@ -76,10 +77,10 @@ def test_a_lesson_on_the_projector_is_large_works_as_usual_and_passes_axe(voila_
 
 
 @pytest.mark.parametrize("name", LESSONS)
-def test_every_lesson_fits_the_projector(voila_url, browser, name):
+def test_every_lesson_fits_the_projector(voila_url, context, name):
     """Each English lesson, on the projector: its prose large, and nothing beyond the board's width or hidden in a box
     too narrow for it (a slider's readout, a button's words)."""
-    page = _open(browser, f"{voila_url}/voila/render/{name}.ipynb?view=projector")
+    page = _open(context, f"{voila_url}/voila/render/{name}.ipynb?view=projector")
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
     assert drawn_size(page.locator(".jp-RenderedMarkdown p")) >= LARGE

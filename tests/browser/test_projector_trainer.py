@@ -19,9 +19,10 @@ LABELS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_trainer_on_the_projector_is_large_and_passes_axe(voila_url, browser, lang):
+def test_the_trainer_on_the_projector_is_large_and_passes_axe(voila_url, context, lang):
     labels = LABELS[lang]
-    page = browser.new_page(viewport=BOARD)
+    page = context.new_page()
+    page.set_viewport_size(BOARD)
     page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang={lang}&view=projector", timeout=120_000)
     page.wait_for_selector(".dk-trainer.dk-projector .dk-board", timeout=120_000)
     for text in (".dk-status", ".dk-values td", "button:visible"):

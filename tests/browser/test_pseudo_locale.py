@@ -86,8 +86,8 @@ def _unmarked(text: str) -> list[str]:
 
 @pytest.mark.xdist_group("pseudo-locale")  # with -n: one worker, one server of the pseudo-locale pages
 @pytest.mark.parametrize("name", [*APPS, *LESSONS])
-def test_no_visible_text_of_the_apps_or_a_lesson_escapes_the_catalogs(pseudo_url, browser, name):
-    page = _open(browser, f"{pseudo_url}/voila/render/{name}")
+def test_no_visible_text_of_the_apps_or_a_lesson_escapes_the_catalogs(pseudo_url, context, name):
+    page = _open(context, f"{pseudo_url}/voila/render/{name}")
     text = page.inner_text("body")
     assert not any(e in text for e in ERROR_TEXTS)
     escaped = _unmarked(text)
