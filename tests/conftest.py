@@ -31,7 +31,7 @@ settings.load_profile("dragonkit")
 
 #: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
 #: kit's paper with Chromium: tests/paper/conftest.py; ``record_server`` keeps a record: tests/record_server.py).
-BROWSER_FIXTURES = {"browser", "context", "voila_url", "pseudo_url", "paper", "record_server"}
+BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper", "record_server"}
 
 
 def pytest_collection_modifyitems(config, items):

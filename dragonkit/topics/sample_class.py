@@ -418,7 +418,7 @@ def sample_class(
     return SampleClass(frames["decisions"], frames["attempts"], frames["games"], visits, class_name, end)
 
 
-def saved_sample_class(students: int = 40, seed: int = 0) -> SampleClass:
+def saved_sample_class(students: int, seed: int) -> SampleClass:
     """:func:`sample_class` of ``students`` and ``seed`` (its other arguments as they default), simulated once per
     machine and kept in the kit's cache (:func:`~dragonkit.cache.computed_once`): the 40 students' 120 games take about
     2.5 CPU-seconds, which every page showing the sample (a lesson's "our class", the dashboard without a record) would

@@ -43,6 +43,7 @@ from ..teach.notes import close_widgets, mark_view
 from ..topics import class_summary as summary
 from ..topics.class_feed import ClassFeed, NewRows
 from ..topics.editions import edition_label
+from ..topics.our_class import SAMPLE_SEED, SAMPLE_STUDENTS  # the lessons' sample: one file in the kit's cache
 from .announce import announcement_html, display_page, live_region
 from .controls import MessageLine, guarded, running_loop
 from .dashboard_tables import render_exercises, render_gems_given_up, render_playing, render_rooms
@@ -57,8 +58,6 @@ log = logging.getLogger("dragonkit.ui")
 
 #: Seconds between two reads of the record.
 UPDATE_SECONDS = 5.0
-#: How many students the sample class has.
-SAMPLE_STUDENTS = 40
 
 
 class DashboardApp(MessageLine):
@@ -258,7 +257,7 @@ class DashboardApp(MessageLine):
         self._announce(counts, first)
 
     def show_sample(self) -> None:
-        """Show a simulated class of :data:`SAMPLE_STUDENTS` students
+        """Show a simulated class of :data:`~dragonkit.topics.our_class.SAMPLE_STUDENTS` students
         (:func:`~dragonkit.topics.sample_class.sample_class`, simulated once per machine), labelled as a sample;
         nothing where the page reads a record."""
         if self.url is not None:
@@ -266,7 +265,7 @@ class DashboardApp(MessageLine):
         from ..topics.sample_class import saved_sample_class
 
         self._say(Message("Simulating a class of {n} students…", n=SAMPLE_STUDENTS), "info")
-        self.feed = ClassFeed.of_sample(saved_sample_class(students=SAMPLE_STUDENTS))
+        self.feed = ClassFeed.of_sample(saved_sample_class(SAMPLE_STUDENTS, SAMPLE_SEED))
         self._say("")
         self._label()
         self.update()
