@@ -62,6 +62,7 @@ if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's d
     sys.path.insert(0, str(ROOT))
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit.coach.views import GAMES_VARIABLE  # noqa: E402
 from dragonkit.paper.printer import CHROMIUM_FLAGS as KIT_FLAGS  # noqa: E402
 from dragonkit.paper.printer import chromium_executable  # noqa: E402
 
@@ -828,12 +829,14 @@ def run(
     record: bool = True,
     dashboard: bool = False,
     connect_wait: int = ServeOptions.connect_wait,
+    coach_games: int = ServeOptions.coach_games,
 ) -> dict:
     """Run a classroom; return the report as a dict (see the module docstring).
 
     ``client`` is ``"ws"`` (websocket visitors, no browser) or ``"browser"`` (headless
     Chromium); ``server_args`` are extra Voilà options, to try a server setting; ``record``: the class's record in
-    an SQLite file of its own; ``dashboard``: the teacher's dashboard open (websocket visitors only).
+    an SQLite file of its own; ``dashboard``: the teacher's dashboard open (websocket visitors only);
+    ``coach_games``: the coach's estimates, as ``dragonkit serve --coach-games`` sets them.
     """
     if client not in CLIENTS:
         raise ValueError(f"client must be one of {CLIENTS}, not {client!r}")
@@ -850,10 +853,12 @@ def run(
         max_kernels=max_kernels,
         # browsers all come from 127.0.0.1; websocket visitors each from their own address
         max_kernels_per_client=0 if client == "browser" else ServeOptions.max_kernels_per_client,
+        coach_games=coach_games,
     )
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
     # the kernels import the same dragonkit as this script (the checkout's)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    env[GAMES_VARIABLE] = str(options.coach_games)
     record_url = f"sqlite:///{log_path.with_suffix('.sqlite')}" if record else None
     teacher_key = secrets.token_urlsafe(16) if dashboard else None
     if record_url:

@@ -24,6 +24,7 @@ from types import FrameType
 from typing import NoReturn
 from urllib.parse import urlencode
 
+from .coach.views import DEFAULT_ESTIMATE_GAMES, GAMES_VARIABLE
 from .i18n import LANGUAGES
 from .i18n.notebooks import notebooks_dir
 from .paper.arguments import add_arguments as add_paper_arguments
@@ -88,6 +89,10 @@ class ServeOptions:
     teacher_key : str
         What opens the teacher's dashboard (:mod:`dragonkit.server.teacher`; default: a new random key). It
         reaches the server in its environment, never its command line, and no kernel inherits it.
+    coach_games : int
+        Games per option, at most, of the coach's Monte Carlo estimate of the chance of winning (three players or
+        more), which each kernel makes at its student's decisions within 1.5 s of a core
+        (:func:`dragonkit.coach.views.estimate_games`): fewer spare a small machine's cores, for wider intervals.
     """
 
     ip: str = "127.0.0.1"
@@ -103,6 +108,7 @@ class ServeOptions:
     record: str | None = None
     class_name: str = DEFAULT_CLASS
     teacher_key: str = field(default_factory=new_key, repr=False)
+    coach_games: int = DEFAULT_ESTIMATE_GAMES
 
     def check(self) -> None:
         """Raise ValueError for an unsafe or impossible setting."""
@@ -117,6 +123,8 @@ class ServeOptions:
         for name in ("pool", "cull_idle", "connect_wait", "cell_timeout", "max_kernels", "max_kernels_per_client"):
             if getattr(self, name) < 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be >= 0")
+        if self.coach_games < 1:
+            raise ValueError(f"--coach-games must be >= 1, not {self.coach_games}")
         if self.max_kernels and self.pool >= self.max_kernels:
             raise ValueError(
                 f"--pool ({self.pool}) must be smaller than --max-kernels ({self.max_kernels}): "
@@ -136,13 +144,15 @@ class ServeOptions:
                 raise ValueError(f"{flag}: {exc}") from None
 
     def environment(self) -> dict[str, str]:
-        """The environment of the Voilà server: the language, the record and the class's name, which its kernels
-        inherit, and the teacher's key, which the server takes out of it before any kernel starts."""
+        """The environment of the Voilà server: the language, the record, the class's name and the coach's games,
+        which its kernels inherit, and the teacher's key, which the server takes out of it before any kernel
+        starts."""
         return {
             **os.environ,
             "DRAGONKIT_LANG": self.lang,
             RECORD_VARIABLE: self.record or "off",
             CLASS_VARIABLE: self.class_name,
+            GAMES_VARIABLE: str(self.coach_games),
             TEACHER_KEY_VARIABLE: self.teacher_key,
         }
 
@@ -381,6 +391,14 @@ def main(argv: list[str] | None = None) -> int:
         help=f"what opens the teacher's dashboard (default: ${TEACHER_KEY_VARIABLE}, else a new random key; "
         "a key given here is visible to the machine's other users)",
     )
+    p_serve.add_argument(
+        "--coach-games",
+        type=int,
+        default=defaults.coach_games,
+        metavar="N",
+        help="games per option, at most, of the coach's estimate of the chance of winning with three players or more "
+        "(default %(default)s, within 1.5 s of a core at each decision; fewer spare a small machine)",
+    )
     p_serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p_tour = sub.add_parser("tournament", help="a round robin between bots; prints win rates")
     p_tour.add_argument(
@@ -437,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
         lang=args.lang,
         record=(args.record or default_url()) if a_class and not args.no_record else None,
         class_name=args.class_name or defaults.class_name,
+        coach_games=args.coach_games,
         **({"teacher_key": key} if key else {}),
     )
     try:

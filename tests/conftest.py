@@ -29,6 +29,11 @@ settings.register_profile("dragonkit", deadline=None)
 settings.load_profile("dragonkit")
 
 
+#: Games per option of the coach's Monte Carlo estimates (three or more players) in the tests, in this process
+#: (:func:`_quick_coach_estimates`) and in the kernels of the Voilà servers they start (``--coach-games``): enough to
+#: write them in words; 2,000, a page's, would cost each human decision of a game 1.5 s of a core.
+COACH_GAMES = 20
+
 #: Fixtures that start Chromium or a Voilà server: a test that uses one is marked ``browser`` (``paper`` prints the
 #: kit's paper with Chromium: tests/paper/conftest.py; ``record_server`` keeps a record: tests/record_server.py).
 BROWSER_FIXTURES = {"browser", "voila_url", "pseudo_url", "paper", "record_server"}
@@ -67,7 +72,11 @@ def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[s
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
         # one client opens every page of the tests: no limit per visitor's address unless a test sets one
-        serve = ServeOptions(port=port, **{"max_kernels_per_client": 0, **options})  # type: ignore[arg-type]
+        # and the coach's estimates of the tests (COACH_GAMES), unless a test asks otherwise
+        serve = ServeOptions(
+            port=port,
+            **{"max_kernels_per_client": 0, "coach_games": COACH_GAMES, **options},  # type: ignore[arg-type]
+        )
         command = voila_command(serve, folder)
         proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=serve.environment())
         try:
@@ -98,12 +107,11 @@ def voila_server(folder: Path, log: str, **options: object) -> Iterator[str]:
 
 @pytest.fixture(autouse=True)
 def _quick_coach_estimates(monkeypatch):
-    """The coach's Monte Carlo estimates (three or more players, kali, drago-rosso) take up to 1.5 s at each choice
-    of a human: in the tests, of 20 games each, which is enough to write them in words (the tests of the estimate
-    itself set their own number and time)."""
+    """The coach's Monte Carlo estimates take up to 1.5 s at each choice of a human: in the tests, of
+    :data:`COACH_GAMES` games each (the tests of the estimate itself set their own number and time)."""
     from dragonkit.coach import views
 
-    monkeypatch.setattr(views, "ESTIMATE_GAMES", 20)
+    monkeypatch.setattr(views, "ESTIMATE_GAMES", COACH_GAMES)
     monkeypatch.setattr(views, "ESTIMATE_SECONDS", None)  # all 20, however loaded the machine: the same words
 
 

@@ -42,6 +42,21 @@ def test_the_language_reaches_the_kernels_and_a_bad_one_is_refused():
     assert result.returncode == 2 and "--lang" in result.stderr
 
 
+def test_the_coachs_games_reach_the_kernels_and_none_is_refused():
+    """``--coach-games``: what each kernel's coach plays per option of its estimate (dragonkit.coach.views)."""
+    assert ServeOptions().environment()["DRAGONKIT_COACH_GAMES"] == "2000"
+    assert ServeOptions(coach_games=300).environment()["DRAGONKIT_COACH_GAMES"] == "300"
+    with pytest.raises(ValueError, match="--coach-games must be >= 1, not 0"):
+        ServeOptions(coach_games=0).check()
+    result = subprocess.run(
+        [sys.executable, "-m", "dragonkit.cli", "serve", "--coach-games", "-5", "--no-browser"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "--coach-games must be >= 1" in result.stderr
+
+
 def test_the_pool_preheats_the_play_app_only():
     command = voila_command(ServeOptions(pool=4), Path("notebooks"))
     flag = next(a for a in command if a.startswith("--VoilaKernelManager.kernel_pools_config="))

@@ -1,12 +1,12 @@
 """The lessons on a class's projector, in headless Chromium at 1920 x 1080: ``?view=projector`` draws a lesson's
 prose, widgets and figures large over the full width, in English and in Italian (``?lang=it&view=projector``), and
-its widgets work as usual; axe-core audits it. Screenshots: ``tests/artifacts/projector-lesson*.png``."""
+its widgets work as usual; axe-core audits it. Screenshots: ``tests/artifacts/projector-lesson*.png``. That every
+lesson fits the board is read on the pages of the pseudo-locale, opened on the projector (test_pseudo_locale.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ..notebooks import LESSONS
 from .axe import _assert_clean, _audit
 from .projector import BOARD, LARGE, assert_on_the_board, drawn_size
 
@@ -74,15 +74,3 @@ def test_a_lesson_on_the_projector_is_large_works_as_usual_and_passes_axe(voila_
     found = _audit(page, f"projector-lesson-{lang}")
     page.close()
     _assert_clean({lang: found})
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_every_lesson_fits_the_projector(voila_url, context, name):
-    """Each English lesson, on the projector: its prose large, and nothing beyond the board's width or hidden in a box
-    too narrow for it (a slider's readout, a button's words)."""
-    page = _open(context, f"{voila_url}/voila/render/{name}.ipynb?view=projector")
-    page.wait_for_selector(".dk-exercise", timeout=180_000)
-    page.wait_for_load_state("networkidle", timeout=60_000)
-    assert drawn_size(page.locator(".jp-RenderedMarkdown p")) >= LARGE
-    assert_on_the_board(page, f"projector-{name}")
-    page.close()

@@ -1,5 +1,8 @@
-"""No visible text of the apps or of a lesson escapes the catalogs: every page served in a pseudo-locale,
-whose every message is marked, and read in Chromium."""
+"""No visible text of the apps or of a lesson escapes the catalogs: every page served in a pseudo-locale, whose every
+message is marked, and read in Chromium. The lessons are read as a class's projector shows them (``?view=projector``,
+1920 x 1080), and every lesson fits the board there: its prose large, nothing beyond the board's width or hidden in a
+box too narrow for it, with every message a little longer than the English (its markers), as a pseudo-locale is meant
+to show. Screenshots: ``tests/artifacts/projector-<lesson>.png``."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import pytest
 from .. import catalogs
 from ..conftest import voila_server
 from ..notebooks import NOTEBOOKS
-from .pages import APPS, ERROR_TEXTS, LESSONS, _open
+from .pages import APPS, ERROR_TEXTS, LESSONS
+from .projector import BOARD, LARGE, assert_on_the_board, drawn_size
 
 pytestmark = pytest.mark.browser
 
@@ -84,12 +88,23 @@ def _unmarked(text: str) -> list[str]:
         text = inner
 
 
-@pytest.mark.xdist_group("pseudo-locale")  # with -n: one worker, one server of the pseudo-locale pages
 @pytest.mark.parametrize("name", [*APPS, *LESSONS])
 def test_no_visible_text_of_the_apps_or_a_lesson_escapes_the_catalogs(pseudo_url, context, name):
-    page = _open(context, f"{pseudo_url}/voila/render/{name}")
+    """An app as a student opens it; a lesson on the projector, where it also fits the board (the English and Italian
+    lesson 3 on the projector, widgets worked: tests/browser/test_projector_lessons.py)."""
+    lesson = name in LESSONS
+    page = context.new_page()
+    if lesson:
+        page.set_viewport_size(BOARD)
+    page.goto(f"{pseudo_url}/voila/render/{name}{'?view=projector' if lesson else ''}", timeout=180_000)
+    page.wait_for_selector(".dk-exercise, .dk-app", timeout=180_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
     text = page.inner_text("body")
     assert not any(e in text for e in ERROR_TEXTS)
     escaped = _unmarked(text)
     assert escaped == [], f"{name}: words outside the catalogs: {escaped}"
+    if lesson:
+        assert page.locator(".dk-projector").count() >= 1, f"{name}: not drawn for the projector"
+        assert drawn_size(page.locator(".jp-RenderedMarkdown p")) >= LARGE
+        assert_on_the_board(page, f"projector-{name.removesuffix('.ipynb')}")
     page.close()

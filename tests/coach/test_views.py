@@ -8,8 +8,12 @@ intervals (the estimate itself: ``tests/simulate/test_win_chance.py``).  The set
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -185,6 +189,26 @@ def test_the_table_path_is_fast_enough_to_redraw_at_every_move():
     game = _mini_disagreement()
     views = coach.views(game)
     assert views.source == "table" and views.estimate is None
+
+
+def test_the_games_of_an_estimate_come_from_the_kernels_environment():
+    """``dragonkit serve --coach-games`` gives its kernels ``DRAGONKIT_COACH_GAMES``: a kernel's coach plays that many
+    games per option (2,000 where it is not set); anything but a whole number of at least 1 is refused, saying so."""
+    assert coach_views.estimate_games({}) == coach_views.DEFAULT_ESTIMATE_GAMES == 2000
+    assert coach_views.estimate_games({"DRAGONKIT_COACH_GAMES": " 37 "}) == 37
+    for bad in ("0", "-3", "2.5", "many"):
+        with pytest.raises(ValueError, match=f"DRAGONKIT_COACH_GAMES must be a whole number .* not {bad!r}"):
+            coach_views.estimate_games({"DRAGONKIT_COACH_GAMES": bad})
+    script = (
+        "from dragonkit.coach import views\n"
+        "from tests.situations import _three_players_at_a_choice\n"
+        "views.ESTIMATE_SECONDS = None\n"
+        "print(views.ESTIMATE_GAMES, views.Coach().estimate_for(_three_players_at_a_choice()).games)"
+    )
+    root = Path(__file__).parents[2]
+    env = {**os.environ, "DRAGONKIT_COACH_GAMES": "37", "PYTHONPATH": str(root)}
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert shown.stdout.split() == ["37", "37"], shown.stderr
 
 
 @pytest.fixture

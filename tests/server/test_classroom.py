@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from ..conftest import COACH_GAMES
+
 #: Each test starts a real server (and some Chromium): out of the development command.
 pytestmark = pytest.mark.browser
 
@@ -189,6 +191,7 @@ def test_a_reload_storm_does_not_stop_the_class():
     budget = 24
     # the storm's pages never connect: their kernels wait 20 s for it, not the 3 minutes of a class
     options = {"pool": 2, "cull_idle": 10, "connect_wait": 20, "timeout_s": 120, "ramp": 5, "max_kernels": budget}
+    options["coach_games"] = COACH_GAMES  # the coach's estimates as the tests' other servers make them
     report = _run(visitors=5, actions=10, storm=200, storm_s=20, **options)
     _assert_clean(report, 5, 10)  # the visitors played as browsers do (page, v1 websocket, widget messages)
     assert report["tti_median_s"] is not None and report["latency_median_ms"] is not None
