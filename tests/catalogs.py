@@ -3,6 +3,7 @@ the code (the README's command, into a temporary file), and a pseudo-locale buil
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -57,16 +58,29 @@ def extract(tmp: Path) -> Catalog:
     return read(out)
 
 
+#: What opens a block of Markdown (a heading, an item of a list, a quotation): a lesson's cell keeps it before the
+#: pseudo-locale's marker, so that the page draws it as the English page does.
+MARKDOWN_BLOCK = re.compile(r"(#{1,6} |[-*+] |\d+\. |> )?")
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-locale: ``⟦English⟧``, after the Markdown that opens its first block
+    (``# ⟦Lesson 9⟧``)."""
+    opening = MARKDOWN_BLOCK.match(text).group(0)  # type: ignore[union-attr]
+    return opening + OPEN + text[len(opening) :] + CLOSE
+
+
 def install_pseudo_locale(tmp: Path, monkeypatch) -> None:
     """The caller clears :func:`dragonkit.i18n.catalog`'s cache when done.
 
-    A language ``qps`` whose catalog, built from the template, writes every message as ``⟦English⟧``."""
+    A language ``qps`` whose catalog, built from the template, writes every message as ``⟦English⟧``
+    (:func:`pseudo`)."""
     catalog = read(POT)  # no language: two plural forms, the second for n != 1
     for message in catalog:
         if isinstance(message.id, tuple):
-            message.string = tuple(OPEN + form + CLOSE for form in message.id)
+            message.string = tuple(pseudo(form) for form in message.id)
         elif message.id:
-            message.string = OPEN + message.id + CLOSE
+            message.string = pseudo(message.id)
     (tmp / PSEUDO / "LC_MESSAGES").mkdir(parents=True)
     with (tmp / PSEUDO / "LC_MESSAGES" / "dragonkit.mo").open("wb") as f:
         write_mo(f, catalog)

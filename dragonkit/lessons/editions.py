@@ -434,7 +434,7 @@ class DeckDesigner(LessonWidget):
         base = Ruleset.preset(start)
         self.rules = base
         self.error: ValueError | None = None
-        small = widgets.Layout(width="150px")
+        small = widgets.Layout(width="180px")  # a label and its number: "Starting gems", and a longer language
         style = {"description_width": "initial"}
         self.start = widgets.Dropdown(options=[(edition_label(e), e) for e in EDITIONS], value=start, style=style)
         self.name = widgets.Text(value=tr("my deck"), style=style, layout=widgets.Layout(width="260px"))

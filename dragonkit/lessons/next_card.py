@@ -120,8 +120,8 @@ class DeckExplorer(LessonWidget):
                 min=0,
                 max=self._most(card),
                 continuous_update=False,
-                style={"description_width": "150px"},
-                layout=widgets.Layout(width="360px"),
+                style={"description_width": "170px"},  # "discarded: 4 steps", and a longer language
+                layout=widgets.Layout(width="380px"),
             )
             for card, _count in self.rules.composition.counts()
         }
@@ -130,8 +130,8 @@ class DeckExplorer(LessonWidget):
             min=1,
             max=self.K_LIMIT,
             continuous_update=False,
-            style={"description_width": "150px"},
-            layout=widgets.Layout(width="360px"),
+            style={"description_width": "170px"},  # aligned with the sliders above
+            layout=widgets.Layout(width="380px"),
         )
         self.reset_button = widgets.Button(icon="undo", layout=widgets.Layout(width="260px"))
         self.reset_button.on_click(lambda _b: self.reset())
