@@ -29,6 +29,12 @@ settings.register_profile("dragonkit", deadline=None)
 settings.load_profile("dragonkit")
 
 
+#: How often, in milliseconds, a test's ``wait_for_function`` reads its condition on the page. Playwright's default
+#: reads it at every animation frame, which keeps Chromium drawing frames while the test waits (about a tenth of a
+#: core, and more where the condition reads a large page's text): the waits for a kernel's answer grow long on a
+#: loaded machine, and a tenth of a second more is nothing to a test.
+POLLING = 100
+
 #: Games per option of the coach's Monte Carlo estimates (three or more players) in the tests, in this process
 #: (:func:`_quick_coach_estimates`) and in the kernels of the Voilà servers they start (``--coach-games``): enough to
 #: write them in words; 2,000, a page's, would cost each human decision of a game 1.5 s of a core.
@@ -183,6 +189,7 @@ def play_until_over(page, labels: tuple[str, ...], limit: int = 400) -> None:
             f"Number(document.querySelector('.dk-log').dataset.events) > {before}"
             " || document.querySelector('.dk-over') !== null",
             timeout=30_000,
+            polling=POLLING,
         )
     pytest.fail(f"the game did not end in {limit} moves")
 

@@ -12,7 +12,7 @@ import pytest
 
 from dragonkit.i18n.notebooks import lessons
 
-from ..conftest import ARTIFACTS
+from ..conftest import ARTIFACTS, POLLING
 from ..english import english_words
 from ..notebooks import LESSONS as LESSON_NAMES
 from ..notebooks import NOTEBOOKS, _assert_no_code_or_notes, _cells, _shown_code
@@ -180,7 +180,7 @@ def meet_as_a_student(pages: SharedPages, name: str) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function(SLIDERS_NAMED_JS, timeout=5_000)
+        page.wait_for_function(SLIDERS_NAMED_JS, timeout=5_000, polling=POLLING)
     _assert_no_code_or_notes(name, html.unescape(page.content()))
     text = page.inner_text("body")
     assert not any(e in text for e in ("Error displaying widget", "Something went wrong"))
@@ -238,7 +238,7 @@ def a_lesson_in_chromium(pages: SharedPages, lesson: str, lang: str):
     handle.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("before => document.body.innerHTML !== before", arg=before, timeout=30_000)
+    page.wait_for_function("before => document.body.innerHTML !== before", arg=before, timeout=30_000, polling=POLLING)
 
     # an exercise is judged, and a hint shown
     exercise = page.locator(".dk-exercise:has(input[type=text])").first

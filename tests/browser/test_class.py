@@ -17,7 +17,7 @@ from dragonkit.record.store import connect
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 from dragonkit.ui.setup import SetupForm
 
-from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server
 from ..room_decks import first_seed
 from .pages import ERROR_TEXTS
 
@@ -105,7 +105,9 @@ def _decide(pages: list, seeds: list[int], count: int) -> None:
             before = log_events(page)
             if click_shown(page, CLICKS[made[number] % 2]):
                 made[number], clicked[number] = made[number] + 1, time.monotonic()
-                page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}")
+                page.wait_for_function(
+                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", polling=POLLING
+                )
 
 
 def _answer(context, url: str) -> None:
@@ -127,7 +129,9 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
     teacher = browser.new_context(viewport={"width": 1280, "height": 900})
     dashboard = teacher.new_page()
     dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
-    dashboard.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
+    dashboard.wait_for_function(
+        "document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000, polling=POLLING
+    )
     assert "key=" not in dashboard.url  # the key left the address bar (its cookie opens the page)
 
     students = [_join(browser, url, nickname) for nickname in STUDENTS]
@@ -141,9 +145,10 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
         " return names.every(n => text.includes(n) && gems.includes(n)); }",
         arg=list(STUDENTS),
         timeout=60_000,
+        polling=POLLING,
     )
     dashboard.wait_for_function(
-        "() => document.querySelector('.dk-dashboard').innerText.includes('999999')", timeout=60_000
+        "() => document.querySelector('.dk-dashboard').innerText.includes('999999')", timeout=60_000, polling=POLLING
     )
     assert "No decision between revealing and holding yet" not in dashboard.inner_text(".dk-dashboard")
     text = dashboard.inner_text("body")

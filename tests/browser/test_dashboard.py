@@ -20,7 +20,7 @@ from dragonkit.record.session import HEARTBEAT
 from dragonkit.record.store import connect
 from dragonkit.topics.sample_class import sample_class, write_sample
 
-from ..conftest import ARTIFACTS, _worker_log, voila_server
+from ..conftest import ARTIFACTS, POLLING, _worker_log, voila_server
 from ..english import english_words
 from .axe import _assert_clean, _audit
 from .pages import ERROR_TEXTS, SharedPages, wait_drawn
@@ -161,7 +161,10 @@ def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
     page.focus(".dk-dashboard select")
     page.keyboard.press("ArrowDown")
     page.wait_for_function(
-        "alt => document.querySelector('.dk-dashboard .dk-figure img').alt !== alt", arg=alt, timeout=30_000
+        "alt => document.querySelector('.dk-dashboard .dk-figure img').alt !== alt",
+        arg=alt,
+        timeout=30_000,
+        polling=POLLING,
     )
     announced = page.inner_text(".dk-dashboard .dk-announce")
     assert "The class's record so far:" in announced
@@ -171,6 +174,7 @@ def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(
     page.wait_for_function(
         "() => document.querySelector('.dk-dashboard .dk-announce').innerText.includes('New in the class')",
         timeout=30_000,
+        polling=POLLING,
     )
     assert "decisions" in page.inner_text(".dk-dashboard .dk-announce")
     page.close()
@@ -217,7 +221,9 @@ def test_without_a_record_the_dashboard_offers_a_sample_class_labelled_as_one(no
     page.wait_for_selector(f"button:has-text('{button}')", timeout=180_000)
     results = {"no record": _audit(page, f"dashboard-no-record-{lang}")}
     page.click(f"button:has-text('{button}')")
-    page.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=120_000)
+    page.wait_for_function(
+        "document.querySelectorAll('.dk-dashboard h2').length == 5", timeout=120_000, polling=POLLING
+    )
     page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
     headings = page.locator(".dk-dashboard h2").all_inner_texts()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ..conftest import POLLING
 from ..english import english_words
 from .pages import ERROR_TEXTS, _open, _open_served, assert_app_served, assert_served_in_its_language
 
@@ -33,10 +34,10 @@ def test_an_italian_page_has_no_english_sentence(voila_url, context, path):
     assert english_words(text) == [], f"English on the Italian page {path}"
     assert page.evaluate("document.querySelector('.dk-language') !== null")
     # a screen reader speaks Italian here (the play app's page was run ahead, in English, by a preheated kernel)
-    page.wait_for_function("document.documentElement.lang === 'it'", timeout=10_000)
+    page.wait_for_function("document.documentElement.lang === 'it'", timeout=10_000, polling=POLLING)
     if path.startswith("play"):  # and English once the app's switch says so
         page.locator(".dk-language button", has_text="English").click()
-        page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000)
+        page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000, polling=POLLING)
     page.close()
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import ARTIFACTS
+from ..conftest import ARTIFACTS, POLLING
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +109,7 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
     _tab_to(page, "players")
     _assert_focus_visible(page, "players")
     page.keyboard.press("ArrowUp")  # 3 players -> 2: Alex (human) and Coach (the coach bot)
-    page.wait_for_function("document.activeElement.value === '2'", timeout=10_000)
+    page.wait_for_function("document.activeElement.value === '2'", timeout=10_000, polling=POLLING)
     page.wait_for_selector(".dk-setup .widget-hbox >> nth=3", state="hidden", timeout=10_000)  # the 3rd seat
     _tab_to(page, "seed")
     _assert_focus_visible(page, "seed")
@@ -126,6 +126,7 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
             "document.querySelector('.dk-over') !== null || [...document.querySelectorAll('.dk-app button')]"
             ".some(b => b.offsetParent !== null && ['Reveal', 'Decline'].includes(b.textContent.trim()))",
             timeout=60_000,
+            polling=POLLING,
         )
         if page.locator(".dk-over").count():
             break
@@ -135,9 +136,13 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
         _assert_focus_visible(page, name)
         page.keyboard.press(keys[moves % 2])
         moves += 1
-        page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
+        page.wait_for_function(
+            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
+        )
         if name == "Reveal" and not announced:  # the card revealed, said to screen readers
-            page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().includes('reveals')", timeout=10_000)
+            page.wait_for_function(
+                f"({LIVE_JS})() !== null && ({LIVE_JS})().includes('reveals')", timeout=10_000, polling=POLLING
+            )
             live = _live(page)
             assert _latest_event(page) in live or page.locator(".dk-over").count(), live
             announced = True
@@ -148,13 +153,17 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
 
     assert moves >= 3 and announced
     over = " ".join(page.inner_text(".dk-status.dk-over").split())
-    page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().includes({over!r})", timeout=10_000)
+    page.wait_for_function(
+        f"({LIVE_JS})() !== null && ({LIVE_JS})().includes({over!r})", timeout=10_000, polling=POLLING
+    )
     # the player's buttons are gone with the game: the focus waits on New game, and Enter sets up another
-    page.wait_for_function("document.activeElement.textContent.trim() === 'New game'", timeout=10_000)
+    page.wait_for_function("document.activeElement.textContent.trim() === 'New game'", timeout=10_000, polling=POLLING)
     _assert_focus_visible(page, "New game")
     page.keyboard.press("Enter")
     page.wait_for_selector(".dk-setup", state="visible", timeout=30_000)
-    page.wait_for_function("document.activeElement.textContent.trim() === 'Start the game'", timeout=10_000)
+    page.wait_for_function(
+        "document.activeElement.textContent.trim() === 'Start the game'", timeout=10_000, polling=POLLING
+    )
     _assert_focus_visible(page, "Start the game")
     page.close()
 
@@ -165,19 +174,23 @@ def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, context):
     page = context.new_page()
     page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang=en", timeout=120_000)
     page.wait_for_selector(".dk-board", timeout=120_000)
-    page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().startsWith('Hand 1: you are')", timeout=30_000)
+    page.wait_for_function(
+        f"({LIVE_JS})() !== null && ({LIVE_JS})().startsWith('Hand 1: you are')", timeout=30_000, polling=POLLING
+    )
 
     _tab_to(page, "Reveal")
     _assert_focus_visible(page, "Reveal")
     page.keyboard.press("Space")
     page.wait_for_selector(".dk-verdict", timeout=30_000)
     verdict = " ".join(page.inner_text(".dk-verdict").split())
-    page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().includes({verdict!r})", timeout=10_000)
+    page.wait_for_function(
+        f"({LIVE_JS})() !== null && ({LIVE_JS})().includes({verdict!r})", timeout=10_000, polling=POLLING
+    )
     live = _live(page)
     assert live.startswith("Hand 1: you chose to reveal.") and "The card that followed:" in live, live
     # Reveal is disabled now: the focus is on the next button the learner needs
     page.wait_for_function(
-        "['Play on', 'Next hand'].includes(document.activeElement.textContent.trim())", timeout=10_000
+        "['Play on', 'Next hand'].includes(document.activeElement.textContent.trim())", timeout=10_000, polling=POLLING
     )
     _assert_focus_visible(page, _focused(page)["name"])
     page.screenshot(path=str(ARTIFACTS / "keyboard-trainer-verdict.png"))
@@ -187,10 +200,13 @@ def test_a_hand_of_the_trainer_with_the_keyboard_alone(voila_url, context):
     _tab_to(page, "Next hand")
     _assert_focus_visible(page, "Next hand")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"({LIVE_JS})() !== null && ({LIVE_JS})().startsWith('Hand 2: you are')", timeout=30_000)
+    page.wait_for_function(
+        f"({LIVE_JS})() !== null && ({LIVE_JS})().startsWith('Hand 2: you are')", timeout=30_000, polling=POLLING
+    )
     page.wait_for_function(  # a new hand to decide: Reveal is enabled again
         "[...document.querySelectorAll('.dk-app button')].some(b => b.textContent.trim() === 'Reveal' && !b.disabled)",
         timeout=10_000,
+        polling=POLLING,
     )
     page.close()
 
@@ -224,7 +240,7 @@ def test_a_lessons_exercises_with_the_keyboard_alone(voila_url, context):
         pytest.fail("Tab never reached a choice's options")
     choice = page.locator(".dk-exercise:has(input[type=radio])").first
     page.keyboard.press("ArrowDown")  # the second option: a rich player's penalty grows (the right one)
-    page.wait_for_function("document.activeElement.checked === true", timeout=10_000)
+    page.wait_for_function("document.activeElement.checked === true", timeout=10_000, polling=POLLING)
     _tab_to(page, "Check")
     _assert_focus_visible(page, "Check")
     page.keyboard.press("Enter")
@@ -272,7 +288,7 @@ def test_lesson_10_with_the_keyboard_alone(voila_url, context):
         page.keyboard.press("Space")
     for _ in range(right):
         page.keyboard.press("ArrowDown")
-    page.wait_for_function("document.activeElement.checked === true", timeout=10_000)
+    page.wait_for_function("document.activeElement.checked === true", timeout=10_000, polling=POLLING)
     _tab_to(page, "Check")
     _assert_focus_visible(page, "Check")
     page.keyboard.press("Enter")

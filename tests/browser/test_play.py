@@ -7,7 +7,7 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import ARTIFACTS, click_shown
+from ..conftest import ARTIFACTS, POLLING, click_shown
 from .pages import assert_app_served, assert_served_in_its_language, served
 
 pytestmark = pytest.mark.browser
@@ -21,7 +21,9 @@ def _events(page) -> int:
 
 
 def _wait_for_event(page, before: int) -> None:
-    page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
+    page.wait_for_function(
+        f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
+    )
 
 
 def _start(page, seed: int) -> None:
@@ -93,6 +95,7 @@ def test_language_switch_in_chromium(voila_url, context):
                 && seat && seat.textContent.replace(/\\u00a0/g, ' ') === 'bot allenatore (più gemme per turno)';
         }""",
         timeout=30_000,
+        polling=POLLING,
     )
     page.fill(".dk-seed input", "2024")
     page.click("text=Inizia la partita")

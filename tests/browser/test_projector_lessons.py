@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ..conftest import POLLING
 from .axe import _assert_clean, _audit
 from .projector import BOARD, LARGE, assert_on_the_board, drawn_size
 
@@ -64,6 +65,7 @@ def test_a_lesson_on_the_projector_is_large_works_as_usual_and_passes_axe(voila_
             f"document.querySelector('.dk-exercise .dk-hints') && "
             f"document.querySelector('.dk-exercise .dk-hints').children.length === {shown}",
             timeout=30_000,
+            polling=POLLING,
         )
     assert drawn_size(exercise.locator(".dk-hints li")) >= LARGE
     suffix = "" if lang == "en" else "-it"

@@ -17,7 +17,7 @@ from dragonkit.record.rooms import MoveBy, RoomStatus
 from dragonkit.record.store import connect
 from dragonkit.rules import Ruleset
 
-from ..conftest import ARTIFACTS, _worker_log, click_shown, log_events, voila_server
+from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server
 from ..room_decks import first_seed, give_deck
 from .axe import _assert_clean, _audit
 from .pages import ERROR_TEXTS
@@ -85,7 +85,9 @@ def _wait_for_the_move(page, name: str, before: int, pages: dict, record: str, c
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     try:
-        page.wait_for_function(f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000)
+        page.wait_for_function(
+            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
+        )
     except PlaywrightTimeoutError:
         shown = {}
         for who, other in pages.items():
@@ -110,7 +112,9 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     teacher = browser.new_context(viewport={"width": 1280, "height": 900})
     dashboard = teacher.new_page()
     dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
-    dashboard.wait_for_function("document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000)
+    dashboard.wait_for_function(
+        "document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000, polling=POLLING
+    )
 
     # Ana opens a room for four seats of the mini edition, from the play app's setup
     ana_context, ana = _laptop(browser, url, "Ana")
@@ -133,9 +137,12 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
         "names => names.every(n => document.querySelector('.dk-lobby').innerText.includes(n))",
         arg=list(PLAYERS),
         timeout=60_000,
+        polling=POLLING,
     )
     # the keyboard: the room opened with the focus on its Start button
-    ana.wait_for_function("(document.activeElement?.innerText || '').includes('Start the game')", timeout=30_000)
+    ana.wait_for_function(
+        "(document.activeElement?.innerText || '').includes('Start the game')", timeout=30_000, polling=POLLING
+    )
     ana.keyboard.press("Enter")
     pages = {name: page for name, (_context, page) in laptops.items()}
     for page in pages.values():
@@ -176,6 +183,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
         " return t.includes(code) && t.includes('game over'); }",
         arg=code,
         timeout=60_000,
+        polling=POLLING,
     )
 
     # the record: every move in order, by the seat's own player, and no page held the deck's seed
@@ -194,7 +202,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     # the coach's review after the game, on Bo's reloaded page: every decision of Bo's, from both pages
     decided = sum(1 for m in stored if m.seat == 1)
     pages["Bo"].wait_for_function(  # (the old page's last rows may reach the record a moment after the end)
-        f"document.querySelectorAll('.dk-review tbody tr').length == {decided}", timeout=30_000
+        f"document.querySelectorAll('.dk-review tbody tr').length == {decided}", timeout=30_000, polling=POLLING
     )
     for context, _page in laptops.values():
         context.close()
@@ -236,7 +244,9 @@ def test_two_servers_on_one_postgresql_seat_the_players_of_one_room(postgres, br
                     played[name] += 1
                     for other in pages.values():  # the move reaches both servers' pages
                         other.wait_for_function(
-                            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000
+                            f"Number(document.querySelector('.dk-log').dataset.events) > {before}",
+                            timeout=30_000,
+                            polling=POLLING,
                         )
         assert min(played.values()) >= 1, played
         assert _moves(ana) == _moves(bo)
