@@ -379,10 +379,15 @@ class GemsWinTable(TwoPlayerWinSolver):
         stage = rules.danger_cards - dangers
         moves, to_head = self._moves[stage]
         head_share = np.tile(points.head_share, 2)  # by (o, point), as a row of a layer flattened
+        # a hold's values are made where the bounty's reading puts them, by (pots, points, position, o): there the
+        # holder's bank and whether the other may pay are by (pots, points), read straight along the rows
+        may_not_take = ~points.may_take[:, :, None, None]
         choice = np.zeros((head, n_pots, 2, n))
         for footprints in range(top + 1):
             cards = footprints + stops + dangers
-            flat = (moves @ choice.reshape(head * n_pots, 2 * n) + to_head[:, None] * head_share) * (footprints / cards)
+            flat = moves @ choice.reshape(head * n_pots, 2 * n)
+            flat += to_head[:, None] * head_share
+            flat *= footprints / cards
             reveal = flat.reshape(choice.shape)
             for card, left in ((STOP_CARD, stops), (DANGER_CARD, dangers)):
                 ending = points.ended[stage][card.kind]
@@ -394,11 +399,14 @@ class GemsWinTable(TwoPlayerWinSolver):
             if build:
                 self.start[footprints, stops, dangers] = reveal[0, 0, 1].reshape(self.start.shape[3:])
             here = self._ended_values(self.start[footprints, stops, dangers].ravel())
-            banked = (points.bank @ here.T).reshape(n_pots, n, 2).transpose(0, 2, 1)  # (pots, o, points)
+            banked = (points.bank @ here.T).reshape(n_pots, n, 1, 2)  # (pots, points, -, o)
             taker = reveal[:, :, ::-1, :].transpose(1, 3, 0, 2).reshape(n_pots * n, head * 2)  # o: the holder's other
-            taken = 1 - (points.take @ taker).reshape(n_pots, n, head, 2).transpose(2, 0, 3, 1)
-            hold = np.where(points.may_take[:, None, :], np.minimum(banked, taken), banked)
-            choice = np.maximum(reveal, hold)
+            hold = (points.take @ taker).reshape(n_pots, n, head, 2)
+            np.subtract(1, hold, out=hold)  # the taker's chance read, the holder's left
+            np.minimum(hold, banked, out=hold)  # the worse of the two for the holder, where the other may pay
+            np.copyto(hold, banked, where=may_not_take)  # else the bank
+            choice = np.empty_like(reveal)
+            np.maximum(reveal, hold.transpose(2, 0, 3, 1), out=choice)
             yield reveal, choice
 
     # -- answering --------------------------------------------------------------------------------------
