@@ -7,6 +7,7 @@ import contextlib
 import os
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,6 +68,13 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def serve_refusing(*args: str) -> subprocess.CompletedProcess[str]:
+    """``dragonkit serve`` with ``args``, in a process of its own, its output read: an option it refuses ends it at
+    once (exit status 2, the reason on its standard error)."""
+    command = [sys.executable, "-m", "dragonkit.cli", "serve", *args, "--no-browser"]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
 
 
 @contextlib.contextmanager

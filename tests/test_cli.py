@@ -28,17 +28,14 @@ from dragonkit.record.session import Visit
 from dragonkit.record.store import connect, head, revision
 from dragonkit.record.writer import Writer
 
+from .conftest import serve_refusing
+
 
 def test_the_language_reaches_the_kernels_and_a_bad_one_is_refused():
     assert ServeOptions(lang="it").environment()["DRAGONKIT_LANG"] == "it"
     with pytest.raises(ValueError, match="--lang must be one of en, it"):
         ServeOptions(lang="fr").check()
-    result = subprocess.run(
-        [sys.executable, "-m", "dragonkit.cli", "serve", "--lang", "de", "--no-browser"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = serve_refusing("--lang", "de")
     assert result.returncode == 2 and "--lang" in result.stderr
 
 
@@ -48,12 +45,7 @@ def test_the_coachs_games_reach_the_kernels_and_none_is_refused():
     assert ServeOptions(coach_games=300).environment()["DRAGONKIT_COACH_GAMES"] == "300"
     with pytest.raises(ValueError, match="--coach-games must be >= 1, not 0"):
         ServeOptions(coach_games=0).check()
-    result = subprocess.run(
-        [sys.executable, "-m", "dragonkit.cli", "serve", "--coach-games", "-5", "--no-browser"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = serve_refusing("--coach-games", "-5")
     assert result.returncode == 2 and "--coach-games must be >= 1" in result.stderr
 
 

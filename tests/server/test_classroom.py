@@ -8,14 +8,13 @@ from __future__ import annotations
 import concurrent.futures
 import importlib.util
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from ..conftest import COACH_GAMES, POLLING
+from ..conftest import COACH_GAMES, POLLING, serve_refusing
 
 #: Each test starts a real server (and some Chromium): out of the development command.
 pytestmark = pytest.mark.browser
@@ -59,16 +58,9 @@ def test_a_legacy_websocket_client_cannot_freeze_the_server():
 
 
 def test_serve_refuses_an_open_address_without_a_token():
-    result = subprocess.run(
-        [sys.executable, "-m", "dragonkit.cli", "serve", "--ip", "0.0.0.0", "--no-browser"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = serve_refusing("--ip", "0.0.0.0")
     assert result.returncode == 2 and "without --token" in result.stderr
-    result = subprocess.run(
-        [sys.executable, "-m", "dragonkit.cli", "serve", "--token", "short"], capture_output=True, text=True, timeout=60
-    )
+    result = serve_refusing("--token", "short")
     assert result.returncode == 2 and "8 to 128" in result.stderr
 
 
