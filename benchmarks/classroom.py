@@ -62,7 +62,6 @@ if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's d
     sys.path.insert(0, str(ROOT))
 
 from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
-from dragonkit.coach.views import GAMES_VARIABLE  # noqa: E402
 from dragonkit.paper.printer import CHROMIUM_FLAGS as KIT_FLAGS  # noqa: E402
 from dragonkit.paper.printer import chromium_executable  # noqa: E402
 
@@ -844,8 +843,11 @@ def run(
         raise ValueError("a reload storm runs beside websocket visitors only")
     if dashboard and not (record and client == "ws"):
         raise ValueError("the dashboard is opened beside websocket visitors, with a record")
+    port = _free_port()
+    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{port}.log"
+    teacher_key = secrets.token_urlsafe(16) if dashboard else None
     options = ServeOptions(
-        port=_free_port(),
+        port=port,
         token=secrets.token_urlsafe(16),
         pool=pool,
         cull_idle=cull_idle,
@@ -853,20 +855,14 @@ def run(
         max_kernels=max_kernels,
         # browsers all come from 127.0.0.1; websocket visitors each from their own address
         max_kernels_per_client=0 if client == "browser" else ServeOptions.max_kernels_per_client,
+        record=f"sqlite:///{log_path.with_suffix('.sqlite')}" if record else None,
+        class_name="classroom",
         coach_games=coach_games,
+        **({"teacher_key": teacher_key} if teacher_key else {}),
     )
-    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-classroom-{options.port}.log"
-    # the kernels import the same dragonkit as this script (the checkout's)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    env[GAMES_VARIABLE] = str(options.coach_games)
-    record_url = f"sqlite:///{log_path.with_suffix('.sqlite')}" if record else None
-    teacher_key = secrets.token_urlsafe(16) if dashboard else None
-    if record_url:
-        env.update(DRAGONKIT_RECORD=record_url, DRAGONKIT_CLASS="classroom")
-    else:
-        env["DRAGONKIT_RECORD"] = "off"
-    if teacher_key:
-        env["DRAGONKIT_TEACHER_KEY"] = teacher_key
+    # the server's environment as dragonkit serve gives it; the kernels import the same dragonkit as this script
+    pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**options.environment(), "PYTHONPATH": pythonpath}
     with open(log_path, "wb") as log:  # the server keeps its own copy of the file descriptor
         server = subprocess.Popen(
             with_server_args(voila_command(options, notebooks_dir()), server_args),
@@ -935,7 +931,7 @@ def run(
     finally:
         stop_server(server)
     latencies = [x for v in people for x in v.latencies]
-    in_record = _decisions_recorded(record_url) if record_url else None
+    in_record = _decisions_recorded(options.record) if options.record else None
     ttis = [v.tti for v in people if v.tti is not None]
     busy = max(peak["kernels"] - idle_kernels, 1)
     errors = [f"visitor {v.number}: {e}" for v in people for e in v.errors]
@@ -961,7 +957,7 @@ def run(
         "kernels_idle": idle_kernels,
         "kernels_peak": peak["kernels"],
         "kernels_most": peak["most_kernels"],
-        "record": record_url,
+        "record": options.record,
         "record_decisions": in_record,
         "dashboard_tti_s": peak["dashboard"]["tti_s"],
         "dashboard_updates": peak["dashboard"]["updates"] if dashboard else None,

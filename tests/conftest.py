@@ -166,6 +166,14 @@ def log_events(page) -> int:
     return int(page.get_attribute(".dk-log", "data-events"))
 
 
+def wait_for_log(page, before: int, timeout: float = 30_000) -> None:
+    """Wait until the play app's log in ``page`` holds more events than ``before`` (:func:`log_events`): a move
+    drawn."""
+    page.wait_for_function(
+        f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=timeout, polling=POLLING
+    )
+
+
 def click_shown(page, labels: tuple[str, ...]) -> bool:
     """Click the first shown button whose text is one of ``labels``; False when none is shown, or when it went
     before the click could land (the turn moved on: a bot's move), so that the caller looks again."""

@@ -12,7 +12,7 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import POLLING, log_events, play_until_over
+from ..conftest import log_events, play_until_over, wait_for_log
 from .axe import _assert_clean, _audit
 
 pytestmark = pytest.mark.browser
@@ -38,9 +38,7 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
     page.wait_for_selector(f".dk-coach >> text={labels['coach']}", timeout=60_000)  # the human's turn, advised
     before = log_events(page)
     page.locator("button:visible", has_text=labels["reveal"]).first.click()
-    page.wait_for_function(
-        f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
-    )
+    wait_for_log(page, before)
     page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
     page.wait_for_selector(".dk-coach", timeout=30_000)
     results["mid-game"] = _audit(page, f"mid-game-{lang}")

@@ -17,7 +17,7 @@ from dragonkit.record.store import connect
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 from dragonkit.ui.setup import SetupForm
 
-from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server
+from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server, wait_for_log
 from ..room_decks import first_seed
 from .pages import ERROR_TEXTS
 
@@ -105,9 +105,7 @@ def _decide(pages: list, seeds: list[int], count: int) -> None:
             before = log_events(page)
             if click_shown(page, CLICKS[made[number] % 2]):
                 made[number], clicked[number] = made[number] + 1, time.monotonic()
-                page.wait_for_function(
-                    f"Number(document.querySelector('.dk-log').dataset.events) > {before}", polling=POLLING
-                )
+                wait_for_log(page, before)
 
 
 def _answer(context, url: str) -> None:

@@ -17,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import ARTIFACTS, POLLING
+from ..conftest import ARTIFACTS, POLLING, wait_for_log
 
 pytestmark = pytest.mark.browser
 
@@ -136,9 +136,7 @@ def test_a_whole_game_with_the_keyboard_alone(voila_url, context):
         _assert_focus_visible(page, name)
         page.keyboard.press(keys[moves % 2])
         moves += 1
-        page.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
-        )
+        wait_for_log(page, before)
         if name == "Reveal" and not announced:  # the card revealed, said to screen readers
             page.wait_for_function(
                 f"({LIVE_JS})() !== null && ({LIVE_JS})().includes('reveals')", timeout=10_000, polling=POLLING

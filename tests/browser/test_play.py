@@ -7,23 +7,13 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import ARTIFACTS, POLLING, click_shown
+from ..conftest import ARTIFACTS, POLLING, click_shown, log_events, wait_for_log
 from .pages import assert_app_served, assert_served_in_its_language, served
 
 pytestmark = pytest.mark.browser
 
 
 ERROR_TEXTS = ("Error displaying widget", "Traceback", "Failed to display", "Something went wrong")
-
-
-def _events(page) -> int:
-    return int(page.get_attribute(".dk-log", "data-events"))
-
-
-def _wait_for_event(page, before: int) -> None:
-    page.wait_for_function(
-        f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
-    )
 
 
 def _start(page, seed: int) -> None:
@@ -58,11 +48,11 @@ def test_play_app_in_chromium(voila_url, context):
             seed += 1
             _start(page, seed)
             continue
-        before = _events(page)
+        before = log_events(page)
         if not click_shown(page, ("Reveal", "Decline", "Hold")):  # a bot is moving
-            _wait_for_event(page, before)
+            wait_for_log(page, before)
             continue
-        _wait_for_event(page, before)
+        wait_for_log(page, before)
         actions += 1
         page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)  # faster clicks count as a double click
     page.screenshot(path=str(ARTIFACTS / "play-app.png"))
@@ -102,9 +92,9 @@ def test_language_switch_in_chromium(voila_url, context):
     page.wait_for_selector(".dk-board", timeout=60_000)
     for text in ("TESTA", "Mazzo: restano", "tesoro del drago", "Consigli per"):
         page.wait_for_selector(f"text={text}", timeout=30_000)
-    before = _events(page)
+    before = log_events(page)
     page.locator("button:visible", has_text="Rivela").first.click()  # the human (seat 1) moves first
-    _wait_for_event(page, before)
+    wait_for_log(page, before)
     assert " rivela " in page.inner_text(".dk-log")
     page.screenshot(path=str(ARTIFACTS / "play-app-it.png"))
     page.click(".dk-language button:has-text('English')")
@@ -162,13 +152,13 @@ def test_the_event_log_cuts_no_line_in_either_language(voila_url, context, lang,
     page.click(f"text={start}")
     page.wait_for_selector(".dk-board", timeout=60_000)
     for _ in range(100):
-        if _events(page) >= 25 or page.locator(".dk-over").count():
+        if log_events(page) >= 25 or page.locator(".dk-over").count():
             break
-        before = _events(page)
+        before = log_events(page)
         if click_shown(page, labels):
             page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
-        _wait_for_event(page, before)
-    assert _events(page) >= 15
+        wait_for_log(page, before)
+    assert log_events(page) >= 15
     page.click("text=" + ("bots play by themselves" if lang == "en" else "i bot giocano da soli"))  # a still log
     page.wait_for_timeout(1500)
     measured = page.evaluate(CUT_LINES_JS)

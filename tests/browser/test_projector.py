@@ -14,7 +14,7 @@ import pytest
 
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
-from ..conftest import POLLING, log_events, play_until_over
+from ..conftest import log_events, play_until_over, wait_for_log
 from .axe import _assert_clean, _audit
 from .projector import BOARD, LARGE, assert_on_the_board, drawn_size
 
@@ -63,9 +63,7 @@ def _start(page, lang: str) -> None:
 def _moved(page, before: int) -> None:
     """Wait for the log to hold more events than ``before``; then give the page time to be drawn (and a second click
     time not to count as a double click)."""
-    page.wait_for_function(
-        f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
-    )
+    wait_for_log(page, before)
     page.wait_for_timeout(2000 * DOUBLE_CLICK_SECONDS)
 
 

@@ -17,7 +17,7 @@ from dragonkit.record.rooms import MoveBy, RoomStatus
 from dragonkit.record.store import connect
 from dragonkit.rules import Ruleset
 
-from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server
+from ..conftest import ARTIFACTS, POLLING, _worker_log, click_shown, log_events, voila_server, wait_for_log
 from ..room_decks import first_seed, give_deck
 from .axe import _assert_clean, _audit
 from .pages import ERROR_TEXTS
@@ -85,9 +85,7 @@ def _wait_for_the_move(page, name: str, before: int, pages: dict, record: str, c
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     try:
-        page.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", timeout=30_000, polling=POLLING
-        )
+        wait_for_log(page, before)
     except PlaywrightTimeoutError:
         shown = {}
         for who, other in pages.items():
@@ -243,11 +241,7 @@ def test_two_servers_on_one_postgresql_seat_the_players_of_one_room(postgres, br
                 if click_shown(page, CLICKS):
                     played[name] += 1
                     for other in pages.values():  # the move reaches both servers' pages
-                        other.wait_for_function(
-                            f"Number(document.querySelector('.dk-log').dataset.events) > {before}",
-                            timeout=30_000,
-                            polling=POLLING,
-                        )
+                        wait_for_log(other, before)
         assert min(played.values()) >= 1, played
         assert _moves(ana) == _moves(bo)
         assert ana.inner_text(".dk-log") == bo.inner_text(".dk-log")

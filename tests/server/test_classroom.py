@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import COACH_GAMES, POLLING, serve_refusing
+from ..conftest import COACH_GAMES, serve_refusing, wait_for_log
 
 #: Each test starts a real server (and some Chromium): out of the development command.
 pytestmark = pytest.mark.browser
@@ -142,9 +142,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         time.sleep(max(0.0, cull + 5 - waited))  # the student has now been idle longer than the culling time
         before = log_events(student)
         student.get_by_role("button", name="Reveal").first.click()
-        student.wait_for_function(
-            f"Number(document.querySelector('.dk-log').dataset.events) > {before}", polling=POLLING
-        )
+        wait_for_log(student, before)
         assert outside == []
         text = log.read_text(errors="replace")  # the culler passed over the kernels their pages had shut down
         assert "Traceback" not in text and "KeyError" not in text, "a traceback in tests/artifacts/classroom-leaks.log"
