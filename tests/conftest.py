@@ -268,31 +268,56 @@ def lesson_widgets_closed(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser), for a module's tests, each in contexts
-    of its own.  Not one for the whole session: Playwright's event loop runs as long as its browser does, and a later
-    test of the same worker could not run one of its own (``asyncio.run``)."""
+def playwright():
+    """Playwright, for a module's tests. Not one for the whole session: Playwright's event loop runs as long as it
+    does, and a later test of the same worker could not run one of its own (``asyncio.run``)."""
     sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        yield playwright
+
+
+def _chromium() -> str:
+    """Debian's Chromium (never a downloaded browser): the system's, as dragonkit paper prints with."""
     try:
-        executable = chromium_executable()  # the system's, as dragonkit paper prints with
+        return chromium_executable()
     except FileNotFoundError as exc:
         pytest.fail(str(exc))
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_FLAGS))
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture(scope="module")
-def context(browser):
-    """The pages of a module's tests, in one browser context, 1280 x 900, as one learner's tabs share a browser: the
-    kit's scripts (about 5 MB a page) are fetched once and then come from its cache, which saves Chromium and the
-    server about 0.4 CPU-seconds a page. A test that needs a visitor of its own (its own cookies: a class's
-    nickname, a room's seat) or a first visit with nothing cached opens a context of its own."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def browser(playwright):
+    """Chromium for a module's tests, each page in a context of its own (``browser.new_context()``, or
+    ``new_page()``): a visitor of its own, with nothing cached, as a first visit is."""
+    browser = playwright.chromium.launch(executable_path=_chromium(), args=list(CHROMIUM_FLAGS))
     try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_profile(tmp_path_factory) -> Path:
+    """The folder of this worker's Chromium profile (:func:`context`), kept from module to module."""
+    return tmp_path_factory.mktemp("chromium-profile")
+
+
+@pytest.fixture(scope="module")
+def context(playwright, chromium_profile):
+    """The pages of a module's tests, in one browser context, 1280 x 900, as one learner's tabs share a browser.
+    The context is Chromium's profile on disk (a persistent context, as a learner's own browser is), kept by the
+    worker from module to module with its cookies cleared at each: the kit's scripts (about 5 MB a page) are fetched
+    once and then come from its cache, compiled (V8's code cache, which a private context has not): a page costs
+    Chromium 1.2-1.4 CPU-seconds instead of 2.0-2.2 (the play app; benchmarks/bench_page_cache.py). A test that
+    needs a visitor of its own (its own cookies: a class's nickname, a room's seat) or a first visit with nothing
+    cached opens a context of its own (:func:`browser`)."""
+    context = playwright.chromium.launch_persistent_context(
+        chromium_profile,
+        executable_path=_chromium(),
+        args=list(CHROMIUM_FLAGS),
+        viewport={"width": 1280, "height": 900},
+    )
+    try:
+        context.clear_cookies()  # a module's visitor is its own: no nickname or teacher's key of an earlier one
         yield context
     finally:
         context.close()
