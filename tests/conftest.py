@@ -295,6 +295,14 @@ def browser(playwright):
         browser.close()
 
 
+def chromium_profile_context(playwright, folder: Path, **options: object):
+    """Chromium with its profile in ``folder`` (a persistent context, as a learner's own browser: its cache on disk,
+    and the scripts it has run compiled there), ``options`` those of Playwright's contexts; closing it quits it."""
+    return playwright.chromium.launch_persistent_context(
+        folder, executable_path=_chromium(), args=list(CHROMIUM_FLAGS), **options
+    )
+
+
 @pytest.fixture(scope="session")
 def chromium_profile(tmp_path_factory) -> Path:
     """The folder of this worker's Chromium profile (:func:`context`), kept from module to module."""
@@ -310,12 +318,7 @@ def context(playwright, chromium_profile):
     Chromium 1.2-1.4 CPU-seconds instead of 2.0-2.2 (the play app; benchmarks/bench_page_cache.py). A test that
     needs a visitor of its own (its own cookies: a class's nickname, a room's seat) or a first visit with nothing
     cached opens a context of its own (:func:`browser`)."""
-    context = playwright.chromium.launch_persistent_context(
-        chromium_profile,
-        executable_path=_chromium(),
-        args=list(CHROMIUM_FLAGS),
-        viewport={"width": 1280, "height": 900},
-    )
+    context = chromium_profile_context(playwright, chromium_profile, viewport={"width": 1280, "height": 900})
     try:
         context.clear_cookies()  # a module's visitor is its own: no nickname or teacher's key of an earlier one
         yield context

@@ -86,13 +86,15 @@ def _pool_filled(log: Path) -> int:
 
 @pytest.mark.browser
 @pytest.mark.load
-def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_from_outside(browser, tmp_path):
+def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_from_outside(
+    playwright, browser, tmp_path
+):
     """The issue's case: 8 tabs opened and closed, then 8 loads and reloads in one tab, then the browser quits;
     meanwhile a student keeps a page open, idle, longer than the culling time. Every other kernel is shut down
     within 60 s and the memory goes back to the pool's and the student's; the student's game goes on; no page
     asks anything of another host, and the buttons' icons come from the server; the server's log holds no traceback
     (the culler once met kernels their pages had shut down: a KeyError each)."""
-    from ..conftest import ARTIFACTS, log_events, voila_process
+    from ..conftest import ARTIFACTS, chromium_profile_context, log_events, voila_process
 
     pool, cull = 2, 16  # long enough that a loaded machine (the other test worker) does not cull a page's kernel first
     log = ARTIFACTS / "classroom-leaks.log"
@@ -117,7 +119,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
             time.sleep(1)
         _, idle_mib, _ = _settle(server.pid, pool + 1, 60)  # the pool and the student
 
-        others = browser.new_context()
+        others = chromium_profile_context(playwright, tmp_path / "others")  # a browser of its own, its cache on disk
         others.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
         tabs = [others.new_page() for _ in range(8)]
         for tab in tabs:
