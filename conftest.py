@@ -81,7 +81,7 @@ def _compile_the_kit(config) -> None:
     where the environment asks Python to write no bytecode (``PYTHONDONTWRITEBYTECODE``: Docker images set it, and CI's
     machine does). Python still reads bytecode there; it only never writes it, so each of the few hundred kernels,
     servers and commands the tests start would otherwise compile the modules it imports from their source again
-    (0.05-0.1 CPU-s a kernel, 0.3 a test worker). Elsewhere the first process to import a module writes its bytecode."""
+    (0.05-0.1 CPU-s a kernel, 0.09 a server). Elsewhere the first process to import a module writes its bytecode."""
     import compileall
     import sys
 
