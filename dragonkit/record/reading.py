@@ -1,19 +1,21 @@
 """Reading the class's record: its tables as pandas DataFrames, for the teacher's dashboard, the lessons' "our class"
 and ``dragonkit class export``.
 
-Each reader takes the engine (:func:`dragonkit.record.store.connect`) and narrows to a class, a day (the machine's
-local calendar day) and, for a dashboard that updates itself, to the rows after the last one it has
-(``after``: a row's ``id``).
+Each reader takes the engine (:func:`dragonkit.record.store.connect`), or a connection of :func:`snapshot` where
+several readings must agree, and narrows to a class, a day (the machine's local calendar day) and, for a dashboard
+that updates itself, to the rows after the last one it has (``after``: a row's ``id``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import Engine, Select, func, select
+from sqlalchemy import Connection, Engine, Select, func, select
 
 from .schema import EVENTS, TABLES, Attempt, Decision, GamePlayed, Room, RoomMove, RoomSeat, Visit
 
@@ -30,10 +32,53 @@ __all__ = [
     "present",
     "rooms",
     "rows",
+    "snapshot",
 ]
 
 #: The file formats ``dragonkit class export`` writes, by suffix.
 EXPORTS = (".csv", ".parquet")
+
+
+@contextmanager
+def snapshot(engine: Engine) -> Iterator[Connection]:
+    """A connection whose readings all see the record as one moment left it: one read transaction, so that rows
+    another process commits meanwhile (a kernel's game with its decisions, in one transaction) are seen whole by the
+    next snapshot, never in part by this one (the dashboard once announced a game whose decisions it had not read).
+
+    PostgreSQL: the transaction is ``REPEATABLE READ`` (its default, ``READ COMMITTED``, gives each statement a moment
+    of its own). SQLite: ``BEGIN`` is sent at once (its Python driver begins no transaction before a ``SELECT``), and
+    the write-ahead log keeps that moment for the transaction's reads while writers go on.
+
+    Parameters
+    ----------
+    engine : sqlalchemy.Engine
+
+    Yields
+    ------
+    sqlalchemy.Connection
+        For the readers of this module; the transaction is rolled back (nothing was written) when the block ends.
+
+    Raises
+    ------
+    sqlalchemy.exc.SQLAlchemyError
+        If the database cannot be reached or read.
+    """
+    with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execution_options(isolation_level="REPEATABLE READ")
+        elif engine.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN")
+        yield connection
+
+
+@contextmanager
+def _connected(source: Engine | Connection) -> Iterator[Connection]:
+    """``source`` itself where it is a connection (a :func:`snapshot`'s), else a connection of the engine."""
+    if isinstance(source, Connection):
+        yield source
+    else:
+        with source.connect() as connection:
+            yield connection
 
 
 def day_bounds(day: date) -> tuple[datetime, datetime]:
@@ -74,13 +119,14 @@ def columns(table: str) -> list[str]:
 
 
 def rows(
-    engine: Engine, table: str, class_name: str | None = None, day: date | None = None, after: int = 0
+    engine: Engine | Connection, table: str, class_name: str | None = None, day: date | None = None, after: int = 0
 ) -> pd.DataFrame:
     """The rows of the record's ``table`` (``"decisions"``, ``"attempts"``, ``"games"``), oldest first.
 
     Parameters
     ----------
-    engine : sqlalchemy.Engine
+    engine : sqlalchemy.Engine or sqlalchemy.Connection
+        The record, or a connection of :func:`snapshot`.
     table : str
     class_name : str, optional
         Only this class's rows.
@@ -103,12 +149,14 @@ def rows(
         raise ValueError(f"the record's event tables are decisions, attempts and games, not {table!r}")
     model = EVENTS[table]
     query = _narrowed(select(*model.__table__.columns), model, class_name, day, after)
-    with engine.connect() as connection:
+    with _connected(engine) as connection:
         found = connection.execute(query).all()
     return pd.DataFrame([tuple(r) for r in found], columns=columns(table))
 
 
-def decisions(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+def decisions(
+    engine: Engine | Connection, class_name: str | None = None, day: date | None = None, after: int = 0
+) -> pd.DataFrame:
     """The decisions (:class:`~dragonkit.record.schema.Decision`): see :func:`rows`."""
     return rows(engine, Decision.__tablename__, class_name, day, after)
 
@@ -125,17 +173,21 @@ def decisions_in_game(engine: Engine, game_id: str, nickname: str) -> list[dict[
         return [dict(r._mapping) for r in connection.execute(query).all()]
 
 
-def attempts(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+def attempts(
+    engine: Engine | Connection, class_name: str | None = None, day: date | None = None, after: int = 0
+) -> pd.DataFrame:
     """The exercise attempts (:class:`~dragonkit.record.schema.Attempt`): see :func:`rows`."""
     return rows(engine, Attempt.__tablename__, class_name, day, after)
 
 
-def games(engine: Engine, class_name: str | None = None, day: date | None = None, after: int = 0) -> pd.DataFrame:
+def games(
+    engine: Engine | Connection, class_name: str | None = None, day: date | None = None, after: int = 0
+) -> pd.DataFrame:
     """The games that ended (:class:`~dragonkit.record.schema.GamePlayed`): see :func:`rows`."""
     return rows(engine, GamePlayed.__tablename__, class_name, day, after)
 
 
-def present(engine: Engine, class_name: str | None = None, within: float = 60.0) -> pd.DataFrame:
+def present(engine: Engine | Connection, class_name: str | None = None, within: float = 60.0) -> pd.DataFrame:
     """The pages seen in the last ``within`` seconds (who is on the kit now), the latest first.
 
     Returns
@@ -149,7 +201,7 @@ def present(engine: Engine, class_name: str | None = None, within: float = 60.0)
     )
     if class_name is not None:
         query = query.where(Visit.class_name == class_name)
-    with engine.connect() as connection:
+    with _connected(engine) as connection:
         found = connection.execute(query.order_by(Visit.last_seen.desc())).all()
     return pd.DataFrame([tuple(r) for r in found], columns=["nickname", "page", "language", "started", "last_seen"])
 
@@ -170,7 +222,7 @@ ROOM_COLUMNS = [
 ]
 
 
-def rooms(engine: Engine, class_name: str | None = None, latest: int = 50) -> pd.DataFrame:
+def rooms(engine: Engine | Connection, class_name: str | None = None, latest: int = 50) -> pd.DataFrame:
     """The class's rooms, the latest ``latest`` opened, newest first: their code, edition, status, coach's setting,
     host, players and moves so far (never their seed).
 
@@ -183,7 +235,7 @@ def rooms(engine: Engine, class_name: str | None = None, latest: int = 50) -> pd
     query = select(Room.id, *(getattr(Room, c) for c in ROOM_COLUMNS if hasattr(Room, c))).order_by(Room.id.desc())
     if class_name is not None:
         query = query.where(Room.class_name == class_name)
-    with engine.connect() as connection:
+    with _connected(engine) as connection:
         found = connection.execute(query.limit(latest)).all()
         ids = [r.id for r in found]
         seats = connection.execute(
@@ -242,10 +294,9 @@ def export(engine: Engine, path: Path, class_name: str | None = None, day: date 
     if suffix not in EXPORTS:
         raise ValueError(f"export to a .csv or a .parquet file, not {path.name!r}")
     parts = []
-    for kind, frame in (
-        ("decision", decisions(engine, class_name, day)),
-        ("attempt", attempts(engine, class_name, day)),
-    ):
+    with snapshot(engine) as moment:  # the decisions and the attempts of one moment
+        read = [("decision", decisions(moment, class_name, day)), ("attempt", attempts(moment, class_name, day))]
+    for kind, frame in read:
         frame = frame.drop(columns=["id"]).assign(kind=kind)
         for column in ("situation", "gems", "win", "best_gems", "best_win"):
             if column in frame:

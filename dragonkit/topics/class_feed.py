@@ -121,7 +121,9 @@ class ClassFeed:
         return int(frame["id"].iloc[-1]) if len(frame) else 0
 
     def read(self) -> NewRows:
-        """Read the rows after the last ones held, and who is playing now; nothing is kept yet (:meth:`keep`).
+        """Read the rows after the last ones held, and who is playing now, all as one moment left the record
+        (:func:`~dragonkit.record.reading.snapshot`: a game and its decisions together or not at all); nothing is kept
+        yet (:meth:`keep`).
 
         It may run in a thread of its own: it reads the database and changes nothing.
 
@@ -140,10 +142,11 @@ class ClassFeed:
             return NewRows(sample.decisions, sample.attempts, sample.games, playing, self.rooms)
         from ..record import reading
 
-        engine, name = self._engine, self.class_name
-        new = {table: getattr(reading, table)(engine, name, after=self.last_id(table)) for table in EVENT_TABLES}
-        playing = playing_now(reading.present(engine, name, within=PLAYING_WITHIN), self.now())
-        return NewRows(new["decisions"], new["attempts"], new["games"], playing, reading.rooms(engine, name))
+        name = self.class_name
+        with reading.snapshot(self._engine) as moment:  # a game and its decisions, read together or not at all
+            new = {table: getattr(reading, table)(moment, name, after=self.last_id(table)) for table in EVENT_TABLES}
+            present, rooms = reading.present(moment, name, within=PLAYING_WITHIN), reading.rooms(moment, name)
+        return NewRows(new["decisions"], new["attempts"], new["games"], playing_now(present, self.now()), rooms)
 
     def keep(self, new: NewRows) -> None:
         """Add ``new``'s rows to those held (the rows already held are never read twice: ``after``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import Engine, event
 from sqlalchemy.exc import OperationalError
 
 from dragonkit.record.store import connect
@@ -43,6 +44,34 @@ def test_a_feed_reads_only_the_rows_after_those_it_holds(record_url, classes):
     assert ClassFeed.of_record(record_url, "4A").update().count("decisions") == 0  # another class's rows: none
     feed.close()
     engine.dispose()
+
+
+def test_a_feed_reads_the_record_as_one_moment_left_it(record_url, classes):
+    """A class's rows written in one transaction (as a sample is, as a kernel writes a game) while the feed reads,
+    just after it has read the decisions: it reads none of them, then all of them at its next read, never the games
+    and answers without their decisions (the dashboard once announced "New in the class's record: 2 games")."""
+    first = classes[0]
+    writer = connect(record_url)
+    feed = ClassFeed.of_record(record_url, "3B")
+    written: list[dict[str, int]] = []
+
+    def write_meanwhile(connection, _cursor, statement, *_args) -> None:
+        if connection.engine is not writer and not written and "FROM decisions" in statement:
+            written.append(write_sample(writer, first, end=datetime.now(UTC).replace(tzinfo=None)))
+
+    event.listen(Engine, "after_cursor_execute", write_meanwhile)
+    try:
+        new = feed.update()
+    finally:
+        event.remove(Engine, "after_cursor_execute", write_meanwhile)
+    assert written, "the feed read no decisions"
+    tables = ("decisions", "attempts", "games")
+    assert [new.count(t) for t in tables] == [0, 0, 0] and new.playing.empty
+    later = feed.update()
+    assert [later.count(t) for t in tables] == [len(first.decisions), len(first.attempts), len(first.games)]
+    assert len(later.playing)
+    feed.close()
+    writer.dispose()
 
 
 def test_a_sample_is_given_whole_at_the_first_read_and_nothing_after(classes):
