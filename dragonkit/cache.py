@@ -9,7 +9,8 @@ looks (a page that must not wait asks it), and :func:`being_built` tells whether
 
 A file depends on what its value is computed from, and on nothing else: its name holds a digest of the code that
 computes it (:func:`code_digest`: the module that builds it and every module of the kit it imports, read from their
-source) and, for a table, of the ruleset.  A changed solver never reads a table an older one wrote, while a lesson's
+source; the digests are kept in the folder too, by the state of the source files, :data:`DIGESTS`) and, for a
+table, of the ruleset.  A changed solver never reads a table an older one wrote, while a lesson's
 changed docstring rebuilds nothing.  The :data:`KEEP_VERSIONS` files of one name written last are kept, older ones
 removed.  The folder is ``$DRAGONKIT_CACHE`` where that is set (the tests keep their own), else
 ``$XDG_CACHE_HOME/dragonkit`` (``~/.cache/dragonkit``).
@@ -40,6 +41,7 @@ __all__ = [
     "cache_folder",
     "cached_file",
     "code_digest",
+    "code_modules",
     "computed_once",
 ]
 
@@ -207,11 +209,42 @@ def _build_and_save(
     return load(path)
 
 
+#: The file of :func:`cache_folder` that keeps :func:`code_digest`'s digests for one state of the kit's source files.
+DIGESTS = "code-digests.json"
+
+
 @functools.cache
 def code_digest(module: str) -> str:
     """A digest of the code behind ``module`` (a module of the kit, e.g. ``"dragonkit.analysis.win.race"``): the
-    source of the module, of every module of the kit it imports, and so on (read from the source, not run; a package's
-    ``__init__`` only where it is imported by name).
+    source of :func:`code_modules`, in the order of their names.
+
+    Computed once per state of the kit's source files and kept in :data:`DIGESTS` in the cache folder, by the files'
+    names, sizes and modification times (as Python's own bytecode cache tells a changed source): reading the imports
+    of a few dozen modules took each kernel that loads a table or the sample class 0.7 CPU-s.
+
+    Raises
+    ------
+    ValueError
+        If ``module`` is not a module of the kit.
+    """
+    if _source(module) is None:
+        raise ValueError(f"{module!r} is not a module of {PACKAGE.name}")
+    stamp = _source_stamp()
+    digest = _kept_digests(stamp).get(module)
+    if digest is None:
+        code = hashlib.sha256()
+        for name in sorted(code_modules(module)):
+            code.update(name.encode())
+            code.update(_source(name).read_bytes())  # type: ignore[union-attr]
+        digest = code.hexdigest()[:16]
+        _keep_digest(stamp, module, digest)
+    return digest
+
+
+def code_modules(module: str) -> frozenset[str]:
+    """The modules of the kit whose code ``module`` runs: itself, every module of the kit it imports, and so on (read
+    from their source, not run: imports inside functions count; a package's ``__init__`` only where it is imported
+    by name).
 
     Raises
     ------
@@ -224,26 +257,64 @@ def code_digest(module: str) -> str:
     waiting = [module]
     while waiting:
         name = waiting.pop()
-        path = _source(name)
-        if name in seen or path is None:
-            continue
-        seen.add(name)
-        parent = name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_bytes())):
-            if isinstance(node, ast.Import):
-                waiting += [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                package = name if path.name == "__init__.py" else parent
-                for _ in range(max(0, node.level - 1)):
-                    package = package.rpartition(".")[0]
-                base = ".".join(filter(None, [package if node.level else "", node.module or ""]))
-                modules = [f"{base}.{alias.name}" for alias in node.names]  # a name, or a module of ``base``
-                waiting += [base, *modules] if node.module else modules
-    digest = hashlib.sha256()
-    for name in sorted(seen):
-        digest.update(name.encode())
-        digest.update(_source(name).read_bytes())  # type: ignore[union-attr]
-    return digest.hexdigest()[:16]
+        if name not in seen and _source(name) is not None:
+            seen.add(name)
+            waiting += _imports(name)
+    return frozenset(seen)
+
+
+@functools.cache
+def _imports(name: str) -> tuple[str, ...]:
+    """What the kit's module ``name`` imports, by absolute name: each ``from x import y`` both ``x`` and ``x.y`` (a
+    name of ``x``, or a module of the package ``x``)."""
+    path = _source(name)
+    assert path is not None
+    parent, found = name.rpartition(".")[0], []
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            package = name if path.name == "__init__.py" else parent
+            for _ in range(max(0, node.level - 1)):
+                package = package.rpartition(".")[0]
+            base = ".".join(filter(None, [package if node.level else "", node.module or ""]))
+            modules = [f"{base}.{alias.name}" for alias in node.names]
+            found += [base, *modules] if node.module else modules
+    return tuple(found)
+
+
+def _source_stamp() -> str:
+    """The kit's source files as they are now: a digest of their paths, sizes and modification times."""
+    stamp = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        status = path.stat()
+        stamp.update(f"{path.relative_to(PACKAGE)}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+    return stamp.hexdigest()[:16]
+
+
+def _kept_digests(stamp: str) -> dict[str, str]:
+    """The digests :data:`DIGESTS` keeps for the source files of ``stamp`` (none for other files, or none kept)."""
+    try:
+        kept = json.loads((cache_folder() / DIGESTS).read_text())
+        return dict(kept["digests"]) if kept["stamp"] == stamp else {}
+    except (*UNREADABLE, TypeError):
+        return {}
+
+
+def _keep_digest(stamp: str, module: str, digest: str) -> None:
+    """Add ``module``'s digest to those kept for ``stamp`` (written whole, through a temporary file renamed: a reader
+    never sees half of it; two processes writing at once may lose one digest, computed again later)."""
+    digests = {**_kept_digests(stamp), module: digest}
+    folder, written = cache_folder(), None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=folder, prefix=f".{DIGESTS}.", delete=False) as file:
+            written = file.name
+            json.dump({"stamp": stamp, "digests": digests}, file)
+        os.replace(written, folder / DIGESTS)
+    except OSError:  # no cache to write: computed again by the next process
+        if written is not None:
+            Path(written).unlink(missing_ok=True)
 
 
 def _source(module: str) -> Path | None:

@@ -11,7 +11,16 @@ import numpy as np
 import pytest
 
 import dragonkit.cache
-from dragonkit.cache import KEEP_VERSIONS, SavedArray, cache_folder, cached_file, code_digest, computed_once
+from dragonkit.cache import (
+    DIGESTS,
+    KEEP_VERSIONS,
+    SavedArray,
+    cache_folder,
+    cached_file,
+    code_digest,
+    code_modules,
+    computed_once,
+)
 
 #: The module whose code the test values are computed by.
 CODE = "dragonkit.rules"
@@ -70,27 +79,41 @@ def test_each_version_of_the_code_has_its_own_files(cache, monkeypatch) -> None:
 
 
 def test_a_file_depends_on_the_code_that_computes_it_and_nothing_else() -> None:
-    """The win tables' code is their solver and what it imports: not the lessons, the apps or the server."""
-    from dragonkit.cache import _source
-
+    """The win tables' code is their solver and what it imports, in functions too: not the lessons, the apps or the
+    server."""
     assert code_digest("dragonkit.analysis.win.race") != code_digest("dragonkit.analysis.win.gems")
-    seen = []
-    original = dragonkit.cache._source
-    try:
-        dragonkit.cache._source = lambda module: seen.append(module) or original(module)  # type: ignore[func-returns-value]
-        code_digest.cache_clear()
-        code_digest("dragonkit.analysis.win.gems")
-    finally:
-        dragonkit.cache._source = original
-        code_digest.cache_clear()
-    read = {m for m in seen if _source(m) is not None}
+    read = code_modules("dragonkit.analysis.win.gems")
     assert {"dragonkit.analysis.win.gems", "dragonkit.rules", "dragonkit.game_state", "dragonkit.turn"} <= read
+    assert "dragonkit.analysis.win.model" in code_modules("dragonkit.topics.sample_class")  # imported in a function
     assert not any(
         m.startswith(("dragonkit.lessons", "dragonkit.ui", "dragonkit.server", "dragonkit.plots")) for m in read
     )
     assert "dragonkit.analysis" not in read  # the package's __init__ imports every analysis: not a dependency
-    with pytest.raises(ValueError, match="not a module of dragonkit"):
-        code_digest("numpy.linalg")
+    for refused in (code_digest, code_modules):
+        with pytest.raises(ValueError, match="not a module of dragonkit"):
+            refused("numpy.linalg")
+
+
+def test_a_digest_is_computed_once_per_state_of_the_source(cache, monkeypatch) -> None:
+    """The digests are kept in the cache for the source files as they are: a later process reads them without
+    reading the modules' imports, and a changed file (its size or time) has them computed again, alike."""
+    code_digest.cache_clear()
+    first = code_digest(CODE)
+    kept = json.loads((cache / DIGESTS).read_text())
+    assert kept["digests"] == {CODE: first}
+
+    def unread(module: str) -> frozenset[str]:
+        raise AssertionError(f"{module}'s imports read again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(dragonkit.cache, "code_modules", unread)
+        code_digest.cache_clear()  # as a new process
+        assert code_digest(CODE) == first
+    monkeypatch.setattr(dragonkit.cache, "_source_stamp", lambda: "edited")
+    code_digest.cache_clear()
+    assert code_digest(CODE) == first  # the same source read again: the same digest
+    assert json.loads((cache / DIGESTS).read_text()) == {"stamp": "edited", "digests": {CODE: first}}
+    code_digest.cache_clear()
 
 
 def test_the_tests_keep_their_own_cache() -> None:
