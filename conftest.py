@@ -5,7 +5,10 @@ one worker. So must the tests of one module of ``tests/browser/``, which share t
 Voilà server: every test that drives Chromium or reads a page Voilà serves lives there, one module per page or app
 (the play app, the trainer, the lessons' pages, accessibility, the keyboard, small screens, Italian...), so that no
 module is long enough to hold the others up. The whole of ``tests/paper/`` goes to one worker too: its modules read
-the PDFs that one run of ``dragonkit paper`` prints. Every other test (the rest of ``tests/``, laid out as the package
+the PDFs that one run of ``dragonkit paper`` prints. And so do the classroom's load tests
+(``tests/server/test_classroom.py``), which spend most of their time waiting (for the culling, for a storm's
+reloads): one worker takes them one after the other, early, while the others compute; as units of their own they came
+last, to the three workers at once, and left the two cores a fifth idle for a minute. Every other test (the rest of ``tests/``, laid out as the package
 is) is a unit of its own, sent to whichever worker is free.
 
 The units are read from the test ids alone (``notebooks/04-absorbing-chain.ipynb::Cell 3``): pytest-xdist's
@@ -18,8 +21,8 @@ from __future__ import annotations
 
 import pytest
 
-#: Test ids under these folders go to a worker a whole file at a time.
-WHOLE_FILES = ("notebooks/", "tests/browser/")
+#: Test ids under these folders (or of this file) go to a worker a whole file at a time.
+WHOLE_FILES = ("notebooks/", "tests/browser/", "tests/server/test_classroom.py")
 #: Test ids under these folders go to a worker all together.
 WHOLE_FOLDERS = ("tests/paper/",)
 
