@@ -8,8 +8,8 @@ module is long enough to hold the others up. The whole of ``tests/paper/`` goes 
 the PDFs that one run of ``dragonkit paper`` prints. And so do the classroom's load tests
 (``tests/server/test_classroom.py``), which spend most of their time waiting (for the culling, for a storm's
 reloads): one worker takes them one after the other, early, while the others compute; as units of their own they came
-last, to the three workers at once, and left the two cores a fifth idle for a minute. Every other test (the rest of ``tests/``, laid out as the package
-is) is a unit of its own, sent to whichever worker is free.
+last, to the three workers at once, and left the two cores a fifth idle for a minute. Every other test (the rest of
+``tests/``, laid out as the package is) is a unit of its own, sent to whichever worker is free.
 
 The units are read from the test ids alone (``notebooks/04-absorbing-chain.ipynb::Cell 3``): pytest-xdist's
 ``xdist_group`` mark worked by rewriting an item's private ``_nodeid``, which pytest 9.2 no longer reads, and the
