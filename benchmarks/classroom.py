@@ -108,6 +108,20 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def kernels_of(pid: int) -> list[int]:
+    """The kernels among the children of the server ``pid``: its other children (the process that solves the missing
+    win tables, started with the server) are no visitor's."""
+    found = []
+    for child in _children(pid):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as f:
+                if b"ipykernel" in f.read():
+                    found.append(child)
+        except OSError:
+            pass
+    return found
+
+
 def _rss_mib(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -144,8 +158,8 @@ def server_cpu_seconds(server_pid: int) -> float:
 
 
 def kernel_memory(server_pid: int) -> tuple[int, float]:
-    """Number of kernels of the server and their total resident memory (MiB)."""
-    kernels = _children(server_pid)
+    """Number of kernels of the server (:func:`kernels_of`) and their total resident memory (MiB)."""
+    kernels = kernels_of(server_pid)
     return len(kernels), sum(_rss_mib(k) for k in kernels)
 
 

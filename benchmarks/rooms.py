@@ -51,11 +51,11 @@ from classroom import (  # noqa: E402
     KernelSocket,
     PlayPage,
     Visitor,
-    _children,
     _free_port,
     _machine_busy_seconds,
     _page_kernel_and_root,
     _watch_dashboard,
+    kernels_of,
     stop_server,
 )
 
@@ -344,7 +344,7 @@ def main() -> int:
         if args.kill_after:
             seen_before = dict(figures.moves)
             ended = set(figures.ended)
-            kernels = _children(server.pid)  # the server's kernels
+            kernels = kernels_of(server.pid)  # the server's kernels
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
             time.sleep(5)

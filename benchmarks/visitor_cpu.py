@@ -476,7 +476,7 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
             with urllib.request.urlopen(url, timeout=timeout) as response:
                 html = response.read().decode()
             out["first_page"] = process_cpu(server.pid) - before
-            kernels = set(classroom._children(server.pid))
+            kernels = set(classroom.kernels_of(server.pid))
             classroom._page_kernel_and_root(html)  # raises if the page has no app
             if len(kernels) != 1:
                 raise RuntimeError(f"the first page left {len(kernels)} kernels, not one")
@@ -488,7 +488,7 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
 
                 def on_page() -> None:
                     stamp["server"] = process_cpu(server.pid)
-                    stamp["kernels"] = new = set(classroom._children(server.pid)) - kernels
+                    stamp["kernels"] = new = set(classroom.kernels_of(server.pid)) - kernels
                     stamp["kernel"] = sum(process_cpu(k) for k in new)
 
                 before = process_cpu(server.pid)
@@ -508,11 +508,11 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
                 with urllib.request.urlopen(url, timeout=timeout) as response:
                     classroom._page_kernel_and_root(response.read().decode())
                 out["page"] = process_cpu(server.pid) - before
-                new = set(classroom._children(server.pid)) - kernels
+                new = set(classroom.kernels_of(server.pid)) - kernels
                 kernels |= new
                 out["page_kernel"] = sum(process_cpu(k) for k in new)
         finally:
-            kernels |= set(classroom._children(server.pid))
+            kernels |= set(classroom.kernels_of(server.pid))
             started = {pid: _start_time(pid) for pid in kernels}
             server.terminate()  # Voilà shuts its kernels down on the way out
             try:
