@@ -22,7 +22,7 @@ def test_readme_python_examples_run():
 def test_readme_starts_with_the_two_commands():
     commands = re.findall(r"```bash\n(.*?)```", README, flags=re.S)
     assert "dragonkit serve" in commands[0] and "pip install" in commands[0]
-    assert "pytest" in commands[1] and 'pip install -e ".[test]"' in commands[1]
+    assert "pytest" in commands[1] and 'uv pip install --python python --compile-bytecode -e ".[test]"' in commands[1]
     ci = (Path(__file__).parents[2] / ".ci" / "run").read_text(encoding="utf-8")
     assert "blocks[1]" in ci  # CI runs exactly the README's second command
 
