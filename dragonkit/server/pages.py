@@ -16,13 +16,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 import jinja2
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
 
 from ..i18n import N_, initial_language, tr
 from ..palette import FOCUS, INK, RED, SURFACE, WHITE
 
-__all__ = ["STATUS", "TEMPLATES", "message_page", "refusal_page", "render", "visitor_environ"]
+__all__ = [
+    "STATUS",
+    "TEMPLATES",
+    "PageHandler",
+    "error_page",
+    "message_page",
+    "refusal_page",
+    "render",
+    "visitor_environ",
+]
 
 #: The HTTP status of each refusal (:meth:`.budget.KernelBudget.refusal`).
 STATUS = {"full": 503, "client": 429}
@@ -38,6 +50,13 @@ _TEXT = {
         "longer use, wait a minute, then try again."
     ),
 }
+
+#: A form sent without the ``_xsrf`` field of its page, or with another (its cookie gone): Tornado refuses it (403).
+_EXPIRED_TITLE = N_("This form has expired")
+_EXPIRED = N_("Go back, load the page again, then send the form again.")
+#: Any other error of the server's own pages.
+_ERROR_TITLE = N_("Something went wrong")
+_ERROR = N_("Go back and try again. If it happens again, tell your teacher.")
 
 #: The server's pages' templates (``dragonkit/server/templates/``), every value escaped; a name a template uses and the
 #: page does not give raises :class:`jinja2.UndefinedError` instead of showing nothing.
@@ -91,6 +110,35 @@ def render(template: str, lang: str, title: str, **values: str | int) -> str:
 def message_page(lang: str, title: str, text: str) -> str:
     """A page of the server that says one thing: ``title``, then the sentence ``text`` (plain text, both)."""
     return render("message.html", lang, title, text=text)
+
+
+def error_page(failure: BaseException | None, environ: Mapping[str, str]) -> str:
+    """The page of an error of the server's own pages (:class:`PageHandler`), in the visitor's language: a form that
+    has expired (Tornado's ``_xsrf`` check refused it), or something that went wrong.
+
+    Parameters
+    ----------
+    failure : BaseException or None
+        The error, as Tornado gives it to ``write_error`` (``exc_info``), if any.
+    environ : mapping of str to str
+        :func:`visitor_environ` of the request.
+    """
+    lang = initial_language(environ)
+    expired = isinstance(failure, web.HTTPError) and "xsrf" in (failure.log_message or "").lower()
+    title, text = (_EXPIRED_TITLE, _EXPIRED) if expired else (_ERROR_TITLE, _ERROR)
+    return message_page(lang, tr(title, lang), tr(text, lang))
+
+
+class PageHandler(JupyterHandler):
+    """A handler of the server's own pages (the join page, the rooms' door): its errors are answered with
+    :func:`error_page`, with their status. jupyter_server's own error page cannot be drawn by this server (it has no
+    ``static_path``): a form sent without its ``_xsrf`` field was answered with an empty page and three tracebacks in
+    the server's log."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        failure = kwargs["exc_info"][1] if "exc_info" in kwargs else None
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(error_page(failure, visitor_environ(self.request.query)))
 
 
 def refusal_page(reason: str, environ: Mapping[str, str], retry: int = 60) -> str:

@@ -97,9 +97,9 @@ def _join(client: Client, join_url: str, nickname: str) -> tuple[int, Message, s
 
 def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_kernel_learns_it(record_server):
     """The lesson asked with no nickname answers with the join page (in the page's language; no kernel), whose form
-    refuses a nickname that cleans to nothing and a POST without its _xsrf, then sets the cookie and sends the
-    student back; the page's kernel finds the nickname in its QUERY_STRING, the record's URL and the class in its
-    environment, and not the teacher's key."""
+    refuses a nickname that cleans to nothing and a POST without its _xsrf (the kit's page saying the form expired,
+    no traceback in the server's log), then sets the cookie and sends the student back; the page's kernel finds the
+    nickname in its QUERY_STRING, the record's URL and the class in its environment, and not the teacher's key."""
     student, probe = Client(), marker()
     page = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&lang=it&probe={probe}"
     status, _, asking = student.request("GET", page)
@@ -115,8 +115,11 @@ def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_ke
 
     status, _, refused = _join(student, join, " <> ")
     assert status == 400 and "Scrivi un soprannome" in refused and student.cookie(NICKNAME_COOKIE) is None
-    status, _, _ = student.request("POST", join, {"nickname": "Ada L."})  # no _xsrf: a forged form
+    logged = len(record_server.log.read_text(errors="replace"))
+    status, _, expired = student.request("POST", join, {"nickname": "Ada L."})  # no _xsrf: forged, or a cookie gone
     assert status == 403 and student.cookie(NICKNAME_COOKIE) is None
+    assert '<html lang="it">' in expired and "<h1>Questo modulo è scaduto</h1>" in expired  # the kit's page, not empty
+    assert "Traceback" not in record_server.log.read_text(errors="replace")[logged:]  # jupyter_server's page failed
 
     status, headers, _ = _join(student, join, "  Ada <b>L.</b> ")
     assert status == 303 and headers["Location"] == page.removeprefix(record_server.url)
