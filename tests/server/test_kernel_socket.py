@@ -14,7 +14,7 @@ import logging
 import os
 import socket
 
-from tornado import web, websocket
+from tornado import httpserver, testing, web, websocket
 
 from dragonkit.server.kernel_socket import send_to_page
 
@@ -36,8 +36,9 @@ async def _write_while_the_page_closes(send) -> list[dict]:
     unhandled: list[dict] = []
     loop.set_exception_handler(lambda _loop, context: unhandled.append(context))
     _Page.opened = loop.create_future()
-    server = web.Application([("/ws", _Page)]).listen(0, address="127.0.0.1")
-    port = next(iter(server._sockets.values())).getsockname()[1]
+    listening, port = testing.bind_unused_port()
+    server = httpserver.HTTPServer(web.Application([("/ws", _Page)]))
+    server.add_sockets([listening])
     client = socket.socket()  # a page that reads nothing more once connected: a browser as it quits
     client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     client.connect(("127.0.0.1", port))
