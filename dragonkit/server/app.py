@@ -41,7 +41,7 @@ from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
-from .pages import STATUS, refusal_page, visitor_environ
+from .pages import STATUS, refusal_page, visitor_environ, with_error_page
 from .rooms import ROOM_PATH, RoomDoor, RoomHandler, room_refused
 from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
@@ -365,7 +365,9 @@ class ClassroomVoila(Voila):
 
     def init_handlers(self) -> list[HandlerRule]:
         replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
-        handlers = [(rule[0], replaced.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+        handlers = [
+            (rule[0], with_error_page(replaced.get(rule[1], rule[1])), *rule[2:]) for rule in super().init_handlers()
+        ]
         font_awesome = (
             url_path_join(self.server_url, FONT_AWESOME_URL + r"((?:css|webfonts)/[\w.-]+)"),
             tornado.web.StaticFileHandler,

@@ -14,12 +14,13 @@ as typed) and is escaped by the environment (``autoescape``): no page is written
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from typing import Any
 
 import jinja2
-from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from tornado import web
 
 from ..i18n import N_, initial_language, tr
@@ -28,12 +29,14 @@ from ..palette import FOCUS, INK, RED, SURFACE, WHITE
 __all__ = [
     "STATUS",
     "TEMPLATES",
+    "ErrorPage",
     "PageHandler",
     "error_page",
     "message_page",
     "refusal_page",
     "render",
     "visitor_environ",
+    "with_error_page",
 ]
 
 #: The HTTP status of each refusal (:meth:`.budget.KernelBudget.refusal`).
@@ -54,7 +57,10 @@ _TEXT = {
 #: A form sent without the ``_xsrf`` field of its page, or with another (its cookie gone): Tornado refuses it (403).
 _EXPIRED_TITLE = N_("This form has expired")
 _EXPIRED = N_("Go back, load the page again, then send the form again.")
-#: Any other error of the server's own pages.
+#: An address this server has nothing at (404).
+_MISSING_TITLE = N_("This page does not exist")
+_MISSING = N_("Check the address, or go back and follow the link again.")
+#: Any other error.
 _ERROR_TITLE = N_("Something went wrong")
 _ERROR = N_("Go back and try again. If it happens again, tell your teacher.")
 
@@ -112,9 +118,9 @@ def message_page(lang: str, title: str, text: str) -> str:
     return render("message.html", lang, title, text=text)
 
 
-def error_page(failure: BaseException | None, environ: Mapping[str, str]) -> str:
-    """The page of an error of the server's own pages (:class:`PageHandler`), in the visitor's language: a form that
-    has expired (Tornado's ``_xsrf`` check refused it), or something that went wrong.
+def error_page(failure: BaseException | None, environ: Mapping[str, str], status: int = 500) -> str:
+    """The page of an error of the server (:class:`ErrorPage`), in the visitor's language: a form that has expired
+    (Tornado's ``_xsrf`` check refused it), an address with nothing at it (404), or something that went wrong.
 
     Parameters
     ----------
@@ -122,23 +128,55 @@ def error_page(failure: BaseException | None, environ: Mapping[str, str]) -> str
         The error, as Tornado gives it to ``write_error`` (``exc_info``), if any.
     environ : mapping of str to str
         :func:`visitor_environ` of the request.
+    status : int
+        The HTTP status of the answer.
     """
     lang = initial_language(environ)
     expired = isinstance(failure, web.HTTPError) and "xsrf" in (failure.log_message or "").lower()
-    title, text = (_EXPIRED_TITLE, _EXPIRED) if expired else (_ERROR_TITLE, _ERROR)
+    if expired:
+        title, text = _EXPIRED_TITLE, _EXPIRED
+    else:
+        title, text = (_MISSING_TITLE, _MISSING) if status == 404 else (_ERROR_TITLE, _ERROR)
     return message_page(lang, tr(title, lang), tr(text, lang))
 
 
-class PageHandler(JupyterHandler):
-    """A handler of the server's own pages (the join page, the rooms' door): its errors are answered with
-    :func:`error_page`, with their status. jupyter_server's own error page cannot be drawn by this server (it has no
-    ``static_path``): a form sent without its ``_xsrf`` field was answered with an empty page and three tracebacks in
-    the server's log."""
+class ErrorPage(web.RequestHandler):
+    """A handler whose errors are answered with :func:`error_page`, with their status.
+
+    jupyter_server's own error page cannot be drawn by this server (it has no ``static_path``): its handlers answered
+    an error with an empty page and three tracebacks in the server's log (a form sent without its ``_xsrf`` field, a
+    page's websocket to a kernel that was shut down). :func:`with_error_page` gives every such handler this one."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         failure = kwargs["exc_info"][1] if "exc_info" in kwargs else None
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(error_page(failure, visitor_environ(self.request.query)))
+        self.finish(error_page(failure, visitor_environ(self.request.query), status_code))
+
+
+class PageHandler(ErrorPage, JupyterHandler):
+    """A handler of the server's own pages (the join page, the rooms' door)."""
+
+
+@functools.cache
+def with_error_page(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
+    """``handler``, or where jupyter_server would draw its error page for it (a :class:`JupyterHandler` that is not an
+    :class:`APIHandler`, whose errors are JSON, and reads jupyter_server's templates, as Voilà's pages do not), a
+    subclass of it with :class:`ErrorPage`'s.
+
+    Parameters
+    ----------
+    handler : type
+        A handler class of the server's routes.
+    """
+    draws_jupyter_servers_page = (
+        issubclass(handler, JupyterHandler)
+        and not issubclass(handler, (APIHandler, ErrorPage))
+        and handler.get_template is JupyterHandler.get_template
+        and handler.write_error is JupyterHandler.write_error
+    )
+    if not draws_jupyter_servers_page:
+        return handler
+    return type(handler.__name__, (ErrorPage, handler), {"__module__": handler.__module__, "__doc__": handler.__doc__})
 
 
 def refusal_page(reason: str, environ: Mapping[str, str], retry: int = 60) -> str:
