@@ -43,6 +43,7 @@ __all__ = [
     "pages",
     "translate_markdown",
     "translate_notebook",
+    "translated_path",
     "write_translations",
 ]
 
@@ -177,6 +178,13 @@ def notebooks_dir() -> Path:
     raise FileNotFoundError(f"cannot find play.ipynb next to the dragonkit package ({package})")
 
 
+def translated_path(name: str, lang: str) -> str:
+    """Where the page ``name`` (``"03-one-more-card.ipynb"``, ``"glossary.ipynb"``) written in ``lang`` is, relative to
+    the folder of the English pages: ``name`` itself in English, ``<lang>/<name>`` in another language (as
+    :func:`write_translations` writes them)."""
+    return name if lang == "en" else f"{lang}/{name}"
+
+
 def write_translations(folder: Path) -> list[Path]:
     """Write every lesson of ``folder``, and its glossary, in every other language, as ``folder/<lang>/<file>``.
 
@@ -190,7 +198,7 @@ def write_translations(folder: Path) -> list[Path]:
         if lang == "en":
             continue
         for path in pages(folder):
-            target = folder / lang / path.name
+            target = folder / translated_path(path.name, lang)
             target.parent.mkdir(exist_ok=True)
             notebook = translate_notebook(json.loads(path.read_text(encoding="utf-8")), lang)
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -36,7 +36,8 @@ import dragonkit
 
 from ..address import query_values
 from ..analysis.win.model import prepare_in_background
-from ..i18n import initial_language, tr
+from ..i18n import initial_language, requested_language, tr
+from ..i18n.notebooks import translated_path
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
@@ -195,6 +196,25 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         written = notebook_language(Path(self.contents_manager.root_dir) / notebook) if notebook else None
         return (written, False) if written else (initial_language(self._environ()), True)
 
+    def _in_asked_language(self, path: str | None) -> bool:
+        """Whether the page has been answered with a redirection to the same page written in the language its address
+        asks for (``?lang=``): a lesson or the glossary asked in another language than the one it is written in, where
+        the kit has it in that one. The kernel is never started: a lesson's page would send the browser on itself
+        (:meth:`dragonkit.teach.notes.LessonPage.redirect_html`), but only after its kernel had started running the
+        lesson, which its page then shut down while that page's websocket was opening (a traceback in the log)."""
+        notebook = "" if self.notebook_path else path or ""  # Voilà serving one notebook has no other to send to
+        root = Path(self.contents_manager.root_dir)
+        written, asked = notebook_language(root / notebook) if notebook else None, requested_language(self._environ())
+        if written is None or asked is None or asked == written:
+            return False
+        folder = Path(notebook).parent if written == "en" else Path(notebook).parent.parent
+        target = (folder / translated_path(Path(notebook).name, asked)).as_posix()
+        if notebook_language(root / target) != asked:
+            return False
+        query = f"?{self.request.query}" if self.request.query else ""
+        self.redirect(url_path_join(self.base_url, "voila/render", target) + query)
+        return True
+
     def _admitted(self, app: ClassroomVoila, path: str | None) -> bool:
         """Whether the page of ``path`` may be served to this visitor; if not, they have been answered. The teacher's
         dashboard needs the teacher's key (:func:`.teacher.admit_teacher`: else a 403 page); where the server keeps
@@ -227,13 +247,13 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         """What a GET of the page answers, without its body and without what the body costs: no kernel is started
         and no cell run (a link checker, a monitor or ``curl -I`` asking whether the page is there must not take a
         student's place). The status is GET's: 200, the teacher's page's 403 for the dashboard without the key, a
-        join page for want of a nickname, a refusal's 503 or 429 when the budget is spent, 404 for
-        no notebook, a redirection for a file that is not one; the headers are GET's, the ``_xsrf`` cookie included,
-        with no length (GET's page is streamed)."""
+        join page for want of a nickname, a refusal's 503 or 429 when the budget is spent, 404 for no notebook, a
+        redirection for a file that is not one or to the lesson in the language asked for; the headers are GET's, the
+        ``_xsrf`` cookie included, with no length (GET's page is streamed)."""
         app: ClassroomVoila = self.settings["dragonkit_app"]
-        if not self._admitted(app, path) or self._refused(app, self.request.remote_ip or ""):
+        if self._in_asked_language(path) or not self._admitted(app, path):
             return
-        if await self._room_refused():
+        if self._refused(app, self.request.remote_ip or "") or await self._room_refused():
             return
         notebook = self.notebook_path or path or ""
         if self.notebook_path and path:  # GET redirects too (Voilà serving one notebook)
@@ -254,7 +274,9 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        if not self._admitted(app, path) or self._refused(app, client) or await self._room_refused():
+        if self._in_asked_language(path) or not self._admitted(app, path):
+            return
+        if self._refused(app, client) or await self._room_refused():
             return
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie that Voilà's unload beacon sends back
         lang, translate_title = self._page_language(path)

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import traitlets
 
 from .. import i18n, view
-from ..i18n.notebooks import translate_markdown
+from ..i18n.notebooks import translate_markdown, translated_path
 from ..style import CSS, PROJECTOR_CLASS, page_script
 from .attempts import open_lesson
 
@@ -152,7 +152,8 @@ class LessonPage:
     for the others, the page's own language marked current).  In a Voilà page
     opened with ``?lang=`` naming another language, it also sends the browser to
     that language's page (the prose of a lesson is written per language; see
-    :mod:`dragonkit.i18n.notebooks`).  On the projector (``?view=projector``) the
+    :mod:`dragonkit.i18n.notebooks`); ``dragonkit serve`` sends it there before the
+    page's kernel starts, and this is for Voilà served otherwise.  On the projector (``?view=projector``) the
     links carry the view, and mark the page for it (:func:`mark_view`).
     """
 
@@ -165,7 +166,7 @@ class LessonPage:
     def path(self, lang: str) -> str:
         """The relative path of this lesson in ``lang``, from this page."""
         up = "" if self.lang == "en" else "../"
-        return f"{up}{self.notebook}" if lang == "en" else f"{up}{lang}/{self.notebook}"
+        return up + translated_path(self.notebook, lang)
 
     def href(self, lang: str) -> str:
         """The link to this lesson in ``lang``, from this page: its :meth:`path`, in the projector's view if this page

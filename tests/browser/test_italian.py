@@ -9,6 +9,7 @@ import pytest
 
 from ..conftest import POLLING
 from ..english import english_words
+from ..record_server import Client
 from .pages import ERROR_TEXTS, _open, _open_served, assert_app_served, assert_served_in_its_language
 
 pytestmark = pytest.mark.browser
@@ -39,6 +40,23 @@ def test_an_italian_page_has_no_english_sentence(voila_url, context, path):
         page.locator(".dk-language button", has_text="English").click()
         page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000, polling=POLLING)
     page.close()
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+@pytest.mark.parametrize(
+    ("asked", "served"),
+    [
+        ("03-one-more-card.ipynb?lang=it", "it/03-one-more-card.ipynb?lang=it"),
+        ("it/03-one-more-card.ipynb?lang=en&view=projector", "03-one-more-card.ipynb?lang=en&view=projector"),
+        ("glossary.ipynb?lang=it", "it/glossary.ipynb?lang=it"),
+    ],
+)
+def test_a_page_asked_in_the_other_language_is_sent_there_before_any_kernel(voila_url, method, asked, served):
+    """The server sends the browser to the page written in the language asked for, with the address's query, before
+    it starts a kernel (the English lesson's kernel once ran the lesson until its page sent the browser on, and
+    its page's websocket then met a kernel shut down: a traceback in the server's log)."""
+    status, headers, _ = Client().request(method, f"{voila_url}/voila/render/{asked}")
+    assert (status, headers["Location"]) == (302, f"/voila/render/{served}")
 
 
 def test_lang_it_and_the_language_links_lead_to_the_lesson_in_each_language(voila_url, context):
