@@ -16,7 +16,8 @@ then connects to it. jupyter_server culls a kernel with no connection once it ha
 seconds (45 by default): a browser slower than that (a class of 40 loading at once over a school's Wi-Fi, an old
 laptop, a loaded machine) found its kernel gone, and the page stayed a line of text, with no widget and no word of
 why. A kernel that no browser has connected to yet is spared for :attr:`ClassroomKernelManager.connect_wait` seconds
-instead; once connected, the usual rule applies.
+instead; once connected, the usual rule applies, its idle time counted from the moment its last page went away (a
+page whose connection drops a moment reconnects to its kernel, however long its student had been thinking).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ __all__ = ["ClassroomKernelManager"]
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """jupyter_server's kernel manager whose culler never reaches for a kernel that is gone or going, and gives a page's
-    browser :attr:`connect_wait` seconds to connect to its kernel.
+    """jupyter_server's kernel manager whose culler never reaches for a kernel that is gone or going, gives a page's
+    browser :attr:`connect_wait` seconds to connect to its kernel, and counts a kernel idle from its last page's
+    going.
 
     Attributes
     ----------
@@ -55,6 +57,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Count a new connection to ``kernel_id`` (jupyter_server's), and remember that a browser reached it."""
         self._connected_once.add(kernel_id)
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """Count a connection to ``kernel_id`` gone (jupyter_server's), and start its idle time again: the culling
+        takes a kernel idle ``cull_idle_timeout`` seconds since its last page went away, not since its last message.
+        A page that dropped its connection a moment (a school's Wi-Fi, a laptop's lid) after its student had thought
+        longer than that found its kernel culled by the first culling round, the game lost."""
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
+        if kernel_id in self._kernels:
+            self._kernels[kernel_id].last_activity = utcnow()
 
     async def cull_kernels(self) -> None:
         """jupyter_server's culling round, after forgetting the kernels that are gone."""

@@ -5,16 +5,18 @@ websocket clients speaking the kernel and widget protocols as a browser does."""
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import importlib.util
 import re
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
-from ..conftest import COACH_GAMES, serve_refusing, wait_for_log
+from ..conftest import COACH_GAMES, serve_refusing, voila_process, wait_for_log
 
 #: Each test starts a real server (and some Chromium): out of the development command.
 pytestmark = pytest.mark.browser
@@ -35,10 +37,11 @@ classroom = _load("classroom")
 legacy_websocket = _load("legacy_websocket")
 
 
-def _run(**options) -> dict:
-    """``classroom.run`` in a thread of its own: its event loop must not meet Playwright's (a browser test's)."""
+def _apart(function, *args, **options):
+    """``function(*args, **options)`` in a thread of its own: an event loop it runs must not meet Playwright's (the
+    module's browser tests keep one running on this thread)."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(classroom.run, **options).result()
+        return pool.submit(function, *args, **options).result()
 
 
 def _assert_clean(report: dict, visitors: int, actions: int) -> None:
@@ -177,6 +180,49 @@ def test_a_page_whose_scripts_arrive_late_still_finds_its_kernel(browser):
     assert "Culling 'idle' kernel" not in log.read_text(errors="replace")
 
 
+def _kernel_socket(url: str, kernel: str, cookies: str):
+    """A page's websocket to ``kernel`` on the server at ``url``, as a browser opens it (the v1 protocol)."""
+    import tornado.httpclient
+    import tornado.websocket
+
+    from dragonkit.server.kernel_socket import V1_PROTOCOL
+
+    address = f"{url.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    request = tornado.httpclient.HTTPRequest(address, headers={"Cookie": cookies})
+    return tornado.websocket.websocket_connect(request, subprotocols=[V1_PROTOCOL])
+
+
+def test_a_page_whose_connection_drops_a_moment_finds_its_kernel_again():
+    """A student thinks longer than the culling time, then the page's connection drops for a moment (the school's
+    Wi-Fi, a laptop's lid) and the page reconnects: the kernel, and the game, are still there. The culling counts a
+    kernel's idle time from the moment its last page went away; it counted it from the kernel's last message, so a
+    kernel idle longer than the culling time was taken at the first culling round after the drop (seen in the
+    closed-tabs test beside a busy core: a tab's kernel culled between its websocket's close and its page's own
+    shutdown request)."""
+    from ..conftest import ARTIFACTS
+    from ..record_server import Client
+
+    log = ARTIFACTS / "classroom-reconnect.log"
+    cull = 6  # checked every 2 s
+    with voila_process(NOTEBOOKS, log.name, pool=0, cull_idle=cull) as (url, _server):
+        student = Client()
+        status, _, body = student.request("GET", f"{url}/voila/render/glossary.ipynb")
+        assert status == 200
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', body)[1]
+        cookies = "; ".join(f"{cookie.name}={cookie.value}" for cookie in student.jar)
+
+        async def drop_and_reconnect() -> None:
+            socket = await _kernel_socket(url, kernel, cookies)
+            await asyncio.sleep(cull + 3)  # connected and idle: never culled
+            socket.close()
+            await asyncio.sleep(3)  # the connection down longer than a culling round
+            again = await _kernel_socket(url, kernel, cookies)  # HTTP 404 if the kernel was culled
+            again.close()
+
+        _apart(asyncio.run, drop_and_reconnect())
+    assert "Culling 'idle' kernel" not in log.read_text(errors="replace")
+
+
 @pytest.mark.load
 def test_a_reload_storm_does_not_stop_the_class():
     """One script on 127.0.0.1 requests the page 200 times in 20 seconds (four at a time) while 5 visitors, each from
@@ -186,7 +232,7 @@ def test_a_reload_storm_does_not_stop_the_class():
     # the storm's pages never connect: their kernels wait 20 s for it, not the 3 minutes of a class
     options = {"pool": 2, "cull_idle": 10, "connect_wait": 20, "timeout_s": 120, "ramp": 5, "max_kernels": budget}
     options["coach_games"] = COACH_GAMES  # the coach's estimates as the tests' other servers make them
-    report = _run(visitors=5, actions=10, storm=200, storm_s=20, **options)
+    report = _apart(classroom.run, visitors=5, actions=10, storm=200, storm_s=20, **options)
     _assert_clean(report, 5, 10)  # the visitors played as browsers do (page, v1 websocket, widget messages)
     assert report["tti_median_s"] is not None and report["latency_median_ms"] is not None
     statuses = report["storm_statuses"]
