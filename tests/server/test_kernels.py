@@ -67,17 +67,22 @@ def test_the_culler_passes_over_kernels_their_pages_shut_down_meanwhile(pooled, 
 
 @pytest.mark.parametrize("pooled", [False, True], ids=["plain", "with Voilà's pool"])
 def test_a_kernel_no_browser_has_reached_yet_waits_for_it_longer(pooled, tmp_path):
-    """Idle for a minute, longer than the culling's 10 s: a kernel whose browser came and went is culled, one whose
-    browser is still loading the page's scripts is not; nor is one whose browser is connected. A kernel no browser
+    """Idle for a minute, longer than the culling's 10 s: a kernel whose browser came and went a minute ago is culled,
+    one whose browser went away just now is not (its page may be back in a moment: the idle time counts from then),
+    nor one whose browser is still loading the page's scripts, nor one whose browser is connected. A kernel no browser
     reached in ``connect_wait`` (120 s here) is culled too."""
     manager_class = voila_kernel_manager_factory(ClassroomKernelManager, True, 0) if pooled else ClassroomKernelManager
     manager = manager_class(parent=_Server(root_dir=str(tmp_path)), cull_idle_timeout=10, connect_wait=120)
-    kernels = {"came and went": _idle(60), "loading": _idle(60), "connected": _idle(60), "never came": _idle(121)}
+    kernels = {"came and went": _idle(60), "just went": _idle(60), "loading": _idle(60), "connected": _idle(60)}
+    kernels["never came"] = _idle(121)
     manager._kernels.update(kernels)
     manager._kernel_connections.update(dict.fromkeys(kernels, 0))  # as jupyter_server starts them
-    for kernel_id in ("came and went", "connected"):
+    for kernel_id in ("came and went", "just went", "connected"):
         manager.notify_connect(kernel_id)
-    manager.notify_disconnect("came and went")
+    for kernel_id in ("came and went", "just went"):
+        manager.notify_disconnect(kernel_id)
+    assert kernels["just went"].last_activity > utcnow() - timedelta(seconds=1)
+    kernels["came and went"].last_activity = utcnow() - timedelta(seconds=60)  # its page went away a minute ago
     shut_down = []
 
     async def shutdown_kernel(kernel_id, *args, **kwargs):
@@ -88,7 +93,8 @@ def test_a_kernel_no_browser_has_reached_yet_waits_for_it_longer(pooled, tmp_pat
     asyncio.run(manager.cull_kernels())
     assert sorted(shut_down) == ["came and went", "never came"]
     asyncio.run(manager.cull_kernels())  # the next round forgets the kernel gone, and culls nothing more
-    assert sorted(shut_down) == ["came and went", "never came"] and manager._connected_once == {"connected"}
+    assert sorted(shut_down) == ["came and went", "never came"]
+    assert manager._connected_once == {"connected", "just went"}
 
 
 def test_the_server_culls_with_its_own_kernel_manager_and_touches_only_living_kernels(tmp_path):
