@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     print_report(report)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
-    return 0
+    return int(report["exit_status"])  # pytest's: a failed test is not hidden by the report
 
 
 # -- the pytest plugin (``-p bench_test_suite``): each test's worker, start and end, where it runs ---------------
