@@ -44,6 +44,7 @@ __all__ = [
     "translate_markdown",
     "translate_notebook",
     "translated_path",
+    "translation_path",
     "write_translations",
 ]
 
@@ -183,6 +184,13 @@ def translated_path(name: str, lang: str) -> str:
     the folder of the English pages: ``name`` itself in English, ``<lang>/<name>`` in another language (as
     :func:`write_translations` writes them)."""
     return name if lang == "en" else f"{lang}/{name}"
+
+
+def translation_path(name: str, written: str, lang: str) -> str:
+    """The page ``name`` in ``lang``, relative to the same page written in ``written``: ``it/03-one-more-card.ipynb``
+    from the English page, ``../03-one-more-card.ipynb`` from the Italian one (:func:`translated_path` from the
+    English pages' folder)."""
+    return ("" if written == "en" else "../") + translated_path(name, lang)
 
 
 def write_translations(folder: Path) -> list[Path]:

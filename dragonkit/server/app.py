@@ -12,6 +12,7 @@ import compileall
 import functools
 import json
 import os
+import posixpath
 import re
 from collections.abc import AsyncIterator
 from html import escape, unescape
@@ -37,7 +38,7 @@ import dragonkit
 from ..address import query_values
 from ..analysis.win.model import prepare_in_background
 from ..i18n import initial_language, requested_language, tr
-from ..i18n.notebooks import translated_path
+from ..i18n.notebooks import translation_path
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
@@ -207,8 +208,9 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         written, asked = notebook_language(root / notebook) if notebook else None, requested_language(self._environ())
         if written is None or asked is None or asked == written:
             return False
-        folder = Path(notebook).parent if written == "en" else Path(notebook).parent.parent
-        target = (folder / translated_path(Path(notebook).name, asked)).as_posix()
+        target = posixpath.normpath(
+            posixpath.join(posixpath.dirname(notebook), translation_path(posixpath.basename(notebook), written, asked))
+        )
         if notebook_language(root / target) != asked:
             return False
         query = f"?{self.request.query}" if self.request.query else ""
@@ -387,9 +389,7 @@ class ClassroomVoila(Voila):
 
     def init_handlers(self) -> list[HandlerRule]:
         replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
-        handlers = [
-            (rule[0], with_error_page(replaced.get(rule[1], rule[1])), *rule[2:]) for rule in super().init_handlers()
-        ]
+        handlers = [(rule[0], replaced.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
         font_awesome = (
             url_path_join(self.server_url, FONT_AWESOME_URL + r"((?:css|webfonts)/[\w.-]+)"),
             tornado.web.StaticFileHandler,
@@ -398,7 +398,8 @@ class ClassroomVoila(Voila):
         if self.record is not None:
             handlers.insert(0, (url_path_join(self.server_url, JOIN_PATH), JoinHandler))
         handlers.insert(0, (url_path_join(self.server_url, ROOM_PATH), RoomHandler))
-        return [font_awesome, *handlers]
+        # every error of the server, its own pages' and jupyter_server's, is answered with the kit's page
+        return [(rule[0], with_error_page(rule[1]), *rule[2:]) for rule in [font_awesome, *handlers]]
 
     def kernels(self, client: str) -> tuple[int, int]:
         """The kernels that count in the budget: all of them, and ``client``'s.

@@ -27,7 +27,7 @@ from tornado import httputil, web
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
 from ..record.session import NICKNAME_LENGTH, clean_nickname
-from .pages import PageHandler, message_page, render, visitor_environ
+from .pages import message_page, render, visitor_environ
 
 __all__ = [
     "JOIN_PATH",
@@ -164,7 +164,7 @@ def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action
     )
 
 
-class JoinHandler(PageHandler):
+class JoinHandler(JupyterHandler):
     """``/dragonkit/join``: the join page (GET, and HEAD as GET), and the nickname sent (POST: the cookie, then back to
     ``next``). A ``next`` that is not a path of this server is answered with status 400 and a page that says so;
     a nickname empty once cleaned, with the page again (400) and nothing set."""

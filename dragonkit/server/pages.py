@@ -30,7 +30,6 @@ __all__ = [
     "STATUS",
     "TEMPLATES",
     "ErrorPage",
-    "PageHandler",
     "error_page",
     "message_page",
     "refusal_page",
@@ -119,7 +118,8 @@ def message_page(lang: str, title: str, text: str) -> str:
 
 
 def error_page(failure: BaseException | None, environ: Mapping[str, str], status: int = 500) -> str:
-    """The page of an error of the server (:class:`ErrorPage`), in the visitor's language: a form that has expired
+    """The page of an error of the server (:class:`ErrorPage`: the kit's own pages and jupyter_server's), in the
+    visitor's language: a form that has expired
     (Tornado's ``_xsrf`` check refused it), an address with nothing at it (404), or something that went wrong.
 
     Parameters
@@ -151,10 +151,6 @@ class ErrorPage(web.RequestHandler):
         failure = kwargs["exc_info"][1] if "exc_info" in kwargs else None
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(error_page(failure, visitor_environ(self.request.query), status_code))
-
-
-class PageHandler(ErrorPage, JupyterHandler):
-    """A handler of the server's own pages (the join page, the rooms' door)."""
 
 
 @functools.cache

@@ -31,7 +31,7 @@ from tornado import web
 
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
-from .pages import PageHandler, message_page, render, visitor_environ
+from .pages import message_page, render, visitor_environ
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -177,7 +177,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     return True
 
 
-class RoomHandler(PageHandler):
+class RoomHandler(JupyterHandler):
     """``/dragonkit/room``: the door's page (GET, and HEAD as GET); with ``?code=``, the play app in that room (a
     redirection), or the refusal of :func:`room_refused`."""
 

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import traitlets
 
 from .. import i18n, view
-from ..i18n.notebooks import translate_markdown, translated_path
+from ..i18n.notebooks import translate_markdown, translation_path
 from ..style import CSS, PROJECTOR_CLASS, page_script
 from .attempts import open_lesson
 
@@ -165,8 +165,7 @@ class LessonPage:
 
     def path(self, lang: str) -> str:
         """The relative path of this lesson in ``lang``, from this page."""
-        up = "" if self.lang == "en" else "../"
-        return up + translated_path(self.notebook, lang)
+        return translation_path(self.notebook, self.lang, lang)
 
     def href(self, lang: str) -> str:
         """The link to this lesson in ``lang``, from this page: its :meth:`path`, in the projector's view if this page
