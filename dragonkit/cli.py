@@ -215,8 +215,8 @@ def _given_key(args: argparse.Namespace) -> str:
 
 def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     """The command line of the classroom's Voilà (:mod:`dragonkit.server`) for ``options``: only
-    ``directory`` is served, with no source code, no tracebacks and no static files in the page,
-    kernel websockets only for the v1 protocol, under a kernel budget."""
+    ``directory`` is served, with no source code, no tracebacks and no static files in the page, its template and
+    theme the kit's whatever the address asks, kernel websockets only for the v1 protocol, under a kernel budget."""
     command = [
         sys.executable,
         "-m",
@@ -231,6 +231,10 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
         "--VoilaConfiguration.show_tracebacks=False",
         # the apps draw everything inline: no file of the folder is served
         "--VoilaConfiguration.file_denylist=.*",
+        # no query string chooses what a page loads: Voilà's other templates (?template=reveal, classic) fetch
+        # their scripts from public CDNs, and a theme of the address is not the kit's
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
         f"--VoilaExecutor.timeout={options.cell_timeout}",
         # a busy machine (a whole class arriving) delivers outputs late: wait for them rather than
         # send a page without the app

@@ -159,17 +159,32 @@ class SharedPages:
 SLIDERS_NAMED_JS = "() => [...document.querySelectorAll('.widget-slider .noUi-handle')].every(h => h.ariaLabel)"
 
 
+#: What a forged address asks of Voilà, by the page's language: another template (each of Voilà's others, which fetch
+#: their scripts and style sheets from public CDNs) and another theme. The server lets no address choose them
+#: (tests/server/test_overrides.py): a page asked so is the kit's page, and asks nothing of another host.
+FORGED = {"en": "template=reveal&theme=dark", "it": "template=classic&theme=dark"}
+
+
+def other_hosts(page, base: str) -> list[str]:
+    """The addresses of the requests ``page`` (a page, or a browser context: all its pages) makes from now on to
+    anywhere but ``base`` (filled as they are made)."""
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None)
+    return outside
+
+
 def meet_as_a_student(pages: SharedPages, name: str) -> None:
     """Each lesson in each language, opened in Chromium: its widgets drawn with no error, none of its code and
     none of its teacher's notes; no critical, serious or moderate axe-core violation; on an Italian page, no
-    common English word; nothing asked of another host (a classroom may have no internet). As served (before any
-    script runs): in its language, the lessons with code to read with no printout, and a few with their title.
-    The page is kept for the module's later tests (:class:`SharedPages`)."""
+    common English word; nothing asked of another host (a classroom may have no internet), although its address
+    asks for another template and theme (:data:`FORGED`). As served (before any script runs): in its language, the
+    lessons with code to read with no printout, and a few with their title. The page is kept for the module's later
+    tests (:class:`SharedPages`)."""
     voila_url = pages.voila_url
     page = pages.context.new_page()
-    outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(voila_url) else None)
-    response = page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=180_000)
+    outside = other_hosts(page, voila_url)
+    forged = FORGED["it" if name.startswith("it/") else "en"]
+    response = page.goto(f"{voila_url}/voila/render/{name}.ipynb?{forged}", timeout=180_000)
     page.wait_for_selector(".dk-exercise", timeout=180_000)
     page.wait_for_load_state("networkidle", timeout=60_000)
     as_served = served(response)

@@ -2,8 +2,9 @@
 
 The play app is audited at the start (the setup form), mid-game with the coach shown, and at the end; the hand
 trainer on a new hand, with its probabilities shown, and with its verdict; each in English and in Italian: no
-critical, serious or moderate violation.  (The ten lessons in both languages are audited as they open, with the
-other checks of a lesson's page, in tests/browser/test_lesson_pages.py.)
+critical, serious or moderate violation; asked with another template and theme in its address (``FORGED``), each
+is the kit's page and asks nothing of another host.  (The ten lessons in both languages are audited as they open,
+with the other checks of a lesson's page, in tests/browser/test_lesson_pages.py.)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS
 
 from ..conftest import log_events, play_until_over, wait_for_log
 from .axe import _assert_clean, _audit
+from .pages import FORGED, other_hosts
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +30,8 @@ LABELS = {
 def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url, context, lang):
     labels = LABELS[lang]
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}", timeout=120_000)
+    outside = other_hosts(page, voila_url)
+    page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}&{FORGED[lang]}", timeout=120_000)
     page.wait_for_selector(f"text={labels['start']}", timeout=120_000)
     results = {"start": _audit(page, f"start-{lang}")}
 
@@ -49,6 +52,7 @@ def test_the_play_app_passes_axe_at_the_start_mid_game_and_at_the_end(voila_url,
     page.close()
 
     _assert_clean(results)
+    assert outside == [], outside
 
 
 TRAINER_LABELS = {
@@ -61,7 +65,8 @@ TRAINER_LABELS = {
 def test_the_trainer_passes_axe_on_a_hand_with_its_probabilities_and_its_verdict(voila_url, context, lang):
     labels = TRAINER_LABELS[lang]
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang={lang}", timeout=120_000)
+    outside = other_hosts(page, voila_url)
+    page.goto(f"{voila_url}/voila/render/trainer.ipynb?lang={lang}&{FORGED[lang]}", timeout=120_000)
     page.wait_for_selector(".dk-board", timeout=120_000)
     page.wait_for_selector(f"button:has-text('{labels['reveal']}')", timeout=30_000)
     results = {"hand": _audit(page, f"trainer-hand-{lang}")}
@@ -74,3 +79,4 @@ def test_the_trainer_passes_axe_on_a_hand_with_its_probabilities_and_its_verdict
     page.close()
 
     _assert_clean(results)
+    assert outside == [], outside

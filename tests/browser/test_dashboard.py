@@ -23,7 +23,7 @@ from dragonkit.topics.sample_class import sample_class, write_sample
 from ..conftest import ARTIFACTS, POLLING, _worker_log, voila_server
 from ..english import english_words
 from .axe import _assert_clean, _audit
-from .pages import ERROR_TEXTS, SharedPages, wait_drawn
+from .pages import ERROR_TEXTS, FORGED, SharedPages, other_hosts, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,8 @@ def _open(context, url: str):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_url, context, dashboards, lang):
-    page = _open(context, f"{dashboard_url}&lang={lang}")
+    outside = other_hosts(context, dashboard_url.split("/voila/")[0])  # its address asks another template and theme
+    page = _open(context, f"{dashboard_url}&lang={lang}&{FORGED[lang]}")
     headings = [h.strip() for h in page.locator(".dk-dashboard h1, .dk-dashboard h2").all_inner_texts()]
     assert headings == HEADINGS[lang]
     text = page.inner_text("body")
@@ -151,6 +152,7 @@ def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_
     page.set_viewport_size({"width": 1280, "height": 900})
     dashboards.keep(lang, page)
     _assert_clean({f"dashboard-{lang}": found})
+    assert outside == [], outside
 
 
 def test_the_edition_and_stage_are_chosen_with_the_keyboard_and_new_rows_arrive(

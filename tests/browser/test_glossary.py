@@ -10,6 +10,7 @@ from dragonkit.teach.glossary import TERMS
 
 from ..english import english_words
 from .axe import _assert_clean, _audit
+from .pages import FORGED, other_hosts
 
 #: Hides the elements in another language than the page's, ``{lang}`` (the glossary's column of the other language's
 #: words), while the style sheet is on the page.
@@ -21,7 +22,8 @@ _HIDE_OTHER_LANGUAGES = '[lang]:not(html):not([lang="{lang}"]) {{ display: none 
 def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, context, lang):
     folder = "" if lang == "en" else "it/"
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/{folder}glossary.ipynb", timeout=180_000)
+    outside = other_hosts(page, voila_url)  # asked with another template and theme: the kit's page all the same
+    page.goto(f"{voila_url}/voila/render/{folder}glossary.ipynb?{FORGED[lang]}", timeout=180_000)
     page.wait_for_selector(".dk-glossary", timeout=180_000)
     page.wait_for_selector(".dk-languages", timeout=180_000)  # the language links' widget drawn: the page's layout
     page.wait_for_load_state("networkidle", timeout=60_000)
@@ -36,3 +38,4 @@ def test_the_glossary_page_shows_every_term_and_passes_axe(voila_url, context, l
     found = _audit(page, f"glossary-{lang}")
     page.close()
     _assert_clean({f"glossary-{lang}": found})
+    assert outside == [], outside

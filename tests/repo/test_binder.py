@@ -80,8 +80,16 @@ def test_binder_configures_voila_like_dragonkit_serve():
     config = VoilaConfiguration(config=Config(json.loads((BINDER / "voila.json").read_text(encoding="utf-8"))))
     assert config.strip_sources and not config.show_tracebacks
     assert config.file_denylist == [".*"] and config.file_allowlist == []
+    assert config.allow_template_override == config.allow_theme_override == "NO"
     served = " ".join(voila_command(ServeOptions(), ROOT / "notebooks"))
-    for flag in ("strip_sources=True", "show_tracebacks=False", "file_denylist=.*"):
+    flags = (
+        "strip_sources=True",
+        "show_tracebacks=False",
+        "file_denylist=.*",
+        "template_override=NO",
+        "theme_override=NO",
+    )
+    for flag in flags:
         assert flag in served
     post_build = BINDER / "postBuild"
     assert os.access(post_build, os.X_OK)

@@ -97,6 +97,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
     within 60 s and the memory goes back to the pool's and the student's; the student's game goes on; no page
     asks anything of another host, and the buttons' icons come from the server; the server's log holds no traceback
     (the culler once met kernels their pages had shut down: a KeyError each)."""
+    from ..browser.pages import other_hosts
     from ..conftest import ARTIFACTS, chromium_profile_context, log_events, voila_process
 
     pool, cull = 2, 16  # long enough that a loaded machine (the other test worker) does not cull a page's kernel first
@@ -104,10 +105,9 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
     with voila_process(NOTEBOOKS, log.name, pool=pool, cull_idle=cull) as (url, server):
         _settle(server.pid, pool, 90)  # the pool is up
         time.sleep(cull + 4)  # and has waited longer than the culling time: its kernels must survive being taken
-        outside: list[str] = []
         filled = _pool_filled(log)
         student = browser.new_context().new_page()
-        student.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
+        outside = other_hosts(student, url)
         student.goto(f"{url}/voila/render/play.ipynb")
         student.get_by_role("button", name="Start the game").wait_for(timeout=90_000)
         icon = student.locator(".dk-setup button i.fa-play").first
@@ -123,7 +123,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         _, idle_mib, _ = _settle(server.pid, pool + 1, 60)  # the pool and the student
 
         others = chromium_profile_context(playwright, tmp_path / "others")  # a browser of its own, its cache on disk
-        others.on("request", lambda r: outside.append(r.url) if not r.url.startswith(url) else None)
+        outside_others = other_hosts(others, url)
         tabs = [others.new_page() for _ in range(8)]
         for tab in tabs:
             tab.goto(f"{url}/voila/render/play.ipynb")
@@ -148,7 +148,7 @@ def test_closed_and_reloaded_pages_give_their_kernels_back_and_nothing_comes_fro
         before = log_events(student)
         student.get_by_role("button", name="Reveal").first.click()
         wait_for_log(student, before)
-        assert outside == []
+        assert outside == [] and outside_others == []
         text = log.read_text(errors="replace")  # the culler passed over the kernels their pages had shut down
         assert "Traceback" not in text and "KeyError" not in text, "a traceback in tests/artifacts/classroom-leaks.log"
 
