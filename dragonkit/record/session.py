@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import atexit
 import os
-import re
 import threading
 import uuid
 from collections.abc import Mapping
@@ -22,42 +21,34 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..address import query_values
+from . import nicknames
 from .rows import AttemptRow, DecisionRow, GameRow
 from .where import class_name, record_url
 
 if TYPE_CHECKING:
     from .writer import Writer
 
-__all__ = ["HEARTBEAT", "NICKNAME_VARIABLE", "Visit", "clean_nickname", "flush", "visit"]
+__all__ = ["HEARTBEAT", "NICKNAME_VARIABLE", "Visit", "flush", "visit"]
 
 #: Seconds between two signs of life of an open page (its visit's ``last_seen``): the dashboard counts a student as
 #: playing now when their page was seen within three of them.
 HEARTBEAT = 20.0
 NICKNAME_VARIABLE = "DRAGONKIT_NICKNAME"
-#: The longest nickname kept (characters); what a nickname may hold.
-NICKNAME_LENGTH = 24
-_NOT_IN_NICKNAME = re.compile(r"[^\w .'-]+")
 
 _writer: Writer | None = None
 _writer_lock = threading.Lock()
 
 
-def clean_nickname(text: str) -> str:
-    """``text`` as a nickname: letters, digits, spaces, ``.``, ``'``, ``-`` and ``_`` only, spaces squeezed, at most
-    :data:`NICKNAME_LENGTH` characters (``""`` when nothing is left).
-
-    >>> clean_nickname("  Ada <b>L.</b>  ")
-    'Ada bL.b'
-    """
-    kept = _NOT_IN_NICKNAME.sub("", text)
-    return " ".join(kept.split())[:NICKNAME_LENGTH].strip()
-
-
 def nickname() -> str:
     """The nickname of this page's student: the address's ``?nickname=``, else ``$DRAGONKIT_NICKNAME``, else ``""``
-    (read at each row: a preheated kernel learns its visitor's address late, :mod:`dragonkit.ui.visitor`)."""
-    given = query_values("nickname")
-    return clean_nickname(given[-1] if given else os.environ.get(NICKNAME_VARIABLE, ""))
+    (read at each row: a preheated kernel learns its visitor's address late, :mod:`dragonkit.ui.visitor`). An
+    address whose nickname is refused (:mod:`.nicknames`: two of them, or a character not allowed; the server
+    answers it with its join page) gives none: ``""``, never another student's."""
+    try:
+        given = nicknames.query_nickname(query_values("nickname"))
+        return given if given is not None else nicknames.nickname(os.environ.get(NICKNAME_VARIABLE, ""))
+    except nicknames.NicknameError:
+        return ""
 
 
 def _visitor_to_come(environ: Mapping[str, str] = os.environ) -> bool:

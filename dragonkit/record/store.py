@@ -13,6 +13,7 @@ included), not a power cut's last moments. The schema is versioned with Alembic 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
@@ -28,7 +29,17 @@ from .schema import Base
 if TYPE_CHECKING:
     from alembic.config import Config
 
-__all__ = ["BACKENDS", "check_integrity", "checked_url", "connect", "default_url", "head", "revision", "upgrade"]
+__all__ = [
+    "BACKENDS",
+    "check_integrity",
+    "checked_url",
+    "connect",
+    "default_url",
+    "head",
+    "private_file",
+    "revision",
+    "upgrade",
+]
 
 #: Where Alembic finds the record's migrations (a package resource: the scripts in ``migrations/versions/``).
 MIGRATIONS = "dragonkit.record:migrations"
@@ -41,7 +52,7 @@ WAIT = 5
 
 def default_url() -> str:
     """The record of this machine's user: ``class-record.sqlite`` in ``$XDG_DATA_HOME/dragonkit``
-    (``~/.local/share/dragonkit``), the folder made if missing.
+    (``~/.local/share/dragonkit``), the folder made if missing, readable by this user alone (:func:`private_file`).
 
     Returns
     -------
@@ -50,8 +61,24 @@ def default_url() -> str:
     """
     home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     folder = Path(home) / "dragonkit"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'class-record.sqlite'}"
+
+
+def private_file(path: Path) -> None:
+    """Make the SQLite file ``path``, if it does not exist, readable and writable by this user alone (``0600``), in
+    a folder made for it, if missing, that only this user may open (``0700``): the record holds every nickname and
+    the rooms' seeds. SQLite gives the file's write-ahead log and index the database's permissions. A file or folder
+    that exists keeps its own (a school may share a folder on purpose).
+
+    Raises
+    ------
+    OSError
+        If the folder or the file cannot be made.
+    """
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def checked_url(url: str) -> str:
@@ -83,7 +110,8 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 def connect(url: str) -> Engine:
-    """An engine for the record at ``url``: SQLite in write-ahead-log mode, PostgreSQL with a short connection
+    """An engine for the record at ``url``: SQLite in write-ahead-log mode (a new file this user's alone,
+    :func:`private_file`), PostgreSQL with a short connection
     timeout and connections checked before use (a server restarted meanwhile costs one failed write, not a broken
     pool).
 
@@ -105,7 +133,7 @@ def connect(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
         if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(database))
         engine = create_engine(parsed, connect_args={"timeout": WAIT})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine

@@ -5,7 +5,7 @@ Where the server keeps a record (``dragonkit serve`` for a class, :func:`dragonk
 nickname, neither ``?nickname=`` in its address nor the cookie this page leaves, is answered with the join page,
 whose form goes to ``/dragonkit/join?next=<the page's address>`` (:func:`ask_nickname`): a short page in the visitor's
 language (``templates/join.html``) with
-one field, the nickname (1 to 24 characters, :func:`dragonkit.record.session.clean_nickname`), a sentence saying
+one field, the nickname (1 to 24 characters, :mod:`dragonkit.record.nicknames`), a sentence saying
 that only the nickname is kept and that the teacher sees it, and a button. Sent (with Tornado's ``_xsrf`` check), it
 sets the cookie :data:`NICKNAME_COOKIE` for 12 hours and sends the browser back to ``next``, a path of this server
 only (:func:`same_server`: never an open redirection).
@@ -13,7 +13,9 @@ only (:func:`same_server`: never an open redirection).
 A page asked for with the cookie gets ``nickname=<it>`` added to its request's query before Voilà reads it
 (:func:`add_to_query`): a kernel started with its page finds it in ``QUERY_STRING`` at once, and a preheated kernel
 when Voilà sends it its visitor's request (the request-info socket carries the same query,
-:mod:`dragonkit.ui.visitor`). A ``?nickname=`` in the address wins over the cookie.
+:mod:`dragonkit.ui.visitor`). A ``?nickname=`` in the address wins over the cookie; an address whose nickname is
+refused (two of them, or a character a nickname may not hold) is answered with the join page saying why (400), its
+form sending the student back to the address without it: the kernel never reads a nickname the server did not.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import httputil, web
 
-from ..address import query_values
+from ..address import query_values, query_without
 from ..i18n import N_, initial_language, requested_language, tr
-from ..record.session import NICKNAME_LENGTH, clean_nickname
+from ..record.nicknames import NICKNAME_LENGTH, NicknameError, NicknameProblem, nickname, query_nickname
 from .pages import message_page, render, visitor_environ
 
 __all__ = [
@@ -47,10 +49,16 @@ COOKIE_DAYS = 0.5
 
 _TITLE = N_("Join the class")
 _LABEL = N_("Your nickname")
-_RULE = N_("1 to 24 characters: letters, digits, spaces.")
+_RULE = N_("1 to 24 characters: letters, digits, spaces and . ' - _")
 _KEPT = N_("Only your nickname is kept, and your teacher sees it: nothing else about you.")
 _BUTTON = N_("Join")
-_EMPTY = N_("Write a nickname of 1 to 24 letters or digits.")
+#: What the join page says of a nickname refused, by why.
+_REFUSED = {
+    NicknameProblem.EMPTY: N_("Write a nickname of 1 to 24 characters."),
+    NicknameProblem.TOO_LONG: N_("Write a nickname of 1 to 24 characters."),
+    NicknameProblem.CHARACTER: N_("A nickname cannot hold “{character}”: use letters, digits, spaces and . ' - _"),
+    NicknameProblem.REPEATED: N_("This address gives more than one nickname: write yours here."),
+}
 _ELSEWHERE_TITLE = N_("This link does not lead to the kit")
 _ELSEWHERE = N_("Open the kit from the address your teacher gave you.")
 
@@ -93,7 +101,9 @@ def ask_nickname(handler: JupyterHandler) -> bool:
     A ``?nickname=`` of the address is kept as it is; else the cookie's nickname is added to the request's query
     (:func:`add_to_query`); else the page's address answers with the join page itself (status 200, in the visitor's
     language: the page the student asked for asks their nickname first), whose form goes to :data:`JOIN_PATH` with
-    ``next`` the page's address (and ``lang`` its ``?lang=``, if any), and comes back.
+    ``next`` the page's address (and ``lang`` its ``?lang=``, if any), and comes back. An address whose nickname is
+    refused (:func:`~dragonkit.record.nicknames.query_nickname`) is answered with the join page saying why (status
+    400), ``next`` the address without its ``?nickname=``.
 
     Parameters
     ----------
@@ -106,19 +116,35 @@ def ask_nickname(handler: JupyterHandler) -> bool:
         True: answered (the join page); False: serve the page.
     """
     request = handler.request
-    if any(clean_nickname(given) for given in query_values("nickname", visitor_environ(request.query))):
-        return False
-    remembered = clean_nickname(unquote(handler.get_cookie(NICKNAME_COOKIE) or ""))
-    if remembered:
-        add_to_query(request, "nickname", remembered)
-        return False
-    asked = {"next": request.uri or request.path}
+    given = query_values("nickname", visitor_environ(request.query))
+    try:
+        if query_nickname(given) is not None:
+            return False
+    except NicknameError as refused:
+        return _answer_with_join_page(handler, given[0][: NICKNAME_LENGTH * 2], refused)
+    try:
+        remembered = nickname(unquote(handler.get_cookie(NICKNAME_COOKIE) or ""))
+    except NicknameError:  # no cookie, or one this server did not write
+        return _answer_with_join_page(handler)
+    add_to_query(request, "nickname", remembered)
+    return False
+
+
+def _answer_with_join_page(handler: JupyterHandler, given: str = "", refused: NicknameError | None = None) -> bool:
+    """Answer ``handler``'s request with the join page (400 with why for a nickname ``refused``), whose form comes
+    back to the page's address (without a nickname); True."""
+    request = handler.request
+    kept = query_without(request.query, "nickname")
+    asked = {"next": request.path + (f"?{kept}" if kept else "")}
     lang = requested_language(visitor_environ(request.query))
     if lang is not None:
         asked["lang"] = lang
     action = f"{url_path_join(handler.base_url, JOIN_PATH)}?{urlencode(asked)}"
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(join_page(initial_language(visitor_environ(request.query)), _xsrf(handler), action=action))
+    if refused is not None:
+        handler.set_status(400)
+    page_lang = initial_language(visitor_environ(request.query))
+    handler.finish(join_page(page_lang, _xsrf(handler), given, refused, action=action))
     return True
 
 
@@ -128,7 +154,7 @@ def _xsrf(handler: JupyterHandler) -> str:
     return handler.xsrf_token.decode()
 
 
-def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action: str = "") -> str:
+def join_page(lang: str, xsrf: str, given: str = "", refused: NicknameError | None = None, action: str = "") -> str:
     """The join page in ``lang`` (``templates/join.html``): the nickname's field, what is kept, the button.
 
     Parameters
@@ -138,8 +164,8 @@ def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action
         The form's ``_xsrf`` token (:attr:`tornado.web.RequestHandler.xsrf_token`), sent back in a hidden field.
     given : str
         What the field holds (a nickname refused, shown again; plain text).
-    error : bool
-        Say that the nickname given was empty once cleaned (the field marked invalid).
+    refused : NicknameError, optional
+        The nickname given was refused: the page says why and marks the field invalid.
     action : str
         Where the form goes (``""``: the page's own address, :data:`JOIN_PATH`'s).
 
@@ -156,7 +182,7 @@ def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action
         action=action,
         label=tr(_LABEL, lang),
         rule=tr(_RULE, lang),
-        error=tr(_EMPTY, lang) if error else "",
+        error=_why(refused, lang) if refused is not None else "",
         given=given,
         maxlength=NICKNAME_LENGTH,
         kept=tr(_KEPT, lang),
@@ -164,10 +190,18 @@ def join_page(lang: str, xsrf: str, given: str = "", error: bool = False, action
     )
 
 
+def _why(refused: NicknameError, lang: str) -> str:
+    """Why a nickname was refused, in ``lang``."""
+    if refused.problem is NicknameProblem.CHARACTER:
+        return tr(_REFUSED[refused.problem], lang, character=refused.character)
+    return tr(_REFUSED[refused.problem], lang)
+
+
 class JoinHandler(JupyterHandler):
     """``/dragonkit/join``: the join page (GET, and HEAD as GET), and the nickname sent (POST: the cookie, then back to
     ``next``). A ``next`` that is not a path of this server is answered with status 400 and a page that says so;
-    a nickname empty once cleaned, with the page again (400) and nothing set."""
+    a nickname refused (:func:`~dragonkit.record.nicknames.nickname`), with the page again saying why (400) and
+    nothing set."""
 
     def _next(self) -> str | None:
         """The ``?next=`` of the request if it is a path of this server; else None, the 400 page sent."""
@@ -179,10 +213,10 @@ class JoinHandler(JupyterHandler):
             self.finish(message_page(lang, tr(_ELSEWHERE_TITLE, lang), tr(_ELSEWHERE, lang)))
             return None
 
-    def _page(self, given: str = "", error: bool = False) -> None:
+    def _page(self, given: str = "", refused: NicknameError | None = None) -> None:
         self.set_header("Cache-Control", "no-store")
         lang = initial_language(visitor_environ(self.request.query))
-        self.finish(join_page(lang, _xsrf(self), given, error))
+        self.finish(join_page(lang, _xsrf(self), given, refused))
 
     @web.authenticated
     def get(self) -> None:
@@ -199,14 +233,15 @@ class JoinHandler(JupyterHandler):
         if target is None:
             return
         given = self.get_body_argument("nickname", "")
-        nickname = clean_nickname(given)
-        if not nickname:
+        try:
+            taken = nickname(given)
+        except NicknameError as refused:
             self.set_status(400)
-            self._page(given[: NICKNAME_LENGTH * 2], error=True)
+            self._page(given[: NICKNAME_LENGTH * 2], refused)
             return
         self.set_cookie(
             NICKNAME_COOKIE,
-            quote(nickname, safe=""),
+            quote(taken, safe=""),
             path=self.base_url,
             expires_days=COOKIE_DAYS,
             httponly=True,

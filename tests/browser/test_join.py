@@ -13,11 +13,16 @@ from .axe import _assert_clean, _audit
 pytestmark = pytest.mark.browser
 
 WORDS = {
-    "en": {"title": "Join the class", "label": "Your nickname", "refused": "Write a nickname", "teacher": "teacher's"},
+    "en": {
+        "title": "Join the class",
+        "label": "Your nickname",
+        "refused": "A nickname cannot hold “<”",
+        "teacher": "teacher's",
+    },
     "it": {
         "title": "Entra nella classe",
         "label": "Il tuo soprannome",
-        "refused": "Scrivi un soprannome",
+        "refused": "Un soprannome non può contenere «<»",
         "teacher": "insegnante",
     },
 }

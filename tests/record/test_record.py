@@ -3,26 +3,31 @@ waits; what fails is written later, once), the readers, export and erase."""
 
 from __future__ import annotations
 
+import os
+import stat
 import threading
 import time
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
+from pathlib import Path
 
 import pandas as pd
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import delete, insert, inspect, text
+from sqlalchemy import delete, insert, inspect, make_url, text
 
 from dragonkit.bots import BotKind
 from dragonkit.game_state import GameState
 from dragonkit.record import AttemptRow, DecisionRow, GameRow, rooms
 from dragonkit.record import session as record_session
 from dragonkit.record.erase import erase
+from dragonkit.record.nicknames import NicknameError, NicknameProblem, query_nickname
+from dragonkit.record.nicknames import nickname as nickname_of
 from dragonkit.record.reading import attempts, day_bounds, decisions, export, games, present
 from dragonkit.record.schema import Base, Room, RoomMove
-from dragonkit.record.session import Visit, clean_nickname, visit
-from dragonkit.record.store import check_integrity, connect, head, revision, upgrade
+from dragonkit.record.session import Visit, visit
+from dragonkit.record.store import check_integrity, connect, default_url, head, revision, upgrade
 from dragonkit.record.where import class_name, record_url
 from dragonkit.record.writer import Writer
 from dragonkit.rules import Card, Ruleset
@@ -281,6 +286,31 @@ def test_a_day_is_the_local_calendar_day():
     assert start == local_midnight.astimezone(UTC).replace(tzinfo=None)
 
 
+def test_a_new_sqlite_record_is_its_users_alone(tmp_path, monkeypatch):
+    """The record's file is made ``0600`` in a folder made ``0700`` (with a umask that would give ``0644`` and
+    ``0755``), its write-ahead log too; the default folder likewise; a file that exists keeps its permissions."""
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "school" / "record.sqlite"
+        engine = connect(f"sqlite:///{path}")
+        upgrade(engine)
+        with engine.connect() as connection:  # the write-ahead log exists while a connection is open
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600
+            assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+            wal = path.with_name(path.name + "-wal")
+            assert wal.exists() and stat.S_IMODE(wal.stat().st_mode) == 0o600
+            assert connection.execute(text("SELECT count(*) FROM visits")).scalar() == 0
+        engine.dispose()
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+        assert stat.S_IMODE(Path(make_url(default_url()).database).parent.stat().st_mode) == 0o700
+        shared = tmp_path / "shared.sqlite"
+        shared.touch(mode=0o640)
+        connect(f"sqlite:///{shared}").dispose()
+        assert stat.S_IMODE(shared.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+
+
 def test_the_kernel_records_only_with_a_record(monkeypatch, tmp_path):
     monkeypatch.delenv("DRAGONKIT_RECORD", raising=False)
     assert record_url() is None and not visit("play").recording
@@ -294,24 +324,66 @@ def test_the_kernel_records_only_with_a_record(monkeypatch, tmp_path):
 
 
 def test_a_page_writes_its_nickname_from_its_address(recording, monkeypatch):
-    monkeypatch.setenv("QUERY_STRING", "lang=it&nickname=%3Cb%3EZo%C3%AB%3C%2Fb%3E")
+    """The nickname composed (a decomposed "Zoë" is "Zoë", not "Zoe", another student's); an address with two
+    nicknames, or with one a nickname may not be, gives none (the server answers it with its join page)."""
+    monkeypatch.setenv("QUERY_STRING", "lang=it&nickname=Zoe%CC%88")
     page = visit("play", "it")
     assert page.recording and page.class_name == "3B"
     page.attempt(AttemptRow("01-play-and-observe", "1", "12", True))
     assert record_session.flush()
     engine = connect(recording)
     found = attempts(engine)
-    assert found["nickname"].tolist() == ["bZoëb"] and found["language"].tolist() == ["it"]
+    assert found["nickname"].tolist() == ["Zoë"] and found["language"].tolist() == ["it"]
     with engine.connect() as connection:
-        assert connection.execute(text("SELECT nickname FROM visits")).scalar() == "bZoëb"
+        assert connection.execute(text("SELECT nickname FROM visits")).scalar() == "Zoë"
     engine.dispose()
+    for query in ("nickname=Ada&nickname=%3C%3E", "nickname=Ada&nickname=Ada", "nickname=Zo%C3%AB+%F0%9F%90%89"):
+        monkeypatch.setenv("QUERY_STRING", query)
+        assert record_session.nickname() == "", query
 
 
 @pytest.mark.parametrize(
-    ("given", "kept"), [("  Ada  ", "Ada"), ("a" * 40, "a" * 24), ("<script>", "script"), ("O'Neil-Ó", "O'Neil-Ó")]
+    ("given", "kept"),
+    [
+        ("  Ada  ", "Ada"),
+        ("Ada \t  L.", "Ada L."),
+        ("a" * 24, "a" * 24),
+        ("O'Neil-Ó_2", "O'Neil-Ó_2"),
+        ("Zoe\u0308", "Zoë"),
+        ("Đặng Thị", "Đặng Thị"),
+        ("李小龍", "李小龍"),
+        ("नमस्ते", "नमस्ते"),
+    ],
 )
-def test_clean_nickname(given, kept):
-    assert clean_nickname(given) == kept
+def test_a_nickname_is_kept_whole_and_composed(given, kept):
+    assert nickname_of(given) == kept
+
+
+@pytest.mark.parametrize(
+    ("given", "problem", "character"),
+    [
+        ("   ", NicknameProblem.EMPTY, ""),
+        ("a" * 25, NicknameProblem.TOO_LONG, ""),
+        ("Zoë 🐉", NicknameProblem.CHARACTER, "🐉"),
+        ("<script>", NicknameProblem.CHARACTER, "<"),
+        ("Ada\u200bL", NicknameProblem.CHARACTER, "\u200b"),
+        ("Ada²", NicknameProblem.CHARACTER, "²"),
+    ],
+)
+def test_a_nickname_with_what_it_may_not_hold_is_refused_never_changed(given, problem, character):
+    with pytest.raises(NicknameError) as refused:
+        nickname_of(given)
+    assert refused.value.problem is problem and refused.value.character == character
+    if character:
+        assert repr(character) in str(refused.value) and "letters, digits, spaces and . ' - _" in str(refused.value)
+
+
+def test_an_address_gives_one_nickname_or_none():
+    assert query_nickname([]) is None and query_nickname([" Bo "]) == "Bo"
+    for given in (["Ada", "<>"], ["Ada", "Ada"]):
+        with pytest.raises(NicknameError) as refused:
+            query_nickname(given)
+        assert refused.value.problem is NicknameProblem.REPEATED
 
 
 def test_a_preheated_page_waits_for_its_student_before_it_shows_as_playing(recording, monkeypatch):

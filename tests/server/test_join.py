@@ -14,6 +14,7 @@ from email.message import Message
 import pytest
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
+from dragonkit.record.nicknames import NicknameError, NicknameProblem
 from dragonkit.server.join import NICKNAME_COOKIE, add_to_query, join_page, same_server
 
 from ..conftest import voila_server
@@ -73,10 +74,14 @@ def test_the_join_page_has_one_labelled_field_a_sentence_on_what_is_kept_and_a_b
 
 
 def test_a_refused_nickname_is_shown_again_with_the_field_marked_and_the_error_read_aloud():
-    page = join_page("it", "", given='"><script>', error=True)
-    assert 'aria-invalid="true"' in page and 'role="alert"' in page and "Scrivi un soprannome" in page
+    page = join_page("it", "", given='"><script>', refused=NicknameError(NicknameProblem.CHARACTER, '"'))
+    assert 'aria-invalid="true"' in page and 'role="alert"' in page
+    assert "Un soprannome non può contenere «&#34;»: usa lettere, cifre, spazi e . &#39; - _" in page
     assert "nickname-error" in page.split('aria-describedby="', 1)[1].split('"', 1)[0]
     assert "<script>" not in page and "&#34;&gt;&lt;script&gt;" in page
+    assert "Scrivi un soprannome da 1 a 24 caratteri." in join_page(
+        "it", "", refused=NicknameError(NicknameProblem.EMPTY)
+    )
 
 
 # -- served: a server with a record (tests/record_server.py) ---------------------------------------------------------
@@ -114,14 +119,14 @@ def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_ke
     assert status == 200 and '<html lang="it">' in form and '<label for="nickname">Il tuo soprannome</label>' in form
 
     status, _, refused = _join(student, join, " <> ")
-    assert status == 400 and "Scrivi un soprannome" in refused and student.cookie(NICKNAME_COOKIE) is None
+    assert status == 400 and "non può contenere «&lt;»" in refused and student.cookie(NICKNAME_COOKIE) is None
     logged = len(record_server.log.read_text(errors="replace"))
     status, _, expired = student.request("POST", join, {"nickname": "Ada L."})  # no _xsrf: forged, or a cookie gone
     assert status == 403 and student.cookie(NICKNAME_COOKIE) is None
     assert '<html lang="it">' in expired and "<h1>Questo modulo è scaduto</h1>" in expired  # the kit's page, not empty
     assert "Traceback" not in record_server.log.read_text(errors="replace")[logged:]  # jupyter_server's page failed
 
-    status, headers, _ = _join(student, join, "  Ada <b>L.</b> ")
+    status, headers, _ = _join(student, join, "  Ada   L. ")
     assert status == 303 and headers["Location"] == page.removeprefix(record_server.url)
     cookie = student.cookie(NICKNAME_COOKIE)
     assert cookie is not None and cookie.has_nonstandard_attr("HttpOnly")
@@ -129,7 +134,7 @@ def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_ke
     status, _, body = student.request("GET", page)
     assert status == 200 and "a stand-in page" in body
     seen = record_server.probe(probe)
-    assert "nickname=Ada+bL.b" in seen["QUERY_STRING"] and seen["VOILA_PREHEAT"] == "False"
+    assert "nickname=Ada+L." in seen["QUERY_STRING"] and seen["VOILA_PREHEAT"] == "False"
     assert seen["DRAGONKIT_RECORD"] == record_server.record and seen["DRAGONKIT_CLASS"] == "3B"
     assert seen["DRAGONKIT_TEACHER_KEY"] is None
 
@@ -156,6 +161,31 @@ def test_a_nickname_in_the_address_wins_over_the_cookie(record_server):
     status, _, _ = student.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?nickname=Di&probe={probe}")
     query = urllib.parse.parse_qs(record_server.probe(probe)["QUERY_STRING"])
     assert status == 200 and query["nickname"] == ["Di"]
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        ("nickname=Ada&nickname=%3C%3E", "This address gives more than one nickname: write yours here."),
+        ("nickname=Ada&nickname=Ada", "This address gives more than one nickname: write yours here."),
+        ("nickname=Zo%C3%AB+%F0%9F%90%89", "A nickname cannot hold “🐉”: use letters, digits, spaces and . &#39; - _"),
+    ],
+)
+def test_an_address_whose_nickname_is_refused_gets_the_join_page_saying_why(record_server, query, why):
+    """Two nicknames in an address (the server read the first, the kernel the last: a visit with an empty nickname),
+    or one with a character a nickname may not hold (it was kept without it): the join page in the page's place
+    (400, before Voilà's handler starts a kernel), saying why, its form sending the student back to the address
+    without the nickname; the nickname of the cookie does not stand in for the one refused."""
+    student, probe = Client(), marker()
+    student.request("GET", f"{record_server.url}/?token={TOKEN}")
+    assert _join(student, f"{record_server.url}/dragonkit/join?next=/", "Cy")[0] == 303
+    page = f"/voila/render/lesson.ipynb?probe={probe}&{query}&lang=en"
+    status, _, answer = student.request("GET", f"{record_server.url}{page}")
+    assert status == 400 and "a stand-in page" not in answer and why in answer, answer
+    assert 'aria-invalid="true"' in answer
+    action = html.unescape(re.search(r'<form method="post" action="([^"]+)"', answer)[1])
+    back = urllib.parse.parse_qs(urllib.parse.urlsplit(action).query)["next"][0]
+    assert back == f"/voila/render/lesson.ipynb?probe={probe}&lang=en"
 
 
 @pytest.mark.parametrize(
