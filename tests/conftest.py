@@ -144,7 +144,10 @@ def race_tables():
 def record_server(tmp_path_factory) -> Iterator[RecordServer]:
     """A server that keeps a record, with a token and a teacher's key, serving stand-in notebooks that say what their
     kernel was given (tests/record_server.py)."""
+    from dragonkit.record.command import prepare
+
     record = f"sqlite:///{tmp_path_factory.mktemp('record') / 'record.sqlite'}"
+    prepare(record)  # as dragonkit serve does at its start: the record at the newest schema
     folder, probes = tmp_path_factory.mktemp("served"), tmp_path_factory.mktemp("probes")
     write_stand_ins(folder, probes)
     log = _worker_log("record-server.log")

@@ -19,7 +19,7 @@ import nbformat
 import pytest
 
 TOKEN = "students-token-1"
-KEY = "teachers-key-12"
+KEY = "teachers-key-0012"
 
 #: A notebook whose kernel writes, once its visitor's request has come (at once, or through Voilà's request-info
 #: socket for a preheated kernel), what it was given into ``{probes}/<its pid>.json`` (written beside and renamed, so

@@ -98,14 +98,14 @@ def test_only_v1_kernel_websockets_and_patient_pages():
 
 def test_the_record_the_class_and_the_key_reach_the_server_and_the_key_no_command_line():
     record = "sqlite:////tmp/r.sqlite"
-    options = ServeOptions(record=record, class_name="3B", teacher_key="teacher-key-1", token="tttttttt")
+    options = ServeOptions(record=record, class_name="3B", teacher_key="teacher-key-0001", token="tttttttt")
     environment = options.environment()
     assert environment["DRAGONKIT_RECORD"] == record and environment["DRAGONKIT_CLASS"] == "3B"
-    assert environment["DRAGONKIT_TEACHER_KEY"] == "teacher-key-1"
-    assert not any("teacher-key-1" in argument for argument in voila_command(options, Path("notebooks")))
-    assert "teacher-key-1" not in repr(options)
+    assert environment["DRAGONKIT_TEACHER_KEY"] == "teacher-key-0001"
+    assert not any("teacher-key-0001" in argument for argument in voila_command(options, Path("notebooks")))
+    assert "teacher-key-0001" not in repr(options)
     assert options.dashboard_url == (
-        "http://127.0.0.1:8866/voila/render/dashboard.ipynb?token=tttttttt&key=teacher-key-1"
+        "http://127.0.0.1:8866/voila/render/dashboard.ipynb?token=tttttttt&key=teacher-key-0001"
     )
     assert ServeOptions().environment()["DRAGONKIT_RECORD"] == "off"  # none unless given: dragonkit serve gives one
     assert ServeOptions().teacher_key != ServeOptions().teacher_key  # a new key at each start
@@ -146,7 +146,7 @@ def _command_lines() -> list[str]:
         ({"ip": "::1"}, False),
         ({"class_name": "3B"}, True),
         ({"token": "tttttttt"}, True),
-        ({"teacher_key": "teacher-key-1"}, True),
+        ({"teacher_key": "teacher-key-0001"}, True),
         ({"record": "sqlite:////tmp/r.sqlite"}, True),
         ({"ip": "0.0.0.0"}, True),
     ],
@@ -157,7 +157,7 @@ def test_a_class_is_said_by_its_name_a_token_a_key_a_record_or_an_address_beyond
     monkeypatch.delenv("DRAGONKIT_TEACHER_KEY", raising=False)
     arguments = {"class_name": None, "token": None, "teacher_key": None, "record": None, "ip": "127.0.0.1", **given}
     assert serves_a_class(argparse.Namespace(**arguments)) is a_class
-    monkeypatch.setenv("DRAGONKIT_TEACHER_KEY", "teacher-key-1")  # the key given the way that no `ps` shows
+    monkeypatch.setenv("DRAGONKIT_TEACHER_KEY", "teacher-key-0001")  # the key given the way that no `ps` shows
     assert serves_a_class(argparse.Namespace(**arguments))
 
 
@@ -341,7 +341,7 @@ def test_a_record_that_is_not_there_is_not_made_by_reading_it(tmp_path, capsys, 
         (["serve", "--record", "mysql://u@h/d"], "argument --record: 'mysql://u@h/d' is not the URL"),
         (["serve", "--record", "sqlite:///x.sqlite", "--no-record"], "argument --no-record: not allowed with"),
         (["serve", "--class", "x" * 41], "argument --class: a class's name has 1 to 40 characters, not 41"),
-        (["serve", "--teacher-key", "short"], "argument --teacher-key: the teacher's key must be 8 to 128"),
+        (["serve", "--teacher-key", "short"], "argument --teacher-key: the teacher's key must be 16 to 128"),
         (["class", "export", "out.csv", "--day", "14/03/2025"], "argument --day: '14/03/2025' is not a day"),
         (["class", "export", "out.csv", "--day", "2025-02-30"], "argument --day: '2025-02-30' is not a day"),
         (["class", "export", "out.xlsx"], "FILE: export to a .csv or a .parquet file, not 'out.xlsx'"),

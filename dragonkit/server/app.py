@@ -11,6 +11,7 @@ from __future__ import annotations
 import compileall
 import functools
 import json
+import logging
 import os
 import posixpath
 import re
@@ -24,6 +25,7 @@ import jinja2
 import jinja2.bccache
 import tornado.web
 from jupyter_server._tz import utcnow
+from jupyter_server.log import log_request
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async, url_path_join
 from traitlets import Integer
@@ -45,12 +47,64 @@ from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
 from .rooms import ROOM_PATH, RoomDoor, RoomHandler, room_refused
-from .teacher import DASHBOARD, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
+from .teacher import TEACHER_KEY_VARIABLE, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-__all__ = ["ClassroomVoila", "in_language", "main", "notebook_language", "page_head"]
+__all__ = [
+    "SCRUBBED",
+    "ClassroomVoila",
+    "SecretsHidden",
+    "hide_secrets",
+    "in_language",
+    "main",
+    "notebook_language",
+    "page_head",
+    "without_secrets",
+]
+
+#: The parameters of an address the server's log writes as ``[secret]``: any whose name holds one of these (those
+#: jupyter_server's access log hides, the students' token and the teacher's key among them), a student's nickname and
+#: a room's code.
+SCRUBBED = ("token", "auth", "key", "code", "state", "xsrf", "nickname", "room")
+_SECRET = re.compile(rf"\b([\w-]*(?:{'|'.join(SCRUBBED)})[\w-]*)=[^&\s'\"()<>]*")
+
+
+def without_secrets(text: str) -> str:
+    """``text`` with the value of every parameter of an address that may be a secret (:data:`SCRUBBED`) written
+    ``[secret]``.
+
+    >>> without_secrets("GET /voila/render/play.ipynb?token=abc&lang=it&nickname=Ada (127.0.0.1)")
+    'GET /voila/render/play.ipynb?token=[secret]&lang=it&nickname=[secret] (127.0.0.1)'
+    """
+    return _SECRET.sub(r"\1=[secret]", text)
+
+
+class SecretsHidden(logging.Filter):
+    """A filter of the server's log handlers: each line is written :func:`without_secrets` (the access log's lines,
+    and Tornado's own, which give an uncaught exception's request whole)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        hidden = without_secrets(message)
+        if hidden != message:
+            record.msg, record.args = hidden, None
+        return True
+
+
+def hide_secrets(*loggers: logging.Logger) -> None:
+    """Write every line of the process's log, through ``loggers``' handlers and the root logger's, without secrets
+    (:class:`SecretsHidden`). Tornado's own lines, which went to :data:`logging.lastResort` (standard error, the
+    message alone), go to a handler of the root logger that writes them the same way."""
+    root = logging.getLogger()
+    if not root.handlers:
+        root.addHandler(logging.StreamHandler())
+    hidden = SecretsHidden()
+    for logger in (root, *loggers):
+        for handler in logger.handlers:
+            handler.addFilter(hidden)
+
 
 #: Where Voilà's templates link Font Awesome (versions 5 and 4) on a public CDN.
 FONT_AWESOME_CDN = re.compile(
@@ -348,6 +402,7 @@ class ClassroomVoila(Voila):
         self.teacher_key = TeacherKey(given_key or new_key())
         self.record = record_url()
         super().initialize(argv)
+        hide_secrets(self.log)
         # every visitor's kernel imports dragonkit: compile it once here, where the environment may forbid
         # the kernels to write their bytecode (PYTHONDONTWRITEBYTECODE), or each kernel compiles it anew
         compileall.compile_dir(Path(dragonkit.__file__).parent, quiet=1)
@@ -367,18 +422,23 @@ class ClassroomVoila(Voila):
             self.budget.max_kernels,
             self.budget.per_client or "no limit",
         )
-        if given_key is None:
-            self.log.info(
-                "dragonkit: the teacher's dashboard opens at %s?key=%s",
-                url_path_join(self.base_url or "/", "voila/render", DASHBOARD),
-                self.teacher_key.key,
-            )
+        if given_key is None:  # a key the log may not write: dragonkit serve gives one, and prints the address
+            self.log.info("dragonkit: the teacher's dashboard opens with the key given in $%s", TEACHER_KEY_VARIABLE)
         if self.record is not None:
             self.log.info("dragonkit: the class's record is kept: each student gives a nickname first")
 
     def init_settings(self) -> dict[str, Any]:
+        """Voilà's settings, with the kit's kernel manager, and the access log of jupyter_server's server, which hides
+        the secrets of an address (:data:`SCRUBBED`; Voilà's own wrote every address whole: the students' token and
+        every wrong teacher's key) and writes the requests answered well at the debug level only; the log's other
+        lines are written without secrets too (:func:`hide_secrets`)."""
         self.use_classroom_kernel_manager()
-        return {**super().init_settings(), "dragonkit_app": self}
+        return {
+            **super().init_settings(),
+            "dragonkit_app": self,
+            "log_function": functools.partial(log_request, record_prometheus_metrics=False),
+            "extra_log_scrub_param_keys": list(SCRUBBED),
+        }
 
     def use_classroom_kernel_manager(self) -> None:
         """Build the kernels' manager (and the pool's around it) from :class:`~.kernels.ClassroomKernelManager`

@@ -8,8 +8,9 @@ kernel, so that no student's kernel inherits it; a command line would show it to
 A request for a notebook named ``dashboard.ipynb`` (:func:`is_dashboard`, in any folder and letter case) is admitted
 (:func:`admit_teacher`) with the right key or with the cookie the key left: ``?key=KEY`` sets an HttpOnly cookie and
 sends the browser to the same address without the key (so that the key leaves the address bar before the page is
-shown on a projector); the cookie alone admits later. Anything else (no key, a wrong key, the students' token alone)
-gets :func:`teacher_page` with status 403, and no kernel is started.
+shown on a projector); the cookie alone admits later, while the server runs and for 12 hours at most (a cookie of an
+earlier run, or of yesterday, does not: :class:`TeacherKey`). Anything else (no key, a wrong key, the students' token
+alone) gets :func:`teacher_page` with status 403, and no kernel is started.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # the command line reads the key's rules without importing th
 __all__ = [
     "DASHBOARD",
     "KEY_COOKIE",
+    "KEY_LENGTH",
     "TEACHER_KEY_VARIABLE",
     "TeacherKey",
     "admit_teacher",
@@ -50,7 +53,9 @@ DASHBOARD = "dashboard.ipynb"
 #: The cookie a teacher's browser keeps once the key opened the dashboard, and for how long (days).
 KEY_COOKIE = "dragonkit_teacher"
 COOKIE_DAYS = 0.5
-_KEY = re.compile(r"[A-Za-z0-9_-]{8,128}")
+#: The shortest key a teacher may give (characters): 16 of 64 kinds, 96 bits.
+KEY_LENGTH = 16
+_KEY = re.compile(rf"[A-Za-z0-9_-]{{{KEY_LENGTH},128}}")
 
 _TITLE = N_("This page is the teacher's")
 _TEXT = N_(
@@ -70,10 +75,10 @@ def checked_key(key: str) -> str:
     Raises
     ------
     ValueError
-        If it is not 8 to 128 letters, digits, ``-`` or ``_``.
+        If it is not 16 to 128 letters, digits, ``-`` or ``_``.
     """
     if not _KEY.fullmatch(key):
-        raise ValueError("the teacher's key must be 8 to 128 letters, digits, '-' or '_'")
+        raise ValueError(f"the teacher's key must be {KEY_LENGTH} to 128 letters, digits, '-' or '_'")
     return key
 
 
@@ -97,7 +102,12 @@ def is_dashboard(notebook: str) -> bool:
 
 @dataclass(frozen=True, repr=False)
 class TeacherKey:
-    """The teacher's key of a server, and the cookie it leaves in the teacher's browser.
+    """The teacher's key of a server, and the cookies it leaves in the teacher's browser.
+
+    A cookie is the time it was made and a digest (HMAC-SHA256) of that time by the key and by a secret of this
+    server's run: the key itself never sits in a cookie, and a cookie opens the dashboard while this server runs and
+    for :data:`COOKIE_DAYS` at most, whatever the browser does with it (a cookie of an earlier run, or kept too long,
+    opens nothing).
 
     Parameters
     ----------
@@ -111,6 +121,7 @@ class TeacherKey:
     """
 
     key: str
+    run: bytes = field(default_factory=lambda: secrets.token_bytes(16), compare=False)
 
     def __post_init__(self) -> None:
         checked_key(self.key)
@@ -118,18 +129,28 @@ class TeacherKey:
     def __repr__(self) -> str:
         return "TeacherKey(…)"
 
-    @property
-    def cookie(self) -> str:
-        """The cookie's value: a digest of the key (the key itself never sits in a cookie)."""
-        return hmac.new(self.key.encode(), b"dragonkit teacher", hashlib.sha256).hexdigest()
+    def _digest(self, made: int) -> str:
+        return hmac.new(self.key.encode(), b"dragonkit teacher %d " % made + self.run, hashlib.sha256).hexdigest()
+
+    def cookie(self, now: float | None = None) -> str:
+        """A new cookie's value, made at ``now`` (seconds since the epoch; default: now)."""
+        made = int(time.time() if now is None else now)
+        return f"{made}.{self._digest(made)}"
 
     def opens(self, given: str | None) -> bool:
         """Whether ``given`` is the key (compared in constant time)."""
         return given is not None and hmac.compare_digest(given.encode(), self.key.encode())
 
-    def knows(self, cookie: str | None) -> bool:
-        """Whether ``cookie`` is the one the key leaves (compared in constant time)."""
-        return cookie is not None and hmac.compare_digest(cookie.encode(), self.cookie.encode())
+    def knows(self, cookie: str | None, now: float | None = None) -> bool:
+        """Whether ``cookie`` is one this key left in this server's run, made at most :data:`COOKIE_DAYS` before
+        ``now`` (its digest compared in constant time)."""
+        made, _, digest = (cookie or "").partition(".")
+        if not made.isdigit():
+            return False
+        age = (time.time() if now is None else now) - int(made)
+        if not -60 <= age <= COOKIE_DAYS * 86_400:
+            return False
+        return hmac.compare_digest(digest.encode(), self._digest(int(made)).encode())
 
 
 def teacher_page(environ: Mapping[str, str]) -> str:
@@ -177,7 +198,7 @@ def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str
         return True
     if given is not None and key.opens(given):
         base = handler.settings.get("base_url", "/")
-        handler.set_cookie(KEY_COOKIE, key.cookie, path=base, expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
+        handler.set_cookie(KEY_COOKIE, key.cookie(), path=base, expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
         kept = query_without(request.query, "key")
         handler.redirect(request.path + (f"?{kept}" if kept else ""))
         return False

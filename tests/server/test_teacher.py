@@ -21,16 +21,17 @@ from ..record_server import KEY, TOKEN, Client
 
 def test_a_new_key_is_a_key_and_a_bad_one_is_refused():
     assert checked_key(new_key()) and new_key() != new_key()
-    for bad in ("short", "with space in it", "x" * 129, "ключ-учителя"):
-        with pytest.raises(ValueError, match="8 to 128 letters"):
+    assert checked_key("x" * 16) == "x" * 16
+    for bad in ("short", "fifteen-chars-1", "with space in it", "x" * 129, "ключ-учителя-для-класса"):
+        with pytest.raises(ValueError, match="16 to 128 letters"):
             checked_key(bad)
     with pytest.raises(ValueError):
         TeacherKey("short")
 
 
 def test_the_key_leaves_the_environment_that_the_kernels_copy():
-    environ = {TEACHER_KEY_VARIABLE: "  teacher-key-1 ", "HOME": "/home/t"}
-    assert take_key(environ) == "teacher-key-1"
+    environ = {TEACHER_KEY_VARIABLE: "  teacher-key-0001 ", "HOME": "/home/t"}
+    assert take_key(environ) == "teacher-key-0001"
     assert environ == {"HOME": "/home/t"}
     assert take_key(environ) is None
     environ[TEACHER_KEY_VARIABLE] = "bad key"
@@ -40,12 +41,26 @@ def test_the_key_leaves_the_environment_that_the_kernels_copy():
 
 
 def test_the_key_opens_and_its_cookie_is_not_the_key():
-    key = TeacherKey("teacher-key-1")
-    assert key.opens("teacher-key-1") and not key.opens("teacher-key-2") and not key.opens(None)
+    key = TeacherKey("teacher-key-0001")
+    assert key.opens("teacher-key-0001") and not key.opens("teacher-key-0002") and not key.opens(None)
     assert not key.opens("chiave-è")  # not ASCII: refused, not an error
-    assert key.knows(key.cookie) and "teacher-key-1" not in key.cookie
-    assert not key.knows(TeacherKey("teacher-key-2").cookie) and not key.knows(None) and not key.knows("")
-    assert "teacher-key-1" not in repr(key)
+    assert key.knows(key.cookie()) and "teacher-key-0001" not in key.cookie()
+    assert not key.knows(TeacherKey("teacher-key-0002").cookie()) and not key.knows(None) and not key.knows("")
+    assert "teacher-key-0001" not in repr(key)
+
+
+def test_a_teachers_cookie_opens_for_this_run_and_12_hours_only():
+    """The cookie was a fixed digest of the key: valid on every later day the same key was used, by any server."""
+    key, now = TeacherKey("teacher-key-0001"), 1_800_000_000
+    cookie = key.cookie(now)
+    assert key.knows(cookie, now) and key.knows(cookie, now + 12 * 3600)
+    assert not key.knows(cookie, now + 12 * 3600 + 1)  # kept too long by the browser
+    assert not key.knows(cookie, now - 3600)  # made in the future
+    assert not TeacherKey("teacher-key-0001").knows(cookie, now)  # the same key, another run of the server
+    made, digest = cookie.split(".")
+    assert not key.knows(f"{int(made) + 3600}.{digest}", now + 3600)  # its time moved on by hand
+    for forged in ("", ".", "x.y", f"{made}.", f"-{made}.{digest}", digest, f"{made}.{digest[:-1]}0"):
+        assert not key.knows(forged, now), forged
 
 
 @pytest.mark.parametrize(
