@@ -14,7 +14,7 @@ import pytest
 from ..record_server import KEY, TOKEN, Client, marker
 
 #: What a forged address may ask of Voilà.
-OVERRIDES = ("template=reveal", "template=classic", "theme=dark", "template=reveal&theme=dark")
+OVERRIDES = ("template=reveal&theme=dark", "template=classic&theme=dark")
 
 #: A URL of another host in a page: an absolute or protocol-relative address in an attribute or a style sheet.
 OTHER_HOST = re.compile(
