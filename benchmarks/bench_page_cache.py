@@ -26,7 +26,7 @@ import psutil
 from classroom import _free_port  # benchmarks/, beside this script
 from playwright.sync_api import sync_playwright
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
+from dragonkit.cli import ServeOptions, notebooks_dir, start_server
 from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
 
 
@@ -61,12 +61,7 @@ def main() -> None:
     args = parser.parse_args()
     port = _free_port()
     options = ServeOptions(port=port, pool=0, max_kernels_per_client=0, coach_games=20)
-    server = subprocess.Popen(
-        voila_command(options, notebooks_dir()),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=options.environment(),
-    )
+    server = start_server(options, notebooks_dir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
             time.sleep(0.2)

@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's dragonkit
     sys.path.insert(0, str(ROOT))
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit.cli import ServeOptions, notebooks_dir, start_server  # noqa: E402
 from dragonkit.paper.printer import CHROMIUM_FLAGS as KIT_FLAGS  # noqa: E402
 from dragonkit.paper.printer import chromium_executable  # noqa: E402
 
@@ -815,12 +815,6 @@ def _decisions_recorded(url: str) -> int:
         engine.dispose()
 
 
-def with_server_args(command: list[str], extra: tuple[str, ...]) -> list[str]:
-    """``command`` with the options ``extra`` added, each replacing the same option of ``command``."""
-    names = {arg.split("=", 1)[0] for arg in extra}
-    return [arg for arg in command if arg.split("=", 1)[0] not in names] + list(extra)
-
-
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
@@ -876,13 +870,14 @@ def run(
     )
     # the server's environment as dragonkit serve gives it; the kernels import the same dragonkit as this script
     pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
-    env = {**options.environment(), "PYTHONPATH": pythonpath}
     with open(log_path, "wb") as log:  # the server keeps its own copy of the file descriptor
-        server = subprocess.Popen(
-            with_server_args(voila_command(options, notebooks_dir()), server_args),
+        server = start_server(
+            options,
+            notebooks_dir(),
+            server_args,
+            {"PYTHONPATH": pythonpath},
             stdout=log,
             stderr=subprocess.STDOUT,
-            env=env,
         )
     try:
         deadline = time.monotonic() + 120

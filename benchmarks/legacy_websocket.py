@@ -128,14 +128,17 @@ def run(server_args: tuple[str, ...] = (), max_server_mib: float = 1024, timeout
     options = classroom.ServeOptions(
         port=classroom._free_port(), token=secrets.token_urlsafe(16), pool=1, cull_idle=600
     )
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(classroom.ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
-    }
+    pythonpath = os.pathsep.join([str(classroom.ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"dragonkit-legacy-{options.port}.log"
     with open(log_path, "wb") as log:
-        command = classroom.with_server_args(classroom.voila_command(options, classroom.notebooks_dir()), server_args)
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        server = classroom.start_server(
+            options,
+            classroom.notebooks_dir(),
+            server_args,
+            {"PYTHONPATH": pythonpath},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         peak = {"mib": 0.0, "killed": False}
         try:
             deadline = time.monotonic() + 120

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import secrets
@@ -42,7 +43,8 @@ for folder in (ROOT, ROOT / "benchmarks"):
 
 from classroom import Visitor, _free_port, _visit_ws, kernel_memory, stop_server  # noqa: E402
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit import cli  # noqa: E402
+from dragonkit.cli import ServeOptions, notebooks_dir  # noqa: E402
 from dragonkit.record.reading import decisions  # noqa: E402
 from dragonkit.record.store import check_integrity, connect, upgrade  # noqa: E402
 from tests.postgres import temporary_postgres  # noqa: E402
@@ -52,15 +54,11 @@ CLASS = "faults"
 
 def start_server(options: ServeOptions, record: str, log_path: Path, pool: int) -> subprocess.Popen:
     """``dragonkit serve``'s Voilà with the record ``record``, up and with its pool filled."""
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
-        "DRAGONKIT_RECORD": record,
-        "DRAGONKIT_CLASS": CLASS,
-    }
+    served = dataclasses.replace(options, record=record, class_name=CLASS)
+    pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     with open(log_path, "ab") as log:
-        server = subprocess.Popen(
-            voila_command(options, notebooks_dir()), stdout=log, stderr=subprocess.STDOUT, env=env
+        server = cli.start_server(
+            served, notebooks_dir(), environment={"PYTHONPATH": pythonpath}, stdout=log, stderr=subprocess.STDOUT
         )
     deadline = time.monotonic() + 120
     while True:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import os
 import re
 import secrets
@@ -59,7 +60,8 @@ from classroom import (  # noqa: E402
     stop_server,
 )
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit import cli  # noqa: E402
+from dragonkit.cli import ServeOptions, notebooks_dir  # noqa: E402
 
 SEATS = 4
 TIMEOUT = 120.0
@@ -215,11 +217,11 @@ def start_server(options: ServeOptions, record: str, key: str, log_path: Path) -
     from dragonkit.record.command import prepare
 
     print(prepare(record), flush=True)  # as dragonkit serve does before its first page
-    env = {**os.environ, "DRAGONKIT_RECORD": record, "DRAGONKIT_CLASS": "rooms", "DRAGONKIT_TEACHER_KEY": key}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    served = dataclasses.replace(options, record=record, class_name="rooms", teacher_key=key)
+    pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     with open(log_path, "ab") as log:
-        server = subprocess.Popen(
-            voila_command(options, notebooks_dir()), stdout=log, stderr=subprocess.STDOUT, env=env
+        server = cli.start_server(
+            served, notebooks_dir(), environment={"PYTHONPATH": pythonpath}, stdout=log, stderr=subprocess.STDOUT
         )
     deadline = time.monotonic() + 120
     import socket

@@ -101,7 +101,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout: measure the checkout's dragonkit
     sys.path.insert(0, str(ROOT))
 
-from dragonkit.cli import APP, ServeOptions, notebooks_dir, voila_command  # noqa: E402
+from dragonkit.cli import APP, ServeOptions, notebooks_dir, start_server  # noqa: E402
 from dragonkit.ui.controls import DOUBLE_CLICK_SECONDS  # noqa: E402
 
 
@@ -450,13 +450,17 @@ def server_run(timeout: float, relay: bool) -> dict[str, float]:
     out: dict[str, float] = {}
     options = ServeOptions(port=classroom._free_port(), token=secrets.token_urlsafe(16), pool=0, cull_idle=0)
     base = f"127.0.0.1:{options.port}"
-    env = options.environment()
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory(prefix="dragonkit-visitor-cpu-") as folder:
         log_path = Path(folder) / "server.log"
         with open(log_path, "wb") as log:  # the server's kernels' ipc sockets go to its working directory
-            server = subprocess.Popen(
-                voila_command(options, notebooks_dir()), stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder
+            server = start_server(
+                options,
+                notebooks_dir(),
+                environment={"PYTHONPATH": pythonpath},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=folder,
             )
         kernels: set[int] = set()
         try:

@@ -18,10 +18,11 @@ import subprocess
 import sys
 import time
 import webbrowser
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 from urllib.parse import urlencode
 
 from .coach.views import DEFAULT_ESTIMATE_GAMES, GAMES_VARIABLE
@@ -34,9 +35,9 @@ from .record.command import run as run_class
 from .record.store import checked_url, default_url
 from .record.where import CLASS_VARIABLE, DEFAULT_CLASS, RECORD_VARIABLE
 from .rules import PRESETS
-from .server.teacher import DASHBOARD, TEACHER_KEY_VARIABLE, checked_key, new_key
+from .server.teacher import DASHBOARD, TEACHER_KEY_FD, TEACHER_KEY_VARIABLE, checked_key, new_key, write_key
 
-__all__ = ["ServeOptions", "main", "notebooks_dir", "serves_a_class", "voila_command"]
+__all__ = ["ServeOptions", "main", "notebooks_dir", "serves_a_class", "start_server", "voila_command"]
 
 APP = "play.ipynb"
 #: What ``dragonkit serve`` says of the record when it keeps none: for a class (``--no-record``), and for one learner
@@ -88,7 +89,8 @@ class ServeOptions:
         The class's name in the record.
     teacher_key : str
         What opens the teacher's dashboard (:mod:`dragonkit.server.teacher`; default: a new random key). It
-        reaches the server in its environment, never its command line, and no kernel inherits it.
+        reaches the server through a pipe (:func:`start_server`), never its command line or its environment, and no
+        kernel inherits it.
     coach_games : int
         Games per option, at most, of the coach's Monte Carlo estimate of the chance of winning (three players or
         more), which each kernel makes at its student's decisions within 1.5 s of a core
@@ -144,16 +146,16 @@ class ServeOptions:
                 raise ValueError(f"{flag}: {exc}") from None
 
     def environment(self) -> dict[str, str]:
-        """The environment of the Voilà server: the language, the record, the class's name and the coach's games,
-        which its kernels inherit, and the teacher's key, which the server takes out of it before any kernel
-        starts."""
+        """The environment of the Voilà server: this process's, with the language, the record, the class's name and
+        the coach's games, which its kernels inherit, and without a teacher's key (:data:`TEACHER_KEY_VARIABLE`, one
+        way ``dragonkit serve`` is given it: the server has its key through a pipe, :func:`start_server`)."""
+        inherited = {name: value for name, value in os.environ.items() if name != TEACHER_KEY_VARIABLE}
         return {
-            **os.environ,
+            **inherited,
             "DRAGONKIT_LANG": self.lang,
             RECORD_VARIABLE: self.record or "off",
             CLASS_VARIABLE: self.class_name,
             GAMES_VARIABLE: str(self.coach_games),
-            TEACHER_KEY_VARIABLE: self.teacher_key,
         }
 
     def _address(self, page: str, **query: str) -> str:
@@ -262,6 +264,46 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
     return command
 
 
+def start_server(
+    options: ServeOptions,
+    directory: Path,
+    extra: Sequence[str] = (),
+    environment: Mapping[str, str] | None = None,
+    **popen: Any,
+) -> subprocess.Popen[bytes]:
+    """Start the classroom's Voilà for ``options``, serving ``directory``: the one way the kit, its tests and its
+    benchmarks start it. The teacher's key goes through a pipe the server reads once at its start and closes
+    (:func:`dragonkit.server.teacher.take_key`): neither its command line (``ps``) nor its environment
+    (``/proc/<pid>/environ``, readable after the server took a variable out) ever holds it.
+
+    Parameters
+    ----------
+    options : ServeOptions
+    directory : pathlib.Path
+        The notebooks' folder.
+    extra : sequence of str
+        Options of the server's command line (``--Class.trait=value``), each replacing the same option of
+        :func:`voila_command`'s.
+    environment : mapping of str to str, optional
+        Variables added to :meth:`ServeOptions.environment` (a benchmark's ``PYTHONPATH``).
+    **popen
+        For :class:`subprocess.Popen` (``stdout``, ``cwd``...).
+
+    Returns
+    -------
+    subprocess.Popen
+        The server's process.
+    """
+    replaced = {option.split("=", 1)[0] for option in extra}
+    command = [arg for arg in voila_command(options, directory) if arg.split("=", 1)[0] not in replaced]
+    key = write_key(options.teacher_key)
+    try:
+        env = {**options.environment(), **(environment or {}), TEACHER_KEY_FD: str(key)}
+        return subprocess.Popen([*command, *extra], env=env, pass_fds=(key,), **popen)
+    finally:
+        os.close(key)  # the server has its own copy
+
+
 def _wait_for_port(options: ServeOptions, proc: subprocess.Popen[bytes], timeout: float) -> bool:
     host = "127.0.0.1" if options.ip in ("0.0.0.0", "localhost") else options.ip
     deadline = time.monotonic() + timeout
@@ -281,7 +323,7 @@ def serve(options: ServeOptions, open_browser: bool, record: str = NO_RECORD) ->
     ``record`` is what to say of the record, printed with the addresses: where the class's record is
     (:func:`dragonkit.record.command.prepare`; the teacher's dashboard's address follows it when ``options`` keep a
     record), or why none is kept (:data:`NO_RECORD`, :data:`ALONE`)."""
-    proc = subprocess.Popen(voila_command(options, notebooks_dir()), env=options.environment())
+    proc = start_server(options, notebooks_dir())
 
     def stop(_signum: int, _frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt

@@ -9,13 +9,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from dragonkit.cli import ServeOptions, notebooks_dir, voila_command
+from dragonkit.cli import ServeOptions, notebooks_dir, start_server
 from dragonkit.paper.printer import CHROMIUM_FLAGS, chromium_executable
 from dragonkit.record import session as record_session
 from dragonkit.record.store import connect, upgrade
@@ -78,10 +78,13 @@ def serve_refusing(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextlib.contextmanager
-def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[str, subprocess.Popen]]:
+def voila_process(
+    folder: Path, log: str, extra: Sequence[str] = (), **options: object
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """A Voilà server as ``dragonkit serve`` starts it (with ``options`` of :class:`ServeOptions`, and its
-    environment: no record unless ``record=URL`` is given), serving ``folder`` on a free port of 127.0.0.1 (its output
-    in ``tests/artifacts/<log>``); yields its base URL and its process, and stops it and its kernels afterwards."""
+    environment: no record unless ``record=URL`` is given; ``extra`` options of its command line), serving ``folder``
+    on a free port of 127.0.0.1 (its output in ``tests/artifacts/<log>``); yields its base URL and its process, and
+    stops it and its kernels afterwards."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
@@ -91,8 +94,7 @@ def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[s
             port=port,
             **{"max_kernels_per_client": 0, "coach_games": COACH_GAMES, **options},  # type: ignore[arg-type]
         )
-        command = voila_command(serve, folder)
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=serve.environment())
+        proc = start_server(serve, folder, extra, stdout=out, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
@@ -113,9 +115,9 @@ def voila_process(folder: Path, log: str, **options: object) -> Iterator[tuple[s
 
 
 @contextlib.contextmanager
-def voila_server(folder: Path, log: str, **options: object) -> Iterator[str]:
+def voila_server(folder: Path, log: str, extra: Sequence[str] = (), **options: object) -> Iterator[str]:
     """:func:`voila_process`'s base URL alone."""
-    with voila_process(folder, log, **options) as (url, _proc):
+    with voila_process(folder, log, extra, **options) as (url, _proc):
         yield url
 
 
@@ -152,8 +154,8 @@ def record_server(tmp_path_factory) -> Iterator[RecordServer]:
     write_stand_ins(folder, probes)
     log = _worker_log("record-server.log")
     options = {"pool": 1, "token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B"}
-    with voila_process(folder, log, **options) as (url, _proc):
-        yield RecordServer(url, record, probes, ARTIFACTS / log)
+    with voila_process(folder, log, **options) as (url, process):
+        yield RecordServer(url, record, probes, ARTIFACTS / log, process.pid)
 
 
 @pytest.fixture(scope="session")

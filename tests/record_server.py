@@ -64,6 +64,7 @@ class RecordServer:
     record: str
     probes: Path
     log: Path
+    pid: int
 
     def wait_for_the_pool(self, timeout: float = 90) -> None:
         """Wait until play.ipynb's preheated kernel has run its page (Voilà says so in its log)."""

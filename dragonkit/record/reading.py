@@ -222,9 +222,11 @@ ROOM_COLUMNS = [
 ]
 
 
-def rooms(engine: Engine | Connection, class_name: str | None = None, latest: int = 50) -> pd.DataFrame:
-    """The class's rooms, the latest ``latest`` opened, newest first: their code, edition, status, coach's setting,
-    host, players and moves so far (never their seed).
+def rooms(engine: Engine | Connection, class_name: str | None = None) -> pd.DataFrame:
+    """The class's rooms that are not closed (waiting, playing, or with their game over), newest first: their code,
+    edition, status, coach's setting, host, players and moves so far (never their seed). The closed ones (a host
+    left before the game, a waiting room left idle, a table nobody came back to) are not read: a page that opened
+    many rooms could hide the class's rooms from the teacher's view among the latest.
 
     Returns
     -------
@@ -232,11 +234,15 @@ def rooms(engine: Engine | Connection, class_name: str | None = None, latest: in
         :data:`ROOM_COLUMNS`: ``players`` a list of the seats' names, ``kinds`` of ``"human"`` or the bot's kind,
         ``moves`` the moves made, ``game_id`` the game's id in the record's ``games`` once it has ended.
     """
-    query = select(Room.id, *(getattr(Room, c) for c in ROOM_COLUMNS if hasattr(Room, c))).order_by(Room.id.desc())
+    query = (
+        select(Room.id, *(getattr(Room, c) for c in ROOM_COLUMNS if hasattr(Room, c)))
+        .where(Room.status != "closed")
+        .order_by(Room.id.desc())
+    )
     if class_name is not None:
         query = query.where(Room.class_name == class_name)
     with _connected(engine) as connection:
-        found = connection.execute(query.limit(latest)).all()
+        found = connection.execute(query).all()
         ids = [r.id for r in found]
         seats = connection.execute(
             select(RoomSeat.room_id, RoomSeat.name, RoomSeat.kind)

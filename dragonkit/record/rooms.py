@@ -49,6 +49,7 @@ __all__ = [
     "RoomInfo",
     "RoomNotFoundError",
     "RoomStatus",
+    "RoomWaitingError",
     "SeatInfo",
     "SeatLostError",
     "StoredMove",
@@ -109,6 +110,14 @@ class RoomNotFoundError(RoomError):
 
 class SeatLostError(RoomError):
     """The page does not hold the seat (another page took it, or the room has no such seat)."""
+
+
+class RoomWaitingError(RoomError):
+    """The host has a room of the class still waiting for its players (:attr:`code`): a host holds one at most."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(Message("your room {code} is still waiting for its players: start it, or leave it", code=code))
 
 
 class MoveConflictError(RoomError):
@@ -308,6 +317,9 @@ def open_room(
 
     Raises
     ------
+    RoomWaitingError
+        If ``host`` has a room of ``class_name`` still waiting (a host holds one at most; the database's index
+        ``ix_rooms_one_waiting_per_host`` keeps it so when two pages open one at the same moment); nothing is written.
     RoomError
         For an unknown edition, a number of seats outside 2–6, an unknown coach's setting, a wait outside 10 s to
         1 h, or an empty name; nothing is written.
@@ -334,6 +346,9 @@ def open_room(
     for _ in range(10):  # a code already taken (one chance in millions): draw another
         try:
             with engine.begin() as connection:
+                waiting = _waiting_room(connection, class_name, host)
+                if waiting is not None:
+                    raise RoomWaitingError(waiting)
                 room_id = connection.execute(
                     insert(Room)
                     .values(
@@ -370,8 +385,19 @@ def open_room(
                 )
             return read(engine, room_id=room_id)
         except IntegrityError:
-            continue
+            with engine.connect() as connection:  # another page of the host opened one meanwhile, or the code was taken
+                waiting = _waiting_room(connection, class_name, host)
+            if waiting is not None:
+                raise RoomWaitingError(waiting) from None
     raise RoomError(Message("no free room code was found; try again"))  # pragma: no cover - 10 collisions in 33 M
+
+
+def _waiting_room(connection: Connection, class_name: str, host: str) -> str | None:
+    """The code of the room of ``class_name`` that ``host`` opened and is still waiting, if any."""
+    query = select(Room.code).where(
+        Room.class_name == class_name, Room.host == host, Room.status == RoomStatus.WAITING.value
+    )
+    return connection.execute(query).scalar_one_or_none()
 
 
 def read(engine: Engine, code: str | None = None, room_id: int | None = None) -> RoomInfo:
@@ -628,28 +654,45 @@ def close(engine: Engine, room_id: int) -> None:
         _changed(connection, room_id, status=RoomStatus.CLOSED.value)
 
 
-def close_abandoned(engine: Engine, idle: float = ABANDONED) -> int:
-    """Close the rooms still waiting or playing in which nothing moved and no page of a player was seen for ``idle``
-    seconds (a class that went home, a server stopped for the night); a room a player came back to lately is left as
-    it is, to resume.
+def close_abandoned(
+    engine: Engine,
+    idle: float = ABANDONED,
+    statuses: Sequence[RoomStatus] = (RoomStatus.WAITING, RoomStatus.PLAYING),
+    now: datetime | None = None,
+) -> int:
+    """Close the rooms of ``statuses`` in which nothing moved and no page of a player was seen for ``idle`` seconds
+    before ``now``: at a server's start, the rooms waiting or playing idle for :data:`ABANDONED` (a class that went
+    home, a server stopped for the night; a room a player came back to lately is left as it is, to resume); while it
+    runs, the rooms waiting idle for :data:`~dragonkit.record.room_settings.WAITING_IDLE` (rooms opened and left: a
+    page that opened many).
+
+    Parameters
+    ----------
+    engine : sqlalchemy.Engine
+    idle : float
+        Seconds.
+    statuses : sequence of RoomStatus
+    now : datetime, optional
+        The moment (naive UTC, as the record keeps times; default: now).
 
     Returns
     -------
     int
         The rooms closed.
     """
-    cutoff = _now() - timedelta(seconds=idle)
+    now = _now() if now is None else now
+    cutoff = now - timedelta(seconds=idle)
     seen = select(RoomSeat.room_id).where(RoomSeat.last_seen >= cutoff)
     with engine.begin() as connection:
         return int(
             connection.execute(
                 update(Room)
                 .where(
-                    Room.status.in_([RoomStatus.WAITING.value, RoomStatus.PLAYING.value]),
+                    Room.status.in_([status.value for status in statuses]),
                     Room.changed < cutoff,
                     Room.id.not_in(seen),
                 )
-                .values(status=RoomStatus.CLOSED.value, version=Room.version + 1, changed=_now())
+                .values(status=RoomStatus.CLOSED.value, version=Room.version + 1, changed=now)
             ).rowcount
         )
 

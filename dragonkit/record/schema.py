@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["EVENTS", "TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Room", "RoomMove", "RoomSeat", "Visit"]
@@ -151,6 +151,17 @@ class Room(Base):
     created: Mapped[datetime] = mapped_column(DateTime)
     changed: Mapped[datetime] = mapped_column(DateTime)
     next_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+    __table_args__ = (  # one room waiting per host of a class at most (migration 0004)
+        Index(
+            "ix_rooms_one_waiting_per_host",
+            "class_name",
+            "host",
+            unique=True,
+            sqlite_where=text("status = 'waiting'"),
+            postgresql_where=text("status = 'waiting'"),
+        ),
+    )
 
 
 class RoomSeat(Base):

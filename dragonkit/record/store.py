@@ -169,7 +169,7 @@ def head() -> str:
     Returns
     -------
     str
-        The revision id of the migration no other revises (``"0003"``).
+        The revision id of the migration no other revises (``"0004"``).
 
     Raises
     ------

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import fontawesomefree
 import jinja2
 import jinja2.bccache
+import tornado.ioloop
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.log import log_request
@@ -41,13 +42,14 @@ from ..address import query_values
 from ..analysis.win.model import prepare_in_background
 from ..i18n import initial_language, requested_language, tr
 from ..i18n.notebooks import translation_path
+from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
-from .rooms import ROOM_PATH, RoomDoor, RoomHandler, room_refused
-from .teacher import TEACHER_KEY_VARIABLE, TeacherKey, admit_teacher, is_dashboard, new_key, take_key
+from .rooms import ROOM_PATH, RoomDoor, RoomHandler, close_idle_rooms, room_refused
+from .teacher import TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -393,6 +395,8 @@ class ClassroomVoila(Voila):
 
     name = "dragonkit-voila"
     max_kernels = Integer(0, config=True, help="kernels on the machine, the pool's included (0: what the memory holds)")
+    waiting_idle = Integer(WAITING_IDLE, config=True, help="seconds a waiting room may stay idle before it is closed")
+    closing_every = Integer(CLOSING_EVERY, config=True, help="seconds between two closings of idle waiting rooms")
     max_kernels_per_client = Integer(10, config=True, help="kernels of one visitor's address (0: no limit)")
     retry_after = Integer(60, config=True, help="seconds a refused visitor is asked to wait")
 
@@ -422,10 +426,27 @@ class ClassroomVoila(Voila):
             self.budget.max_kernels,
             self.budget.per_client or "no limit",
         )
-        if given_key is None:  # a key the log may not write: dragonkit serve gives one, and prints the address
-            self.log.info("dragonkit: the teacher's dashboard opens with the key given in $%s", TEACHER_KEY_VARIABLE)
+        if given_key is None:  # a key the log may not write: the dashboard stays closed
+            self.log.info("dragonkit: no teacher's key given: the dashboard stays closed (dragonkit serve gives one)")
         if self.record is not None:
             self.log.info("dragonkit: the class's record is kept: each student gives a nickname first")
+
+    def start(self) -> None:
+        """Serve; with a record, close the rooms left waiting idle every :attr:`closing_every` seconds."""
+        if self.record is not None:
+            tornado.ioloop.PeriodicCallback(self._close_idle_rooms, self.closing_every * 1000).start()
+        super().start()
+
+    async def _close_idle_rooms(self) -> None:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            closed = await close_idle_rooms(self, self.waiting_idle)
+        except SQLAlchemyError as error:  # the record unreachable a moment: the next round tries again
+            self.log.warning("dragonkit: the idle waiting rooms could not be closed now (%s)", type(error).__name__)
+            return
+        if closed:
+            self.log.info("dragonkit: %d waiting room(s) idle for %d s closed", closed, self.waiting_idle)
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings, with the kit's kernel manager, and the access log of jupyter_server's server, which hides

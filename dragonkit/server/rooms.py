@@ -144,6 +144,30 @@ def _known(app: _Server, record: str, code: str) -> str | None:
         return None
 
 
+async def close_idle_rooms(app: _Server, idle: float) -> int:
+    """Close the rooms of the server's record waiting for their players with nothing changed and no page of theirs
+    seen for ``idle`` seconds (:func:`dragonkit.record.rooms.close_abandoned`), in a thread: a page that opened rooms
+    and went leaves none waiting long. Without a record there is nothing to close: 0.
+
+    Returns
+    -------
+    int
+        The rooms closed.
+
+    Raises
+    ------
+    sqlalchemy.exc.SQLAlchemyError
+        If the record cannot be reached now.
+    """
+    if app.record is None:
+        return 0
+    from ..record.rooms import RoomStatus, close_abandoned
+
+    engine = _engine(app, app.record)
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(None, close_abandoned, engine, idle, (RoomStatus.WAITING,))
+
+
 async def room_refused(handler: JupyterHandler, code: str) -> bool:
     """Whether ``handler``'s request for the room ``code`` has been answered with a refusal: an unknown code's page
     (404, after the door's wait for that address) or, when too many answers to the address wait, 429. A known code

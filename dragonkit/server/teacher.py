@@ -1,9 +1,11 @@
 """The teacher's dashboard, behind the teacher's key: a page the students' token does not open.
 
 ``dragonkit serve`` makes a key at each start (or takes ``--teacher-key``) and prints the dashboard's address with it,
-``…/voila/render/dashboard.ipynb?key=KEY``. The key reaches the server process alone: in the environment variable
-:data:`TEACHER_KEY_VARIABLE`, which the server takes out of its environment (:func:`take_key`) before it starts a
-kernel, so that no student's kernel inherits it; a command line would show it to anyone on the machine (``ps``).
+``…/voila/render/dashboard.ipynb?key=KEY``. The key reaches the server process alone, through a pipe
+(:func:`dragonkit.cli.start_server`) whose descriptor's number the environment variable :data:`TEACHER_KEY_FD`
+gives: the server reads it once, at its start, and closes it (:func:`take_key`), before it starts a kernel. A command
+line would show the key to anyone on the machine (``ps``), and an environment stays readable in
+``/proc/<pid>/environ`` after the process removed a variable from it; a pipe read is empty.
 
 A request for a notebook named ``dashboard.ipynb`` (:func:`is_dashboard`, in any folder and letter case) is admitted
 (:func:`admit_teacher`) with the right key or with the cookie the key left: ``?key=KEY`` sets an HttpOnly cookie and
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import time
@@ -36,6 +39,7 @@ __all__ = [
     "DASHBOARD",
     "KEY_COOKIE",
     "KEY_LENGTH",
+    "TEACHER_KEY_FD",
     "TEACHER_KEY_VARIABLE",
     "TeacherKey",
     "admit_teacher",
@@ -44,10 +48,13 @@ __all__ = [
     "new_key",
     "take_key",
     "teacher_page",
+    "write_key",
 ]
 
-#: The environment variable that carries the key from ``dragonkit serve`` to the server process.
+#: The environment variable of ``dragonkit serve`` that may give the teacher's key (as ``--teacher-key`` does).
 TEACHER_KEY_VARIABLE = "DRAGONKIT_TEACHER_KEY"
+#: The environment variable that gives the server process the number of the file descriptor it reads the key from.
+TEACHER_KEY_FD = "DRAGONKIT_TEACHER_KEY_FD"
 #: The teacher's page: a notebook of this name, in any folder.
 DASHBOARD = "dashboard.ipynb"
 #: The cookie a teacher's browser keeps once the key opened the dashboard, and for how long (days).
@@ -83,16 +90,40 @@ def checked_key(key: str) -> str:
 
 
 def take_key(environ: MutableMapping[str, str]) -> str | None:
-    """The key ``dragonkit serve`` passed in :data:`TEACHER_KEY_VARIABLE`, taken out of ``environ`` (the kernels
-    started afterwards do not inherit it); None where it is unset or empty.
+    """The key ``dragonkit serve`` wrote into the pipe whose descriptor :data:`TEACHER_KEY_FD` gives, read to its end
+    and closed, the variable taken out of ``environ``; None where the variable is unset (a key of the server's own
+    is then made: the log never writes it, so the dashboard stays closed).
 
     Raises
     ------
     ValueError
-        If the variable holds something that is not a key (:func:`checked_key`); it is taken out all the same.
+        If the variable is not a descriptor's number, or the pipe holds something that is not a key
+        (:func:`checked_key`).
     """
-    key = environ.pop(TEACHER_KEY_VARIABLE, "").strip()
-    return checked_key(key) if key else None
+    number = environ.pop(TEACHER_KEY_FD, "").strip()
+    if not number:
+        return None
+    if not number.isdigit():
+        raise ValueError(f"${TEACHER_KEY_FD} must be a file descriptor's number, not {number!r}")
+    with os.fdopen(int(number), "rb") as pipe:
+        return checked_key(pipe.read().decode("ascii", errors="replace").strip())
+
+
+def write_key(key: str) -> int:
+    """A pipe holding ``key`` (its writing end closed): the descriptor of its reading end, for the server process to
+    inherit and :func:`take_key` to read. The caller closes it once the server has started.
+
+    Raises
+    ------
+    ValueError
+        If ``key`` is not a key (:func:`checked_key`).
+    """
+    read, write = os.pipe()
+    try:
+        os.write(write, checked_key(key).encode())  # far shorter than a pipe's buffer: never blocks
+    finally:
+        os.close(write)
+    return read
 
 
 def is_dashboard(notebook: str) -> bool:

@@ -228,10 +228,16 @@ _ROOM_STATUS = {
 }
 
 
+#: The most rooms the dashboard's table shows; a sentence counts the older ones.
+ROOMS_SHOWN = 50
+
+
 def render_rooms(rooms: pd.DataFrame, games: pd.DataFrame, lang: str | None = None) -> str:
-    """The class's rooms (:func:`dragonkit.record.reading.rooms`), newest first: the code, the edition, the status,
-    the players (a bot's seat marked with its kind), the moves so far and, for a game that ended, its winners (from
-    the record's ``games``); or a sentence when there is none.
+    """The class's rooms that are not closed (:func:`dragonkit.record.reading.rooms`): those playing first, then
+    those waiting for players, then those whose game is over, each newest first, :data:`ROOMS_SHOWN` at most and a
+    sentence counting the rest: the code, the edition, the status, the players (a bot's seat marked with its kind),
+    the moves so far and, for a game that ended, its winners (from the record's ``games``); or a sentence when there
+    is none.
 
     Parameters
     ----------
@@ -241,12 +247,14 @@ def render_rooms(rooms: pd.DataFrame, games: pd.DataFrame, lang: str | None = No
     lang : str, optional
     """
     if rooms.empty:
-        return _paragraph(tr("No room has been opened yet.", lang))
+        return _paragraph(tr("No room is open.", lang))
     winners: dict[object, list[int]] = {}
     for game_id, seats in zip(games.get("game_id", ()), games.get("winners", ())):
         winners[game_id] = list(seats)
+    order = {"playing": 0, "waiting": 1}  # then the games over; sorted() is stable: each newest first
+    listed = sorted(rooms.to_dict("records"), key=lambda room: order.get(str(room["status"]), 2))
     rows = []
-    for room in rooms.to_dict("records"):
+    for room in listed[:ROOMS_SHOWN]:
         names, kinds = list(room["players"]), list(room["kinds"])
         players = ", ".join(
             escape(name) if kind == "human" else f"{escape(name)} ({escape(tr(kind_label(BotKind(kind)), lang))})"
@@ -266,4 +274,11 @@ def render_rooms(rooms: pd.DataFrame, games: pd.DataFrame, lang: str | None = No
             )
         )
     columns = (tr("room", lang), tr("edition", lang), tr("status", lang), tr("players", lang), tr("moves", lang))
-    return table_html(tr("The rooms, newest first", lang), columns, rows)
+    shown = table_html(tr("The rooms: playing, then waiting, then over; newest first", lang), columns, rows)
+    rest = len(listed) - ROOMS_SHOWN
+    if rest > 0:
+        more = ntr(
+            "…and {n} more room, not shown.", "…and {n} more rooms, not shown.", rest, lang, n=integer_text(rest, lang)
+        )
+        shown += _paragraph(more)
+    return shown

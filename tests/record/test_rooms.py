@@ -3,15 +3,18 @@ PostgreSQL)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
 
+import pandas as pd
 import pytest
 from sqlalchemy import select, update
 
 from dragonkit.bots import BotKind
 from dragonkit.engine import IllegalActionError, NotYourTurnError
 from dragonkit.record import rooms
+from dragonkit.record.room_settings import WAITING_IDLE
 from dragonkit.record.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -20,6 +23,7 @@ from dragonkit.record.rooms import (
     RoomError,
     RoomNotFoundError,
     RoomStatus,
+    RoomWaitingError,
     SeatLostError,
 )
 from dragonkit.record.schema import Room, RoomSeat
@@ -37,12 +41,12 @@ def engine(record_url):
     engine.dispose()
 
 
-def _room(engine, **options):
-    return rooms.open_room(engine, "3B", "Ana", "dragon-stripes", SEATS, holder="page-ana", **options)
+def _room(engine, host="Ana", **options):
+    return rooms.open_room(engine, "3B", host, "dragon-stripes", SEATS, holder=f"page-{host.lower()}", **options)
 
 
 def test_a_code_is_easy_to_read_aloud_and_type(engine):
-    codes = {_room(engine).code for _ in range(20)}
+    codes = {_room(engine, host=f"Ana{i}").code for i in range(20)}
     assert len(codes) == 20
     for code in codes:
         assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
@@ -55,7 +59,7 @@ def test_a_code_is_easy_to_read_aloud_and_type(engine):
 def test_a_code_that_does_not_exist_gets_a_clear_answer(engine):
     _room(engine)
     with pytest.raises(RoomNotFoundError, match="no room has the code"):
-        rooms.read(engine, "ZZZZZ" if _room(engine).code != "ZZZZZ" else "YYYYY")
+        rooms.read(engine, "ZZZZZ" if _room(engine, host="Bo").code != "ZZZZZ" else "YYYYY")
     for wrong in ("", "AB", "K0MQX", "KIMQX", "ABCDEF", "<b>"):
         with pytest.raises(RoomNotFoundError, match="without 0, O, 1 or I"):
             rooms.read(engine, wrong)
@@ -287,9 +291,9 @@ def test_a_game_played_to_its_end_closes_the_room_as_over(engine):
 
 
 def test_a_room_nobody_came_back_to_is_closed_and_one_played_lately_is_left_to_resume(engine):
-    old, lately = _room(engine), _room(engine)
+    old, lately = _room(engine), _room(engine, host="Bo")
     rooms.start(engine, old.id, "page-ana")
-    rooms.start(engine, lately.id, "page-ana")
+    rooms.start(engine, lately.id, "page-bo")
     long_ago = old.created - timedelta(hours=3)
     with engine.begin() as connection:
         connection.execute(update(Room).where(Room.id == old.id).values(changed=long_ago))
@@ -298,6 +302,79 @@ def test_a_room_nobody_came_back_to_is_closed_and_one_played_lately_is_left_to_r
     assert rooms.read(engine, room_id=old.id).status is RoomStatus.CLOSED
     assert rooms.read(engine, room_id=lately.id).status is RoomStatus.PLAYING
     assert rooms.close_abandoned(engine) == 0
+
+
+def test_a_host_holds_one_waiting_room_and_a_flood_of_opens_gets_one(engine):
+    """A page clicked "Open a room" 55 times in ten seconds and got 55 rooms (the dashboard lists the latest, and the
+    class's real rooms vanished from it): a host of a class holds one waiting room; eight pages of the same host
+    opening at the same moment get one room, the others an error naming it; once it is started (or left, which
+    closes it) the host opens another; another host, or the same nickname in another class, is not concerned."""
+    opened, refused = [], []
+
+    def open_one() -> None:
+        try:
+            opened.append(_room(engine))
+        except RoomWaitingError as error:
+            refused.append(error)
+
+    threads = [threading.Thread(target=open_one) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(opened) == 1 and len(refused) == 7, (opened, refused)
+    code = opened[0].code
+    assert {error.code for error in refused} == {code}
+    assert str(refused[0]) == f"your room {code} is still waiting for its players: start it, or leave it"
+    with engine.connect() as connection:
+        assert connection.execute(select(Room.code).where(Room.status == "waiting")).scalars().all() == [code]
+    assert _room(engine, host="Bo").host == "Bo"
+    assert rooms.open_room(engine, "4C", "Ana", "mini", SEATS[:2]).class_name == "4C"
+    rooms.start(engine, opened[0].id, "page-ana")
+    again = _room(engine)
+    rooms.leave(engine, again.id, 0, "page-ana")  # the host leaving closes it
+    assert _room(engine).status is RoomStatus.WAITING
+
+
+def test_a_waiting_room_left_idle_20_minutes_is_closed_and_one_seen_or_playing_is_not(engine):
+    """The server closes, every minute, the rooms left waiting: nothing changed in them and no page of theirs seen
+    for 20 minutes (the clock given)."""
+    left, watched, playing = _room(engine), _room(engine, host="Bo"), _room(engine, host="Cy")
+    rooms.start(engine, playing.id, "page-cy")
+    opened = max(room.created for room in (left, watched, playing))
+    waiting = (RoomStatus.WAITING,)
+    assert rooms.close_abandoned(engine, WAITING_IDLE, waiting, now=opened + timedelta(minutes=19)) == 0
+    with engine.begin() as connection:  # its host's page seen (its heartbeat) 15 minutes after the opening
+        seen = opened + timedelta(minutes=15)
+        connection.execute(update(RoomSeat).where(RoomSeat.room_id == watched.id).values(last_seen=seen))
+    assert rooms.close_abandoned(engine, WAITING_IDLE, waiting, now=opened + timedelta(minutes=21)) == 1
+    assert rooms.read(engine, room_id=left.id).status is RoomStatus.CLOSED
+    assert rooms.read(engine, room_id=watched.id).status is RoomStatus.WAITING
+    assert rooms.read(engine, room_id=playing.id).status is RoomStatus.PLAYING
+    assert rooms.close_abandoned(engine, WAITING_IDLE, waiting, now=opened + timedelta(minutes=36)) == 1
+    assert rooms.read(engine, room_id=watched.id).status is RoomStatus.CLOSED
+
+
+def test_the_dashboard_lists_every_room_not_closed_games_first_and_counts_those_it_does_not_show(engine):
+    """A flood of waiting rooms (55 nicknames, one room each) no longer hides the class's games from the teacher:
+    the rooms playing come first, closed rooms are not listed, and a sentence counts the rooms past the 50 shown."""
+    from dragonkit.record.reading import rooms as read_rooms
+    from dragonkit.ui.dashboard_tables import ROOMS_SHOWN, render_rooms
+
+    game = _room(engine)
+    rooms.start(engine, game.id, "page-ana")
+    left = _room(engine, host="Bo")
+    rooms.leave(engine, left.id, 0, "page-bo")  # closed
+    for i in range(55):
+        _room(engine, host=f"Flood{i}")
+    listed = read_rooms(engine, "3B")
+    assert len(listed) == 56 and left.code not in set(listed["code"])
+    assert list(listed["code"])[-1] == game.code  # newest first
+    page = render_rooms(listed, pd.DataFrame(), "en")
+    codes = re.findall(r'<span class="dk-room-code">(\w+)</span>', page)
+    assert len(codes) == ROOMS_SHOWN and codes[0] == game.code
+    assert "…and 6 more rooms, not shown." in page
+    assert "…e altre 6 stanze, non mostrate." in render_rooms(listed, pd.DataFrame(), "it")
 
 
 def test_erasing_a_class_erases_its_rooms_with_their_seats_and_moves(engine):

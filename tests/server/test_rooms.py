@@ -16,7 +16,7 @@ from dragonkit.record import rooms
 from dragonkit.record.store import connect, upgrade
 from dragonkit.server.rooms import CROWD, FORGET, FREE_WRONG, SLOWEST, RoomDoor, door_page
 
-from ..conftest import voila_server
+from ..conftest import ARTIFACTS, voila_server
 from ..record_server import TOKEN, Client, write_notebook
 
 
@@ -142,3 +142,27 @@ def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_thro
         assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many wrong codes" in body
         slowed.join()
         assert answers == [404]
+
+
+def test_a_class_server_closes_the_waiting_rooms_left_idle(tmp_path):
+    """Every ``closing_every`` seconds (here 1; a minute in class) the server closes the rooms waiting with nothing
+    changed and no page seen for ``waiting_idle`` seconds (here 2; 20 minutes in class), and writes so in its log; a
+    room playing is left as it is."""
+    record = f"sqlite:///{tmp_path / 'record.sqlite'}"
+    engine = connect(record)
+    upgrade(engine)
+    left = rooms.open_room(engine, "3B", "Ana", "mini", [("Ana", "human"), ("Bo", "coach")])
+    playing = rooms.open_room(engine, "3B", "Cy", "mini", [("Cy", "human"), ("Bo", "coach")], holder="page-cy")
+    rooms.start(engine, playing.id, "page-cy")
+    write_notebook(tmp_path / "play.ipynb", "print('play')")
+    faster = ("--ClassroomVoila.waiting_idle=2", "--ClassroomVoila.closing_every=1")
+    log = ARTIFACTS / "voila-closing.log"
+    with voila_server(tmp_path, log.name, faster, token=TOKEN, record=record, class_name="3B", pool=0):
+        deadline = time.monotonic() + 120  # the room is closed, then the log says so
+        while "dragonkit: 1 waiting room(s) idle for 2 s closed" not in log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, f"the waiting room left idle was not closed: see {log}"
+            time.sleep(0.5)
+        assert rooms.read(engine, room_id=left.id).status is rooms.RoomStatus.CLOSED
+        assert rooms.read(engine, room_id=playing.id).status is rooms.RoomStatus.PLAYING
+    engine.dispose()
+    assert "Traceback" not in log.read_text(errors="replace")

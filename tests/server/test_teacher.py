@@ -3,17 +3,23 @@ which page is the teacher's, and the page everyone else gets; then the guard of 
 
 from __future__ import annotations
 
+import contextlib
+import os
+from pathlib import Path
+
+import psutil
 import pytest
 
 from dragonkit.server.teacher import (
     KEY_COOKIE,
-    TEACHER_KEY_VARIABLE,
+    TEACHER_KEY_FD,
     TeacherKey,
     checked_key,
     is_dashboard,
     new_key,
     take_key,
     teacher_page,
+    write_key,
 )
 
 from ..record_server import KEY, TOKEN, Client
@@ -29,15 +35,36 @@ def test_a_new_key_is_a_key_and_a_bad_one_is_refused():
         TeacherKey("short")
 
 
-def test_the_key_leaves_the_environment_that_the_kernels_copy():
-    environ = {TEACHER_KEY_VARIABLE: "  teacher-key-0001 ", "HOME": "/home/t"}
+def test_the_key_comes_through_a_pipe_read_once():
+    """The key is read from the pipe whose descriptor the environment names, which is closed: no kernel the server
+    starts later finds either; a variable that is no descriptor, or a pipe that holds no key, is refused."""
+    pipe = write_key("teacher-key-0001")
+    environ = {TEACHER_KEY_FD: str(pipe), "HOME": "/home/t"}
     assert take_key(environ) == "teacher-key-0001"
     assert environ == {"HOME": "/home/t"}
+    with pytest.raises(OSError):
+        os.fstat(pipe)  # closed
     assert take_key(environ) is None
-    environ[TEACHER_KEY_VARIABLE] = "bad key"
+    with pytest.raises(ValueError, match="file descriptor"):
+        take_key({TEACHER_KEY_FD: "three"})
+    read, write = os.pipe()
+    os.write(write, b"bad key")
+    os.close(write)
+    with pytest.raises(ValueError, match="16 to 128"):
+        take_key({TEACHER_KEY_FD: str(read)})
     with pytest.raises(ValueError):
-        take_key(environ)
-    assert TEACHER_KEY_VARIABLE not in environ  # taken out all the same
+        write_key("short")
+
+
+def test_the_servers_key_is_in_no_environment_and_no_command_line(record_server):
+    """Neither the server nor any kernel it started holds the key in its environment or its command line, which any
+    process of the same user may read (``/proc/<pid>/environ``: a variable the server took out stayed readable
+    there); the dashboard opens with it all the same (tests/server/test_teacher.py, below)."""
+    server = psutil.Process(record_server.pid)
+    for process in [server, *server.children(recursive=True)]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            assert KEY not in Path(f"/proc/{process.pid}/environ").read_bytes().decode(errors="replace"), process
+            assert KEY not in " ".join(process.cmdline()), process
 
 
 def test_the_key_opens_and_its_cookie_is_not_the_key():
@@ -98,6 +125,7 @@ def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_
     and the same address without the key; then the page, and later the cookie alone opens it. The teacher is never
     asked a nickname."""
     dashboard = f"{record_server.url}/voila/render/dashboard.ipynb"
+    ran = record_server.dashboards_run()  # by the worker's earlier tests on the same server
     student = Client()
     for query, title in (
         (f"token={TOKEN}", "This page is the teacher&#39;s"),
@@ -110,7 +138,7 @@ def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_
         assert status == 403 and f"<h1>{title}</h1>" in page, query
         assert headers["Cache-Control"] == "no-store"
     assert student.request("HEAD", f"{dashboard}?token={TOKEN}")[:3:2] == (403, "")
-    assert student.cookie(KEY_COOKIE) is None and record_server.dashboards_run() == 0
+    assert student.cookie(KEY_COOKIE) is None and record_server.dashboards_run() == ran
 
     teacher = Client()
     status, headers, _ = teacher.request("GET", f"{dashboard}?token={TOKEN}&lang=it&key={KEY}")
@@ -119,7 +147,7 @@ def test_the_dashboard_opens_with_the_teachers_key_and_then_its_cookie_and_with_
     assert cookie is not None and cookie.has_nonstandard_attr("HttpOnly") and KEY not in cookie.value
     status, _, page = teacher.request("GET", record_server.url + headers["Location"])
     assert status == 200 and "stand-in dashboard" in page
-    assert record_server.dashboards_run() == 1
+    assert record_server.dashboards_run() == ran + 1
     assert teacher.request("HEAD", dashboard)[:3:2] == (200, "")
     status, _, page = teacher.request("GET", dashboard)
-    assert status == 200 and record_server.dashboards_run() == 2
+    assert status == 200 and record_server.dashboards_run() == ran + 2
