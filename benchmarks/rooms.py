@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import dataclasses
 import os
 import re
 import secrets
@@ -38,7 +37,7 @@ import subprocess
 import sys
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -217,7 +216,7 @@ def start_server(options: ServeOptions, record: str, key: str, log_path: Path) -
     from dragonkit.record.command import prepare
 
     print(prepare(record), flush=True)  # as dragonkit serve does before its first page
-    served = dataclasses.replace(options, record=record, class_name="rooms", teacher_key=key)
+    served = replace(options, record=record, class_name="rooms", teacher_key=key)
     pythonpath = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     with open(log_path, "ab") as log:
         server = cli.start_server(

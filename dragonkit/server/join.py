@@ -182,19 +182,12 @@ def join_page(lang: str, xsrf: str, given: str = "", refused: NicknameError | No
         action=action,
         label=tr(_LABEL, lang),
         rule=tr(_RULE, lang),
-        error=_why(refused, lang) if refused is not None else "",
+        error="" if refused is None else tr(_REFUSED[refused.problem], lang, character=refused.character),
         given=given,
         maxlength=NICKNAME_LENGTH,
         kept=tr(_KEPT, lang),
         button=tr(_BUTTON, lang),
     )
-
-
-def _why(refused: NicknameError, lang: str) -> str:
-    """Why a nickname was refused, in ``lang``."""
-    if refused.problem is NicknameProblem.CHARACTER:
-        return tr(_REFUSED[refused.problem], lang, character=refused.character)
-    return tr(_REFUSED[refused.problem], lang)
 
 
 class JoinHandler(JupyterHandler):
