@@ -23,10 +23,11 @@ Two kinds of visitor:
 * ``--client browser``: one headless-Chromium context per visitor (Debian's chromium,
   driven by Playwright); the browsers share the server's cores.
 
-Each visitor gives the nickname ``student-N``; the class's record is an SQLite file of its own (``--record off``: no
-record), and with ``--dashboard`` the teacher's dashboard is open the whole time (a websocket client with the teacher's
-key, as a browser keeps it: it takes every update the dashboard sends). At the end the report says how many of the
-visitors' decisions are in the record, and how many updates the dashboard sent.
+Each visitor joins the class with the nickname ``student-N`` (the join page's form, as a browser sends it: its
+browser then holds the nickname, :func:`join_class`); the class's record is an SQLite file of its own (``--record
+off``: no record), and with ``--dashboard`` the teacher's dashboard is open the whole time (a websocket client with
+the teacher's key, as a browser keeps it: it takes every update the dashboard sends). At the end the report says how
+many of the visitors' decisions are in the record, and how many updates the dashboard sent.
 
 It reports the time to interactive (page request until the app is usable: the Start
 button shown, or its state synced), the latency of each action (click to the next
@@ -52,6 +53,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,6 +82,7 @@ class Visitor:
     tti: float | None = None
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    cookie: str | None = None  # its browser's cookies once it joined the class (join_class)
 
     @property
     def address(self) -> str:
@@ -182,6 +185,10 @@ async def _visit_browser(browser, url: str, visitor: Visitor, actions: int, time
     try:
         start = time.monotonic()
         await page.goto(url, timeout=timeout_ms)
+        await page.wait_for_selector("text=Start the game, #nickname", timeout=timeout_ms)
+        if await page.locator("#nickname").count():  # a class with a record: join it first, as a student does
+            await page.fill("#nickname", f"student-{visitor.number}")
+            await page.click("button[type=submit]")
         await page.wait_for_selector("text=Start the game", timeout=timeout_ms)
         visitor.tti = time.monotonic() - start
         seed = 1000 + visitor.number
@@ -521,6 +528,49 @@ def _page_kernel_and_root(html: str) -> tuple[str, str, list[str]]:
     return kernel_id, root, errors
 
 
+async def join_class(base: str, token: str, nickname: str, address: str | None = None, timeout: float = 60) -> str:
+    """Join the class served at ``base`` with ``nickname`` as a browser does (the join page's form with its ``_xsrf``
+    field and cookie), from ``address``: the ``Cookie`` header of that browser's next pages, whose hold's secret makes
+    them the student's. A server without a record asks no nickname: its ``_xsrf`` cookie alone.
+
+    Raises
+    ------
+    ConnectionError
+        If the server did not take the nickname (taken by another browser, refused).
+    """
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+    cookies: dict[str, str] = {}
+
+    def keep(response) -> None:
+        for header in response.headers.get_list("Set-Cookie"):
+            name, _, value = header.split(";", 1)[0].partition("=")
+            cookies[name.strip()] = value.strip()
+
+    def header() -> str:
+        return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+    client = AsyncHTTPClient()
+    join = f"http://{base}/dragonkit/join?next=/&token={token}"
+    asked = dict(request_timeout=timeout, connect_timeout=timeout, network_interface=address)
+    page = await client.fetch(HTTPRequest(join, **asked), raise_error=False)
+    keep(page)
+    if page.code == 404:  # no record: no join page
+        return header()
+    found = re.search(r'name="_xsrf" value="([^"]+)"', page.body.decode())
+    if page.code != 200 or found is None:
+        raise ConnectionError(f"the join page answered {page.code}")
+    form = urllib.parse.urlencode({"_xsrf": found[1], "nickname": nickname})
+    sent = await client.fetch(
+        HTTPRequest(join, method="POST", body=form, headers={"Cookie": header()}, follow_redirects=False, **asked),
+        raise_error=False,
+    )
+    if sent.code != 303:
+        raise ConnectionError(f"the class did not take the nickname {nickname!r}: {sent.code}")
+    keep(sent)
+    return header()
+
+
 async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeout: float, delay: float) -> None:
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
@@ -529,9 +579,11 @@ async def _visit_ws(base: str, token: str, visitor: Visitor, actions: int, timeo
     sock = None
     try:
         start = time.monotonic()
+        cookie = await join_class(base, token, f"student-{visitor.number}", visitor.address, timeout)
         response = await AsyncHTTPClient().fetch(
             HTTPRequest(
-                f"http://{base}/voila/render/play.ipynb?token={token}&nickname=student-{visitor.number}",
+                f"http://{base}/voila/render/play.ipynb?token={token}",
+                headers={"Cookie": cookie},
                 request_timeout=timeout,
                 connect_timeout=timeout,
                 network_interface=visitor.address,
@@ -694,13 +746,16 @@ async def _storm(base: str, token: str, count: int, seconds: float, statuses: di
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
     gate = asyncio.Semaphore(4)
+    cookie = await join_class(base, token, "storm")
 
     async def one(delay: float) -> None:
         await asyncio.sleep(delay)
         async with gate:
             try:
                 response = await AsyncHTTPClient().fetch(
-                    f"http://{base}/voila/render/play.ipynb?token={token}&nickname=storm", request_timeout=120
+                    f"http://{base}/voila/render/play.ipynb?token={token}",
+                    headers={"Cookie": cookie},
+                    request_timeout=120,
                 )
                 code = response.code
             except HTTPClientError as exc:

@@ -4,12 +4,12 @@
     python benchmarks/rooms.py --rooms 4 --actions 60 --kill-after 20  # SIGKILL the server mid-play, start it again
 
 Starts the server as ``dragonkit serve`` does (the record in an SQLite file of its own brought to the newest schema,
-preheated kernels, the teacher's key) on 127.0.0.1. In each room a host opens the play app (``?nickname=student-N``),
-sets four players and presses "Open a room"; three others open ``play.ipynb?room=<the code>``; the host starts the
-game. Then the room plays ``--actions`` moves: the page whose buttons show (its player's turn) clicks (reveal, hold now
-and then, decline offers), and every page of the room waits for the move to appear in its event log. The visitors are
-the benchmark's websocket clients (benchmarks/classroom.py: they speak to Voilà as a browser does), each from its own
-loopback address; the teacher's dashboard is open the whole time.
+preheated kernels, the teacher's key) on 127.0.0.1. Each student joins the class as ``student-N``. In each room a host
+opens the play app, sets four players and presses "Open a room"; three others open ``play.ipynb?room=<the code>``;
+the host starts the game. Then the room plays ``--actions`` moves: the page whose buttons show (its player's turn)
+clicks (reveal, hold now and then, decline offers), and every page of the room waits for the move to appear in its
+event log. The visitors are the benchmark's websocket clients (benchmarks/classroom.py: they speak to Voilà as a
+browser does), each from its own loopback address; the teacher's dashboard is open the whole time.
 
 Reports, for every move, the time from the click being sent to the moment each of the **other three** pages received
 the update that shows it (median, 95th percentile, max over every move and observer: the issue's target is a median of
@@ -55,6 +55,7 @@ from classroom import (  # noqa: E402
     _machine_busy_seconds,
     _page_kernel_and_root,
     _watch_dashboard,
+    join_class,
     kernels_of,
     stop_server,
 )
@@ -81,13 +82,16 @@ class Figures:
 
 
 async def open_page(base: str, token: str, visitor: Visitor, query: str = "") -> PlayPage:
-    """A student's play app (their nickname in the address), its widgets in sync."""
+    """A student's play app (their nickname held: :func:`join_class`), its widgets in sync."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
+    if visitor.cookie is None:
+        visitor.cookie = await join_class(base, token, f"student-{visitor.number}", visitor.address, TIMEOUT)
     response = await AsyncHTTPClient().fetch(
         HTTPRequest(
-            f"http://{base}/voila/render/play.ipynb?token={token}&nickname=student-{visitor.number}{query}",
+            f"http://{base}/voila/render/play.ipynb?token={token}{query}",
+            headers={"Cookie": visitor.cookie},
             request_timeout=TIMEOUT,
             connect_timeout=TIMEOUT,
             network_interface=visitor.address,

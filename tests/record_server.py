@@ -1,10 +1,12 @@
 """A server that keeps the class's record, with stand-in notebooks that tell the test what their kernel was given
-(the ``record_server`` fixture of tests/conftest.py), and a client with cookies that follows no redirection:
-tests/server/test_join.py, tests/server/test_teacher.py, tests/browser/test_join.py."""
+(the ``record_server`` fixture of tests/conftest.py), and a client with cookies that follows no redirection, which
+joins the class as a browser does (:meth:`Client.join`, :func:`joined`): tests/server/test_join.py,
+tests/server/test_teacher.py, tests/browser/test_join.py."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.parse
@@ -126,3 +128,23 @@ class Client:
 
     def cookie(self, name: str) -> Cookie | None:
         return next((c for c in self.jar if c.name == name), None)
+
+    def join(self, join_url: str, nickname: str) -> tuple[int, Message, str]:
+        """Send the join page's form at ``join_url`` (``…/dragonkit/join?next=…``) as a browser does: the ``_xsrf``
+        field of the page it got, its cookie, and ``nickname``."""
+        server = join_url.split("/dragonkit/join", 1)[0]
+        status, _headers, page = self.request("GET", f"{server}/dragonkit/join?next=/")
+        assert status == 200, page
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+        assert xsrf is not None, page
+        return self.request("POST", join_url, {"_xsrf": xsrf[1], "nickname": nickname})
+
+
+def joined(server: str, nickname: str | None = None) -> Client:
+    """A browser that logged in with the students' token and joined the class of ``server`` with ``nickname`` (by
+    default one of its own, :func:`marker`'s): it holds it, and its pages are served."""
+    client = Client()
+    client.request("GET", f"{server}/?token={TOKEN}")
+    status, _headers, page = client.join(f"{server}/dragonkit/join?next=/", nickname or f"Student {marker()}")
+    assert status == 303, page
+    return client

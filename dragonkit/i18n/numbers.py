@@ -1,4 +1,4 @@
-"""Numbers as the learner's language writes them, and read back from what a learner types.
+"""Numbers (and moments) as the learner's language writes them, and read back from what a learner types.
 
 Decimals, thousands and percentages follow the language's CLDR conventions
 through :mod:`babel.numbers` (English ``0.375``, ``1,234``, ``37.5%``; Italian
@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_skeleton, format_time
 from babel.numbers import format_decimal as _format_decimal
 from babel.numbers import format_percent as _format_percent
 from babel.numbers import get_decimal_symbol, get_group_symbol
@@ -33,6 +35,7 @@ __all__ = [
     "fraction_text",
     "integer_text",
     "interval_text",
+    "moment_text",
     "parse_number",
     "percent_interval_text",
     "percent_text",
@@ -111,6 +114,14 @@ def interval_text(low: Fraction | float, high: Fraction | float, digits: int = 3
     """
     separator = "; " if get_decimal_symbol(_locale(lang)) == "," else ", "
     return f"[{decimal_text(low, digits, lang)}{separator}{decimal_text(high, digits, lang)}]"
+
+
+def moment_text(moment: datetime, lang: str | None = None) -> str:
+    """A moment of the class's record (UTC, without a zone, as the record keeps it) as ``lang`` writes a day and a
+    time of this machine's time zone: ``Dec 7, 10:42`` in English, ``7 dic, 10:42`` in Italian."""
+    local = moment.replace(tzinfo=UTC).astimezone().replace(tzinfo=None)
+    locale = _locale(lang)
+    return f"{format_skeleton('MMMd', local, locale=locale)}, {format_time(local, 'short', locale=locale)}"
 
 
 def consecutive_runs(values: Iterable[int]) -> list[tuple[int, int]]:

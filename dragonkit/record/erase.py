@@ -1,5 +1,5 @@
 """Erasing the class's record: a class, a day, or everything (``dragonkit class erase``); a room goes with its seats
-and its moves, by the day it was opened."""
+and its moves, by the day it was opened; a nickname's holds by the day they were taken."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from datetime import date
 from sqlalchemy import Engine, delete, select
 
 from .reading import day_bounds
-from .schema import TABLES, Room, RoomMove, RoomSeat, Visit
+from .schema import TABLES, NicknameHold, Room, RoomMove, RoomSeat, Visit
 
 __all__ = ["erase"]
 
 
 def erase(engine: Engine, class_name: str | None = None, day: date | None = None, everything: bool = False) -> int:
-    """Erase the visits, decisions, attempts, games and rooms of ``class_name`` and/or of ``day`` (both: that class's
-    day), or everything; in one transaction.
+    """Erase the visits, decisions, attempts, games, rooms and nicknames' holds of ``class_name`` and/or of ``day``
+    (both: that class's day), or everything; in one transaction.
 
     Parameters
     ----------
@@ -49,6 +49,13 @@ def erase(engine: Engine, class_name: str | None = None, day: date | None = None
                 column = model.last_seen if issubclass(model, Visit) else model.at
                 statement = statement.where(column >= start, column < end)
             erased += connection.execute(statement).rowcount
+        holds = delete(NicknameHold)
+        if class_name is not None:
+            holds = holds.where(NicknameHold.class_name == class_name)
+        if day is not None:
+            start, end = day_bounds(day)
+            holds = holds.where(NicknameHold.taken >= start, NicknameHold.taken < end)
+        erased += connection.execute(holds).rowcount
         rooms = select(Room.id)
         if class_name is not None:
             rooms = rooms.where(Room.class_name == class_name)

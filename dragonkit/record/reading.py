@@ -17,10 +17,11 @@ from typing import Any
 import pandas as pd
 from sqlalchemy import Connection, Engine, Select, func, select
 
-from .schema import EVENTS, TABLES, Attempt, Decision, GamePlayed, Room, RoomMove, RoomSeat, Visit
+from .schema import EVENTS, TABLES, Attempt, Decision, GamePlayed, NicknameHold, Room, RoomMove, RoomSeat, Visit
 
 __all__ = [
     "EXPORTS",
+    "HOLD_COLUMNS",
     "ROOM_COLUMNS",
     "attempts",
     "columns",
@@ -29,12 +30,15 @@ __all__ = [
     "decisions_in_game",
     "export",
     "games",
+    "nickname_holds",
     "present",
     "rooms",
     "rows",
     "snapshot",
 ]
 
+#: The columns of :func:`nickname_holds`'s table.
+HOLD_COLUMNS = ["nickname", "held", "taken", "releases", "last_released"]
 #: The file formats ``dragonkit class export`` writes, by suffix.
 EXPORTS = (".csv", ".parquet")
 
@@ -269,6 +273,39 @@ def rooms(engine: Engine | Connection, class_name: str | None = None) -> pd.Data
         for r in found
     ]
     return pd.DataFrame(table, columns=ROOM_COLUMNS)
+
+
+def nickname_holds(engine: Engine | Connection, class_name: str) -> pd.DataFrame:
+    """Each nickname of ``class_name`` ever held (:mod:`dragonkit.record.holds`), with when its browser took it and
+    its releases.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A row per nickname, sorted by nickname: ``nickname``; ``held`` (bool: a browser holds it now); ``taken``
+        (datetime, UTC: when the browser that holds it, or held it last, took it); ``releases`` (int) and
+        ``last_released`` (datetime, UTC, or NaT: never released).
+    """
+    query = (
+        select(NicknameHold.nickname, NicknameHold.taken, NicknameHold.released)
+        .where(NicknameHold.class_name == class_name)
+        .order_by(NicknameHold.nickname, NicknameHold.taken)
+    )
+    with _connected(engine) as connection:
+        rows = pd.DataFrame(connection.execute(query).all(), columns=["nickname", "taken", "released"])
+    if rows.empty:
+        return pd.DataFrame(columns=HOLD_COLUMNS)
+    rows["released"] = pd.to_datetime(rows["released"])
+    by_nickname = rows.groupby("nickname", sort=True)
+    table = pd.DataFrame(
+        {
+            "held": by_nickname["released"].apply(lambda released: bool(released.isna().any())),
+            "taken": by_nickname["taken"].max(),
+            "releases": by_nickname["released"].count(),
+            "last_released": by_nickname["released"].max(),
+        }
+    )
+    return table.reset_index()[HOLD_COLUMNS]
 
 
 def export(engine: Engine, path: Path, class_name: str | None = None, day: date | None = None) -> int:

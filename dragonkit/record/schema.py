@@ -5,7 +5,8 @@ with SQLAlchemy's ORM (:class:`Base`'s metadata is what the migrations build).
 Every row written from a kernel carries an ``event_id`` made in that kernel (a UUID's 32 hex digits), unique in its
 table: a write retried after a connection that broke mid-commit is stored once (the writer inserts "on conflict do
 nothing"). Times are UTC, without a time zone (SQLite keeps none). The only personal data is the ``nickname`` a student
-gives; nothing identifies a browser, an address or a machine.
+gives, and what makes it the student's: the digest of a secret that only their browser keeps (:class:`NicknameHold`);
+nothing identifies an address or a machine.
 """
 
 from __future__ import annotations
@@ -16,7 +17,19 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["EVENTS", "TABLES", "Attempt", "Base", "Decision", "GamePlayed", "Room", "RoomMove", "RoomSeat", "Visit"]
+__all__ = [
+    "EVENTS",
+    "TABLES",
+    "Attempt",
+    "Base",
+    "Decision",
+    "GamePlayed",
+    "NicknameHold",
+    "Room",
+    "RoomMove",
+    "RoomSeat",
+    "Visit",
+]
 
 #: The longest nickname, class name, page name and edition name stored (characters).
 NAME = 40
@@ -24,6 +37,12 @@ NAME = 40
 
 class Base(DeclarativeBase):
     """The record's tables."""
+
+
+def _unique_where(name: str, columns: tuple[str, ...], where: str) -> Index:
+    """A partial unique index ``name`` over ``columns``: unique among the rows where ``where`` holds (SQL), in SQLite
+    and PostgreSQL alike."""
+    return Index(name, *columns, unique=True, sqlite_where=text(where), postgresql_where=text(where))
 
 
 class Visit(Base):
@@ -153,14 +172,7 @@ class Room(Base):
     next_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
     __table_args__ = (  # one room waiting per host of a class at most (migration 0004)
-        Index(
-            "ix_rooms_one_waiting_per_host",
-            "class_name",
-            "host",
-            unique=True,
-            sqlite_where=text("status = 'waiting'"),
-            postgresql_where=text("status = 'waiting'"),
-        ),
+        _unique_where("ix_rooms_one_waiting_per_host", ("class_name", "host"), "status = 'waiting'"),
     )
 
 
@@ -193,6 +205,25 @@ class RoomMove(Base):
     by: Mapped[str] = mapped_column(String(16))
     event_id: Mapped[str] = mapped_column(String(32), unique=True)
     at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class NicknameHold(Base):
+    """A nickname of a class held by the browser that took it (:mod:`dragonkit.record.holds`): the SHA-256 digest of
+    the secret that browser keeps in a cookie (never the secret), when it was taken, and when the teacher released it
+    (None: held still). A nickname has one hold not released at most (a partial unique index, migration 0005); the
+    released ones stay, so that the dashboard says when each release happened."""
+
+    __tablename__ = "nickname_holds"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_name: Mapped[str] = mapped_column(String(NAME))
+    nickname: Mapped[str] = mapped_column(String(NAME))
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    taken: Mapped[datetime] = mapped_column(DateTime)
+    released: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    __table_args__ = (  # one hold of a class's nickname not released at most (migration 0005)
+        _unique_where("ix_nickname_holds_held", ("class_name", "nickname"), "released IS NULL"),
+    )
 
 
 #: The event tables by name (a row each of a student's decisions, attempts and games), as the readers name them.

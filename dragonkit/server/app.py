@@ -273,13 +273,14 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         self.redirect(url_path_join(self.base_url, "voila/render", target) + query)
         return True
 
-    def _admitted(self, app: ClassroomVoila, path: str | None) -> bool:
+    async def _admitted(self, app: ClassroomVoila, path: str | None) -> bool:
         """Whether the page of ``path`` may be served to this visitor; if not, they have been answered. The teacher's
         dashboard needs the teacher's key (:func:`.teacher.admit_teacher`: else a 403 page); where the server keeps
-        a record, another page needs a nickname (:func:`.join.ask_nickname`: else the join page in its place)."""
+        a record, another page needs a nickname this browser holds (:func:`.join.ask_nickname`: else the join page in
+        its place)."""
         if is_dashboard(self.notebook_path or path or ""):
             return admit_teacher(self, app.teacher_key, self._environ())
-        return app.record is None or not ask_nickname(self)
+        return app.record is None or not await ask_nickname(self)
 
     async def _room_refused(self) -> bool:
         """Whether a page asked for with ``?room=`` has been refused at the rooms' door (:func:`.rooms.room_refused`:
@@ -309,7 +310,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         redirection for a file that is not one or to the lesson in the language asked for; the headers are GET's, the
         ``_xsrf`` cookie included, with no length (GET's page is streamed)."""
         app: ClassroomVoila = self.settings["dragonkit_app"]
-        if self._in_asked_language(path) or not self._admitted(app, path):
+        if self._in_asked_language(path) or not await self._admitted(app, path):
             return
         if self._refused(app, self.request.remote_ip or "") or await self._room_refused():
             return
@@ -332,7 +333,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     async def get(self, path: str | None = None) -> None:
         app: ClassroomVoila = self.settings["dragonkit_app"]
         client = self.request.remote_ip or ""
-        if self._in_asked_language(path) or not self._admitted(app, path):
+        if self._in_asked_language(path) or not await self._admitted(app, path):
             return
         if self._refused(app, client) or await self._room_refused():
             return
@@ -420,7 +421,7 @@ class ClassroomVoila(Voila):
         self.clients: dict[str, str] = {}
         self.starting: list[str] = []
         self.door = RoomDoor()  # wrong rooms' codes, by address (in memory only)
-        self.room_engine: Engine | None = None  # the record's engine for the door, made at the first code
+        self.record_engine: Engine | None = None  # the record's engine, made at its first need (.record)
         self.log.info(
             "dragonkit: kernel budget %d, %s per visitor's address",
             self.budget.max_kernels,

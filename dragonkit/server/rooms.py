@@ -22,7 +22,7 @@ import asyncio
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 from urllib.parse import urlencode
 
 from jupyter_server.base.handlers import JupyterHandler
@@ -32,9 +32,7 @@ from tornado import web
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
 from .pages import message_page, render, visitor_environ
-
-if TYPE_CHECKING:
-    from sqlalchemy import Engine
+from .record import RecordServer, in_thread, record_engine
 
 __all__ = ["CROWD", "FORGET", "FREE_WRONG", "ROOM_PATH", "SLOWEST", "RoomDoor", "RoomHandler", "room_refused"]
 
@@ -115,31 +113,20 @@ def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool =
     )
 
 
-class _Server(Protocol):
+class _Server(RecordServer, Protocol):
     """What the door reads and keeps on its server, :class:`.app.ClassroomVoila` (described here: :mod:`.app` imports
     this module, which may not import it back)."""
 
-    record: str | None
     door: RoomDoor
-    room_engine: Engine | None
 
 
-def _engine(app: _Server, record: str) -> Engine:
-    """The server's one engine for ``record``, its record (made at the first code)."""
-    if app.room_engine is None:
-        from ..record.store import connect
-
-        app.room_engine = connect(record)
-    return app.room_engine
-
-
-def _known(app: _Server, record: str, code: str) -> str | None:
-    """The room's code, normalised, if a room of ``record``, the server's record, has ``code``; else None (in a
-    thread: it reads the database)."""
+def _known(app: _Server, code: str) -> str | None:
+    """The room's code, normalised, if a room of the server's record has ``code``; else None (in a thread: it reads
+    the database)."""
     from ..record.rooms import RoomNotFoundError, read
 
     try:
-        return read(_engine(app, record), code).code
+        return read(record_engine(app), code).code
     except RoomNotFoundError:
         return None
 
@@ -163,9 +150,7 @@ async def close_idle_rooms(app: _Server, idle: float) -> int:
         return 0
     from ..record.rooms import RoomStatus, close_abandoned
 
-    engine = _engine(app, app.record)
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(None, close_abandoned, engine, idle, (RoomStatus.WAITING,))
+    return await in_thread(close_abandoned, record_engine(app), idle, (RoomStatus.WAITING,))
 
 
 async def room_refused(handler: JupyterHandler, code: str) -> bool:
@@ -173,8 +158,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     (404, after the door's wait for that address) or, when too many answers to the address wait, 429. A known code
     is not delayed. Without a record there is nothing to check: False."""
     app: _Server = handler.settings["dragonkit_app"]
-    record = app.record
-    if record is None:
+    if app.record is None:
         return False
     door = app.door
     address = handler.request.remote_ip or ""
@@ -186,8 +170,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
         handler.set_header("Cache-Control", "no-store")
         handler.finish(message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=seconds)))
         return True
-    loop = asyncio.get_running_loop()
-    if await loop.run_in_executor(None, _known, app, record, code) is not None:
+    if await in_thread(_known, app, code) is not None:
         return False
     handler.set_header("Cache-Control", "no-store")
     wait = door.wrong(address)

@@ -40,6 +40,8 @@ class NewRows:
         :func:`~dragonkit.topics.class_summary.playing_now`'s table.
     rooms : pandas.DataFrame
         The class's rooms as they are now (:func:`dragonkit.record.reading.rooms`; none for a sample class).
+    holds : pandas.DataFrame
+        The class's nicknames held and released (:func:`dragonkit.record.reading.nickname_holds`; none for a sample).
     """
 
     decisions: pd.DataFrame
@@ -47,6 +49,7 @@ class NewRows:
     games: pd.DataFrame
     playing: pd.DataFrame
     rooms: pd.DataFrame
+    holds: pd.DataFrame
 
     def count(self, table: str) -> int:
         """The new rows of ``table``."""
@@ -71,6 +74,8 @@ class ClassFeed:
         Who was playing at the last read.
     rooms : pandas.DataFrame
         The class's rooms at the last read.
+    holds : pandas.DataFrame
+        The class's nicknames held and released at the last read.
     sample_end : datetime.datetime or None
         When the simulated class ended (None for a record).
     """
@@ -80,7 +85,7 @@ class ClassFeed:
             raise ValueError("a class feed reads a record or holds a sample, one of the two")
         self.class_name = class_name
         self.sample = sample is not None
-        from ..record.reading import ROOM_COLUMNS, columns
+        from ..record.reading import HOLD_COLUMNS, ROOM_COLUMNS, columns
 
         self._engine = engine
         self._pending = sample  # a sample is given whole at the first read
@@ -91,6 +96,12 @@ class ClassFeed:
         self.choices = stopping_choices(self.decisions)
         self.playing = pd.DataFrame(columns=["nickname", "page", "since", "last_seen"])
         self.rooms = pd.DataFrame(columns=ROOM_COLUMNS)
+        self.holds = pd.DataFrame(columns=HOLD_COLUMNS)
+
+    @property
+    def engine(self) -> Engine | None:
+        """The engine of the record read (None for a sample class)."""
+        return self._engine
 
     @classmethod
     def of_record(cls, url: str, class_name: str) -> ClassFeed:
@@ -136,17 +147,24 @@ class ClassFeed:
             sample, self._pending = self._pending, None
             if sample is None:
                 return NewRows(
-                    self.decisions.iloc[:0], self.attempts.iloc[:0], self.games.iloc[:0], self.playing, self.rooms
+                    self.decisions.iloc[:0],
+                    self.attempts.iloc[:0],
+                    self.games.iloc[:0],
+                    self.playing,
+                    self.rooms,
+                    self.holds,
                 )
             playing = playing_now(sample.visits, self.now())
-            return NewRows(sample.decisions, sample.attempts, sample.games, playing, self.rooms)
+            return NewRows(sample.decisions, sample.attempts, sample.games, playing, self.rooms, self.holds)
         from ..record import reading
 
         name = self.class_name
         with reading.snapshot(self._engine) as moment:  # a game and its decisions, read together or not at all
             new = {table: getattr(reading, table)(moment, name, after=self.last_id(table)) for table in EVENT_TABLES}
             present, rooms = reading.present(moment, name, within=PLAYING_WITHIN), reading.rooms(moment, name)
-        return NewRows(new["decisions"], new["attempts"], new["games"], playing_now(present, self.now()), rooms)
+            holds = reading.nickname_holds(moment, name)
+        playing = playing_now(present, self.now())
+        return NewRows(new["decisions"], new["attempts"], new["games"], playing, rooms, holds)
 
     def keep(self, new: NewRows) -> None:
         """Add ``new``'s rows to those held (the rows already held are never read twice: ``after``)."""
@@ -159,6 +177,7 @@ class ClassFeed:
             self.choices = fresh if self.choices.empty else pd.concat([self.choices, fresh], ignore_index=True)
         self.playing = new.playing
         self.rooms = new.rooms
+        self.holds = new.holds
 
     def update(self) -> NewRows:
         """:meth:`read`, then :meth:`keep`; returns what was new.

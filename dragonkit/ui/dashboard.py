@@ -1,7 +1,9 @@
-"""The teacher's dashboard: the class's record while the class plays, in six sections with headings — who is playing
-now; the rooms (tables students share from their own pages) and their games; the class's reveal-or-hold decisions
-over the optimal policy map, by edition and stage; the expected gems they gave up; the class's win rate against each
-bot; each exercise's answers.
+"""The teacher's dashboard: the class's record while the class plays, in seven sections with headings — who is
+playing now; the rooms (tables students share from their own pages) and their games; the class's reveal-or-hold
+decisions over the optimal policy map, by edition and stage; the expected gems they gave up; the class's win rate
+against each bot; each exercise's answers; the nicknames the students' browsers hold, each one's releases, and the
+control that releases one (a student who changed laptops: the next browser to join with it holds it,
+:mod:`dragonkit.record.holds`).
 
 It reads the record of ``$DRAGONKIT_RECORD`` for the class of ``$DRAGONKIT_CLASS`` (:mod:`dragonkit.record.where`)
 once as the page is made, so that the page Voilà sends shows the class, and then **updates itself**: every
@@ -46,7 +48,7 @@ from ..topics.editions import edition_label
 from ..topics.our_class import SAMPLE_SEED, SAMPLE_STUDENTS  # the lessons' sample: one file in the kit's cache
 from .announce import announcement_html, display_page, live_region
 from .controls import MessageLine, guarded, running_loop
-from .dashboard_tables import render_exercises, render_gems_given_up, render_playing, render_rooms
+from .dashboard_tables import render_exercises, render_gems_given_up, render_holds, render_playing, render_rooms
 from .figures import FigureView
 from .setup import kind_label
 from .shown import count_views, when_drawn
@@ -122,7 +124,17 @@ class DashboardApp(MessageLine):
         self.sample_button = widgets.Button(icon="users", button_style="info", layout=widgets.Layout(width="auto"))
         self.sample_button.on_click(lambda _b: self.show_sample())
         self.announce = live_region()
-        self.sections = {name: widgets.HTML() for name in ("playing", "rooms", "map", "gems", "wins", "exercises")}
+        names = ("playing", "rooms", "map", "gems", "wins", "exercises", "nicknames")
+        self.sections = {name: widgets.HTML() for name in names}
+        self.release_picker = widgets.Dropdown(
+            layout=widgets.Layout(width="auto"), style={"description_width": "initial"}
+        )
+        self.release_button = widgets.Button(icon="unlock", layout=widgets.Layout(width="auto"))
+        self.release_button.on_click(lambda _b: self.release(self.release_picker.value))
+        self.released = widgets.HTML()  # what the last release did, said where the teacher clicked
+        self.release_row = widgets.HBox(
+            [self.release_picker, self.release_button], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.picker = widgets.Dropdown(layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.picker.observe(self._on_pick, names="value")
         self.map_figure = FigureView("760px")
@@ -146,6 +158,9 @@ class DashboardApp(MessageLine):
                 self.sections["wins"],
                 self.wins_figure,
                 self.sections["exercises"],
+                self.sections["nicknames"],
+                self.release_row,
+                self.released,
             ]
         )
         self.widget = widgets.VBox(
@@ -250,6 +265,7 @@ class DashboardApp(MessageLine):
         counts = (new.count("decisions"), new.count("attempts"), new.count("games"))
         self.sections["playing"].value = self._playing_html()
         self.sections["rooms"].value = self._rooms_html()
+        self._draw_nicknames()
         if not any(counts) and not first:
             return  # nothing new: nothing redrawn
         self._last_arrival = counts
@@ -336,6 +352,58 @@ class DashboardApp(MessageLine):
         self.sections["exercises"].value = self._heading(tr("Exercises")) + render_exercises(
             summary.exercise_summary(feed.attempts)
         )
+        self._draw_nicknames()
+
+    def _draw_nicknames(self) -> None:
+        """The nicknames section and its release control (neither for a sample class, whose students hold nothing)."""
+        feed = self.feed
+        shown = feed is not None and not feed.sample
+        for part in (self.sections["nicknames"], self.release_row, self.released):
+            part.layout.display = None if shown else "none"
+        if feed is None or not shown:
+            return
+        self.sections["nicknames"].value = self._heading(tr("Nicknames")) + render_holds(feed.holds)
+        held = sorted(feed.holds.loc[feed.holds["held"].astype(bool), "nickname"]) if len(feed.holds) else []
+        kept = self.release_picker.value if self.release_picker.value in held else None
+        self.release_picker.options = held
+        self.release_picker.value = kept if kept is not None else (held[0] if held else None)
+        self.release_picker.description = tr("Nickname to release")
+        self.release_button.description = tr("Release the nickname")
+        self.release_button.disabled = not held
+        self.release_row.layout.display = None if held else "none"
+
+    def release(self, nickname: str | None) -> bool:
+        """Release ``nickname`` in the class (:func:`dragonkit.record.holds.release`): the browser that held it holds
+        it no more, and the next browser to join with it holds it. Says what happened beside the control, and reads
+        the record again. Nothing for a sample class or no nickname.
+
+        Returns
+        -------
+        bool
+            Whether a hold was released.
+        """
+        feed = self.feed
+        if nickname is None or feed is None or feed.engine is None:
+            return False
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from ..record.holds import release
+
+        try:
+            done = release(feed.engine, self.class_name, nickname)
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+            return False
+        if done:
+            said = tr(
+                "{nickname} released: the next browser to join the class with this nickname holds it.",
+                nickname=nickname,
+            )
+        else:
+            said = tr("{nickname} was not held by any browser: nothing to release.", nickname=nickname)
+        self.released.value = f'<p class="dk-caption" role="status">{escape(said)}</p>'
+        self.update()
+        return done
 
     def _draw_map_section(self) -> None:
         feed = self.feed

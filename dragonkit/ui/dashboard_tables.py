@@ -1,5 +1,5 @@
-"""The teacher's dashboard's tables as HTML, in the page's language: who is playing now, the expected gems the class
-gave up, each exercise's answers.
+"""The teacher's dashboard's tables as HTML, in the page's language: who is playing now, the rooms, the expected gems
+the class gave up, each exercise's answers, the nicknames held and their releases.
 
 Each function takes the numbers of :mod:`dragonkit.topics.class_summary` and returns a heading's section content:
 tables with a caption and headers (``<th scope="col">``, a row's first cell ``<th scope="row">``), numbers written
@@ -18,7 +18,7 @@ import pandas as pd
 from ..bots import BotKind
 from ..engine import VERBS
 from ..i18n import N_, ntr, tr
-from ..i18n.numbers import decimal_text, integer_text, percent_text
+from ..i18n.numbers import decimal_text, integer_text, moment_text, percent_text
 from ..topics.class_summary import GemsGivenUp
 from ..topics.editions import edition_label
 from ..turn import Action
@@ -29,6 +29,7 @@ __all__ = [
     "page_name",
     "render_exercises",
     "render_gems_given_up",
+    "render_holds",
     "render_playing",
     "render_rooms",
     "table_html",
@@ -83,6 +84,50 @@ def table_html(caption: str, columns: Sequence[str], rows: Sequence[Sequence[str
 
 def _paragraph(text: str) -> str:
     return f"<p>{escape(text)}</p>"
+
+
+def render_holds(holds: pd.DataFrame, lang: str | None = None) -> str:
+    """The nicknames of the class (:func:`dragonkit.record.reading.nickname_holds`): each one's browser, since when
+    it holds it, and when the teacher released it (a student who changed laptops), or a sentence when no browser
+    holds one yet.
+
+    Parameters
+    ----------
+    holds : pandas.DataFrame
+        Columns ``nickname``, ``held``, ``taken``, ``releases``, ``last_released``.
+    lang : str, optional
+    """
+    if holds.empty:
+        return _paragraph(tr("No browser holds a nickname of this class yet.", lang))
+    held = int(holds["held"].astype(bool).sum())
+    summary = ntr(
+        "{n} nickname is held, each by the browser that joined with it: another browser that types it is told it is "
+        "taken. Release a nickname below for a student who changed laptops.",
+        "{n} nicknames are held, each by the browser that joined with it: another browser that types one is told it "
+        "is taken. Release a nickname below for a student who changed laptops.",
+        held,
+        lang,
+        n=integer_text(held, lang),
+    )
+    rows = []
+    fields = ("nickname", "held", "taken", "releases", "last_released")
+    for nickname, is_held, taken, releases, last in zip(*(holds[f] for f in fields), strict=True):
+        taken_at = pd.Timestamp(taken).to_pydatetime()
+        state = tr("held since {moment}", lang, moment=moment_text(taken_at, lang)) if is_held else tr("free", lang)
+        if releases:
+            released = ntr(
+                "{moment} ({n} release)",
+                "{moment} (last of {n} releases)",
+                int(releases),
+                lang,
+                moment=moment_text(pd.Timestamp(last).to_pydatetime(), lang),
+                n=integer_text(int(releases), lang),
+            )
+        else:
+            released = tr("never", lang)
+        rows.append((escape(str(nickname)), escape(state), escape(released)))
+    columns = (tr("nickname", lang), tr("browser", lang), tr("released by the teacher", lang))
+    return _paragraph(summary) + table_html(tr("The nicknames of the class", lang), columns, rows)
 
 
 def render_playing(playing: pd.DataFrame, now: datetime, lang: str | None = None) -> str:

@@ -128,7 +128,7 @@ def test_three_students_play_while_the_teacher_watches_the_dashboard(classroom, 
     dashboard = teacher.new_page()
     dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
     dashboard.wait_for_function(
-        "document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000, polling=POLLING
+        "document.querySelectorAll('.dk-dashboard h2').length == 7", timeout=180_000, polling=POLLING
     )
     assert "key=" not in dashboard.url  # the key left the address bar (its cookie opens the page)
 

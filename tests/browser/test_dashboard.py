@@ -6,15 +6,17 @@ pages still open beat while the tests run, as they would in class. Screenshots:
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import threading
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select, update
 
 from dragonkit.cli import notebooks_dir
+from dragonkit.record import holds
 from dragonkit.record.schema import Visit
 from dragonkit.record.session import HEARTBEAT
 from dragonkit.record.store import connect
@@ -39,6 +41,7 @@ HEADINGS = {
         "Expected gems given up",
         "Win rate against the bots",
         "Exercises",
+        "Nicknames",
     ],
     "it": [
         "Pannello dell'insegnante",
@@ -48,16 +51,31 @@ HEADINGS = {
         "Gemme attese perse",
         "Percentuale di vittorie contro i bot",
         "Esercizi",
+        "Soprannomi",
     ],
+}
+
+
+#: The nicknames' table: its caption, and its rows (Ada held since two hours, Bruno released an hour ago).
+CAPTIONS = {"en": "The nicknames of the class", "it": "I soprannomi della classe"}
+_EN, _IT = r"\w{3} \d+, \d+:\d\d [AP]M", r"\d+ \w{3}, \d\d:\d\d"  # a moment as each language writes it
+RELEASES = {
+    "en": re.compile(rf"Ada held since {_EN} never Bruno free {_EN} \(1 release\)"),
+    "it": re.compile(rf"Ada in uso dal {_IT} mai Bruno libero {_IT} \(1 volta\)"),
 }
 
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory):
-    """A record that a simulated class of 40 filled, its last rows just now (some students still playing)."""
+    """A record that a simulated class of 40 filled, its last rows just now (some students still playing); two
+    browsers joined it, and the teacher released one of the two nicknames an hour ago."""
     url = f"sqlite:///{tmp_path_factory.mktemp('dashboard') / 'record.sqlite'}"
     engine = connect(url)
-    write_sample(engine, sample_class(students=40, class_name=CLASS), end=datetime.now(UTC).replace(tzinfo=None))
+    now = datetime.now(UTC).replace(tzinfo=None)
+    write_sample(engine, sample_class(students=40, class_name=CLASS), end=now)
+    for nickname in ("Ada", "Bruno"):
+        holds.take(engine, CLASS, nickname, now - timedelta(hours=2))
+    holds.release(engine, CLASS, "Bruno", now - timedelta(hours=1))
     engine.dispose()
     return url
 
@@ -119,7 +137,7 @@ def dashboards(dashboard_url, context):
 def _open(context, url: str):
     page = context.new_page()
     page.goto(url, timeout=180_000)
-    wait_drawn(page, "document.querySelectorAll('.dk-dashboard h2').length == 6", _worker_log("voila-dashboard.log"))
+    wait_drawn(page, "document.querySelectorAll('.dk-dashboard h2').length == 7", _worker_log("voila-dashboard.log"))
     page.wait_for_selector(".dk-dashboard .dk-figure img >> nth=1", timeout=60_000)  # the record read, both figures
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page
@@ -137,9 +155,11 @@ def test_the_dashboard_shows_the_class_in_its_sections_and_passes_axe(dashboard_
         page.locator(".dk-dashboard table.dk-table caption").count() >= 5
     )  # who, by edition, by student, costliest, exercises
     assert page.locator(".dk-dashboard .dk-figure img[alt]").count() == 2
-    assert page.locator(".dk-dashboard select").count() == 1
+    assert page.locator(".dk-dashboard select").count() == 2  # the edition and stage; the nickname to release
     status = page.inner_text(".dk-dashboard .dk-caption >> nth=0")
     assert CLASS in status
+    nicknames = page.locator(".dk-dashboard table.dk-table", has_text=CAPTIONS[lang]).inner_text()
+    assert RELEASES[lang].search(" ".join(nicknames.split())), nicknames  # Ada held, Bruno released an hour ago
     if lang == "it":
         hidden = page.add_style_tag(content="code { display: none !important; }")  # the answers as typed
         assert english_words(page.inner_text("body")) == []
@@ -199,7 +219,7 @@ def test_the_dashboard_draws_every_time_it_is_opened_beside_a_busy_process(dashb
             page.goto(f"{dashboard_url}&lang={lang}", timeout=180_000)
             wait_drawn(
                 page,
-                "document.querySelectorAll('.dk-dashboard h2').length == 6 || "
+                "document.querySelectorAll('.dk-dashboard h2').length == 7 || "
                 "document.body.innerText.includes('model not found')",
                 _worker_log("voila-dashboard.log"),
             )

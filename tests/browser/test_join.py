@@ -30,7 +30,7 @@ WORDS = {
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_student_joins_with_the_keyboard_and_the_pages_pass_axe(record_server, browser, lang):
-    words, probe = WORDS[lang], marker()
+    words, probe, nickname = WORDS[lang], marker(), f"Ada {lang}"  # one browser each: the record server is shared
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&lang={lang}&probe={probe}")
@@ -49,12 +49,12 @@ def test_a_student_joins_with_the_keyboard_and_the_pages_pass_axe(record_server,
 
     page.fill("#nickname", "")
     page.focus("#nickname")
-    page.keyboard.type("Ada")
+    page.keyboard.type(nickname)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.type") == "submit"
     page.keyboard.press("Enter")
     page.get_by_text("a stand-in page").wait_for(timeout=90_000)
-    assert "nickname=Ada" in record_server.probe(probe)["QUERY_STRING"]
+    assert f"nickname=Ada+{lang}" in record_server.probe(probe)["QUERY_STRING"]
 
     teacher = context.new_page()
     teacher.goto(f"{record_server.url}/voila/render/dashboard.ipynb?lang={lang}")

@@ -111,7 +111,7 @@ def test_four_laptops_play_a_room_to_its_end_while_the_teacher_watches(room_serv
     dashboard = teacher.new_page()
     dashboard.goto(f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key={KEY}", timeout=180_000)
     dashboard.wait_for_function(
-        "document.querySelectorAll('.dk-dashboard h2').length == 6", timeout=180_000, polling=POLLING
+        "document.querySelectorAll('.dk-dashboard h2').length == 7", timeout=180_000, polling=POLLING
     )
 
     # Ana opens a room for four seats of the mini edition, from the play app's setup

@@ -13,7 +13,7 @@ import tornado.websocket
 
 from dragonkit.server.kernel_socket import V1_PROTOCOL
 
-from ..record_server import TOKEN, Client, marker
+from ..record_server import TOKEN, Client, joined, marker
 
 
 async def _open_websocket(url: str, cookies: str) -> int:
@@ -30,8 +30,8 @@ async def _open_websocket(url: str, cookies: str) -> int:
 def test_a_websocket_to_a_kernel_shut_down_is_a_404_and_no_traceback(record_server):
     """A page's kernel shut down (its page closed, or moved to another lesson), then the page's websocket to it: 404,
     as for any kernel that is not there."""
-    student = Client()
-    page = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&nickname=Eve&probe={marker()}"
+    student = joined(record_server.url)
+    page = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&probe={marker()}"
     status, _, body = student.request("GET", page)
     assert status == 200 and "a stand-in page" in body
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', body)[1]

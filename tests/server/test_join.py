@@ -1,7 +1,8 @@
 """The join page (dragonkit.server.join), without a server: only paths of this server are followed, the nickname
-joins the request's query as the browser's own would, and the page is labelled in the visitor's language; then served
-by a server with a record (tests/record_server.py): the join page in the page's place, the cookie, and the nickname
-in the kernel's query, a preheated kernel's included."""
+held joins the request's query as the browser's own would, and the page is labelled in the visitor's language; then
+served by a server with a record (tests/record_server.py): the join page in the page's place, the hold's cookie, and
+the nickname held in the kernel's query, a preheated kernel's included; a nickname another browser holds refused until
+the teacher releases it."""
 
 from __future__ import annotations
 
@@ -9,16 +10,18 @@ import html
 import re
 import time
 import urllib.parse
-from email.message import Message
 
 import pytest
+from sqlalchemy import select
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
-from dragonkit.record.nicknames import NicknameError, NicknameProblem
-from dragonkit.server.join import NICKNAME_COOKIE, add_to_query, join_page, same_server
+from dragonkit.record import holds
+from dragonkit.record.schema import NicknameHold
+from dragonkit.record.store import connect
+from dragonkit.server.join import HOLD_DAYS, NICKNAME_COOKIE, join_page, put_in_query, same_server
 
 from ..conftest import voila_server
-from ..record_server import TOKEN, Client, marker, write_notebook
+from ..record_server import TOKEN, Client, joined, marker, write_notebook
 
 
 @pytest.mark.parametrize("target", ["/voila/render/play.ipynb", "/voila/render/it/01-a.ipynb?lang=it&token=abc", "/"])
@@ -49,13 +52,14 @@ def test_anything_that_could_leave_the_server_is_refused(target):
     [
         ("/voila/render/play.ipynb", "nickname=Ada+L."),
         ("/voila/render/play.ipynb?lang=it&view=projector", "lang=it&view=projector&nickname=Ada+L."),
+        ("/voila/render/play.ipynb?nickname=Eve&lang=it&nickname=Bo", "lang=it&nickname=Ada+L."),
     ],
 )
-def test_the_nickname_joins_the_query_as_if_the_browser_had_asked_it(uri, query):
+def test_the_nickname_held_is_the_querys_one_as_if_the_browser_had_asked_it(uri, query):
     request = HTTPServerRequest(
         start_line=RequestStartLine("GET", uri, "HTTP/1.1"), headers=HTTPHeaders({"Host": "127.0.0.1:8866"})
     )
-    add_to_query(request, "nickname", "Ada L.")
+    put_in_query(request, "nickname", "Ada L.")
     assert request.query == query and request.uri == f"/voila/render/play.ipynb?{query}"
     assert request.full_url() == f"http://127.0.0.1:8866/voila/render/play.ipynb?{query}"
     assert request.query_arguments["nickname"] == [b"Ada L."] == request.arguments["nickname"]
@@ -74,30 +78,14 @@ def test_the_join_page_has_one_labelled_field_a_sentence_on_what_is_kept_and_a_b
 
 
 def test_a_refused_nickname_is_shown_again_with_the_field_marked_and_the_error_read_aloud():
-    page = join_page("it", "", given='"><script>', refused=NicknameError(NicknameProblem.CHARACTER, '"'))
+    page = join_page("it", "", given='"><script>', error='Un soprannome non può contenere «"»: usa lettere')
     assert 'aria-invalid="true"' in page and 'role="alert"' in page
-    assert "Un soprannome non può contenere «&#34;»: usa lettere, cifre, spazi e . &#39; - _" in page
+    assert "Un soprannome non può contenere «&#34;»: usa lettere" in page
     assert "nickname-error" in page.split('aria-describedby="', 1)[1].split('"', 1)[0]
     assert "<script>" not in page and "&#34;&gt;&lt;script&gt;" in page
-    assert "Scrivi un soprannome da 1 a 24 caratteri." in join_page(
-        "it", "", refused=NicknameError(NicknameProblem.EMPTY)
-    )
 
 
 # -- served: a server with a record (tests/record_server.py) ---------------------------------------------------------
-
-
-def _xsrf(client: Client, server: str) -> str:
-    """The ``_xsrf`` field of the join page's form (its cookie kept by ``client``)."""
-    status, _headers, page = client.request("GET", f"{server}/dragonkit/join?next=/")
-    assert status == 200, page
-    return re.search(r'name="_xsrf" value="([^"]+)"', page)[1]
-
-
-def _join(client: Client, join_url: str, nickname: str) -> tuple[int, Message, str]:
-    """Send the join page's form as a browser does: its ``_xsrf`` field and cookie, the nickname."""
-    server = join_url.split("/dragonkit/join", 1)[0]
-    return client.request("POST", join_url, {"_xsrf": _xsrf(client, server), "nickname": nickname})
 
 
 def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_kernel_learns_it(record_server):
@@ -118,7 +106,7 @@ def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_ke
     status, _, form = student.request("GET", join)
     assert status == 200 and '<html lang="it">' in form and '<label for="nickname">Il tuo soprannome</label>' in form
 
-    status, _, refused = _join(student, join, " <> ")
+    status, _, refused = student.join(join, " <> ")
     assert status == 400 and "non può contenere «&lt;»" in refused and student.cookie(NICKNAME_COOKIE) is None
     logged = len(record_server.log.read_text(errors="replace"))
     status, _, expired = student.request("POST", join, {"nickname": "Ada L."})  # no _xsrf: forged, or a cookie gone
@@ -126,11 +114,15 @@ def test_a_page_without_a_nickname_sends_the_student_to_join_and_back_and_the_ke
     assert '<html lang="it">' in expired and "<h1>Questo modulo è scaduto</h1>" in expired  # the kit's page, not empty
     assert "Traceback" not in record_server.log.read_text(errors="replace")[logged:]  # jupyter_server's page failed
 
-    status, headers, _ = _join(student, join, "  Ada   L. ")
+    status, headers, _ = student.join(join, "  Ada   L. ")
     assert status == 303 and headers["Location"] == page.removeprefix(record_server.url)
     cookie = student.cookie(NICKNAME_COOKIE)
-    assert cookie is not None and cookie.has_nonstandard_attr("HttpOnly")
-    assert cookie.expires - time.time() == pytest.approx(12 * 3600, abs=120)
+    assert cookie is not None and cookie.has_nonstandard_attr("HttpOnly") and not cookie.secure
+    assert cookie.expires - time.time() == pytest.approx(HOLD_DAYS * 86400, abs=120)
+    assert "Ada" not in cookie.value and len(cookie.value) == 43  # the hold's secret, not the nickname
+    with connect(record_server.record).connect() as connection:  # the record keeps its digest only
+        kept = connection.execute(select(NicknameHold.digest).where(NicknameHold.nickname == "Ada L.")).scalars()
+        assert list(kept) == [holds.digest(cookie.value)]
     status, _, body = student.request("GET", page)
     assert status == 200 and "a stand-in page" in body
     seen = record_server.probe(probe)
@@ -145,7 +137,7 @@ def test_a_preheated_kernel_learns_the_nickname_with_its_visitors_request(record
     student, probe = Client(), marker()
     student.request("GET", f"{record_server.url}/?token={TOKEN}")  # logged in
     join = f"{record_server.url}/dragonkit/join?next=/voila/render/play.ipynb"
-    assert _join(student, join, "Bo")[0] == 303
+    assert student.join(join, "Bo")[0] == 303
     record_server.wait_for_the_pool()
     status, _, body = student.request("GET", f"{record_server.url}/voila/render/play.ipynb?probe={probe}")
     assert status == 200 and "a stand-in page" in body
@@ -154,13 +146,55 @@ def test_a_preheated_kernel_learns_the_nickname_with_its_visitors_request(record
     assert seen["DRAGONKIT_TEACHER_KEY"] is None and seen["DRAGONKIT_CLASS"] == "3B"
 
 
-def test_a_nickname_in_the_address_wins_over_the_cookie(record_server):
-    student, probe = Client(), marker()
-    student.request("GET", f"{record_server.url}/?token={TOKEN}")
-    assert _join(student, f"{record_server.url}/dragonkit/join?next=/", "Cy")[0] == 303
+def test_the_nickname_held_wins_over_one_in_the_address(record_server):
+    """A browser that holds "Cy" asks a page as "Di": the kernel is given "Cy", its own, and nothing is written as
+    Di (an address names anyone; a hold is the browser's)."""
+    student, probe = joined(record_server.url, "Cy"), marker()
     status, _, _ = student.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?nickname=Di&probe={probe}")
     query = urllib.parse.parse_qs(record_server.probe(probe)["QUERY_STRING"])
-    assert status == 200 and query["nickname"] == ["Di"]
+    assert status == 200 and query["nickname"] == ["Cy"]
+
+
+def test_a_nickname_in_the_address_of_a_browser_that_holds_none_is_written_in_the_join_page(record_server):
+    """A link a teacher sent with ``?nickname=Ed``: the join page, its field holding Ed (no kernel, nothing held)."""
+    student = Client()
+    student.request("GET", f"{record_server.url}/?token={TOKEN}")
+    status, _, page = student.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?nickname=Ed&probe=x")
+    assert status == 200 and "a stand-in page" not in page and 'value="Ed"' in page
+    assert student.cookie(NICKNAME_COOKIE) is None
+
+
+def test_a_nickname_another_browser_holds_is_refused_until_the_teacher_releases_it(record_server):
+    """Fay's laptop joined as "Fay"; a second browser typing "Fay" is told it is taken (409), holds nothing and starts
+    no kernel, whatever its address says; the teacher releases Fay (a student who changed laptops): the first
+    browser's pages ask it to join again, and the second browser, joining now, holds Fay and is served as her."""
+    first = joined(record_server.url, "Fay")
+    second = Client()
+    second.request("GET", f"{record_server.url}/?token={TOKEN}")
+    join = f"{record_server.url}/dragonkit/join?next=/voila/render/lesson.ipynb"
+    status, _, page = second.join(join, "Fay")
+    assert status == 409 and "“Fay” is taken in this class by another browser" in page and 'value="Fay"' in page
+    assert second.cookie(NICKNAME_COOKIE) is None
+    status, _, page = second.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?nickname=Fay&probe=x")
+    assert status == 200 and "a stand-in page" not in page and "Join the class" in page
+
+    assert holds.release(connect(record_server.record), "3B", "Fay")
+    status, _, page = first.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?probe=x")
+    assert status == 200 and "a stand-in page" not in page and "Join the class" in page
+    assert second.join(join, "Fay")[0] == 303
+    probe = marker()
+    status, _, page = second.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?probe={probe}")
+    assert status == 200 and "a stand-in page" in page
+    assert urllib.parse.parse_qs(record_server.probe(probe)["QUERY_STRING"])["nickname"] == ["Fay"]
+    assert first.join(join, "Fay")[0] == 409  # the first laptop's turn to be told
+
+
+def test_a_browser_that_joins_with_another_nickname_gives_up_the_one_it_held(record_server):
+    browser = joined(record_server.url, "Gil")
+    join = f"{record_server.url}/dragonkit/join?next=/"
+    assert browser.join(join, "Gil")[0] == 303  # its own again: nothing changes
+    assert browser.join(join, "Hal")[0] == 303
+    assert joined(record_server.url, "Gil").cookie(NICKNAME_COOKIE) is not None  # free for another browser
 
 
 @pytest.mark.parametrize(
@@ -176,9 +210,7 @@ def test_an_address_whose_nickname_is_refused_gets_the_join_page_saying_why(reco
     or one with a character a nickname may not hold (it was kept without it): the join page in the page's place
     (400, before Voilà's handler starts a kernel), saying why, its form sending the student back to the address
     without the nickname; the nickname of the cookie does not stand in for the one refused."""
-    student, probe = Client(), marker()
-    student.request("GET", f"{record_server.url}/?token={TOKEN}")
-    assert _join(student, f"{record_server.url}/dragonkit/join?next=/", "Cy")[0] == 303
+    student, probe = joined(record_server.url), marker()
     page = f"/voila/render/lesson.ipynb?probe={probe}&{query}&lang=en"
     status, _, answer = student.request("GET", f"{record_server.url}{page}")
     assert status == 400 and "a stand-in page" not in answer and why in answer, answer
@@ -197,7 +229,7 @@ def test_the_join_page_sends_nobody_to_another_server(record_server, target):
     join = f"{record_server.url}/dragonkit/join?" + urllib.parse.urlencode({"next": target})
     status, _, page = student.request("GET", join)
     assert status == 400 and "This link does not lead to the kit" in page
-    status, headers, _ = _join(student, join, "Ada")
+    status, headers, _ = student.join(join, "Ada")
     assert status == 400 and "Location" not in headers and student.cookie(NICKNAME_COOKIE) is None
 
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from ..record_server import KEY, TOKEN, Client, marker
+from ..record_server import KEY, TOKEN, Client, joined, marker
 
 #: What a forged address may ask of Voilà.
 OVERRIDES = ("template=reveal&theme=dark", "template=classic&theme=dark")
@@ -23,7 +23,7 @@ OTHER_HOST = re.compile(
 
 
 def _page(record_server, client: Client, name: str, query: str) -> str:
-    url = f"{record_server.url}/voila/render/{name}?token={TOKEN}&nickname=Eve&probe={marker()}"
+    url = f"{record_server.url}/voila/render/{name}?token={TOKEN}&probe={marker()}"
     status, _, body = client.request("GET", f"{url}&{query}" if query else url)
     assert status == 200, (name, query, status)
     return body
@@ -38,7 +38,7 @@ def _shape(body: str) -> str:
 
 @pytest.mark.parametrize("name", ["lesson.ipynb", "play.ipynb", "dashboard.ipynb"])
 def test_no_query_string_changes_the_template_or_the_theme_of_a_page(record_server, name):
-    client = Client()
+    client = joined(record_server.url)
     if name == "dashboard.ipynb":  # the teacher's key leaves its cookie, and the browser is sent on without it
         address = f"{record_server.url}/voila/render/{name}?token={TOKEN}&key={KEY}"
         assert client.request("GET", address)[0] == 302

@@ -8,7 +8,6 @@ import re
 import pytest
 from jinja2 import meta
 
-from dragonkit.record.nicknames import NicknameError, NicknameProblem
 from dragonkit.server.join import join_page
 from dragonkit.server.pages import STATUS, TEMPLATES, refusal_page, render
 from dragonkit.server.rooms import door_page
@@ -64,9 +63,9 @@ def test_every_value_a_page_shows_is_escaped_by_its_template(template):
 
 
 def test_the_pages_functions_escape_what_a_visitor_typed():
-    """The join page given a nickname with a tag, the door a code with one: both shown as typed, as text."""
-    refused = NicknameError(NicknameProblem.CHARACTER, "<")
-    joined = join_page("en", HOSTILE, given=HOSTILE, refused=refused, action=f"/voila?{HOSTILE}")
-    assert "<script" not in joined and joined.count(ESCAPED) == 3
+    """The join page given a nickname with a tag (and the sentence that says it is taken), the door a code with one:
+    both shown as typed, as text."""
+    joined = join_page("en", HOSTILE, given=HOSTILE, error=f"“{HOSTILE}” is taken", action=f"/voila?{HOSTILE}")
+    assert "<script" not in joined and joined.count(ESCAPED) == 4
     door = door_page("it", '"><script>', unknown=True)
     assert "<script" not in door and door.count("&#34;&gt;&lt;script&gt;") == 2

@@ -17,7 +17,7 @@ from dragonkit.record.store import connect, upgrade
 from dragonkit.server.rooms import CROWD, FORGET, FREE_WRONG, SLOWEST, RoomDoor, door_page
 
 from ..conftest import ARTIFACTS, voila_server
-from ..record_server import TOKEN, Client, write_notebook
+from ..record_server import TOKEN, Client, joined, write_notebook
 
 
 class Clock:
@@ -92,8 +92,8 @@ def test_a_wrong_code_gets_the_page_again_with_an_alert(record_server, room):
 
 def test_the_play_app_with_a_wrong_code_starts_no_kernel(record_server, room):
     wrong = "ZZZZZ" if room.code != "ZZZZZ" else "YYYYY"
-    address = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&nickname=Ada&room={wrong}&probe=door"
-    status, _headers, body = Client().request("GET", address)
+    address = f"{record_server.url}/voila/render/lesson.ipynb?token={TOKEN}&room={wrong}&probe=door"
+    status, _headers, body = joined(record_server.url).request("GET", address)
     assert status == 404 and "No room has the code" in body and "a stand-in page" not in body
     assert not any("probe=door" in p.read_text() for p in record_server.probes.glob("*.json"))
 

@@ -9,12 +9,15 @@ import time
 from types import SimpleNamespace
 
 from dragonkit.server.app import SecretsHidden, without_secrets
+from dragonkit.server.join import NICKNAME_COOKIE
 
-from ..record_server import TOKEN, Client, marker
+from ..record_server import TOKEN, joined, marker
 
 
 def test_the_access_log_hides_tokens_keys_nicknames_and_room_codes(record_server):
-    student = Client()
+    """A nickname refused in an address, a room's code and a wrong key: each written [secret]; the secret of a
+    nickname held, in its cookie, is never written either (only addresses are)."""
+    browser = joined(record_server.url)
     logged = len(record_server.log.read_text(errors="replace"))
     wrong_key = f"wrong-key-{marker()}"
     nickname, code = f"Nick{marker()}", "QZXWV"
@@ -24,17 +27,19 @@ def test_the_access_log_hides_tokens_keys_nicknames_and_room_codes(record_server
         404: f"/voila/render/nothing-here.ipynb?token={TOKEN}&nickname={nickname}&room={code}",
     }
     for status, address in requests.items():
-        assert student.request("GET", f"{record_server.url}{address}")[0] == status, address
+        assert browser.request("GET", f"{record_server.url}{address}")[0] == status, address
     expected = (
         "403 GET /voila/render/dashboard.ipynb?token=[secret]&key=[secret] ",
         "400 GET /voila/render/lesson.ipynb?token=[secret]&nickname=[secret]&nickname=[secret] ",
-        "404 GET /voila/render/nothing-here.ipynb?token=[secret]&nickname=[secret]&room=[secret] ",
+        "404 GET /voila/render/nothing-here.ipynb?token=[secret]&room=[secret]&nickname=[secret] ",  # the held one
     )
     deadline = time.monotonic() + 30  # the server writes a request's line once its answer is sent
     while not all(line in (log := record_server.log.read_text(errors="replace")[logged:]) for line in expected):
         assert time.monotonic() < deadline, f"not all of {expected} in the server's log: {log}"
         time.sleep(0.1)
-    for secret in (TOKEN, wrong_key, nickname, code):
+    held = browser.cookie(NICKNAME_COOKIE)
+    assert held is not None
+    for secret in (TOKEN, wrong_key, nickname, code, held.value):
         assert secret not in log, f"{secret} in the server's log: {log}"
 
 

@@ -131,8 +131,40 @@ def test_without_a_record_the_page_says_so_and_offers_a_sample_class_labelled_as
         assert "A sample class's decisions over the optimal policy" in html.unescape(shown.map_figure.value)
         assert "A sample class against each bot" in html.unescape(shown.wins_figure.value)
         assert "students are on the kit's pages" in _text(shown.sections["playing"].value)
+        assert shown.sections["nicknames"].layout.display == "none"  # simulated students hold nothing
+        assert shown.release_row.layout.display == "none"
     finally:
         shown.close()
+
+
+def test_the_teacher_releases_a_nickname_and_the_page_says_when(app, recording):
+    """Two browsers joined (Ada, Bo): the section lists both as held; releasing Ada from the dashboard frees it (the
+    next browser to join holds it), says so beside the control, and the table gives the release's time."""
+    from dragonkit.record import holds
+    from dragonkit.record.store import connect
+
+    engine = connect(recording)
+    try:
+        ada = holds.take(engine, "3B", "Ada")
+        holds.take(engine, "3B", "Bo")
+        app.update()
+        section = _text(app.sections["nicknames"].value)
+        assert "2 nicknames are held, each by the browser that joined with it" in section
+        assert re.search(r"Ada held since \w{3} \d+, .+ never Bo held since", section), section
+        assert app.release_picker.options == ("Ada", "Bo") and not app.release_button.disabled
+        app.release_picker.value = "Ada"
+        app.release_button.click()
+        assert holds.holder(engine, "3B", ada) is None
+        assert "Ada released: the next browser to join the class with this nickname holds it." in _text(
+            app.released.value
+        )
+        section = _text(app.sections["nicknames"].value)
+        assert "1 nickname is held" in section and re.search(r"Ada free \w{3} \d+, .+ \(1 release\)", section)
+        assert app.release_picker.options == ("Bo",)
+        assert not app.release("Ada") and "Ada was not held by any browser" in _text(app.released.value)
+        assert holds.holder(engine, "3B", holds.take(engine, "3B", "Ada")) == "Ada"  # the next browser holds it
+    finally:
+        engine.dispose()
 
 
 def test_the_dashboard_speaks_italian(app):
