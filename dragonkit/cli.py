@@ -14,6 +14,7 @@ import os
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -95,6 +96,14 @@ class ServeOptions:
         Games per option, at most, of the coach's Monte Carlo estimate of the chance of winning (three players or
         more), which each kernel makes at its student's decisions within 1.5 s of a core
         (:func:`dragonkit.coach.views.estimate_games`): fewer spare a small machine's cores, for wider intervals.
+    certfile, keyfile : str or None
+        Serve over HTTPS with this certificate (PEM, its chain after it) and its private key (PEM; None: in the
+        certificate's file): every cookie the server sets is then ``Secure``. None: plain HTTP.
+    behind_proxy : bool
+        The server is reached through a reverse proxy (nginx, Apache, a school's gateway) that terminates HTTPS: the
+        scheme and the visitor's address are read from its ``X-Forwarded-Proto``/``X-Real-Ip`` headers (so the
+        cookies are ``Secure`` and the budget counts each visitor's address). Only behind a proxy: a visitor who
+        reaches the server directly could write those headers.
     """
 
     ip: str = "127.0.0.1"
@@ -111,6 +120,9 @@ class ServeOptions:
     class_name: str = DEFAULT_CLASS
     teacher_key: str = field(default_factory=new_key, repr=False)
     coach_games: int = DEFAULT_ESTIMATE_GAMES
+    certfile: str | None = None
+    keyfile: str | None = None
+    behind_proxy: bool = False
 
     def check(self) -> None:
         """Raise ValueError for an unsafe or impossible setting."""
@@ -144,6 +156,21 @@ class ServeOptions:
                     check(value)
             except ValueError as exc:
                 raise ValueError(f"{flag}: {exc}") from None
+        if self.keyfile and not self.certfile:
+            raise ValueError("--keyfile needs --certfile: the certificate that goes with the key")
+        if self.certfile:
+            try:
+                ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(self.certfile, self.keyfile)
+            except (OSError, ssl.SSLError) as exc:
+                raise ValueError(
+                    f"--certfile {self.certfile}{f' --keyfile {self.keyfile}' if self.keyfile else ''}: not a "
+                    f"certificate and its private key in PEM ({exc})"
+                ) from None
+
+    @property
+    def scheme(self) -> str:
+        """``https`` where the server has a certificate, else ``http``."""
+        return "https" if self.certfile else "http"
 
     def environment(self) -> dict[str, str]:
         """The environment of the Voilà server: this process's, with the language, the record, the class's name and
@@ -162,7 +189,7 @@ class ServeOptions:
         """The address of ``page`` (a path after the server's root), with the token if any, then ``query``."""
         host = f"[{self.ip}]" if ":" in self.ip else self.ip
         asked = urlencode({**({"token": self.token} if self.token else {}), **query})
-        return f"http://{host}:{self.port}/{page}" + (f"?{asked}" if asked else "")
+        return f"{self.scheme}://{host}:{self.port}/{page}" + (f"?{asked}" if asked else "")
 
     @property
     def url(self) -> str:
@@ -254,6 +281,12 @@ def voila_command(options: ServeOptions, directory: Path) -> list[str]:
             "--VoilaConfiguration.preheat_kernel=True",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
         ]
+    if options.certfile:
+        command.append(f"--ClassroomVoila.certfile={options.certfile}")
+    if options.keyfile:
+        command.append(f"--ClassroomVoila.keyfile={options.keyfile}")
+    if options.behind_proxy:
+        command.append("--ClassroomVoila.trust_xheaders=True")
     if options.cull_idle:
         command += [
             f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
@@ -414,6 +447,18 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument(
         "--lang", default=defaults.lang, help=f"language of the pages: {' or '.join(LANGUAGES)} (default %(default)s)"
     )
+    p_serve.add_argument(
+        "--certfile",
+        metavar="PEM",
+        help="serve over HTTPS with this certificate (PEM, its chain after it); every cookie is then Secure",
+    )
+    p_serve.add_argument("--keyfile", metavar="PEM", help="the certificate's private key (default: in --certfile)")
+    p_serve.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a reverse proxy that terminates HTTPS forwards to this server: read the scheme and the visitor's "
+        "address from its X-Forwarded-Proto and X-Real-Ip headers (only then: a visitor could write them)",
+    )
     recording = p_serve.add_mutually_exclusive_group()
     recording.add_argument(
         "--record",
@@ -502,6 +547,9 @@ def main(argv: list[str] | None = None) -> int:
         record=(args.record or default_url()) if a_class and not args.no_record else None,
         class_name=args.class_name or defaults.class_name,
         coach_games=args.coach_games,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        behind_proxy=args.behind_proxy,
         **({"teacher_key": key} if key else {}),
     )
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import ssl
 import time
 import urllib.error
 import urllib.parse
@@ -113,9 +114,13 @@ class _Stay(urllib.request.HTTPRedirectHandler):
 class Client:
     """A browser's cookies without a browser: each request answers as it is (a redirection is not followed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: ssl.SSLContext | None = None) -> None:
+        """``context``: the TLS settings of HTTPS requests (a test's own certificate trusted)."""
         self.jar = CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _Stay)
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar), _Stay]
+        if context is not None:
+            handlers.append(urllib.request.HTTPSHandler(context=context))
+        self.opener = urllib.request.build_opener(*handlers)
 
     def request(self, method: str, url: str, form: dict[str, str] | None = None) -> tuple[int, Message, str]:
         """``(status, headers, body)`` of ``method`` on ``url`` (a POST of ``form``)."""

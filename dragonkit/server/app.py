@@ -15,6 +15,7 @@ import logging
 import os
 import posixpath
 import re
+import ssl
 from collections.abc import AsyncIterator
 from html import escape, unescape
 from pathlib import Path
@@ -29,7 +30,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.log import log_request
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async, url_path_join
-from traitlets import Integer
+from traitlets import Bool, Integer, Unicode
 from voila import notebook_renderer
 from voila.app import Voila
 from voila.exporter import VoilaExporter
@@ -400,6 +401,9 @@ class ClassroomVoila(Voila):
     closing_every = Integer(CLOSING_EVERY, config=True, help="seconds between two closings of idle waiting rooms")
     max_kernels_per_client = Integer(10, config=True, help="kernels of one visitor's address (0: no limit)")
     retry_after = Integer(60, config=True, help="seconds a refused visitor is asked to wait")
+    certfile = Unicode("", config=True, help="serve over HTTPS with this certificate (PEM); every cookie Secure")
+    keyfile = Unicode("", config=True, help="the certificate's private key (PEM; default: in the certificate's file)")
+    trust_xheaders = Bool(False, config=True, help="read the scheme and the address from a reverse proxy's headers")
 
     def initialize(self, argv: list[str] | None = None) -> None:
         # first of all, before the pool's kernels are started with a copy of the environment
@@ -449,14 +453,32 @@ class ClassroomVoila(Voila):
         if closed:
             self.log.info("dragonkit: %d waiting room(s) idle for %d s closed", closed, self.waiting_idle)
 
+    def listen(self) -> None:
+        """Listen as Voilà does, over HTTPS where :attr:`certfile` is given and reading a reverse proxy's headers
+        where :attr:`trust_xheaders` (Voilà's own server speaks plain HTTP only, and trusts no header)."""
+        options: dict[str, Any] = {"xheaders": self.trust_xheaders}
+        if self.certfile:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(self.certfile, self.keyfile or None)
+            options["ssl_options"] = context
+        self.app.listen = functools.partial(self.app.listen, **options)
+        super().listen()
+
+    def _url(self, ip: str) -> str:
+        """The server's address as it prints it: ``https://`` where it has a certificate."""
+        url: str = super()._url(ip)
+        return url.replace("http://", "https://", 1) if self.certfile else url
+
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings, with the kit's kernel manager, and the access log of jupyter_server's server, which hides
         the secrets of an address (:data:`SCRUBBED`; Voilà's own wrote every address whole: the students' token and
         every wrong teacher's key) and writes the requests answered well at the debug level only; the log's other
         lines are written without secrets too (:func:`hide_secrets`)."""
         self.use_classroom_kernel_manager()
+        secure = {"secure": True} if self.certfile or self.trust_xheaders else {}  # a proxy terminates HTTPS
         return {
             **super().init_settings(),
+            "xsrf_cookie_kwargs": secure,  # the _xsrf cookie of the pages' forms and unload beacons
             "dragonkit_app": self,
             "log_function": functools.partial(log_request, record_prometheus_metrics=False),
             "extra_log_scrub_param_keys": list(SCRUBBED),

@@ -229,7 +229,15 @@ def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str
         return True
     if given is not None and key.opens(given):
         base = handler.settings.get("base_url", "/")
-        handler.set_cookie(KEY_COOKIE, key.cookie(), path=base, expires_days=COOKIE_DAYS, httponly=True, samesite="Lax")
+        handler.set_cookie(
+            KEY_COOKIE,
+            key.cookie(),
+            path=base,
+            expires_days=COOKIE_DAYS,
+            httponly=True,
+            samesite="Lax",
+            secure=handler.request.protocol == "https",
+        )
         kept = query_without(request.query, "key")
         handler.redirect(request.path + (f"?{kept}" if kept else ""))
         return False
