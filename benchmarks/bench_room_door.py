@@ -1,4 +1,5 @@
-"""Benchmark: the rooms' door under a guesser, and the students who type a right code meanwhile.  Run by hand:
+"""Benchmark: the rooms' door under a guesser, and the students who type a right code meanwhile; a guesser of the
+teacher's key; the door's memory with 100,000 addresses.  Run by hand:
 
     python benchmarks/bench_room_door.py [--attempts 200] [--at-once 20] [--students 10] [--quiet 15]
 
@@ -16,7 +17,10 @@ Prints how the guesser's attempts were answered (404 at once, 404 after a wait, 
 answered a minute (those that got a 404, the only answer that says a code is wrong: while the guesser floods the door,
 every code from its address is refused, a right one too), and the students' latency (median and 95th percentile,
 every answer a 302 to the room's page) without and with the guesser, the classmate's apart (and how often it was
-refused while the guesser flooded).
+refused while the guesser flooded). Then the same guesser tries ``--attempts`` wrong teacher's keys at the dashboard's
+address, ``--at-once`` at a time: how they were answered, and how many a minute. Last, without a server, a door
+(:class:`dragonkit.server.door.Door`) is given a wrong answer from each of 100,000 addresses: its memory
+(``tracemalloc``), and the time of a wrong answer once it is full.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest  # noqa: E402
 from dragonkit.bots import BotKind  # noqa: E402
 from dragonkit.record import rooms  # noqa: E402
 from dragonkit.record.store import connect  # noqa: E402
+from dragonkit.server.door import MOST_ADDRESSES, Door  # noqa: E402
 
 GUESSER = "127.0.0.2"
 #: Seconds between two asks of one student.
@@ -72,10 +77,10 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int, token: str, record: str, log: Path) -> subprocess.Popen:
-    """``dragonkit serve`` with the record ``record``, once it answers."""
+def start_server(port: int, token: str, record: str, log: Path, key: str) -> subprocess.Popen:
+    """``dragonkit serve`` with the record ``record`` and the teacher's key ``key``, once it answers."""
     command = [sys.executable, "-m", "dragonkit.cli", "serve", "--no-browser", f"--port={port}", f"--token={token}"]
-    command += ["--pool=0", f"--record={record}", "--class=bench"]
+    command += ["--pool=0", f"--record={record}", "--class=bench", f"--teacher-key={key}"]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
     with open(log, "wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -125,13 +130,13 @@ async def _student(client: AsyncHTTPClient, url: str, source: str, figures: Figu
 
 
 async def _guesser(
-    client: AsyncHTTPClient, base: str, room: str, attempts: int, at_once: int, figures: Figures, started: float
+    client: AsyncHTTPClient, addresses: list[str], at_once: int, figures: Figures, started: float
 ) -> None:
-    codes = iter([code for code in (_code() for _ in range(attempts * 2)) if code != room][:attempts])
+    guesses = iter(addresses)
 
     async def one_at_a_time() -> None:
-        for code in codes:
-            status, seconds = await _ask(client, f"{base}&code={code}", GUESSER)
+        for address in guesses:
+            status, seconds = await _ask(client, address, GUESSER)
             figures.guesses.append((status, seconds, time.perf_counter() - started))
 
     await asyncio.gather(*(one_at_a_time() for _ in range(at_once)))
@@ -153,7 +158,8 @@ async def phase(base: str, room: str, students: int, attempts: int, at_once: int
     asking.append(asyncio.create_task(_student(client, f"{base}&code={room}", GUESSER, figures, until)))
     started = time.perf_counter()
     if attempts:
-        await _guesser(client, base, room, attempts, at_once, figures, started)
+        codes = [code for code in (_code() for _ in range(attempts * 2)) if code != room][:attempts]
+        await _guesser(client, [f"{base}&code={code}" for code in codes], at_once, figures, started)
     else:
         await asyncio.sleep(quiet)
     figures.seconds = time.perf_counter() - started
@@ -161,6 +167,38 @@ async def phase(base: str, room: str, students: int, attempts: int, at_once: int
     await asyncio.gather(*asking)
     client.close()
     return figures
+
+
+async def keys_phase(dashboard: str, attempts: int, at_once: int) -> Figures:
+    """The guesser's ``attempts`` wrong teacher's keys at ``dashboard`` (its address ending ``key=``)."""
+    client = AsyncHTTPClient(force_instance=True, max_clients=at_once + 4)
+    figures, started = Figures(), time.perf_counter()
+    keys = [f"{dashboard}{secrets.token_urlsafe(16)}" for _ in range(attempts)]
+    await _guesser(client, keys, at_once, figures, started)
+    figures.seconds = time.perf_counter() - started
+    client.close()
+    return figures
+
+
+def door_memory(addresses: int = MOST_ADDRESSES) -> tuple[float, float]:
+    """The memory (MiB) of a door that counts a wrong answer from each of ``addresses`` addresses, and the
+    microseconds of one more wrong answer once it is full (the median of 1,000)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    door = Door()
+    for n in range(addresses):
+        door.wrong(f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}")
+    mib = (tracemalloc.get_traced_memory()[0] - before) / 2**20
+    tracemalloc.stop()
+    times = []
+    for n in range(1000):
+        started = time.perf_counter()
+        door.wrong(f"11.0.{n >> 8 & 255}.{n & 255}")
+        times.append(time.perf_counter() - started)
+    assert len(door) == min(addresses, MOST_ADDRESSES)
+    return mib, statistics.median(times) * 1e6
 
 
 def _percentiles(seconds: list[float]) -> str:
@@ -177,11 +215,11 @@ def main() -> int:
     parser.add_argument("--students", type=int, default=10, help="students typing the right code (default 10)")
     parser.add_argument("--quiet", type=float, default=15.0, help="seconds of the phase without the guesser")
     args = parser.parse_args()
-    port, token = _free_port(), secrets.token_urlsafe(16)
+    port, token, key = _free_port(), secrets.token_urlsafe(16), secrets.token_urlsafe(16)
     with tempfile.TemporaryDirectory() as folder:
         record = f"sqlite:///{Path(folder) / 'record.sqlite'}"
         log = Path(folder) / "server.log"
-        server = start_server(port, token, record, log)
+        server = start_server(port, token, record, log, key)
         try:
             engine = connect(record)  # the server brought the record to the newest schema before it started
             room = rooms.open_room(engine, "bench", "Ana", "dragon-stripes", [("Ana", BotKind.HUMAN), ("Bo", "coach")])
@@ -189,6 +227,8 @@ def main() -> int:
             base = f"http://127.0.0.1:{port}/dragonkit/room?token={token}"
             quiet = asyncio.run(phase(base, room.code, args.students, 0, args.at_once, args.quiet))
             attacked = asyncio.run(phase(base, room.code, args.students, args.attempts, args.at_once, args.quiet))
+            dashboard = f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb?token={token}&key="
+            keys = asyncio.run(keys_phase(dashboard, args.attempts, args.at_once))
         finally:
             stop_server(server)
     at_once = sum(status == 404 and seconds < WAITED for status, seconds, _ in attacked.guesses)
@@ -212,6 +252,13 @@ def main() -> int:
     print(f"  the guesser's classmate, from its address: {_percentiles(attacked.classmate)}, ", end="")
     print(f"refused {attacked.classmate_refused} times while the guesser flooded (without: ", end="")
     print(f"{_percentiles(quiet.classmate)})")
+    statuses = {code: sum(status == code for status, _, _ in keys.guesses) for code in (403, 429)}
+    waited = sum(status == 403 and seconds >= WAITED for status, seconds, _ in keys.guesses)
+    print(f"teacher's keys: {len(keys.guesses)} wrong keys from {GUESSER}, {args.at_once} at a time, ", end="")
+    print(f"in {keys.seconds:.1f} s: 403 {statuses[403]} ({waited} after a wait), 429 {statuses[429]}; ", end="")
+    print(f"answers a minute {len(keys.guesses) / (keys.seconds / 60):.1f}")
+    mib, microseconds = door_memory()
+    print(f"the door with {MOST_ADDRESSES:,} addresses: {mib:.1f} MiB; a wrong answer then {microseconds:.1f} µs")
     return 1 if other or quiet.student_errors or attacked.student_errors else 0
 
 

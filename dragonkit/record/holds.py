@@ -22,9 +22,10 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from .nicknames import look_alike_key
 from .schema import NicknameHold
 
-__all__ = ["SECRET_BYTES", "NicknameTakenError", "digest", "holder", "release", "take"]
+__all__ = ["SECRET_BYTES", "NicknameTakenError", "digest", "holder", "release", "released_from", "take"]
 
 #: The random bytes of a browser's secret (256 bits: not to be guessed, so a plain digest keeps it safe).
 SECRET_BYTES = 32
@@ -67,10 +68,17 @@ def take(engine: Engine, class_name: str, nickname: str, now: datetime | None = 
     Raises
     ------
     NicknameTakenError
-        If a hold of ``nickname`` in ``class_name`` is not released: nothing is written.
+        If a hold of ``nickname`` in ``class_name``, or of a look-alike of it ("ada" for "Ada", a fullwidth "Ａda",
+        :func:`~dragonkit.record.nicknames.look_alike_key`), is not released: nothing is written.
     """
     secret = secrets.token_urlsafe(SECRET_BYTES)
-    row = {"class_name": class_name, "nickname": nickname, "digest": digest(secret), "taken": _now(now)}
+    row = {
+        "class_name": class_name,
+        "nickname": nickname,
+        "look_alike": look_alike_key(nickname),
+        "digest": digest(secret),
+        "taken": _now(now),
+    }
     try:
         with engine.begin() as connection:
             connection.execute(insert(NicknameHold).values(**row))
@@ -82,12 +90,24 @@ def take(engine: Engine, class_name: str, nickname: str, now: datetime | None = 
 def holder(engine: Engine, class_name: str, secret: str) -> str | None:
     """The nickname that the browser keeping ``secret`` holds in ``class_name``; None if it holds none there (a secret
     never given, one of a nickname since released, or one of another class)."""
+    return _nickname_of(engine, class_name, secret, released=False)
+
+
+def released_from(engine: Engine, class_name: str, secret: str) -> str | None:
+    """The nickname that the browser keeping ``secret`` held in ``class_name`` until the teacher released it; None if
+    it held none there, or holds it still."""
+    return _nickname_of(engine, class_name, secret, released=True)
+
+
+def _nickname_of(engine: Engine, class_name: str, secret: str, released: bool) -> str | None:
+    """The nickname of ``class_name`` whose hold's digest is ``secret``'s, among the holds released or not."""
     if not secret:
         return None
+    when = NicknameHold.released
     query = select(NicknameHold.nickname).where(
         NicknameHold.digest == digest(secret),
         NicknameHold.class_name == class_name,
-        NicknameHold.released.is_(None),
+        when.is_not(None) if released else when.is_(None),
     )
     with engine.connect() as connection:
         return connection.execute(query).scalar_one_or_none()
@@ -107,7 +127,7 @@ def release(engine: Engine, class_name: str, nickname: str, now: datetime | None
             update(NicknameHold)
             .where(
                 NicknameHold.class_name == class_name,
-                NicknameHold.nickname == nickname,
+                NicknameHold.look_alike == look_alike_key(nickname),
                 NicknameHold.released.is_(None),
             )
             .values(released=_now(now))

@@ -15,7 +15,15 @@ import enum
 import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["NICKNAME_LENGTH", "NICKNAME_PUNCTUATION", "NicknameError", "NicknameProblem", "nickname", "query_nickname"]
+__all__ = [
+    "NICKNAME_LENGTH",
+    "NICKNAME_PUNCTUATION",
+    "NicknameError",
+    "NicknameProblem",
+    "look_alike_key",
+    "nickname",
+    "query_nickname",
+]
 
 #: The longest nickname (characters, composed).
 NICKNAME_LENGTH = 24
@@ -53,6 +61,17 @@ class NicknameError(ValueError):
 
 def _allowed(character: str) -> bool:
     return character == " " or character in NICKNAME_PUNCTUATION or unicodedata.category(character) in _CATEGORIES
+
+
+def look_alike_key(nickname: str) -> str:
+    """What two nicknames a reader could take for one another share: the compatibility form (NFKC: a fullwidth
+    "Ａda" is "Ada") with the case folded ("ADA", "ada" and "Ada" alike). A class holds one nickname per key
+    (:mod:`dragonkit.record.holds`), so that nobody joins as a look-alike of a classmate.
+
+    >>> look_alike_key("\uff21DA") == look_alike_key("ada")
+    True
+    """
+    return unicodedata.normalize("NFKC", nickname).casefold()
 
 
 def nickname(text: str) -> str:

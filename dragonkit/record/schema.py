@@ -210,19 +210,22 @@ class RoomMove(Base):
 class NicknameHold(Base):
     """A nickname of a class held by the browser that took it (:mod:`dragonkit.record.holds`): the SHA-256 digest of
     the secret that browser keeps in a cookie (never the secret), when it was taken, and when the teacher released it
-    (None: held still). A nickname has one hold not released at most (a partial unique index, migration 0005); the
-    released ones stay, so that the dashboard says when each release happened."""
+    (None: held still). ``look_alike`` is what the nickname shares with the nicknames a reader could take for it
+    (:func:`~dragonkit.record.nicknames.look_alike_key`): a class has one hold not released per look-alike at most (a
+    partial unique index, migration 0005); the released ones stay, so that the dashboard says when each release
+    happened."""
 
     __tablename__ = "nickname_holds"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     class_name: Mapped[str] = mapped_column(String(NAME))
     nickname: Mapped[str] = mapped_column(String(NAME))
+    look_alike: Mapped[str] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64), unique=True)
     taken: Mapped[datetime] = mapped_column(DateTime)
     released: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
     __table_args__ = (  # one hold of a class's nickname not released at most (migration 0005)
-        _unique_where("ix_nickname_holds_held", ("class_name", "nickname"), "released IS NULL"),
+        _unique_where("ix_nickname_holds_held", ("class_name", "look_alike"), "released IS NULL"),
     )
 
 

@@ -46,10 +46,11 @@ from ..i18n.notebooks import translation_path
 from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
+from .door import Door
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
-from .rooms import ROOM_PATH, RoomDoor, RoomHandler, close_idle_rooms, room_refused
+from .rooms import ROOM_PATH, RoomHandler, close_idle_rooms, room_refused
 from .teacher import TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
 if TYPE_CHECKING:
@@ -70,7 +71,8 @@ __all__ = [
 #: The parameters of an address the server's log writes as ``[secret]``: any whose name holds one of these (those
 #: jupyter_server's access log hides, the students' token and the teacher's key among them), a student's nickname and
 #: a room's code.
-SCRUBBED = ("token", "auth", "key", "code", "state", "xsrf", "nickname", "room")
+#: ``next``: the join page's way back, an address whose own query holds the token and a room's code, encoded.
+SCRUBBED = ("token", "auth", "key", "code", "state", "xsrf", "nickname", "room", "next")
 _SECRET = re.compile(rf"\b([\w-]*(?:{'|'.join(SCRUBBED)})[\w-]*)=[^&\s'\"()<>]*")
 
 
@@ -280,7 +282,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         a record, another page needs a nickname this browser holds (:func:`.join.ask_nickname`: else the join page in
         its place)."""
         if is_dashboard(self.notebook_path or path or ""):
-            return admit_teacher(self, app.teacher_key, self._environ())
+            return await admit_teacher(self, app.teacher_key, self._environ(), app.key_door)
         return app.record is None or not await ask_nickname(self)
 
     async def _room_refused(self) -> bool:
@@ -391,8 +393,10 @@ class ClassroomVoila(Voila):
         The address each running kernel's page was served to.
     starting : list of str
         The addresses of the pages being served whose kernel id is not known yet.
-    door : RoomDoor
+    door : Door
         The rooms' door (:mod:`.rooms`): wrong codes by address.
+    key_door : Door
+        The teacher's page's door (:mod:`.teacher`): wrong keys by address.
     """
 
     name = "dragonkit-voila"
@@ -424,7 +428,8 @@ class ClassroomVoila(Voila):
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)
         self.clients: dict[str, str] = {}
         self.starting: list[str] = []
-        self.door = RoomDoor()  # wrong rooms' codes, by address (in memory only)
+        self.door = Door()  # wrong rooms' codes, by address (in memory only)
+        self.key_door = Door()  # wrong teacher's keys, by address
         self.record_engine: Engine | None = None  # the record's engine, made at its first need (.record)
         self.log.info(
             "dragonkit: kernel budget %d, %s per visitor's address",

@@ -71,8 +71,12 @@ _REFUSED = {
     NicknameProblem.REPEATED: N_("This address gives more than one nickname: write yours here."),
 }
 _TAKEN = N_(
-    "“{nickname}” is taken in this class by another browser: pick another nickname, or ask your teacher to release "
-    "it (a student who changed laptops)."
+    "“{nickname}” is taken in this class by another browser: pick another nickname or, if it is yours and you "
+    "changed laptops, ask your teacher to release it."
+)
+_RELEASED = N_(
+    "Your teacher released the nickname “{nickname}” that this browser held: join again, with it if nobody has "
+    "taken it since, or with another."
 )
 _UNREACHABLE_TITLE = N_("The class's record cannot be reached")
 _UNREACHABLE = N_("The server cannot read the class's record just now: try again in a minute.")
@@ -138,7 +142,7 @@ async def ask_nickname(handler: JupyterHandler) -> bool:
     """
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ..record.holds import holder
+    from ..record.holds import holder, released_from
 
     request = handler.request
     given = query_values("nickname", visitor_environ(request.query))
@@ -153,7 +157,11 @@ async def ask_nickname(handler: JupyterHandler) -> bool:
     except SQLAlchemyError as error:
         return _unreachable(handler, error)
     if held is None:
-        return _answer_with_join_page(handler, asked or "")
+        try:  # a browser whose nickname the teacher released is told so
+            released = await in_thread(released_from, record_engine(app), class_name(), secret) if secret else None
+        except SQLAlchemyError as error:
+            return _unreachable(handler, error)
+        return _answer_with_join_page(handler, asked or released or "", released=released)
     put_in_query(request, "nickname", held)
     _keep(handler, secret)
     return False
@@ -183,9 +191,12 @@ def _unreachable(handler: JupyterHandler, error: Exception) -> bool:
     return True
 
 
-def _answer_with_join_page(handler: JupyterHandler, given: str = "", refused: NicknameError | None = None) -> bool:
-    """Answer ``handler``'s request with the join page (400 with why for a nickname ``refused``), its field holding
-    ``given``, whose form comes back to the page's address (without a nickname); True."""
+def _answer_with_join_page(
+    handler: JupyterHandler, given: str = "", refused: NicknameError | None = None, released: str | None = None
+) -> bool:
+    """Answer ``handler``'s request with the join page (400 with why for a nickname ``refused``; saying that the
+    teacher ``released`` the nickname the browser held), its field holding ``given``, whose form comes back to the
+    page's address (without a nickname); True."""
     request = handler.request
     kept = query_without(request.query, "nickname")
     asked = {"next": request.path + (f"?{kept}" if kept else "")}
@@ -197,7 +208,8 @@ def _answer_with_join_page(handler: JupyterHandler, given: str = "", refused: Ni
     if refused is not None:
         handler.set_status(400)
     page_lang = initial_language(visitor_environ(request.query))
-    handler.finish(join_page(page_lang, _xsrf(handler), given, _refusal(refused, page_lang), action=action))
+    notice = "" if released is None else tr(_RELEASED, page_lang, nickname=released)
+    handler.finish(join_page(page_lang, _xsrf(handler), given, _refusal(refused, page_lang), action, notice))
     return True
 
 
@@ -214,7 +226,7 @@ def _xsrf(handler: JupyterHandler) -> str:
     return handler.xsrf_token.decode()
 
 
-def join_page(lang: str, xsrf: str, given: str = "", error: str = "", action: str = "") -> str:
+def join_page(lang: str, xsrf: str, given: str = "", error: str = "", action: str = "", notice: str = "") -> str:
     """The join page in ``lang`` (``templates/join.html``): the nickname's field, what is kept, the button.
 
     Parameters
@@ -229,6 +241,9 @@ def join_page(lang: str, xsrf: str, given: str = "", error: str = "", action: st
         invalid. ``""``: nothing refused.
     action : str
         Where the form goes (``""``: the page's own address, :data:`JOIN_PATH`'s).
+    notice : str
+        What happened before, in ``lang`` (plain text; the teacher released the nickname this browser held), said
+        above the form. ``""``: nothing.
 
     Returns
     -------
@@ -248,6 +263,7 @@ def join_page(lang: str, xsrf: str, given: str = "", error: str = "", action: st
         maxlength=NICKNAME_LENGTH,
         kept=tr(_KEPT, lang),
         button=tr(_BUTTON, lang),
+        notice=notice,
     )
 
 

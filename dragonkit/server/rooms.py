@@ -6,22 +6,15 @@ the browser to the play app in that room (``voila/render/play.ipynb?room=K7MQX``
 their nickname (:mod:`dragonkit.ui.rooms`). The play app's page asked for with ``?room=`` goes through the same door
 first (:func:`room_refused`): a code that no room has is answered with the page and status 404, and no kernel starts.
 
-The :class:`RoomDoor` (one per server, in memory: nothing about an address is written anywhere) slows wrong codes
-from one address without slowing anyone else: the first :data:`FREE_WRONG` are answered at once, each later one waits
-twice as long as the one before (2, 4, 8 … s, at most :data:`SLOWEST`), on the event loop (no thread waits), and when
-:data:`CROWD` answers to that address are already waiting the next is refused at once (status 429, ``Retry-After``).
-A right code is never slowed, even from an address that has been: a class behind one address keeps joining. Only
-while :data:`CROWD` answers wait is every code from that address refused, the right ones too, before the code is even
-read: a refusal that came only for wrong codes would answer a guess at once (so a guesser gets about 20 answers a
-minute). An address's count is forgotten :data:`FORGET` seconds after its last wrong code.
+The server's :class:`~.door.Door` of room codes slows wrong codes from one address without slowing anyone else (the
+first :data:`~.door.FREE_WRONG` answered at once, then later and later, :mod:`.door`). A right code is never slowed,
+even from an address that has been: a class behind one address keeps joining. Only while :data:`~.door.CROWD` answers
+wait is every code from that address refused (429), the right ones too, before the code is even read: a refusal that
+came only for wrong codes would answer a guess at once (so a guesser gets about 20 answers a minute).
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections import Counter
-from collections.abc import Callable
 from typing import Protocol
 from urllib.parse import urlencode
 
@@ -31,21 +24,14 @@ from tornado import web
 
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
+from .door import SLOWEST, Door
 from .pages import message_page, render, visitor_environ
 from .record import RecordServer, in_thread, record_engine
 
-__all__ = ["CROWD", "FORGET", "FREE_WRONG", "ROOM_PATH", "SLOWEST", "RoomDoor", "RoomHandler", "room_refused"]
+__all__ = ["ROOM_PATH", "RoomHandler", "room_refused"]
 
 #: The door's path, under the server's base URL.
 ROOM_PATH = "dragonkit/room"
-#: Wrong codes from one address answered at once.
-FREE_WRONG = 5
-#: The longest wait before a wrong code's answer (seconds).
-SLOWEST = 30.0
-#: Answers to one address that may wait at once; beyond, the next wrong code is refused (429).
-CROWD = 10
-#: Seconds after its last wrong code when an address's count is forgotten.
-FORGET = 600.0
 #: The most characters of a code the door's field holds (a code typed with spaces and dashes).
 _CODE_FIELD = 12
 
@@ -58,34 +44,6 @@ _CROWDED = N_("Too many wrong codes from this computer: try again in {seconds} s
 _NO_ROOMS = N_(
     "Rooms need the class's record: the teacher serves a class (dragonkit serve --class NAME) that keeps it."
 )
-
-
-class RoomDoor:
-    """The count of wrong codes by address, and how long each answer waits.
-
-    Parameters
-    ----------
-    clock : callable
-        Seconds, monotonic (default :func:`time.monotonic`; a test gives its own).
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, when the last one came)
-        self.waiting: Counter[str] = Counter()  # address -> answers waiting now
-
-    def crowded(self, address: str) -> bool:
-        """Whether :data:`CROWD` answers to ``address`` are waiting already (the next wrong code is refused)."""
-        return self.waiting[address] >= CROWD
-
-    def wrong(self, address: str) -> float:
-        """Count a wrong code from ``address``; the seconds its answer waits (0 for the first :data:`FREE_WRONG`)."""
-        now = self._clock()
-        for gone in [a for a, (_n, last) in self._wrong.items() if now - last > FORGET]:
-            del self._wrong[gone]
-        count = self._wrong.get(address, (0, now))[0] + 1
-        self._wrong[address] = (count, now)
-        return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** (count - FREE_WRONG))
 
 
 def door_page(lang: str, code: str = "", unknown: bool = False, no_rooms: bool = False) -> str:
@@ -117,7 +75,7 @@ class _Server(RecordServer, Protocol):
     """What the door reads and keeps on its server, :class:`.app.ClassroomVoila` (described here: :mod:`.app` imports
     this module, which may not import it back)."""
 
-    door: RoomDoor
+    door: Door
 
 
 def _known(app: _Server, code: str) -> str | None:
@@ -173,12 +131,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     if await in_thread(_known, app, code) is not None:
         return False
     handler.set_header("Cache-Control", "no-store")
-    wait = door.wrong(address)
-    door.waiting[address] += 1
-    try:
-        await asyncio.sleep(wait)
-    finally:
-        door.waiting[address] -= 1
+    await door.wait_wrong(address)
     handler.set_status(404)
     handler.finish(door_page(lang, code, unknown=True))
     return True

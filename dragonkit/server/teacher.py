@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..address import query_without
 from ..i18n import N_, initial_language, tr
+from .door import SLOWEST, Door
 from .pages import message_page
 
 if TYPE_CHECKING:  # the command line reads the key's rules without importing the Jupyter server
@@ -202,12 +203,15 @@ def teacher_page(environ: Mapping[str, str]) -> str:
     return message_page(lang, tr(_TITLE, lang), tr(_TEXT, lang))
 
 
-def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str, str]) -> bool:
+async def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str, str], door: Door) -> bool:
     """Whether ``handler``'s request may have the dashboard now; if not, it has been answered.
 
     With the right ``?key=`` the teacher's cookie is set and the browser sent to the same address without the key
     (a redirection: answered); with the teacher's cookie and no key the page may be served; anything else is answered
-    with :func:`teacher_page` and status 403 (its headers alone, for a HEAD request).
+    with :func:`teacher_page` and status 403 (its headers alone, for a HEAD request). A wrong key is slowed as a wrong
+    room's code is (``door``, :class:`~.door.Door`: the first few from an address answered at once, then later and
+    later, and refused with 429 while :data:`~.door.CROWD` answers to that address wait); the right key never is (a
+    key of 16 characters or more is not found by guessing; what the door spares is the server and its log).
 
     Parameters
     ----------
@@ -217,6 +221,8 @@ def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str
         The server's.
     environ : mapping of str to str
         What decides the visitor's language (:func:`teacher_page`).
+    door : Door
+        The server's door of teacher's keys.
 
     Returns
     -------
@@ -241,6 +247,15 @@ def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mapping[str
         kept = query_without(request.query, "key")
         handler.redirect(request.path + (f"?{kept}" if kept else ""))
         return False
+    address = request.remote_ip or ""
+    if given is not None:  # a wrong key: slowed, or refused at once while the address's answers crowd the door
+        if door.crowded(address):
+            handler.set_status(429)
+            handler.set_header("Retry-After", str(int(SLOWEST)))
+            handler.set_header("Cache-Control", "no-store")
+            handler.finish(teacher_page(environ))
+            return False
+        await door.wait_wrong(address)
     handler.log.warning("dragonkit: the teacher's page refused (%s)", "a wrong key" if given is not None else "no key")
     handler.set_status(403)
     handler.set_header("Cache-Control", "no-store")

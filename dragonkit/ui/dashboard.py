@@ -127,8 +127,9 @@ class DashboardApp(MessageLine):
         names = ("playing", "rooms", "map", "gems", "wins", "exercises", "nicknames")
         self.sections = {name: widgets.HTML() for name in names}
         self.release_picker = widgets.Dropdown(
-            layout=widgets.Layout(width="auto"), style={"description_width": "initial"}
+            layout=widgets.Layout(width="auto", min_width="22em"), style={"description_width": "initial"}
         )
+        self.release_picker.observe(lambda _change: self._enable_release(), names="value")
         self.release_button = widgets.Button(icon="unlock", layout=widgets.Layout(width="auto"))
         self.release_button.on_click(lambda _b: self.release(self.release_picker.value))
         self.released = widgets.HTML()  # what the last release did, said where the teacher clicked
@@ -366,11 +367,16 @@ class DashboardApp(MessageLine):
         held = sorted(feed.holds.loc[feed.holds["held"].astype(bool), "nickname"]) if len(feed.holds) else []
         kept = self.release_picker.value if self.release_picker.value in held else None
         self.release_picker.options = held
-        self.release_picker.value = kept if kept is not None else (held[0] if held else None)
+        self.release_picker.value = kept  # none chosen until the teacher chooses: never one they did not pick
         self.release_picker.description = tr("Nickname to release")
         self.release_button.description = tr("Release the nickname")
-        self.release_button.disabled = not held
+        self._enable_release()
         self.release_row.layout.display = None if held else "none"
+
+    def _enable_release(self) -> None:
+        """The release button works once a nickname is chosen (after a release none is: pressing it twice releases
+        one nickname, not the next one in the list)."""
+        self.release_button.disabled = self.release_picker.value is None
 
     def release(self, nickname: str | None) -> bool:
         """Release ``nickname`` in the class (:func:`dragonkit.record.holds.release`): the browser that held it holds
@@ -402,6 +408,7 @@ class DashboardApp(MessageLine):
         else:
             said = tr("{nickname} was not held by any browser: nothing to release.", nickname=nickname)
         self.released.value = f'<p class="dk-caption" role="status">{escape(said)}</p>'
+        self.release_picker.value = None
         self.update()
         return done
 

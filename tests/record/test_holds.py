@@ -37,6 +37,7 @@ def _rows(engine) -> list[tuple]:
 def test_the_first_browser_holds_a_nickname_and_the_record_keeps_only_its_secrets_digest(engine):
     secret = holds.take(engine, "3B", "Ada", MONDAY)
     assert len(secret) == 43 and holds.holder(engine, "3B", secret) == "Ada"
+    assert holds.released_from(engine, "3B", secret) is None
     assert _rows(engine) == [("3B", "Ada", holds.digest(secret), None)]
     assert secret not in str(_rows(engine))
     assert holds.holder(engine, "3B", secret + "x") is None and holds.holder(engine, "3B", "") is None
@@ -50,6 +51,9 @@ def test_another_browser_is_refused_and_nothing_is_written(engine):
         holds.take(engine, "3B", "Ada", MONDAY)
     assert _rows(engine) == before
     assert holds.holder(engine, "4A", holds.take(engine, "4A", "Ada", MONDAY)) == "Ada"  # another class's Ada
+    for look_alike in ("ada", "ADA", "\uff21da"):  # another case, a fullwidth letter: a classmate's look-alike
+        with pytest.raises(NicknameTakenError):
+            holds.take(engine, "3B", look_alike, MONDAY)
 
 
 def test_a_release_lets_the_next_browser_hold_it_and_is_kept_with_its_time(engine):
@@ -57,7 +61,7 @@ def test_a_release_lets_the_next_browser_hold_it_and_is_kept_with_its_time(engin
     holds.take(engine, "3B", "Bo", MONDAY)
     assert holds.release(engine, "3B", "Ada", MONDAY + timedelta(minutes=10))
     assert not holds.release(engine, "3B", "Ada", MONDAY + timedelta(minutes=11))  # nobody holds it now
-    assert holds.holder(engine, "3B", first) is None
+    assert holds.holder(engine, "3B", first) is None and holds.released_from(engine, "3B", first) == "Ada"
     second = holds.take(engine, "3B", "Ada", MONDAY + timedelta(minutes=12))
     assert holds.holder(engine, "3B", second) == "Ada" and second != first
     holds.release(engine, "3B", "Ada", MONDAY + timedelta(minutes=20))

@@ -181,6 +181,7 @@ def test_a_nickname_another_browser_holds_is_refused_until_the_teacher_releases_
     assert holds.release(connect(record_server.record), "3B", "Fay")
     status, _, page = first.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?probe=x")
     assert status == 200 and "a stand-in page" not in page and "Join the class" in page
+    assert "Your teacher released the nickname “Fay” that this browser held" in page and 'value="Fay"' in page
     assert second.join(join, "Fay")[0] == 303
     probe = marker()
     status, _, page = second.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?probe={probe}")

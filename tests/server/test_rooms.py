@@ -5,6 +5,7 @@ slowed while a right one is not, and a crowd of them refused."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 import time
@@ -14,10 +15,11 @@ import pytest
 
 from dragonkit.record import rooms
 from dragonkit.record.store import connect, upgrade
-from dragonkit.server.rooms import CROWD, FORGET, FREE_WRONG, SLOWEST, RoomDoor, door_page
+from dragonkit.server.door import CROWD, FORGET, FREE_WRONG, SLOWEST, Door
+from dragonkit.server.rooms import door_page
 
 from ..conftest import ARTIFACTS, voila_server
-from ..record_server import TOKEN, Client, joined, write_notebook
+from ..record_server import KEY, TOKEN, Client, joined, write_notebook
 
 
 class Clock:
@@ -30,7 +32,7 @@ class Clock:
 
 def test_the_door_answers_the_first_wrong_codes_at_once_then_ever_slower():
     clock = Clock()
-    door = RoomDoor(clock)
+    door = Door(clock)
     waits = [door.wrong("10.0.0.1") for _ in range(FREE_WRONG + 6)]
     assert waits[:FREE_WRONG] == [0.0] * FREE_WRONG
     assert waits[FREE_WRONG:] == [2.0, 4.0, 8.0, 16.0, SLOWEST, SLOWEST]
@@ -39,12 +41,38 @@ def test_the_door_answers_the_first_wrong_codes_at_once_then_ever_slower():
     assert door.wrong("10.0.0.1") == 0.0  # forgotten ten minutes after its last wrong code
 
 
-def test_the_door_is_crowded_when_enough_answers_wait():
-    door = RoomDoor(Clock())
-    door.waiting["10.0.0.1"] = CROWD - 1
-    assert not door.crowded("10.0.0.1")
-    door.waiting["10.0.0.1"] += 1
-    assert door.crowded("10.0.0.1") and not door.crowded("10.0.0.2")
+def test_the_door_is_crowded_when_enough_answers_wait_and_forgets_an_address_with_none():
+    door = Door(Clock())
+
+    async def crowd(n: int) -> None:
+        await asyncio.gather(*(door.wait_wrong("10.0.0.1") for _ in range(n)))
+
+    async def watch() -> tuple[bool, bool]:
+        waiting = asyncio.ensure_future(crowd(FREE_WRONG + CROWD))  # the first five at once, ten that wait
+        await asyncio.sleep(0.05)
+        seen = door.crowded("10.0.0.1"), door.crowded("10.0.0.2")
+        waiting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting
+        return seen
+
+    assert asyncio.run(watch()) == (True, False)
+    assert door.waiting == {}  # no answer waits: the address is not kept
+
+
+def test_the_doors_tables_are_bounded_and_forgetting_reads_only_the_oldest():
+    """At most ``most`` addresses are kept, the oldest forgotten first; after ten minutes of quiet every address is
+    forgotten at the next wrong code."""
+    clock = Clock()
+    door = Door(clock, most=50)
+    for n in range(120):
+        door.wrong(f"10.0.{n // 256}.{n % 256}")
+        clock.now += 1
+    assert len(door) == 50 and door.wrong("10.0.0.119") == 0.0  # the newest kept: its second wrong code
+    assert door.wrong("10.0.0.0") == 0.0 and len(door) == 50  # the oldest was forgotten: a new address again
+    clock.now += FORGET + 1
+    door.wrong("10.9.9.9")
+    assert len(door) == 1
 
 
 def test_the_doors_page_is_labelled_in_both_languages():
@@ -108,14 +136,15 @@ def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_thro
     """On a server of its own (the address's count is the server's): the first wrong codes answer at once, the next
     one waits; a right code from the same address is answered while a slowed answer still waits; with enough
     answers waiting, the next code is refused with 429 and Retry-After, a right one too (else a 429 would answer a
-    guess at once)."""
+    guess at once). Wrong teacher's keys are slowed alike (they were answered 1,250 a second), the right key never."""
     record = f"sqlite:///{tmp_path / 'record.sqlite'}"
     engine = connect(record)
     upgrade(engine)
     opened = rooms.open_room(engine, "3B", "Ana", "mini", [("Ana", "human"), ("Bo", "coach")])
     engine.dispose()
     write_notebook(tmp_path / "play.ipynb", "print('play')")
-    with voila_server(tmp_path, "voila-door.log", token=TOKEN, record=record, class_name="3B") as url:
+    options = {"token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B", "pool": 0}
+    with voila_server(tmp_path, "voila-door.log", **options) as url:
         door = f"{url}/dragonkit/room?token={TOKEN}&code="
         client = Client()
         for _ in range(FREE_WRONG):
@@ -142,6 +171,17 @@ def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_thro
         assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many wrong codes" in body
         slowed.join()
         assert answers == [404]
+
+        # wrong teacher's keys, on the door of keys: the first at once, the next one slowed, the right key at once
+        dashboard = f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key="
+        guesser = Client()
+        for n in range(FREE_WRONG):
+            assert guesser.request("GET", f"{dashboard}wrong-key-{n:08d}")[0] == 403
+        start = time.monotonic()
+        assert guesser.request("GET", f"{dashboard}wrong-key-99999999")[0] == 403
+        assert time.monotonic() - start >= 2.0  # the 6th wrong key waited
+        start = time.monotonic()
+        assert guesser.request("GET", f"{dashboard}{KEY}")[0] == 302 and time.monotonic() - start < 2.0
 
 
 def test_a_class_server_closes_the_waiting_rooms_left_idle(tmp_path):

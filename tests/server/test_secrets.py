@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import logging
 import time
+import urllib.parse
 from types import SimpleNamespace
 
 from dragonkit.server.app import SecretsHidden, without_secrets
 from dragonkit.server.join import NICKNAME_COOKIE
 
-from ..record_server import TOKEN, joined, marker
+from ..record_server import TOKEN, Client, joined, marker
 
 
 def test_the_access_log_hides_tokens_keys_nicknames_and_room_codes(record_server):
@@ -28,10 +29,16 @@ def test_the_access_log_hides_tokens_keys_nicknames_and_room_codes(record_server
     }
     for status, address in requests.items():
         assert browser.request("GET", f"{record_server.url}{address}")[0] == status, address
+    back = urllib.parse.quote(f"/voila/render/play.ipynb?token={TOKEN}&room={code}", safe="")
+    joining = f"{record_server.url}/dragonkit/join?next={back}"  # the join page's way back to a room's page
+    newcomer = Client()
+    newcomer.request("GET", f"{record_server.url}/?token={TOKEN}")
+    assert newcomer.join(joining, nickname)[0] == 303
     expected = (
         "403 GET /voila/render/dashboard.ipynb?token=[secret]&key=[secret] ",
         "400 GET /voila/render/lesson.ipynb?token=[secret]&nickname=[secret]&nickname=[secret] ",
         "404 GET /voila/render/nothing-here.ipynb?token=[secret]&room=[secret]&nickname=[secret] ",  # the held one
+        "POST /dragonkit/join?next=[secret] ",
     )
     deadline = time.monotonic() + 30  # the server writes a request's line once its answer is sent
     while not all(line in (log := record_server.log.read_text(errors="replace")[logged:]) for line in expected):

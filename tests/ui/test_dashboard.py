@@ -151,9 +151,12 @@ def test_the_teacher_releases_a_nickname_and_the_page_says_when(app, recording):
         section = _text(app.sections["nicknames"].value)
         assert "2 nicknames are held, each by the browser that joined with it" in section
         assert re.search(r"Ada held since \w{3} \d+, .+ never Bo held since", section), section
-        assert app.release_picker.options == ("Ada", "Bo") and not app.release_button.disabled
+        assert app.release_picker.options == ("Ada", "Bo") and app.release_picker.value is None
+        assert app.release_button.disabled  # nothing chosen yet
         app.release_picker.value = "Ada"
+        assert not app.release_button.disabled
         app.release_button.click()
+        assert app.release_picker.value is None and app.release_button.disabled  # a second press releases nobody
         assert holds.holder(engine, "3B", ada) is None
         assert "Ada released: the next browser to join the class with this nickname holds it." in _text(
             app.released.value

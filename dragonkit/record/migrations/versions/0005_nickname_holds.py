@@ -15,7 +15,8 @@ down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-#: The index, unique over the holds not released only (a partial index, in SQLite and PostgreSQL alike).
+#: The index, unique over the holds not released only (a partial index, in SQLite and PostgreSQL alike), by look-alike
+#: (a nickname's NFKC form with its case folded: "ada", "ADA" and a fullwidth "Ａda" are one nickname).
 NAME = "ix_nickname_holds_held"
 HELD = sa.text("released IS NULL")
 
@@ -26,6 +27,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
         sa.Column("class_name", sa.String(length=40), nullable=False),
         sa.Column("nickname", sa.String(length=40), nullable=False),
+        sa.Column("look_alike", sa.Text(), nullable=False),
         sa.Column("digest", sa.String(length=64), nullable=False),
         sa.Column("taken", sa.DateTime(), nullable=False),
         sa.Column("released", sa.DateTime(), nullable=True),
@@ -33,7 +35,7 @@ def upgrade() -> None:
         sa.UniqueConstraint("digest"),
     )
     op.create_index(
-        NAME, "nickname_holds", ["class_name", "nickname"], unique=True, sqlite_where=HELD, postgresql_where=HELD
+        NAME, "nickname_holds", ["class_name", "look_alike"], unique=True, sqlite_where=HELD, postgresql_where=HELD
     )
 
 
