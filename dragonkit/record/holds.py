@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from sqlalchemy import Engine, insert, select, update
@@ -25,7 +26,16 @@ from sqlalchemy.exc import IntegrityError
 from .nicknames import look_alike_key
 from .schema import NicknameHold
 
-__all__ = ["SECRET_BYTES", "NicknameTakenError", "digest", "holder", "release", "released_from", "take"]
+__all__ = [
+    "SECRET_BYTES",
+    "NicknameTakenError",
+    "digest",
+    "holder",
+    "release",
+    "released_among",
+    "released_from",
+    "take",
+]
 
 #: The random bytes of a browser's secret (256 bits: not to be guessed, so a plain digest keeps it safe).
 SECRET_BYTES = 32
@@ -97,6 +107,21 @@ def released_from(engine: Engine, class_name: str, secret: str) -> str | None:
     """The nickname that the browser keeping ``secret`` held in ``class_name`` until the teacher released it; None if
     it held none there, or holds it still."""
     return _nickname_of(engine, class_name, secret, released=True)
+
+
+def released_among(engine: Engine, class_name: str, digests: Iterable[str]) -> set[str]:
+    """Those of ``digests`` (of secrets, :func:`digest`) whose hold in ``class_name`` the teacher has released: the
+    server ends the pages those browsers still have open."""
+    wanted = list(digests)
+    if not wanted:
+        return set()
+    query = select(NicknameHold.digest).where(
+        NicknameHold.digest.in_(wanted),
+        NicknameHold.class_name == class_name,
+        NicknameHold.released.is_not(None),
+    )
+    with engine.connect() as connection:
+        return set(connection.execute(query).scalars())
 
 
 def _nickname_of(engine: Engine, class_name: str, secret: str, released: bool) -> str | None:

@@ -47,9 +47,10 @@ from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .door import Door
-from .join import JOIN_PATH, JoinHandler, ask_nickname
+from .join import JOIN_PATH, NICKNAME_COOKIE, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
+from .record import in_thread, record_engine
 from .rooms import ROOM_PATH, RoomHandler, close_idle_rooms, room_refused
 from .teacher import TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
@@ -244,6 +245,8 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
     """Voilà's page handler under the kernel budget, with the ``_xsrf`` cookie that lets the page shut its kernel down
     when it is closed or reloaded, and the page's title and ``<html lang>`` in its language (:func:`in_language`)."""
 
+    _hold: str | None = None  # the digest of the nickname's hold of the page's browser (a class's record only)
+
     def _environ(self) -> dict[str, str]:
         """What decides a visitor's language (:func:`dragonkit.i18n.initial_language`): the page's ``?lang=``, else
         the server's language."""
@@ -283,7 +286,14 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
         its place)."""
         if is_dashboard(self.notebook_path or path or ""):
             return await admit_teacher(self, app.teacher_key, self._environ(), app.key_door)
-        return app.record is None or not await ask_nickname(self)
+        if app.record is None:
+            return True
+        if await ask_nickname(self):
+            return False
+        from ..record.holds import digest
+
+        self._hold = digest(self.get_cookie(NICKNAME_COOKIE) or "")  # its kernel ends if the teacher releases it
+        return True
 
     async def _room_refused(self) -> bool:
         """Whether a page asked for with ``?room=`` has been refused at the rooms' door (:func:`.rooms.room_refused`:
@@ -351,7 +361,7 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
                     head += html
                     if found := _KERNEL_ID.search(head):
                         kernel_id = found[1]
-                        app.served(kernel_id, client)
+                        app.served(kernel_id, client, self._hold)
                         app.starting.remove(client)
                 self.write(html)
                 self.flush()
@@ -408,6 +418,7 @@ class ClassroomVoila(Voila):
     certfile = Unicode("", config=True, help="serve over HTTPS with this certificate (PEM); every cookie Secure")
     keyfile = Unicode("", config=True, help="the certificate's private key (PEM; default: in the certificate's file)")
     trust_xheaders = Bool(False, config=True, help="read the scheme and the address from a reverse proxy's headers")
+    release_check_every = Integer(5, config=True, help="seconds between two looks for nicknames the teacher released")
 
     def initialize(self, argv: list[str] | None = None) -> None:
         # first of all, before the pool's kernels are started with a copy of the environment
@@ -427,6 +438,7 @@ class ClassroomVoila(Voila):
         notebook_renderer.VoilaExporter = CachingVoilaExporter
         self.budget = KernelBudget(self.max_kernels or default_max_kernels(), self.max_kernels_per_client)
         self.clients: dict[str, str] = {}
+        self.holds: dict[str, str] = {}  # kernel id -> the digest of its browser's hold (a class's record only)
         self.starting: list[str] = []
         self.door = Door()  # wrong rooms' codes, by address (in memory only)
         self.key_door = Door()  # wrong teacher's keys, by address
@@ -442,10 +454,39 @@ class ClassroomVoila(Voila):
             self.log.info("dragonkit: the class's record is kept: each student gives a nickname first")
 
     def start(self) -> None:
-        """Serve; with a record, close the rooms left waiting idle every :attr:`closing_every` seconds."""
+        """Serve; with a record, close the rooms left waiting idle every :attr:`closing_every` seconds, and end the
+        pages of nicknames the teacher released every :attr:`release_check_every` seconds."""
         if self.record is not None:
             tornado.ioloop.PeriodicCallback(self._close_idle_rooms, self.closing_every * 1000).start()
+            tornado.ioloop.PeriodicCallback(self._end_released_pages, self.release_check_every * 1000).start()
         super().start()
+
+    async def _end_released_pages(self) -> None:
+        """Shut down the kernels of the pages served to a browser whose nickname the teacher has released since
+        (:func:`dragonkit.record.holds.released_among`): a tab left open on a student's old laptop writes nothing
+        more under the nickname, which the next browser to join holds; reloaded, it gets the join page."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from ..record.holds import released_among
+        from ..record.where import class_name
+
+        running = set(self.kernel_manager.list_kernel_ids())
+        for gone in set(self.holds) - running:
+            del self.holds[gone]
+        if not self.holds:
+            return
+        try:
+            released = await in_thread(released_among, record_engine(self), class_name(), set(self.holds.values()))
+        except SQLAlchemyError as error:  # the record unreachable a moment: the next round looks again
+            self.log.warning("dragonkit: the released nicknames could not be read now (%s)", type(error).__name__)
+            return
+        ended = [kernel_id for kernel_id, hold in self.holds.items() if hold in released]
+        for kernel_id in ended:
+            del self.holds[kernel_id]
+            if kernel_id in self.kernel_manager:
+                await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
+        if ended:
+            self.log.info("dragonkit: %d page(s) of a nickname the teacher released ended", len(ended))
 
     async def _close_idle_rooms(self) -> None:
         from sqlalchemy.exc import SQLAlchemyError
@@ -532,9 +573,12 @@ class ClassroomVoila(Voila):
         total = max(len(running), pool + len(self.clients) + len(self.starting))
         return total, sum(owner == client for owner in self.clients.values()) + self.starting.count(client)
 
-    def served(self, kernel_id: str, client: str) -> None:
-        """Record that ``kernel_id`` serves ``client``'s page, and count it active from now."""
+    def served(self, kernel_id: str, client: str, hold: str | None = None) -> None:
+        """Record that ``kernel_id`` serves ``client``'s page (a browser whose hold's digest is ``hold``, if any), and
+        count it active from now."""
         self.clients[kernel_id] = client
+        if hold is not None:
+            self.holds[kernel_id] = hold
         self.touch(kernel_id)
 
     def touch(self, kernel_id: str) -> None:

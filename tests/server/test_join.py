@@ -190,6 +190,29 @@ def test_a_nickname_another_browser_holds_is_refused_until_the_teacher_releases_
     assert first.join(join, "Fay")[0] == 409  # the first laptop's turn to be told
 
 
+def test_a_page_left_open_by_a_browser_whose_nickname_was_released_is_ended(record_server):
+    """Ivy's old laptop keeps a page open; the teacher releases Ivy: the server shuts that page's kernel down within
+    its next look (every 5 s), so that the old tab writes nothing more as Ivy; another student's page goes on."""
+    old, other = joined(record_server.url, "Ivy"), joined(record_server.url)
+    kernels = []
+    for browser in (old, other):
+        status, _, page = browser.request("GET", f"{record_server.url}/voila/render/lesson.ipynb?probe={marker()}")
+        assert status == 200 and "a stand-in page" in page
+        kernels.append(re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)[1])
+
+    def running(kernel: str) -> bool:
+        return old.request("GET", f"{record_server.url}/api/kernels/{kernel}?token={TOKEN}")[0] == 200
+
+    assert all(running(kernel) for kernel in kernels)
+    assert holds.release(connect(record_server.record), "3B", "Ivy")
+    deadline = time.monotonic() + 30
+    while running(kernels[0]):
+        assert time.monotonic() < deadline, "the released nickname's page still has its kernel"
+        time.sleep(0.5)
+    assert running(kernels[1])
+    assert "page(s) of a nickname the teacher released ended" in record_server.log.read_text(errors="replace")
+
+
 def test_a_browser_that_joins_with_another_nickname_gives_up_the_one_it_held(record_server):
     browser = joined(record_server.url, "Gil")
     join = f"{record_server.url}/dragonkit/join?next=/"
