@@ -47,7 +47,7 @@ from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
 from .door import Door
-from .join import JOIN_PATH, NICKNAME_COOKIE, JoinHandler, ask_nickname
+from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
 from .record import in_thread, record_engine
@@ -288,12 +288,8 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
             return await admit_teacher(self, app.teacher_key, self._environ(), app.key_door)
         if app.record is None:
             return True
-        if await ask_nickname(self):
-            return False
-        from ..record.holds import digest
-
-        self._hold = digest(self.get_cookie(NICKNAME_COOKIE) or "")  # its kernel ends if the teacher releases it
-        return True
+        self._hold = await ask_nickname(self)  # its kernel ends if the teacher releases it
+        return self._hold is not None
 
     async def _room_refused(self) -> bool:
         """Whether a page asked for with ``?room=`` has been refused at the rooms' door (:func:`.rooms.room_refused`:

@@ -21,6 +21,10 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tornado.web import RequestHandler
 
 __all__ = ["CROWD", "FORGET", "FREE_WRONG", "MOST_ADDRESSES", "SLOWEST", "Door"]
 
@@ -86,6 +90,15 @@ class Door:
                 self.waiting[address] = left
             else:
                 del self.waiting[address]
+
+    @staticmethod
+    def refuse(handler: RequestHandler, page: str) -> None:
+        """Answer ``handler`` with ``page`` (a whole HTML document), status 429 and ``Retry-After``: the door is
+        crowded for its address."""
+        handler.set_status(429)
+        handler.set_header("Retry-After", str(int(SLOWEST)))
+        handler.set_header("Cache-Control", "no-store")
+        handler.finish(page)
 
     async def wait_wrong(self, address: str) -> None:
         """Count a wrong answer from ``address`` and wait as long as its reply must (:meth:`wrong`), counted among the

@@ -118,8 +118,9 @@ def put_in_query(request: httputil.HTTPServerRequest, name: str, value: str) -> 
         arguments[name] = [value.encode()]
 
 
-async def ask_nickname(handler: JupyterHandler) -> bool:
-    """Whether ``handler``'s page has been answered with the join page, for want of a nickname held.
+async def ask_nickname(handler: JupyterHandler) -> str | None:
+    """The hold of the browser ``handler``'s page may be served to; None where the page has been answered with the
+    join page, for want of a nickname held.
 
     The browser's cookie (:data:`NICKNAME_COOKIE`) names the nickname it holds in the server's class
     (:func:`dragonkit.record.holds.holder`, read in a thread): that nickname is put in the request's query
@@ -137,34 +138,38 @@ async def ask_nickname(handler: JupyterHandler) -> bool:
 
     Returns
     -------
-    bool
-        True: answered (the join page, or the record's 503); False: serve the page.
+    str or None
+        The digest of the browser's hold (:func:`dragonkit.record.holds.digest`): serve the page. None: answered
+        (the join page, or the record's 503).
     """
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ..record.holds import holder, released_from
+    from ..record.holds import digest, holder, released_from
 
     request = handler.request
     given = query_values("nickname", visitor_environ(request.query))
     try:
         asked = query_nickname(given)
     except NicknameError as refused:
-        return _answer_with_join_page(handler, given[0][: NICKNAME_LENGTH * 2], refused)
+        _answer_with_join_page(handler, given[0][: NICKNAME_LENGTH * 2], refused)
+        return None
     app: RecordServer = handler.settings["dragonkit_app"]
     secret = handler.get_cookie(NICKNAME_COOKIE) or ""
     try:
         held = await in_thread(holder, record_engine(app), class_name(), secret) if secret else None
+        # a browser whose nickname the teacher released is told so
+        released = (
+            None if held or not secret else await in_thread(released_from, record_engine(app), class_name(), secret)
+        )
     except SQLAlchemyError as error:
-        return _unreachable(handler, error)
+        _unreachable(handler, error)
+        return None
     if held is None:
-        try:  # a browser whose nickname the teacher released is told so
-            released = await in_thread(released_from, record_engine(app), class_name(), secret) if secret else None
-        except SQLAlchemyError as error:
-            return _unreachable(handler, error)
-        return _answer_with_join_page(handler, asked or released or "", released=released)
+        _answer_with_join_page(handler, asked or released or "", released=released)
+        return None
     put_in_query(request, "nickname", held)
     _keep(handler, secret)
-    return False
+    return digest(secret)
 
 
 def _keep(handler: JupyterHandler, secret: str) -> None:
@@ -180,23 +185,22 @@ def _keep(handler: JupyterHandler, secret: str) -> None:
     )
 
 
-def _unreachable(handler: JupyterHandler, error: Exception) -> bool:
-    """Answer ``handler`` with the page that says the record cannot be reached now (503); True."""
+def _unreachable(handler: JupyterHandler, error: Exception) -> None:
+    """Answer ``handler`` with the page that says the record cannot be reached now (503)."""
     handler.log.warning("dragonkit: the class's record cannot be reached (%s)", type(error).__name__)
     lang = initial_language(visitor_environ(handler.request.query))
     handler.set_status(503)
     handler.set_header("Retry-After", "60")
     handler.set_header("Cache-Control", "no-store")
     handler.finish(message_page(lang, tr(_UNREACHABLE_TITLE, lang), tr(_UNREACHABLE, lang)))
-    return True
 
 
 def _answer_with_join_page(
     handler: JupyterHandler, given: str = "", refused: NicknameError | None = None, released: str | None = None
-) -> bool:
+) -> None:
     """Answer ``handler``'s request with the join page (400 with why for a nickname ``refused``; saying that the
     teacher ``released`` the nickname the browser held), its field holding ``given``, whose form comes back to the
-    page's address (without a nickname); True."""
+    page's address (without a nickname)."""
     request = handler.request
     kept = query_without(request.query, "nickname")
     asked = {"next": request.path + (f"?{kept}" if kept else "")}
@@ -210,7 +214,6 @@ def _answer_with_join_page(
     page_lang = initial_language(visitor_environ(request.query))
     notice = "" if released is None else tr(_RELEASED, page_lang, nickname=released)
     handler.finish(join_page(page_lang, _xsrf(handler), given, _refusal(refused, page_lang), action, notice))
-    return True
 
 
 def _refusal(refused: NicknameError | None, lang: str) -> str:

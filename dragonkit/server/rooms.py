@@ -122,11 +122,7 @@ async def room_refused(handler: JupyterHandler, code: str) -> bool:
     address = handler.request.remote_ip or ""
     lang = initial_language(visitor_environ(handler.request.query))
     if door.crowded(address):  # before the code is read: a refusal that said "wrong code" would be a quick guess
-        seconds = int(SLOWEST)
-        handler.set_status(429)
-        handler.set_header("Retry-After", str(seconds))
-        handler.set_header("Cache-Control", "no-store")
-        handler.finish(message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=seconds)))
+        door.refuse(handler, message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=int(SLOWEST))))
         return True
     if await in_thread(_known, app, code) is not None:
         return False

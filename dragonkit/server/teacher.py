@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..address import query_without
 from ..i18n import N_, initial_language, tr
-from .door import SLOWEST, Door
+from .door import Door
 from .pages import message_page
 
 if TYPE_CHECKING:  # the command line reads the key's rules without importing the Jupyter server
@@ -250,10 +250,7 @@ async def admit_teacher(handler: JupyterHandler, key: TeacherKey, environ: Mappi
     address = request.remote_ip or ""
     if given is not None:  # a wrong key: slowed, or refused at once while the address's answers crowd the door
         if door.crowded(address):
-            handler.set_status(429)
-            handler.set_header("Retry-After", str(int(SLOWEST)))
-            handler.set_header("Cache-Control", "no-store")
-            handler.finish(teacher_page(environ))
+            door.refuse(handler, teacher_page(environ))
             return False
         await door.wait_wrong(address)
     handler.log.warning("dragonkit: the teacher's page refused (%s)", "a wrong key" if given is not None else "no key")
