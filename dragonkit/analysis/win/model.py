@@ -176,8 +176,10 @@ def prepare_in_background(
 ) -> subprocess.Popen[bytes] | None:
     """Start a process of its own that solves and saves the tables of ``rulesets`` (default: every preset that has
     one) that are not saved yet, the quickest first, with a progress bar on this process's standard error; it ends
-    with this process.  Nothing is started for rulesets whose start this process asked already, or when every table
-    is saved.
+    with this process.  Nothing is started for rulesets whose start this process asked already, when every table
+    is saved, or while another process solves one of them (it goes on to the others, one at a time: a second
+    solver would only wait for its lock, and solve the table again after :data:`dragonkit.cache.BUILD_WAIT`, at
+    the lowest priority, on a loaded machine; a page that needs a table nobody solves starts it, :func:`table`).
 
     Parameters
     ----------
@@ -193,7 +195,7 @@ def prepare_in_background(
         The process, or ``None`` where nothing was left to start.
     """
     chosen = [r for r in rulesets or _presets() if r not in _started and not _saved(r).path.is_file()]
-    if not chosen:
+    if not chosen or any(_saved(r).being_built() for r in chosen):
         return None
     _started.update(chosen)
     rulesets_json = [json.dumps(r.to_dict()) for r in chosen]
