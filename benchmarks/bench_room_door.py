@@ -1,26 +1,28 @@
 """Benchmark: the rooms' door under a guesser, and the students who type a right code meanwhile; a guesser of the
-teacher's key; the door's memory with 100,000 addresses.  Run by hand:
+teacher's key; the door's memory with 100,000 browsers.  Run by hand:
 
-    python benchmarks/bench_room_door.py [--attempts 200] [--at-once 20] [--students 10] [--quiet 15]
+    python benchmarks/bench_room_door.py [--attack 120] [--at-once 20] [--browsers 10] [--patience 0.4]
+        [--students 10] [--quiet 15] [--attempts 200]
 
 Starts ``dragonkit serve`` (a token, no pool, an SQLite record of its own) on a free port of 127.0.0.1 and opens one
-room in its record. Then two phases:
+room in its record. Every browser joins the class first, as the door asks (a nickname of its own). Then two phases:
 
 * without the guesser: ``--students`` clients, each from its own loopback address (127.0.0.3, .4 …: its own computer,
   as the server sees it), ask ``/dragonkit/room?code=<the room's code>`` every 100 ms for ``--quiet`` seconds;
-* with the guesser: the same students, while one address (127.0.0.2) tries ``--attempts`` wrong codes, ``--at-once``
-  at a time, each new one as soon as an answer comes (a script that does not heed ``Retry-After``); the phase ends
-  with the guesser's last answer.
+* with the guesser: the same students, while one address (127.0.0.2) tries wrong codes for ``--attack`` seconds,
+  ``--at-once`` at a time, round the ``--browsers`` browsers it joined the class with. It waits ``--patience``
+  seconds for an answer: a right code is let in at once, so an answer not come by then tells it the code was wrong
+  (as a 404 does); refused (429), it takes one more nickname, for one more browser (what a student who wants to guess
+  faster would do).
 
 A classmate of the guesser, behind the same address (a school's), asks the right code every 100 ms in both phases.
-Prints how the guesser's attempts were answered (404 at once, 404 after a wait, 429 refused), its wrong codes
-answered a minute (those that got a 404, the only answer that says a code is wrong: while the guesser floods the door,
-every code from its address is refused, a right one too), and the students' latency (median and 95th percentile,
-every answer a 302 to the room's page) without and with the guesser, the classmate's apart (and how often it was
-refused while the guesser flooded). Then the same guesser tries ``--attempts`` wrong teacher's keys at the dashboard's
-address, ``--at-once`` at a time: how they were answered, and how many a minute. Last, without a server, a door
-(:class:`dragonkit.server.door.Door`) is given a wrong answer from each of 100,000 addresses: its memory
-(``tracemalloc``), and the time of a wrong answer once it is full.
+Prints how the guesser's codes were answered (read and told wrong: a 404 or no answer in time; refused, 429, which
+says nothing of the code), the codes a minute it learnt were wrong, the nicknames it took and was refused, and the
+students' latency (median and 95th percentile, every answer a 302 to the room's page) without and with the guesser,
+the classmate's apart (and how often it was refused). Then the same guesser tries ``--attempts`` wrong teacher's keys
+at the dashboard's address, ``--at-once`` at a time: how they were answered, and how many a minute. Last, without a
+server, the rooms' door (:class:`dragonkit.server.door.Door`) reads a wrong code from each of 100,000 browsers, each
+behind an address of its own: its memory (``tracemalloc``), and the time of a wrong code once it is full.
 """
 
 from __future__ import annotations
@@ -44,12 +46,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout: benchmark the checkout's dragonkit
     sys.path.insert(0, str(ROOT))
 
+from classroom import join_class  # noqa: E402  (benchmarks/, beside this script)
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest  # noqa: E402
+from tornado.simple_httpclient import HTTPTimeoutError  # noqa: E402
 
 from dragonkit.bots import BotKind  # noqa: E402
 from dragonkit.record import rooms  # noqa: E402
 from dragonkit.record.store import connect  # noqa: E402
-from dragonkit.server.door import MOST_ADDRESSES, Door  # noqa: E402
+from dragonkit.server.door import FREE_WRONG, MOST_ADDRESSES, PACE, SLOWEST, Door  # noqa: E402
 
 GUESSER = "127.0.0.2"
 #: Seconds between two asks of one student.
@@ -61,7 +65,8 @@ WAITED = 1.0
 @dataclass
 class Figures:
     """What one phase saw: the students' latencies (seconds), their answers that were not 302, the guesser's
-    classmate's latencies, and the guesser's answers as (status, seconds, when it came after the phase's start)."""
+    classmate's latencies, the guesser's answers as (status, seconds, when it came after the phase's start; status
+    599: no answer within its patience), and the nicknames it took during the phase and was refused."""
 
     students: list[float] = field(default_factory=list)
     student_errors: list[str] = field(default_factory=list)
@@ -69,6 +74,8 @@ class Figures:
     classmate_refused: int = 0
     guesses: list[tuple[int, float, float]] = field(default_factory=list)
     seconds: float = 0.0
+    joins: int = 0
+    joins_refused: int = 0
 
 
 def _free_port() -> int:
@@ -105,17 +112,20 @@ def stop_server(server: subprocess.Popen) -> None:
             server.wait(timeout=30)
 
 
-async def _ask(client: AsyncHTTPClient, url: str, source: str) -> tuple[int, float]:
-    request = HTTPRequest(url, follow_redirects=False, network_interface=source, request_timeout=120)
+async def _ask(client: AsyncHTTPClient, url: str, source: str, cookie: str) -> tuple[int, float]:
+    headers = {"Cookie": cookie}
+    request = HTTPRequest(url, follow_redirects=False, network_interface=source, request_timeout=120, headers=headers)
     started = time.perf_counter()
     response = await client.fetch(request, raise_error=False)
     return response.code, time.perf_counter() - started
 
 
-async def _student(client: AsyncHTTPClient, url: str, source: str, figures: Figures, until: asyncio.Event) -> None:
+async def _student(
+    client: AsyncHTTPClient, url: str, source: str, cookie: str, figures: Figures, until: asyncio.Event
+) -> None:
     while not until.is_set():
         started = time.perf_counter()
-        status, seconds = await _ask(client, url, source)
+        status, seconds = await _ask(client, url, source, cookie)
         if source == GUESSER:  # behind the guesser's address: refused while it floods the door (429), else let in
             figures.classmate_refused += status == 429
             if status == 302:
@@ -130,13 +140,13 @@ async def _student(client: AsyncHTTPClient, url: str, source: str, figures: Figu
 
 
 async def _guesser(
-    client: AsyncHTTPClient, addresses: list[str], at_once: int, figures: Figures, started: float
+    client: AsyncHTTPClient, addresses: list[str], at_once: int, figures: Figures, started: float, browsers: list[str]
 ) -> None:
-    guesses = iter(addresses)
+    guesses = enumerate(addresses)
 
     async def one_at_a_time() -> None:
-        for address in guesses:
-            status, seconds = await _ask(client, address, GUESSER)
+        for n, address in guesses:
+            status, seconds = await _ask(client, address, GUESSER, browsers[n % len(browsers)])
             figures.guesses.append((status, seconds, time.perf_counter() - started))
 
     await asyncio.gather(*(one_at_a_time() for _ in range(at_once)))
@@ -146,20 +156,82 @@ def _code() -> str:
     return "".join(random.choice(rooms.CODE_ALPHABET) for _ in range(rooms.CODE_LENGTH))
 
 
-async def phase(base: str, room: str, students: int, attempts: int, at_once: int, quiet: float) -> Figures:
-    """One phase: the students for ``quiet`` seconds (``attempts`` 0), or while the guesser makes its attempts."""
+async def _code_guesser(
+    client: AsyncHTTPClient,
+    base: str,
+    token: str,
+    room: str,
+    seconds: float,
+    at_once: int,
+    patience: float,
+    figures: Figures,
+    browsers: list[str],
+) -> None:
+    """Wrong codes for ``seconds``, ``at_once`` at a time, round ``browsers``; an answer not let in within
+    ``patience`` seconds tells the code was wrong (a right one is let in at once), so the guesser waits no longer;
+    refused (429), it takes one more nickname for one more browser."""
+    host, started = base.split("/")[2], time.perf_counter()
+    turn = iter(range(10**9))
+
+    async def one_at_a_time() -> None:
+        while time.perf_counter() - started < seconds:
+            n = next(turn)
+            code = _code()
+            while code == room:
+                code = _code()
+            headers = {"Cookie": browsers[n % len(browsers)]}
+            request = HTTPRequest(
+                f"{base}&code={code}",
+                follow_redirects=False,
+                network_interface=GUESSER,
+                request_timeout=patience,
+                headers=headers,
+            )
+            asked = time.perf_counter()
+            try:
+                status = (await client.fetch(request, raise_error=False)).code
+            except HTTPTimeoutError:
+                status = 599
+            figures.guesses.append((status, time.perf_counter() - asked, time.perf_counter() - started))
+            if status == 429:
+                try:
+                    browsers.append(await join_class(host, token, f"Guesser {secrets.token_hex(4)}", GUESSER))
+                    figures.joins += 1
+                except ConnectionError:
+                    figures.joins_refused += 1
+
+    await asyncio.gather(*(one_at_a_time() for _ in range(at_once)))
+
+
+async def phase(
+    base: str,
+    token: str,
+    room: str,
+    students: int,
+    attack: float,
+    at_once: int,
+    quiet: float,
+    browsers: int,
+    patience: float,
+) -> Figures:
+    """One phase: the students for ``quiet`` seconds (``attack`` 0), or while the guesser guesses for ``attack``
+    seconds from ``browsers`` browsers and more; each browser joins the class first."""
     client = AsyncHTTPClient(force_instance=True, max_clients=students + at_once + 8)
     figures, until = Figures(), asyncio.Event()
-    asking = [
-        asyncio.create_task(_student(client, f"{base}&code={room}", f"127.0.0.{3 + n}", figures, until))
-        for n in range(students)
-    ]
+    host = base.split("/")[2]
+    addresses = [f"127.0.0.{3 + n}" for n in range(students)]
     # a classmate of the guesser, behind the same address (a school's), types the right code too
-    asking.append(asyncio.create_task(_student(client, f"{base}&code={room}", GUESSER, figures, until)))
+    addresses.append(GUESSER)
+    cookies = [await join_class(host, token, f"Student {secrets.token_hex(4)}", address) for address in addresses]
+    asking = [
+        asyncio.create_task(_student(client, f"{base}&code={room}", address, cookie, figures, until))
+        for address, cookie in zip(addresses, cookies, strict=True)
+    ]
     started = time.perf_counter()
-    if attempts:
-        codes = [code for code in (_code() for _ in range(attempts * 2)) if code != room][:attempts]
-        await _guesser(client, [f"{base}&code={code}" for code in codes], at_once, figures, started)
+    if attack:
+        guessers = [await join_class(host, token, f"Guesser {secrets.token_hex(4)}", GUESSER) for _ in range(browsers)]
+        started = time.perf_counter()
+        await _code_guesser(client, base, token, room, attack, at_once, patience, figures, guessers)
     else:
         await asyncio.sleep(quiet)
     figures.seconds = time.perf_counter() - started
@@ -174,31 +246,53 @@ async def keys_phase(dashboard: str, attempts: int, at_once: int) -> Figures:
     client = AsyncHTTPClient(force_instance=True, max_clients=at_once + 4)
     figures, started = Figures(), time.perf_counter()
     keys = [f"{dashboard}{secrets.token_urlsafe(16)}" for _ in range(attempts)]
-    await _guesser(client, keys, at_once, figures, started)
+    await _guesser(client, keys, at_once, figures, started, [""])
     figures.seconds = time.perf_counter() - started
     client.close()
     return figures
 
 
 def door_memory(addresses: int = MOST_ADDRESSES) -> tuple[float, float]:
-    """The memory (MiB) of a door that counts a wrong answer from each of ``addresses`` addresses, and the
-    microseconds of one more wrong answer once it is full (the median of 1,000)."""
+    """The memory (MiB) of the rooms' door with each of its tables full: a wrong code read from each of ``addresses``
+    browsers (a hold's digest is 64 characters), each behind an address of its own, then from each again behind one
+    flooded address (each marked), all within a moment (nothing forgotten: the worst case); and the microseconds of one
+    more wrong code read once it is full (the median of 1,000)."""
+    import hashlib
     import tracemalloc
+
+    def browser(n: int) -> str:
+        return hashlib.sha256(str(n).encode()).hexdigest()
+
+    def address(n: int) -> str:
+        return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
 
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    door = Door()
+    door = Door(lambda: 1000.0, pace=PACE)
     for n in range(addresses):
-        door.wrong(f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}")
+        ticket = door.admit(browser(n), address(n))
+        assert ticket is not None
+        door.wrong(ticket.who)
+    for n in range(addresses):
+        door.admit(browser(n), "11.0.0.1")
     mib = (tracemalloc.get_traced_memory()[0] - before) / 2**20
     tracemalloc.stop()
     times = []
     for n in range(1000):
+        who = browser(addresses + n)
         started = time.perf_counter()
-        door.wrong(f"11.0.{n >> 8 & 255}.{n & 255}")
+        ticket = door.admit(who, address(addresses + n))
+        if ticket is not None:
+            door.wrong(who)
         times.append(time.perf_counter() - started)
-    assert len(door) == min(addresses, MOST_ADDRESSES)
+    assert len(door) >= 3 * min(addresses, MOST_ADDRESSES) - FREE_WRONG  # the first read before the flood: unmarked
     return mib, statistics.median(times) * 1e6
+
+
+def _codes_read(log: str) -> int:
+    """The wrong codes of the guesser's address the server read, as its log says: its 404s of the door (the guesser
+    hangs up on a slow one, the server answers it all the same)."""
+    return sum("404 GET /dragonkit/room" in line and f"@{GUESSER})" in line for line in log.splitlines())
 
 
 def _percentiles(seconds: list[float]) -> str:
@@ -210,10 +304,13 @@ def _percentiles(seconds: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--attempts", type=int, default=200, help="the guesser's wrong codes (default 200)")
+    parser.add_argument("--attempts", type=int, default=200, help="the guesser's wrong keys (default 200)")
     parser.add_argument("--at-once", type=int, default=20, help="the guesser's attempts at once (default 20)")
     parser.add_argument("--students", type=int, default=10, help="students typing the right code (default 10)")
     parser.add_argument("--quiet", type=float, default=15.0, help="seconds of the phase without the guesser")
+    parser.add_argument("--browsers", type=int, default=10, help="the guesser's browsers, a nickname each (default 10)")
+    parser.add_argument("--attack", type=float, default=120.0, help="seconds the guesser guesses codes (default 120)")
+    parser.add_argument("--patience", type=float, default=0.4, help="seconds the guesser waits for an answer")
     args = parser.parse_args()
     port, token, key = _free_port(), secrets.token_urlsafe(16), secrets.token_urlsafe(16)
     with tempfile.TemporaryDirectory() as folder:
@@ -225,27 +322,27 @@ def main() -> int:
             room = rooms.open_room(engine, "bench", "Ana", "dragon-stripes", [("Ana", BotKind.HUMAN), ("Bo", "coach")])
             engine.dispose()
             base = f"http://127.0.0.1:{port}/dragonkit/room?token={token}"
-            quiet = asyncio.run(phase(base, room.code, args.students, 0, args.at_once, args.quiet))
-            attacked = asyncio.run(phase(base, room.code, args.students, args.attempts, args.at_once, args.quiet))
+            asked = (base, token, room.code, args.students)
+            quiet = asyncio.run(phase(*asked, 0, args.at_once, args.quiet, 0, args.patience))
+            attacked = asyncio.run(phase(*asked, args.attack, args.at_once, args.quiet, args.browsers, args.patience))
+            time.sleep(SLOWEST + 1)  # the replies the guesser did not wait for, written in the log
+            read_by_server = _codes_read(log.read_text(errors="replace"))
             dashboard = f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb?token={token}&key="
             keys = asyncio.run(keys_phase(dashboard, args.attempts, args.at_once))
         finally:
             stop_server(server)
-    at_once = sum(status == 404 and seconds < WAITED for status, seconds, _ in attacked.guesses)
-    slowed = sum(status == 404 and seconds >= WAITED for status, seconds, _ in attacked.guesses)
+    read = sum(status in (404, 599) for status, _, _ in attacked.guesses)  # a code the door read, told wrong
     refused = sum(status == 429 for status, _, _ in attacked.guesses)
-    last_refused = max((done for status, _, done in attacked.guesses if status == 429), default=0.0)
-    other = len(attacked.guesses) - at_once - slowed - refused
+    other = len(attacked.guesses) - read - refused
     minutes = attacked.seconds / 60
-    answered = at_once + slowed + refused
-    print(f"guesser: {len(attacked.guesses)} wrong codes from {GUESSER}, {args.at_once} at a time,", end=" ")
-    print(f"in {attacked.seconds:.1f} s")
-    print(f"  404 at once {at_once}, 404 after a wait {slowed}, 429 refused {refused}, other {other}")
-    print(f"  wrong codes a minute the guesser learnt were wrong (a 404): {(at_once + slowed) / minutes:.1f}")
-    print("  answers a minute (a 429 says nothing of the code: right codes are refused too meanwhile): ", end="")
-    print(f"{answered / minutes:.1f}")
-    if refused:
-        print(f"  the last 429 came {last_refused:.2f} s after the guesser began")
+    print(f"guesser: {len(attacked.guesses)} wrong codes from {GUESSER} in {attacked.seconds:.1f} s,", end=" ")
+    print(f"{args.at_once} at a time, from {args.browsers} browsers and one more nickname at each refusal", end=" ")
+    print(f"({attacked.joins} taken, {attacked.joins_refused} refused), each answer awaited {args.patience} s")
+    print(f"  taken for wrong {read} (404 {sum(st == 404 for st, _, _ in attacked.guesses)},", end=" ")
+    print(f"no answer in time {sum(st == 599 for st, _, _ in attacked.guesses)}), 429 refused {refused},", end=" ")
+    print(f"other {other}")
+    print(f"  codes a minute the guesser took for wrong: {read / minutes:.1f} (a slow refusal counts as one);", end=" ")
+    print(f"the wrong codes the server read: {read_by_server} ({read_by_server / minutes:.1f} a minute)")
     print(f"students ({args.students}, one ask each 100 ms, each from its own address), the room's code:")
     print(f"  without the guesser: {_percentiles(quiet.students)}; not 302: {len(quiet.student_errors)}")
     print(f"  with the guesser:    {_percentiles(attacked.students)}; not 302: {len(attacked.student_errors)}")
@@ -258,8 +355,12 @@ def main() -> int:
     print(f"in {keys.seconds:.1f} s: 403 {statuses[403]} ({waited} after a wait), 429 {statuses[429]}; ", end="")
     print(f"answers a minute {len(keys.guesses) / (keys.seconds / 60):.1f}")
     mib, microseconds = door_memory()
-    print(f"the door with {MOST_ADDRESSES:,} addresses: {mib:.1f} MiB; a wrong answer then {microseconds:.1f} µs")
-    return 1 if other or quiet.student_errors or attacked.student_errors else 0
+    print(
+        f"the rooms' door with {MOST_ADDRESSES:,} browsers, each behind an address of its own: {mib:.1f} MiB;", end=""
+    )
+    print(f" a wrong answer then {microseconds:.1f} µs")
+    refused_classmate = attacked.classmate_refused or quiet.classmate_refused
+    return 1 if other or quiet.student_errors or attacked.student_errors or refused_classmate else 0
 
 
 if __name__ == "__main__":

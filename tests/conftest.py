@@ -79,12 +79,13 @@ def serve_refusing(*args: str) -> subprocess.CompletedProcess[str]:
 
 @contextlib.contextmanager
 def voila_process(
-    folder: Path, log: str, extra: Sequence[str] = (), **options: object
+    folder: Path, log: str, extra: Sequence[str] = (), joins_at_once: int = 100_000, **options: object
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """A Voilà server as ``dragonkit serve`` starts it (with ``options`` of :class:`ServeOptions`, and its
     environment: no record unless ``record=URL`` is given; ``extra`` options of its command line), serving ``folder``
     on a free port of 127.0.0.1 (its output in ``tests/artifacts/<log>``); yields its base URL and its process, and
-    stops it and its kernels afterwards."""
+    stops it and its kernels afterwards. Every student of the tests joins from 127.0.0.1: the join page takes
+    ``joins_at_once`` nicknames from it at once (more than a class's, the server's default, unless a test asks)."""
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / log, "wb") as out:
@@ -94,6 +95,7 @@ def voila_process(
             port=port,
             **{"max_kernels_per_client": 0, "coach_games": COACH_GAMES, **options},  # type: ignore[arg-type]
         )
+        extra = (f"--ClassroomVoila.joins_at_once={joins_at_once}", *extra)
         proc = start_server(serve, folder, extra, stdout=out, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 90

@@ -46,7 +46,7 @@ from ..i18n.notebooks import translation_path
 from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
-from .door import Door
+from .door import JOIN_EVERY, JOINS_AT_ONCE, PACE, Door, Pace
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
@@ -293,9 +293,10 @@ class ClassroomVoilaHandler(LocalAssets, TornadoVoilaHandler):
 
     async def _room_refused(self) -> bool:
         """Whether a page asked for with ``?room=`` has been refused at the rooms' door (:func:`.rooms.room_refused`:
-        a code no room has, before any kernel starts)."""
+        a code no room has, before any kernel starts), counted by the browser's hold (the dashboard's, which holds
+        none, by its address)."""
         asked = query_values("room", visitor_environ(self.request.query))
-        return bool(asked) and await room_refused(self, asked[-1])
+        return bool(asked) and await room_refused(self, asked[-1], self._hold or self.request.remote_ip or "")
 
     def _refused(self, app: ClassroomVoila, client: str) -> bool:
         """Whether the kernel budget refuses ``client`` a page; if so, the refusal page is sent (its headers alone,
@@ -386,6 +387,11 @@ class ClassroomVoila(Voila):
         :func:`~.budget.default_max_kernels`).
     max_kernels_per_client : int
         Kernels of one visitor's address (config; 0: no limit).
+    codes_a_minute : int
+        Rooms' codes read a minute from one address, in the long run (config; :data:`.door.PACE`).
+    joins_at_once : int
+        Nicknames the join page takes from one address at once, before one a minute (config;
+        :data:`.door.JOINS_AT_ONCE`: a class behind a school's address).
     retry_after : int
         Seconds a refused visitor is asked to wait (config).
     budget : KernelBudget
@@ -400,7 +406,9 @@ class ClassroomVoila(Voila):
     starting : list of str
         The addresses of the pages being served whose kernel id is not known yet.
     door : Door
-        The rooms' door (:mod:`.rooms`): wrong codes by address.
+        The rooms' door (:mod:`.rooms`): wrong codes by browser, the codes read paced by address.
+    joins : Pace
+        The nicknames taken by address (:mod:`.join`): a class at once, then one a minute.
     key_door : Door
         The teacher's page's door (:mod:`.teacher`): wrong keys by address.
     """
@@ -410,6 +418,10 @@ class ClassroomVoila(Voila):
     waiting_idle = Integer(WAITING_IDLE, config=True, help="seconds a waiting room may stay idle before it is closed")
     closing_every = Integer(CLOSING_EVERY, config=True, help="seconds between two closings of idle waiting rooms")
     max_kernels_per_client = Integer(10, config=True, help="kernels of one visitor's address (0: no limit)")
+    codes_a_minute = Integer(PACE, config=True, help="rooms' codes read a minute from one address, in the long run")
+    joins_at_once = Integer(
+        JOINS_AT_ONCE, config=True, help="nicknames taken from one address at once, then one a minute (a whole class)"
+    )
     retry_after = Integer(60, config=True, help="seconds a refused visitor is asked to wait")
     certfile = Unicode("", config=True, help="serve over HTTPS with this certificate (PEM); every cookie Secure")
     keyfile = Unicode("", config=True, help="the certificate's private key (PEM; default: in the certificate's file)")
@@ -436,7 +448,8 @@ class ClassroomVoila(Voila):
         self.clients: dict[str, str] = {}
         self.holds: dict[str, str] = {}  # kernel id -> the digest of its browser's hold (a class's record only)
         self.starting: list[str] = []
-        self.door = Door()  # wrong rooms' codes, by address (in memory only)
+        self.door = Door(pace=self.codes_a_minute)  # wrong rooms' codes, by browser and address (in memory only)
+        self.joins = Pace(JOIN_EVERY, self.joins_at_once)  # nicknames taken, by address (likewise)
         self.key_door = Door()  # wrong teacher's keys, by address
         self.record_engine: Engine | None = None  # the record's engine, made at its first need (.record)
         self.log.info(
@@ -447,7 +460,12 @@ class ClassroomVoila(Voila):
         if given_key is None:  # a key the log may not write: the dashboard stays closed
             self.log.info("dragonkit: no teacher's key given: the dashboard stays closed (dragonkit serve gives one)")
         if self.record is not None:
-            self.log.info("dragonkit: the class's record is kept: each student gives a nickname first")
+            self.log.info(
+                "dragonkit: the class's record is kept: each student gives a nickname first (%d from one address at"
+                " once, then one a minute); rooms' codes read from one address: %d a minute",
+                self.joins_at_once,
+                self.codes_a_minute,
+            )
 
     def start(self) -> None:
         """Serve; with a record, close the rooms left waiting idle every :attr:`closing_every` seconds, and end the

@@ -1,17 +1,32 @@
-"""A door that slows wrong answers: room codes (:mod:`.rooms`) and teacher's keys (:mod:`.teacher`) guessed from one
-address are answered later and later, and then refused, while every other address goes on at once.
+"""A door that slows wrong answers: room codes (:mod:`.rooms`) and teacher's keys (:mod:`.teacher`) guessed by one
+visitor are answered later and later, and then refused, while every other visitor goes on at once.
 
-A :class:`Door` (one per kind of secret and server, in memory: nothing about an address is written anywhere) counts
-the wrong answers of each address: the first :data:`FREE_WRONG` are answered at once, each later one waits twice as
-long as the one before (2, 4, 8 … s, at most :data:`SLOWEST`), on the event loop (no thread waits), and when
-:data:`CROWD` answers to that address are already waiting the next is refused at once (status 429, ``Retry-After``).
-An address's count is forgotten :data:`FORGET` seconds after its last wrong answer.
+A :class:`Door` (one per kind of secret and server, in memory: nothing about a visitor is written anywhere) counts
+the wrong answers of each visitor (*who*: a browser's hold of a nickname, for the rooms' codes; an address, for the
+teacher's keys): the first :data:`FREE_WRONG` are answered at once, each later one waits twice as long as the one
+before (2, 4, 8 … s, at most :data:`SLOWEST`), on the event loop (no thread waits), and when :data:`CROWD` answers to
+that visitor are already waiting the next is refused at once (status 429, ``Retry-After``). A visitor's count is
+forgotten :data:`FORGET` seconds after its last wrong answer.
 
-Its tables are bounded: the counts are kept in the order of each address's last wrong answer, so that forgetting
-reads only the oldest (no wrong answer scans the table), and at most :data:`MOST_ADDRESSES` are kept (the oldest goes
-first: a guesser cycling through more addresses than that is slowed by none of them beyond their first
-:data:`FREE_WRONG`, as a new address is); an address with no answer waiting leaves the table of answers waiting.
-``benchmarks/bench_door.py`` measures its memory at 100,000 addresses.
+A door that also paces by address (``pace=PACE``: the rooms') bounds what all the browsers behind one address (a
+school's network) learn together. A right answer is let in at once, so an answer that is *not* let in at once tells a
+guesser that it was wrong, however long its reply waits: what the door paces is the answers it reads, not its replies.
+Each answer read from an address is charged to it at once (:meth:`Door.admit`, before it is read; a right one is
+refunded, :meth:`Door.right`) by the generic cell rate algorithm (GCRA, ITU-T I.371): the address's *theoretical
+arrival time* moves on by ``60 / pace`` seconds a charge, and the address is *flooded* while it is more than a burst of
+:data:`FREE_WRONG` charges ahead of now. While its address is flooded, a browser is read once: its answer marks it
+(unmarked again if right), and a marked browser is refused before its answer is read (429) for :data:`MARKED_FOR`
+seconds, while its address is flooded. So the answers read from one address are :data:`PACE` a minute, plus one for
+each browser new to the flood; the browsers a guesser can make are those of the nicknames it can take, which the join
+page paces by address (:data:`JOINS_AT_ONCE`, then one each :data:`JOIN_EVERY` seconds). A classmate of the guesser
+is never marked by a right code: it is read, and let in at once, however long the flood.
+
+Its tables are bounded: each is kept in the order of its entries' last change, so that forgetting reads only the
+oldest (no answer scans a table), and at most :data:`MOST_ADDRESSES` entries are kept in each (the oldest goes first:
+a guesser cycling through more than that is slowed by none of them beyond their first :data:`FREE_WRONG`, as a new
+visitor is); a visitor with no answer waiting leaves the table of answers waiting. A reply waits :data:`SLOWEST`
+seconds at most, and :data:`CROWD` replies at most wait for one visitor. ``benchmarks/bench_room_door.py`` measures
+its memory at 100,000 browsers and addresses.
 """
 
 from __future__ import annotations
@@ -21,88 +36,221 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from tornado.web import RequestHandler
 
-__all__ = ["CROWD", "FORGET", "FREE_WRONG", "MOST_ADDRESSES", "SLOWEST", "Door"]
+__all__ = [
+    "CROWD",
+    "FORGET",
+    "FREE_WRONG",
+    "JOINS_AT_ONCE",
+    "JOIN_EVERY",
+    "MARKED_FOR",
+    "MOST_ADDRESSES",
+    "PACE",
+    "SLOWEST",
+    "Door",
+    "Pace",
+    "Ticket",
+]
 
-#: Wrong answers from one address answered at once.
+T = TypeVar("T")
+
+#: Wrong answers from one visitor answered at once.
 FREE_WRONG = 5
 #: The longest wait before a wrong answer's reply (seconds).
 SLOWEST = 30.0
-#: Replies to one address that may wait at once; beyond, the next wrong answer is refused (429).
+#: Replies to one visitor that may wait at once; beyond, the next answer is refused (429).
 CROWD = 10
-#: Seconds after its last wrong answer when an address's count is forgotten.
+#: Seconds after its last wrong answer when a visitor's count is forgotten.
 FORGET = 600.0
-#: The most addresses whose count is kept (the oldest forgotten first).
+#: The most visitors (and addresses) whose count is kept in each table (the oldest forgotten first).
 MOST_ADDRESSES = 100_000
+#: Answers read from one address a minute, in the long run, by a door that paces addresses.
+PACE = 30
+#: Seconds a browser whose answer was read while its address was flooded stays refused while it is flooded.
+MARKED_FOR = 24 * 3600.0
+#: Nicknames taken from one address at once (a class arriving behind a school's address), before the join page's pace.
+JOINS_AT_ONCE = 60
+#: Seconds between two nicknames taken from one address beyond :data:`JOINS_AT_ONCE`.
+JOIN_EVERY = 60.0
+
+
+class Pace:
+    """The generic cell rate algorithm (GCRA, ITU-T I.371) by key: each key's *theoretical arrival time* moves on by
+    ``every`` seconds a charge, and a key is *over* its pace while that time is more than ``burst - 1`` charges ahead
+    of now (``burst`` charges at once, then one each ``every`` seconds).
+
+    Parameters
+    ----------
+    every : float
+        Seconds a charge.
+    burst : int
+        Charges at once, from nothing.
+    clock : callable
+        Seconds, monotonic.
+    most : int
+        The most keys kept (the oldest change forgotten first; a key whose time is past needs none).
+    """
+
+    def __init__(
+        self, every: float, burst: int, clock: Callable[[], float] = time.monotonic, most: int = MOST_ADDRESSES
+    ):
+        self.every, self._tolerance = every, (burst - 1) * every
+        self._clock, self._most = clock, most
+        self._due: OrderedDict[str, float] = OrderedDict()  # key -> its theoretical arrival time, oldest change first
+
+    def __len__(self) -> int:
+        return len(self._due)
+
+    def ahead(self, key: str) -> float:
+        """Seconds until ``key`` is within its pace again (0: it is)."""
+        now = self._clock()
+        return max(0.0, self._due.get(key, now) - now - self._tolerance)
+
+    def over(self, key: str) -> bool:
+        """Whether ``key`` is over its pace: a charge now would be more than the burst ahead."""
+        now = self._clock()
+        return self._due.get(key, now) - now > self._tolerance
+
+    def charge(self, key: str) -> None:
+        """Move ``key``'s time on by one charge."""
+        now = self._clock()
+        _forget(self._due, lambda due: due < now)
+        due = max(self._due.pop(key, now), now)
+        self._due[key] = due + self.every
+        if len(self._due) > self._most:
+            self._due.popitem(last=False)
+
+    def refund(self, key: str) -> None:
+        """Take back one charge of ``key`` (never before now)."""
+        if key in self._due:
+            self._due[key] = max(self._clock(), self._due[key] - self.every)
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """An answer admitted to be read (:meth:`Door.admit`): who gave it, from where, and whether reading it marked
+    the browser (its address flooded)."""
+
+    who: str
+    address: str | None
+    marked: bool
 
 
 class Door:
-    """The count of wrong answers by address, how long each reply waits, and the replies waiting now.
+    """The count of wrong answers by visitor, how long each reply waits, and the replies waiting now; with ``pace``,
+    the answers read from each address paced, and the browsers read while their address is flooded marked.
 
     Parameters
     ----------
     clock : callable
         Seconds, monotonic (default :func:`time.monotonic`; a test gives its own).
     most : int
-        The most addresses whose count is kept (:data:`MOST_ADDRESSES`).
+        The most visitors (and addresses) kept in each table (:data:`MOST_ADDRESSES`).
+    pace : float
+        Answers read from one address a minute (:data:`PACE` for the rooms' door); 0: no pace.
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = MOST_ADDRESSES) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = MOST_ADDRESSES, pace: float = 0):
         self._clock = clock
         self._most = most
-        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()  # address -> (count, last), oldest first
-        self.waiting: dict[str, int] = {}  # address -> replies waiting now (an address with none is not kept)
+        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()  # who -> (count, last), oldest first
+        self._pace = Pace(60.0 / pace, FREE_WRONG, clock, most) if pace else None
+        self._marked: OrderedDict[str, float] = OrderedDict()  # who -> when it was marked, oldest first
+        self.waiting: dict[str, int] = {}  # who -> replies waiting now (a visitor with none is not kept)
 
     def __len__(self) -> int:
-        """The addresses whose count is kept."""
-        return len(self._wrong)
+        """The visitors and addresses kept."""
+        return len(self._wrong) + len(self._marked) + (len(self._pace) if self._pace is not None else 0)
 
-    def crowded(self, address: str) -> bool:
-        """Whether :data:`CROWD` replies to ``address`` are waiting already (the next wrong answer is refused)."""
-        return self.waiting.get(address, 0) >= CROWD
+    def flooded(self, address: str) -> bool:
+        """Whether the answers read from ``address`` are over the door's pace (never, for a door that does not
+        pace)."""
+        return self._pace is not None and self._pace.over(address)
 
-    def wrong(self, address: str) -> float:
-        """Count a wrong answer from ``address``; the seconds its reply waits (0 for the first :data:`FREE_WRONG`)."""
+    def crowded(self, who: str, address: str | None = None) -> bool:
+        """Whether the next answer of ``who`` (from ``address``) is refused before it is read: :data:`CROWD` of its
+        replies wait already, or its address is flooded and ``who`` was marked."""
+        if self.waiting.get(who, 0) >= CROWD:
+            return True
+        if address is None or not self.flooded(address):
+            return False
         now = self._clock()
-        while self._wrong:  # the oldest first: stop at the first address seen lately
-            oldest, (_count, last) = next(iter(self._wrong.items()))
-            if now - last <= FORGET:
-                break
-            del self._wrong[oldest]
-        count = self._wrong.pop(address, (0, now))[0] + 1
-        self._wrong[address] = (count, now)  # the newest, at the end
+        _forget(self._marked, lambda since: now - since > MARKED_FOR)
+        return who in self._marked
+
+    def admit(self, who: str, address: str | None = None) -> Ticket | None:
+        """An answer of ``who`` (from ``address``) to be read, charged to the address (marking ``who`` if it is
+        flooded); None where it is refused before it is read (:meth:`crowded`)."""
+        if self.crowded(who, address):
+            return None
+        if self._pace is None or address is None:
+            return Ticket(who, address, marked=False)
+        marked = self.flooded(address)
+        if marked:
+            self._marked.pop(who, None)
+            self._marked[who] = self._clock()
+            if len(self._marked) > self._most:
+                self._marked.popitem(last=False)
+        self._pace.charge(address)
+        return Ticket(who, address, marked)
+
+    def right(self, ticket: Ticket) -> None:
+        """The answer of ``ticket`` was right: its charge refunded, its mark taken back."""
+        if self._pace is not None and ticket.address is not None:
+            self._pace.refund(ticket.address)
+        if ticket.marked:
+            self._marked.pop(ticket.who, None)
+
+    def wrong(self, who: str) -> float:
+        """Count a wrong answer of ``who``; the seconds its reply waits (0 for the first :data:`FREE_WRONG`)."""
+        now = self._clock()
+        _forget(self._wrong, lambda kept: now - kept[1] > FORGET)
+        count = self._wrong.pop(who, (0, now))[0] + 1
+        self._wrong[who] = (count, now)  # the newest, at the end
         if len(self._wrong) > self._most:
             self._wrong.popitem(last=False)
         return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** (count - FREE_WRONG))
 
-    @contextmanager
-    def _counted(self, address: str) -> Iterator[None]:
-        self.waiting[address] = self.waiting.get(address, 0) + 1
-        try:
-            yield
-        finally:
-            left = self.waiting[address] - 1
-            if left:
-                self.waiting[address] = left
-            else:
-                del self.waiting[address]
-
     @staticmethod
     def refuse(handler: RequestHandler, page: str) -> None:
         """Answer ``handler`` with ``page`` (a whole HTML document), status 429 and ``Retry-After``: the door is
-        crowded for its address."""
+        crowded for its visitor."""
         handler.set_status(429)
         handler.set_header("Retry-After", str(int(SLOWEST)))
         handler.set_header("Cache-Control", "no-store")
         handler.finish(page)
 
-    async def wait_wrong(self, address: str) -> None:
-        """Count a wrong answer from ``address`` and wait as long as its reply must (:meth:`wrong`), counted among the
-        replies waiting for that address meanwhile."""
-        wait = self.wrong(address)
-        with self._counted(address):
+    async def wait_wrong(self, who: str) -> None:
+        """Count a wrong answer of ``who`` and wait as long as its reply must (:meth:`wrong`), counted among the
+        replies waiting for that visitor meanwhile."""
+        wait = self.wrong(who)
+        with _counted(self.waiting, who):
             await asyncio.sleep(wait)
+
+
+def _forget(table: OrderedDict[str, T], stale: Callable[[T], bool]) -> None:
+    """Drop ``table``'s oldest entries while they are ``stale`` (stop at the first that is not: none is scanned)."""
+    while table:
+        oldest, kept = next(iter(table.items()))
+        if not stale(kept):
+            return
+        del table[oldest]
+
+
+@contextmanager
+def _counted(waiting: dict[str, int], key: str) -> Iterator[None]:
+    """Count one more reply waiting for ``key`` in ``waiting`` meanwhile (a key with none left is dropped)."""
+    waiting[key] = waiting.get(key, 0) + 1
+    try:
+        yield
+    finally:
+        left = waiting[key] - 1
+        if left:
+            waiting[key] = left
+        else:
+            del waiting[key]

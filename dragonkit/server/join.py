@@ -23,7 +23,7 @@ answered with the join page saying why (400), its form sending the student back 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlencode, urlsplit
 
 from jupyter_server.base.handlers import JupyterHandler
@@ -31,9 +31,10 @@ from jupyter_server.utils import url_path_join
 from tornado import httputil, web
 
 from ..address import query_values, query_without
-from ..i18n import N_, initial_language, requested_language, tr
+from ..i18n import N_, initial_language, ntr, requested_language, tr
 from ..record.nicknames import NICKNAME_LENGTH, NicknameError, NicknameProblem, nickname, query_nickname
 from ..record.where import class_name
+from .door import Pace
 from .pages import message_page, render, visitor_environ
 from .record import RecordServer, in_thread, record_engine
 
@@ -82,6 +83,13 @@ _UNREACHABLE_TITLE = N_("The class's record cannot be reached")
 _UNREACHABLE = N_("The server cannot read the class's record just now: try again in a minute.")
 _ELSEWHERE_TITLE = N_("This link does not lead to the kit")
 _ELSEWHERE = N_("Open the kit from the address your teacher gave you.")
+
+
+class _Joining(RecordServer, Protocol):
+    """What the join page reads of its server, :class:`.app.ClassroomVoila`: the record, and the pace of the
+    nicknames taken by address (a guesser of rooms' codes would make a browser of each, :mod:`.door`)."""
+
+    joins: Pace
 
 
 def same_server(target: str) -> str:
@@ -317,16 +325,38 @@ class JoinHandler(JupyterHandler):
             self.set_status(400)
             self._page(given[: NICKNAME_LENGTH * 2], _refusal(refused, lang))
             return
-        app: RecordServer = self.settings["dragonkit_app"]
+        app: _Joining = self.settings["dragonkit_app"]
+        address = self.request.remote_ip or ""
+        if app.joins.over(address):  # a class arrives at once; a script making browsers does not go on
+            self.set_status(429)
+            self.set_header("Retry-After", str(int(app.joins.ahead(address)) + 1))
+            minutes = max(1, round(app.joins.ahead(address) / 60))
+            many = ntr(
+                "Too many nicknames were taken from this network in a short time: try again in {minutes} minute, or "
+                "ask your teacher.",
+                "Too many nicknames were taken from this network in a short time: try again in {minutes} minutes, or "
+                "ask your teacher.",
+                minutes,
+                lang,
+                minutes=minutes,
+            )
+            self._page(taken, many)
+            return
+        app.joins.charge(address)
+        held = self.get_cookie(NICKNAME_COOKIE) or ""
         try:
-            secret = await in_thread(_hold, record_engine(app), taken, self.get_cookie(NICKNAME_COOKIE) or "")
+            secret = await in_thread(_hold, record_engine(app), taken, held)
         except NicknameTakenError:
+            app.joins.refund(address)
             self.set_status(409)
             self._page(taken, tr(_TAKEN, lang, nickname=taken))
             return
         except SQLAlchemyError as error:
+            app.joins.refund(address)
             _unreachable(self, error)
             return
+        if secret == held:  # the nickname this browser held already: nothing taken
+            app.joins.refund(address)
         _keep(self, secret)
         self.redirect(target, status=303)
 

@@ -6,11 +6,14 @@ the browser to the play app in that room (``voila/render/play.ipynb?room=K7MQX``
 their nickname (:mod:`dragonkit.ui.rooms`). The play app's page asked for with ``?room=`` goes through the same door
 first (:func:`room_refused`): a code that no room has is answered with the page and status 404, and no kernel starts.
 
-The server's :class:`~.door.Door` of room codes slows wrong codes from one address without slowing anyone else (the
-first :data:`~.door.FREE_WRONG` answered at once, then later and later, :mod:`.door`). A right code is never slowed,
-even from an address that has been: a class behind one address keeps joining. Only while :data:`~.door.CROWD` answers
-wait is every code from that address refused (429), the right ones too, before the code is even read: a refusal that
-came only for wrong codes would answer a guess at once (so a guesser gets about 20 answers a minute).
+The door is for the class's students: a browser that holds no nickname of the class gets the join page in its place
+(:func:`.join.ask_nickname`), and comes back to the door once it has joined. The server's :class:`~.door.Door` of
+room codes counts wrong codes by the browser's hold: a guesser's browser is answered later and later (the first
+:data:`~.door.FREE_WRONG` at once) and refused (429, before its code is read) while :data:`~.door.CROWD` of its answers
+wait. It paces the codes it reads from one address, whatever their browsers (:mod:`.door`): while an address is over
+its pace, each browser behind it is read once more and, if that code was wrong, refused before its codes are read
+while the flood lasts. A right code is never slowed, and a classmate of a guesser behind the same address (a school's
+network) is let in at once with it: the class keeps joining while one of it guesses.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from tornado import web
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
 from .door import SLOWEST, Door
+from .join import ask_nickname
 from .pages import message_page, render, visitor_environ
 from .record import RecordServer, in_thread, record_engine
 
@@ -40,7 +44,7 @@ _LABEL = N_("Room code")
 _RULE = N_("Ask the player who opened the room for its code: 5 letters and digits, without 0, O, 1 or I.")
 _BUTTON = N_("Join the room")
 _UNKNOWN = N_("No room has the code {code}. Check it with the player who opened the room.")
-_CROWDED = N_("Too many wrong codes from this computer: try again in {seconds} seconds.")
+_CROWDED = N_("Too many wrong codes from this browser: try again in {seconds} seconds.")
 _NO_ROOMS = N_(
     "Rooms need the class's record: the teacher serves a class (dragonkit serve --class NAME) that keeps it."
 )
@@ -111,23 +115,27 @@ async def close_idle_rooms(app: _Server, idle: float) -> int:
     return await in_thread(close_abandoned, record_engine(app), idle, (RoomStatus.WAITING,))
 
 
-async def room_refused(handler: JupyterHandler, code: str) -> bool:
-    """Whether ``handler``'s request for the room ``code`` has been answered with a refusal: an unknown code's page
-    (404, after the door's wait for that address) or, when too many answers to the address wait, 429. A known code
-    is not delayed. Without a record there is nothing to check: False."""
+async def room_refused(handler: JupyterHandler, code: str, hold: str) -> bool:
+    """Whether ``handler``'s request for the room ``code``, from the browser of ``hold`` (the digest of its hold of a
+    nickname, :func:`.join.ask_nickname`), has been answered with a refusal: an unknown code's page (404, after the
+    door's wait for that browser) or, before the code is read, 429 (too many of the browser's answers wait, or its
+    address is flooded and its code read since was wrong: :meth:`.door.Door.admit`). A known code is not delayed.
+    Without a record there is nothing to check: False."""
     app: _Server = handler.settings["dragonkit_app"]
     if app.record is None:
         return False
     door = app.door
     address = handler.request.remote_ip or ""
     lang = initial_language(visitor_environ(handler.request.query))
-    if door.crowded(address):  # before the code is read: a refusal that said "wrong code" would be a quick guess
+    ticket = door.admit(hold, address)  # before the code is read: a refusal only of wrong codes would be a quick guess
+    if ticket is None:
         door.refuse(handler, message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=int(SLOWEST))))
         return True
     if await in_thread(_known, app, code) is not None:
+        door.right(ticket)
         return False
     handler.set_header("Cache-Control", "no-store")
-    await door.wait_wrong(address)
+    await door.wait_wrong(hold)
     handler.set_status(404)
     handler.finish(door_page(lang, code, unknown=True))
     return True
@@ -151,7 +159,8 @@ class RoomHandler(JupyterHandler):
         if not code:
             self.finish(door_page(lang))
             return
-        if await room_refused(self, code):
+        hold = await ask_nickname(self)  # a browser of the class's students: else the join page, back here once joined
+        if hold is None or await room_refused(self, code, hold):
             return
         from ..record.rooms import normal_code
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
 import time
 import urllib.parse
 
@@ -15,7 +14,9 @@ import pytest
 
 from dragonkit.record import rooms
 from dragonkit.record.store import connect, upgrade
-from dragonkit.server.door import CROWD, FORGET, FREE_WRONG, SLOWEST, Door
+from dragonkit.server.app import ClassroomVoila
+from dragonkit.server.door import CROWD, FORGET, FREE_WRONG, JOIN_EVERY, JOINS_AT_ONCE, PACE, SLOWEST, Door, Pace
+from dragonkit.server.join import NICKNAME_COOKIE
 from dragonkit.server.rooms import door_page
 
 from ..conftest import ARTIFACTS, voila_server
@@ -73,6 +74,88 @@ def test_the_doors_tables_are_bounded_and_forgetting_reads_only_the_oldest():
     clock.now += FORGET + 1
     door.wrong("10.9.9.9")
     assert len(door) == 1
+    paced = Door(clock, most=50, pace=PACE)  # browsers and their addresses, each table bounded alike
+    for n in range(120):
+        _guess(paced, f"browser-{n}", f"10.0.{n // 256}.{n % 256}")
+    assert len(paced) == 100
+    clock.now += 60  # an address whose pace is met is forgotten at the next code read
+    _guess(paced, "browser-0", "10.9.9.9")
+    assert len(paced) == 50 + 1
+
+
+def _guess(door: Door, who: str, address: str, right: bool = False) -> bool:
+    """One code of ``who`` at the door as the server gives it: whether it was read (a right one is refunded)."""
+    ticket = door.admit(who, address)
+    if ticket is None:
+        return False
+    if right:
+        door.right(ticket)
+    else:
+        door.wrong(who)
+    return True
+
+
+def test_a_pacing_door_reads_an_address_no_faster_than_its_pace_however_many_browsers_guess():
+    """A guesser who joined under 30 nicknames asks a wrong code every 0.1 s round its browsers for ten minutes (a
+    script that does not wait for the slow answers: an answer not let in at once told it the code was wrong): the
+    codes read from its address are the pace's, plus one for each browser new to the flood; another address and a
+    door that does not pace are not slowed by it."""
+    clock = Clock()
+    door = Door(clock, pace=PACE)
+    read = []
+    for n in range(6000):
+        if _guess(door, f"browser-{n % 30}", "10.0.0.1"):
+            read.append(clock.now)
+        clock.now += 0.1
+    first = [t for t in read if t < 1060.0]
+    assert len(first) <= FREE_WRONG + PACE + 30  # the burst, the pace, each browser once
+    for minute in range(1, 10):
+        assert len([t for t in read if 1000.0 + 60 * minute <= t < 1060.0 + 60 * minute]) <= PACE + 1
+    assert len(read) <= 10 * PACE + FREE_WRONG + 30 < 10 * 40  # under 40 a minute, the guesser's old rate
+    assert _guess(door, "browser-a", "10.0.0.2")  # another address is read
+    unpaced = Door(Clock())
+    assert all(_guess(unpaced, f"b{n}", "10.0.0.1") for n in range(100))
+
+
+def test_a_classmate_behind_a_flooded_address_is_read_and_let_in_at_once():
+    """While a guesser floods the address, a classmate's right codes are read every time (a right code never marks),
+    the guesser's are refused before they are read; a classmate's typo marks it until the flood ends. A right code
+    is refunded: it costs the address nothing."""
+    clock = Clock()
+    door = Door(clock, pace=PACE)
+    while not door.flooded("10.0.0.1"):
+        _guess(door, "guesser", "10.0.0.1")
+    assert _guess(door, "guesser", "10.0.0.1")  # read once in the flood: marked
+    assert not _guess(door, "guesser", "10.0.0.1")  # then refused before its codes are read
+    assert not door.admit("guesser", "10.0.0.1")  # its right code too (a refusal of wrong codes only would tell)
+    for _ in range(100):
+        assert _guess(door, "classmate", "10.0.0.1", right=True)
+    clock.now += 60.0 / PACE * 2.5  # the guesser's two charges past the burst are paid, the classmate's cost nothing
+    assert not door.flooded("10.0.0.1")
+    while not door.flooded("10.0.0.1"):
+        _guess(door, f"guesser-{clock.now}", "10.0.0.1")  # new browsers, each read once
+    assert _guess(door, "typo", "10.0.0.1")  # a classmate's typo in the flood is read…
+    assert not door.admit("typo", "10.0.0.1")  # …and marks it while the flood lasts
+    clock.now += 600
+    assert not door.flooded("10.0.0.1") and _guess(door, "typo", "10.0.0.1", right=True)
+    assert door.waiting == {}
+
+
+def test_the_join_pace_takes_a_class_at_once_then_one_a_minute():
+    clock = Clock()
+    joins = Pace(JOIN_EVERY, JOINS_AT_ONCE, clock)
+    for _ in range(JOINS_AT_ONCE):
+        assert not joins.over("10.0.0.1")
+        joins.charge("10.0.0.1")
+    assert joins.over("10.0.0.1") and 59.0 < joins.ahead("10.0.0.1") <= 60.0
+    assert not joins.over("10.0.0.2")  # another address
+    joins.refund("10.0.0.1")  # a join that took nothing
+    assert not joins.over("10.0.0.1")
+    joins.charge("10.0.0.1")
+    clock.now += JOIN_EVERY
+    assert not joins.over("10.0.0.1")
+    assert ClassroomVoila.joins_at_once.default_value == JOINS_AT_ONCE  # what dragonkit serve leaves to the server
+    assert ClassroomVoila.codes_a_minute.default_value == PACE
 
 
 def test_the_doors_page_is_labelled_in_both_languages():
@@ -102,19 +185,29 @@ def _door(record_server, **query: str) -> str:
 
 
 def test_the_door_sends_a_right_code_on_to_the_play_app_in_its_room(record_server, room):
-    status, _headers, body = Client().request("GET", _door(record_server))
+    student = joined(record_server.url)
+    status, _headers, body = student.request("GET", _door(record_server))
     assert status == 200 and 'id="code"' in body
     for typed in (room.code, f" {room.code[:2].lower()}-{room.code[2:]} "):
-        status, headers, _body = Client().request("GET", _door(record_server, code=typed, lang="it"))
+        status, headers, _body = student.request("GET", _door(record_server, code=typed, lang="it"))
         assert status == 302
         target = urllib.parse.urlsplit(headers["Location"])
         assert target.path == "/voila/render/play.ipynb"
         assert urllib.parse.parse_qs(target.query) == {"room": [room.code], "lang": ["it"]}
 
 
+def test_a_browser_that_holds_no_nickname_is_asked_to_join_before_its_code_is_read(record_server, room):
+    """The door is the class's students': a browser with no nickname of the class (a script that drops its cookies)
+    gets the join page, whose form comes back to the door, and no answer about the code."""
+    for code in (room.code, "ZZZZZ" if room.code != "ZZZZZ" else "YYYYY"):
+        status, _headers, body = Client().request("GET", _door(record_server, code=code))
+        assert status == 200 and 'name="nickname"' in body and "No room has the code" not in body
+        assert "next=%2Fdragonkit%2Froom%3F" in body
+
+
 def test_a_wrong_code_gets_the_page_again_with_an_alert(record_server, room):
     wrong = "ZZZZZ" if room.code != "ZZZZZ" else "YYYYY"
-    status, _headers, body = Client().request("GET", _door(record_server, code=wrong))
+    status, _headers, body = joined(record_server.url).request("GET", _door(record_server, code=wrong))
     assert status == 404 and 'role="alert"' in body and wrong in body
 
 
@@ -126,17 +219,14 @@ def test_the_play_app_with_a_wrong_code_starts_no_kernel(record_server, room):
     assert not any("probe=door" in p.read_text() for p in record_server.probes.glob("*.json"))
 
 
-def _ask(url: str) -> None:
-    """Ask, and let the answer go (a refused or cut request is what this client expects)."""
-    with contextlib.suppress(OSError):
-        Client().request("GET", url)
-
-
-def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_through(tmp_path):
-    """On a server of its own (the address's count is the server's): the first wrong codes answer at once, the next
-    one waits; a right code from the same address is answered while a slowed answer still waits; with enough
-    answers waiting, the next code is refused with 429 and Retry-After, a right one too (else a 429 would answer a
-    guess at once). Wrong teacher's keys are slowed alike (they were answered 1,250 a second), the right key never."""
+def test_wrong_codes_are_slowed_and_a_guesser_refused_while_its_classmates_go_through(tmp_path):
+    """On a server of its own (the counts are the server's; its pace 2 codes a minute, so that the flood outlasts a
+    loaded machine's slowness): a guesser's first wrong codes answer at once, until the address is flooded; its
+    next wrong code is read and waits; then it is refused (429, Retry-After) before its codes are read, a right one
+    too (else a 429 would answer a guess at once), while a classmate behind the same address (a school's) gets in at
+    once with the right code, again and again. A classmate's typo in the flood marks it too. The join page takes
+    JOINS_AT_ONCE nicknames from an address at once, then refuses (a browser per nickname would be a new guesser).
+    Wrong teacher's keys are slowed alike (they were answered 1,250 a second), the right key never."""
     record = f"sqlite:///{tmp_path / 'record.sqlite'}"
     engine = connect(record)
     upgrade(engine)
@@ -144,33 +234,37 @@ def test_wrong_codes_are_slowed_and_a_crowd_refused_while_a_right_code_goes_thro
     engine.dispose()
     write_notebook(tmp_path / "play.ipynb", "print('play')")
     options = {"token": TOKEN, "teacher_key": KEY, "record": record, "class_name": "3B", "pool": 0}
-    with voila_server(tmp_path, "voila-door.log", **options) as url:
+    with voila_server(
+        tmp_path,
+        "voila-door.log",
+        ("--ClassroomVoila.codes_a_minute=2",),
+        joins_at_once=JOINS_AT_ONCE,
+        **options,
+    ) as url:
         door = f"{url}/dragonkit/room?token={TOKEN}&code="
-        client = Client()
+        guesser, classmate, typist = joined(url, "Guesser"), joined(url, "Classmate"), joined(url, "Typist")
         for _ in range(FREE_WRONG):
-            assert client.request("GET", door + "ZZZZZ")[0] == 404
+            assert guesser.request("GET", door + "ZZZZZ")[0] == 404
         start = time.monotonic()
-        assert client.request("GET", door + "ZZZZZ")[0] == 404
-        assert time.monotonic() - start >= 2.0  # the 6th wrong code waited
-        answers: list[int] = []
-        slowed = threading.Thread(target=lambda: answers.append(client.request("GET", door + "ZZZZZ")[0]))
-        slowed.start()  # waits 4 s on the server
-        time.sleep(0.5)
-        assert client.request("GET", door + opened.code.lower())[0] == 302  # a right code, at once
-        assert slowed.is_alive() and answers == []  # while the wrong one still waits
-        waiting = [threading.Thread(target=_ask, args=(door + "ZZZZZ",), daemon=True) for _ in range(CROWD)]
-        for thread in waiting:
-            thread.start()
-        # once the crowd waits (each of its answers waits 8 s or more), the address's right codes are refused too (a
-        # 429 must not say "wrong"): asked again until then, as the crowd's requests may take a while to arrive
-        deadline = time.monotonic() + 20.0
-        while client.request("GET", door + opened.code)[0] != 429:
-            assert time.monotonic() < deadline, "the crowd's answers never all waited"
-            time.sleep(0.1)
-        status, headers, body = client.request("GET", door + "ZZZZZ")
+        assert guesser.request("GET", door + "ZZZZZ")[0] == 404  # read once in the flood
+        assert time.monotonic() - start >= 2.0  # its 6th wrong code waited
+        status, headers, body = guesser.request("GET", door + "ZZZZZ")
         assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many wrong codes" in body
-        slowed.join()
-        assert answers == [404]
+        assert guesser.request("GET", door + opened.code.lower())[0] == 429  # a right code too: nothing told
+        for _ in range(3):
+            start = time.monotonic()
+            assert classmate.request("GET", door + opened.code)[0] == 302  # the same address, another browser
+            assert time.monotonic() - start < 2.0
+        assert typist.request("GET", door + "ZZZZZ")[0] == 404  # a typo in the flood: read…
+        assert typist.request("GET", door + opened.code)[0] == 429  # …and the typist refused while it lasts
+        # a browser per nickname: the join page takes a class at once from an address, then one a minute
+        for n in range(JOINS_AT_ONCE - 3):
+            joined(url, f"Student {n}")
+        late = Client()
+        late.request("GET", f"{url}/?token={TOKEN}")
+        status, headers, body = late.join(f"{url}/dragonkit/join?next=/", "Latecomer")
+        assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many nicknames" in body
+        assert late.cookie(NICKNAME_COOKIE) is None
 
         # wrong teacher's keys, on the door of keys: the first at once, the next one slowed, the right key at once
         dashboard = f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key="
