@@ -12,14 +12,17 @@ A door that also paces by address (``pace=PACE``: the rooms') bounds what all th
 school's network) learn together. A right answer is let in at once, so an answer that is *not* let in at once tells a
 guesser that it was wrong, however long its reply waits: what the door paces is the answers it reads, not its replies.
 Each answer read from an address is charged to it at once (:meth:`Door.admit`, before it is read; a right one is
-refunded, :meth:`Door.right`) by the generic cell rate algorithm (GCRA, ITU-T I.371): the address's *theoretical
-arrival time* moves on by ``60 / pace`` seconds a charge, and the address is *flooded* while it is more than a burst of
+refunded, :meth:`Door.right`) by the generic cell rate algorithm (GCRA, ITU-T I.371): the address's *theoretical arrival
+time* moves on by ``60 / pace`` seconds a charge, and the address is *flooded* while it is more than a burst of
 :data:`FREE_WRONG` charges ahead of now. While its address is flooded, a browser is read once: its answer marks it
-(unmarked again if right), and a marked browser is refused before its answer is read (429) for :data:`MARKED_FOR`
-seconds, while its address is flooded. So the answers read from one address are :data:`PACE` a minute, plus one for
-each browser new to the flood; the browsers a guesser can make are those of the nicknames it can take, which the join
-page paces by address (:data:`JOINS_AT_ONCE`, then one each :data:`JOIN_EVERY` seconds). A classmate of the guesser
-is never marked by a right code: it is read, and let in at once, however long the flood.
+(unmarked again if right), and a marked browser is refused before its answer is read (429) while its address is flooded,
+for :data:`FIRST_MARK` seconds, each later mark of the same browser twice as long as the one before (at most
+:data:`MARKED_FOR`): a classmate who mistypes once during a flood waits a minute, whoever keeps the flood going, while
+each of a guesser's browsers is read eleven times in a day, then once a day. So the answers read from one address are
+:data:`PACE` a minute in the long run (a marked browser's read is charged too), and in a flood one more for each browser
+new to it; the browsers a guesser can make are those of the nicknames it can take, which the join page paces by address
+(:data:`JOINS_AT_ONCE`, then one each :data:`JOIN_EVERY` seconds). A classmate of the guesser is never marked by a right
+code: it is read, and let in at once, however long the flood.
 
 Its tables are bounded: each is kept in the order of its entries' last change, so that forgetting reads only the
 oldest (no answer scans a table), and at most :data:`MOST_ADDRESSES` entries are kept in each (the oldest goes first:
@@ -32,6 +35,7 @@ its memory at 100,000 browsers and addresses.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CROWD",
+    "FIRST_MARK",
     "FORGET",
     "FREE_WRONG",
     "JOINS_AT_ONCE",
@@ -71,7 +76,10 @@ FORGET = 600.0
 MOST_ADDRESSES = 100_000
 #: Answers read from one address a minute, in the long run, by a door that paces addresses.
 PACE = 30
-#: Seconds a browser whose answer was read while its address was flooded stays refused while it is flooded.
+#: Seconds a browser whose answer was read while its address was flooded stays refused while it is flooded, at its
+#: first mark; each later mark twice as long as the one before.
+FIRST_MARK = 60.0
+#: The longest mark (seconds), and how long a browser's marks are remembered after its last.
 MARKED_FOR = 24 * 3600.0
 #: Nicknames taken from one address at once (a class arriving behind a school's address), before the join page's pace.
 JOINS_AT_ONCE = 60
@@ -160,7 +168,7 @@ class Door:
         self._most = most
         self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()  # who -> (count, last), oldest first
         self._pace = Pace(60.0 / pace, FREE_WRONG, clock, most) if pace else None
-        self._marked: OrderedDict[str, float] = OrderedDict()  # who -> when it was marked, oldest first
+        self._marked: OrderedDict[str, tuple[int, float]] = OrderedDict()  # who -> (marks, the last), oldest first
         self.waiting: dict[str, int] = {}  # who -> replies waiting now (a visitor with none is not kept)
 
     def __len__(self) -> int:
@@ -179,9 +187,20 @@ class Door:
             return True
         if address is None or not self.flooded(address):
             return False
+        return self.marked_for(who) > 0
+
+    def marked_for(self, who: str) -> float:
+        """Seconds ``who`` stays marked (0: it is not): :data:`FIRST_MARK` after its first mark, twice as long after
+        each later one, :data:`MARKED_FOR` at most."""
         now = self._clock()
-        _forget(self._marked, lambda since: now - since > MARKED_FOR)
-        return who in self._marked
+        _forget(self._marked, lambda kept: now - kept[1] > MARKED_FOR)
+        marks, since = self._marked.get(who, (0, now))
+        return max(0.0, since + min(MARKED_FOR, FIRST_MARK * 2.0 ** (marks - 1)) - now) if marks else 0.0
+
+    def retry_after(self, who: str) -> int:
+        """Whole seconds until the next answer of ``who``, refused now (:meth:`crowded`), may be read: its mark's,
+        else :data:`SLOWEST` (its replies waiting)."""
+        return max(1, math.ceil(self.marked_for(who))) if who in self._marked else int(SLOWEST)
 
     def admit(self, who: str, address: str | None = None) -> Ticket | None:
         """An answer of ``who`` (from ``address``) to be read, charged to the address (marking ``who`` if it is
@@ -192,8 +211,8 @@ class Door:
             return Ticket(who, address, marked=False)
         marked = self.flooded(address)
         if marked:
-            self._marked.pop(who, None)
-            self._marked[who] = self._clock()
+            marks = self._marked.pop(who, (0, 0.0))[0] + 1
+            self._marked[who] = (marks, self._clock())  # the newest, at the end
             if len(self._marked) > self._most:
                 self._marked.popitem(last=False)
         self._pace.charge(address)
@@ -217,11 +236,11 @@ class Door:
         return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** (count - FREE_WRONG))
 
     @staticmethod
-    def refuse(handler: RequestHandler, page: str) -> None:
-        """Answer ``handler`` with ``page`` (a whole HTML document), status 429 and ``Retry-After``: the door is
-        crowded for its visitor."""
+    def refuse(handler: RequestHandler, page: str, seconds: int = int(SLOWEST)) -> None:
+        """Answer ``handler`` with ``page`` (a whole HTML document), status 429 and ``Retry-After: seconds``: the door
+        is crowded for its visitor."""
         handler.set_status(429)
-        handler.set_header("Retry-After", str(int(SLOWEST)))
+        handler.set_header("Retry-After", str(seconds))
         handler.set_header("Cache-Control", "no-store")
         handler.finish(page)
 

@@ -27,7 +27,7 @@ from tornado import web
 
 from ..address import query_values
 from ..i18n import N_, initial_language, requested_language, tr
-from .door import SLOWEST, Door
+from .door import Door
 from .join import ask_nickname
 from .pages import message_page, render, visitor_environ
 from .record import RecordServer, in_thread, record_engine
@@ -44,7 +44,7 @@ _LABEL = N_("Room code")
 _RULE = N_("Ask the player who opened the room for its code: 5 letters and digits, without 0, O, 1 or I.")
 _BUTTON = N_("Join the room")
 _UNKNOWN = N_("No room has the code {code}. Check it with the player who opened the room.")
-_CROWDED = N_("Too many wrong codes from this browser: try again in {seconds} seconds.")
+_CROWDED = N_("Too many wrong codes from this browser and its network: try again in {seconds} seconds.")
 _NO_ROOMS = N_(
     "Rooms need the class's record: the teacher serves a class (dragonkit serve --class NAME) that keeps it."
 )
@@ -129,7 +129,8 @@ async def room_refused(handler: JupyterHandler, code: str, hold: str) -> bool:
     lang = initial_language(visitor_environ(handler.request.query))
     ticket = door.admit(hold, address)  # before the code is read: a refusal only of wrong codes would be a quick guess
     if ticket is None:
-        door.refuse(handler, message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=int(SLOWEST))))
+        seconds = door.retry_after(hold)
+        door.refuse(handler, message_page(lang, tr(_TITLE, lang), tr(_CROWDED, lang, seconds=seconds)), seconds)
         return True
     if await in_thread(_known, app, code) is not None:
         door.right(ticket)
