@@ -34,6 +34,7 @@ from traitlets import Bool, Integer, Unicode
 from voila import notebook_renderer
 from voila.app import Voila
 from voila.exporter import VoilaExporter
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
@@ -51,6 +52,7 @@ from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
 from .record import in_thread, record_engine
+from .request_info import RequestInfoSocket
 from .rooms import ROOM_PATH, RoomHandler, close_idle_rooms, room_refused
 from .teacher import TeacherKey, admit_teacher, is_dashboard, new_key, take_key
 
@@ -552,7 +554,11 @@ class ClassroomVoila(Voila):
             self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
 
     def init_handlers(self) -> list[HandlerRule]:
-        replaced = {TornadoVoilaHandler: ClassroomVoilaHandler, TornadoVoilaTreeHandler: ClassroomTreeHandler}
+        replaced = {
+            TornadoVoilaHandler: ClassroomVoilaHandler,
+            TornadoVoilaTreeHandler: ClassroomTreeHandler,
+            RequestInfoSocketHandler: RequestInfoSocket,
+        }
         handlers = [(rule[0], replaced.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
         font_awesome = (
             url_path_join(self.server_url, FONT_AWESOME_URL + r"((?:css|webfonts)/[\w.-]+)"),

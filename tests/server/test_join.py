@@ -6,14 +6,17 @@ the teacher releases it."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import time
 import urllib.parse
+import uuid
 
 import pytest
 from sqlalchemy import select
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+from tornado.websocket import websocket_connect
 
 from dragonkit.record import holds
 from dragonkit.record.schema import NicknameHold
@@ -144,6 +147,33 @@ def test_a_preheated_kernel_learns_the_nickname_with_its_visitors_request(record
     seen = record_server.probe(probe)
     assert seen["VOILA_PREHEAT"] == "True" and "nickname=Bo" in seen["QUERY_STRING"]
     assert seen["DRAGONKIT_TEACHER_KEY"] is None and seen["DRAGONKIT_CLASS"] == "3B"
+
+
+def test_sockets_opened_and_closed_for_a_made_up_kernel_leave_the_preheated_kernel_its_visitors_request(record_server):
+    """Voilà's request-info socket asks for no token, and the closing of a socket it did not keep deleted the last
+    one it kept, the preheated kernel's: a script opening two sockets for a made-up kernel id and closing them made
+    the next visitor's kernel deaf (no nickname, no room's code). The second socket of an id is refused."""
+
+    async def open_and_close() -> str | bytes | None:
+        made_up = f"{record_server.url.replace('http', 'ws')}/voila/query/{uuid.uuid4()}"
+        first, second = await websocket_connect(made_up), await websocket_connect(made_up)
+        try:
+            refused = await asyncio.wait_for(second.read_message(), 30)  # None: the server closed it
+        except TimeoutError:
+            refused = "still open"
+        second.close()
+        first.close()
+        await asyncio.sleep(0.5)  # the server's on_close of both
+        return refused
+
+    record_server.wait_for_the_pool()
+    refused = asyncio.run(open_and_close())
+    student, probe = joined(record_server.url, "Gil"), marker()
+    status, _, body = student.request("GET", f"{record_server.url}/voila/render/play.ipynb?probe={probe}")
+    assert status == 200 and "a stand-in page" in body
+    seen = record_server.probe(probe, timeout=60)
+    assert seen["VOILA_PREHEAT"] == "True" and "nickname=Gil" in seen["QUERY_STRING"]
+    assert refused is None
 
 
 def test_the_nickname_held_wins_over_one_in_the_address(record_server):
