@@ -195,7 +195,7 @@ class Door:
         now = self._clock()
         _forget(self._marked, lambda kept: now - kept[1] > MARKED_FOR)
         marks, since = self._marked.get(who, (0, now))
-        return max(0.0, since + min(MARKED_FOR, FIRST_MARK * 2.0 ** (marks - 1)) - now) if marks else 0.0
+        return max(0.0, since + min(MARKED_FOR, FIRST_MARK * 2.0 ** min(marks - 1, 20)) - now) if marks else 0.0
 
     def retry_after(self, who: str) -> int:
         """Whole seconds until the next answer of ``who``, refused now (:meth:`crowded`), may be read: its mark's,
@@ -233,7 +233,7 @@ class Door:
         self._wrong[who] = (count, now)  # the newest, at the end
         if len(self._wrong) > self._most:
             self._wrong.popitem(last=False)
-        return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** (count - FREE_WRONG))
+        return 0.0 if count <= FREE_WRONG else min(SLOWEST, 2.0 ** min(count - FREE_WRONG, SLOWEST))  # no overflow
 
     @staticmethod
     def refuse(handler: RequestHandler, page: str, seconds: int = int(SLOWEST)) -> None:

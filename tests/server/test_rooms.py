@@ -49,6 +49,9 @@ def test_the_door_answers_the_first_wrong_codes_at_once_then_ever_slower():
     assert waits[:FREE_WRONG] == [0.0] * FREE_WRONG
     assert waits[FREE_WRONG:] == [2.0, 4.0, 8.0, 16.0, SLOWEST, SLOWEST]
     assert door.wrong("10.0.0.2") == 0.0  # another address: its own count
+    for _ in range(2000):  # a patient guesser of teacher's keys, 20 a minute for 100 minutes (2.0 ** 1025 overflowed)
+        assert door.wrong("10.0.0.3") <= SLOWEST
+        clock.now += 3.0
     clock.now += FORGET + 1
     assert door.wrong("10.0.0.1") == 0.0  # forgotten ten minutes after its last wrong code
 
