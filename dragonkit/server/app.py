@@ -47,7 +47,7 @@ from ..i18n.notebooks import translation_path
 from ..record.room_settings import CLOSING_EVERY, WAITING_IDLE
 from ..record.where import record_url
 from .budget import KernelBudget, default_max_kernels
-from .door import JOIN_EVERY, JOINS_AT_ONCE, PACE, Door, Pace
+from .door import JOINS_AT_ONCE, PACE, Door, JoinPace
 from .join import JOIN_PATH, JoinHandler, ask_nickname
 from .kernels import ClassroomKernelManager
 from .pages import STATUS, refusal_page, visitor_environ, with_error_page
@@ -409,8 +409,9 @@ class ClassroomVoila(Voila):
         The addresses of the pages being served whose kernel id is not known yet.
     door : Door
         The rooms' door (:mod:`.rooms`): wrong codes by browser, the codes read paced by address.
-    joins : Pace
-        The nicknames taken by address (:mod:`.join`): a class at once, then one a minute.
+    joins : JoinPace
+        The nicknames taken by address (:mod:`.join`): a class at once, then one a minute; one given back by each
+        nickname the teacher releases.
     key_door : Door
         The teacher's page's door (:mod:`.teacher`): wrong keys by address.
     """
@@ -451,7 +452,7 @@ class ClassroomVoila(Voila):
         self.holds: dict[str, str] = {}  # kernel id -> the digest of its browser's hold (a class's record only)
         self.starting: list[str] = []
         self.door = Door(pace=self.codes_a_minute)  # wrong rooms' codes, by browser and address (in memory only)
-        self.joins = Pace(JOIN_EVERY, self.joins_at_once)  # nicknames taken, by address (likewise)
+        self.joins = JoinPace(self.joins_at_once)  # nicknames taken, by address (likewise)
         self.key_door = Door()  # wrong teacher's keys, by address
         self.record_engine: Engine | None = None  # the record's engine, made at its first need (.record)
         self.log.info(
@@ -480,7 +481,8 @@ class ClassroomVoila(Voila):
     async def _end_released_pages(self) -> None:
         """Shut down the kernels of the pages served to a browser whose nickname the teacher has released since
         (:func:`dragonkit.record.holds.released_among`): a tab left open on a student's old laptop writes nothing
-        more under the nickname, which the next browser to join holds; reloaded, it gets the join page."""
+        more under the nickname, which the next browser to join holds; reloaded, it gets the join page. Each
+        nickname released gives the address it was taken from one back (:class:`.door.JoinPace`)."""
         from sqlalchemy.exc import SQLAlchemyError
 
         from ..record.holds import released_among
@@ -489,13 +491,15 @@ class ClassroomVoila(Voila):
         running = set(self.kernel_manager.list_kernel_ids())
         for gone in set(self.holds) - running:
             del self.holds[gone]
-        if not self.holds:
+        asked = set(self.holds.values()) | self.joins.holds()
+        if not asked:
             return
         try:
-            released = await in_thread(released_among, record_engine(self), class_name(), set(self.holds.values()))
+            released = await in_thread(released_among, record_engine(self), class_name(), asked)
         except SQLAlchemyError as error:  # the record unreachable a moment: the next round looks again
             self.log.warning("dragonkit: the released nicknames could not be read now (%s)", type(error).__name__)
             return
+        self.joins.released(released)  # each gives its address a nickname back
         ended = [kernel_id for kernel_id, hold in self.holds.items() if hold in released]
         for kernel_id in ended:
             del self.holds[kernel_id]

@@ -38,7 +38,7 @@ import asyncio
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -58,6 +58,7 @@ __all__ = [
     "PACE",
     "SLOWEST",
     "Door",
+    "JoinPace",
     "Pace",
     "Ticket",
 ]
@@ -137,6 +138,47 @@ class Pace:
         """Take back one charge of ``key`` (never before now)."""
         if key in self._due:
             self._due[key] = max(self._clock(), self._due[key] - self.every)
+
+
+class JoinPace:
+    """The nicknames the join page takes from each address: ``at_once`` at once (a class behind a school's address),
+    then one each :data:`JOIN_EVERY` seconds (:class:`Pace`); a nickname the teacher releases gives its address one
+    back, so that a student who took a class's worth of nicknames in a second shuts the class out only until the
+    teacher releases them on the dashboard.
+
+    Parameters
+    ----------
+    at_once : int
+        Nicknames taken from one address at once (:data:`JOINS_AT_ONCE` for a server).
+    clock : callable
+        Seconds, monotonic.
+    most : int
+        The most addresses, and nicknames taken, kept.
+    """
+
+    def __init__(self, at_once: int, clock: Callable[[], float] = time.monotonic, most: int = MOST_ADDRESSES):
+        self.pace = Pace(JOIN_EVERY, at_once, clock, most)
+        self._clock, self._most, self._window = clock, most, at_once * JOIN_EVERY
+        self._taken: OrderedDict[str, tuple[str, float]] = OrderedDict()  # hold -> (address, when), oldest first
+
+    def taken(self, hold: str, address: str) -> None:
+        """The nickname of ``hold`` (its digest) was taken from ``address``, its charge made (:meth:`Pace.charge`)."""
+        now = self._clock()
+        self._taken[hold] = (address, now)
+        _forget(self._taken, lambda kept: now - kept[1] > self._window)  # its charge has run out: nothing to give
+        if len(self._taken) > self._most:
+            self._taken.popitem(last=False)
+
+    def holds(self) -> set[str]:
+        """The holds taken recently enough that a release gives their address a nickname back."""
+        return set(self._taken)
+
+    def released(self, holds: Iterable[str]) -> None:
+        """The teacher released the nicknames of ``holds``: each gives its address one back."""
+        for hold in holds:
+            address, _ = self._taken.pop(hold, (None, 0.0))
+            if address is not None:
+                self.pace.refund(address)
 
 
 @dataclass(frozen=True)

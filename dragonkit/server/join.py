@@ -34,7 +34,7 @@ from ..address import query_values, query_without
 from ..i18n import N_, initial_language, ntr, requested_language, tr
 from ..record.nicknames import NICKNAME_LENGTH, NicknameError, NicknameProblem, nickname, query_nickname
 from ..record.where import class_name
-from .door import Pace
+from .door import JoinPace
 from .pages import message_page, render, visitor_environ
 from .record import RecordServer, in_thread, record_engine
 
@@ -89,7 +89,7 @@ class _Joining(RecordServer, Protocol):
     """What the join page reads of its server, :class:`.app.ClassroomVoila`: the record, and the pace of the
     nicknames taken by address (a guesser of rooms' codes would make a browser of each, :mod:`.door`)."""
 
-    joins: Pace
+    joins: JoinPace
 
 
 def same_server(target: str) -> str:
@@ -327,10 +327,10 @@ class JoinHandler(JupyterHandler):
             return
         app: _Joining = self.settings["dragonkit_app"]
         address = self.request.remote_ip or ""
-        if app.joins.over(address):  # a class arrives at once; a script making browsers does not go on
+        if app.joins.pace.over(address):  # a class arrives at once; a script making browsers does not go on
             self.set_status(429)
-            self.set_header("Retry-After", str(int(app.joins.ahead(address)) + 1))
-            minutes = max(1, round(app.joins.ahead(address) / 60))
+            self.set_header("Retry-After", str(int(app.joins.pace.ahead(address)) + 1))
+            minutes = max(1, round(app.joins.pace.ahead(address) / 60))
             many = ntr(
                 "Too many nicknames were taken from this network in a short time: try again in {minutes} minute, or "
                 "ask your teacher.",
@@ -342,21 +342,25 @@ class JoinHandler(JupyterHandler):
             )
             self._page(taken, many)
             return
-        app.joins.charge(address)
+        app.joins.pace.charge(address)
         held = self.get_cookie(NICKNAME_COOKIE) or ""
         try:
             secret = await in_thread(_hold, record_engine(app), taken, held)
         except NicknameTakenError:
-            app.joins.refund(address)
+            app.joins.pace.refund(address)
             self.set_status(409)
             self._page(taken, tr(_TAKEN, lang, nickname=taken))
             return
         except SQLAlchemyError as error:
-            app.joins.refund(address)
+            app.joins.pace.refund(address)
             _unreachable(self, error)
             return
         if secret == held:  # the nickname this browser held already: nothing taken
-            app.joins.refund(address)
+            app.joins.pace.refund(address)
+        else:
+            from ..record.holds import digest
+
+            app.joins.taken(digest(secret), address)
         _keep(self, secret)
         self.redirect(target, status=303)
 

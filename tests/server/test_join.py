@@ -168,11 +168,11 @@ def test_sockets_opened_and_closed_for_a_made_up_kernel_leave_the_preheated_kern
 
     record_server.wait_for_the_pool()
     refused = asyncio.run(open_and_close())
-    student, probe = joined(record_server.url, "Gil"), marker()
+    student, probe = joined(record_server.url, "Kai"), marker()  # a nickname no other test of the server takes
     status, _, body = student.request("GET", f"{record_server.url}/voila/render/play.ipynb?probe={probe}")
     assert status == 200 and "a stand-in page" in body
     seen = record_server.probe(probe, timeout=60)
-    assert seen["VOILA_PREHEAT"] == "True" and "nickname=Gil" in seen["QUERY_STRING"]
+    assert seen["VOILA_PREHEAT"] == "True" and "nickname=Kai" in seen["QUERY_STRING"]
     assert refused is None
 
 

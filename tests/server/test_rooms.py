@@ -12,7 +12,7 @@ import urllib.parse
 
 import pytest
 
-from dragonkit.record import rooms
+from dragonkit.record import holds, rooms
 from dragonkit.record.store import connect, upgrade
 from dragonkit.server.app import ClassroomVoila
 from dragonkit.server.door import (
@@ -25,6 +25,7 @@ from dragonkit.server.door import (
     PACE,
     SLOWEST,
     Door,
+    JoinPace,
     Pace,
 )
 from dragonkit.server.join import NICKNAME_COOKIE
@@ -185,6 +186,18 @@ def test_the_join_pace_takes_a_class_at_once_then_one_a_minute():
     joins.charge("10.0.0.1")
     clock.now += JOIN_EVERY
     assert not joins.over("10.0.0.1")
+    taking = JoinPace(JOINS_AT_ONCE, clock)  # each nickname taken kept with its address, while its charge lasts
+    for n in range(JOINS_AT_ONCE):
+        taking.pace.charge("10.0.0.1")
+        taking.taken(f"hold-{n}", "10.0.0.1")
+    assert taking.pace.over("10.0.0.1") and len(taking.holds()) == JOINS_AT_ONCE
+    taking.released(["hold-0", "hold-0", "unknown"])  # the teacher released one: one back, once
+    assert not taking.pace.over("10.0.0.1")
+    taking.pace.charge("10.0.0.1")
+    assert taking.pace.over("10.0.0.1")
+    clock.now += JOINS_AT_ONCE * JOIN_EVERY + 1
+    taking.taken("hold-late", "10.0.0.2")
+    assert taking.holds() == {"hold-late"}  # the others' charges have run out: nothing left to give back
     assert ClassroomVoila.joins_at_once.default_value == JOINS_AT_ONCE  # what dragonkit serve leaves to the server
     assert ClassroomVoila.codes_a_minute.default_value == PACE
 
@@ -268,7 +281,7 @@ def test_wrong_codes_are_slowed_and_a_guesser_refused_while_its_classmates_go_th
     with voila_server(
         tmp_path,
         "voila-door.log",
-        ("--ClassroomVoila.codes_a_minute=2",),
+        ("--ClassroomVoila.codes_a_minute=2", "--ClassroomVoila.release_check_every=1"),
         joins_at_once=JOINS_AT_ONCE,
         **options,
     ) as url:
@@ -298,6 +311,19 @@ def test_wrong_codes_are_slowed_and_a_guesser_refused_while_its_classmates_go_th
         status, headers, body = late.join(f"{url}/dragonkit/join?next=/", "Latecomer")
         assert status == 429 and int(headers["Retry-After"]) > 0 and "Too many nicknames" in body
         assert late.cookie(NICKNAME_COOKIE) is None
+        # the teacher releases two of the nicknames taken (a student took the class's in a second): two come back
+        released = connect(record)
+        assert holds.release(released, "3B", "Student 0") and holds.release(released, "3B", "Student 1")
+        released.dispose()
+        deadline = time.monotonic() + 30  # the server looks for releases every second here
+        while late.join(f"{url}/dragonkit/join?next=/", "Latecomer")[0] == 429:
+            assert time.monotonic() < deadline, "the released nicknames gave the address none back"
+            time.sleep(0.5)
+        assert late.cookie(NICKNAME_COOKIE) is not None
+        assert joined(url, "Another").cookie(NICKNAME_COOKIE) is not None  # the second one given back
+        third = Client()
+        third.request("GET", f"{url}/?token={TOKEN}")
+        assert third.join(f"{url}/dragonkit/join?next=/", "A third")[0] == 429  # and no more
 
         # wrong teacher's keys, on the door of keys: the first at once, the next one slowed, the right key at once
         dashboard = f"{url}/voila/render/dashboard.ipynb?token={TOKEN}&key="
