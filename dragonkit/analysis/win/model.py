@@ -194,8 +194,9 @@ def prepare_in_background(
     subprocess.Popen or None
         The process, or ``None`` where nothing was left to start.
     """
-    chosen = [r for r in rulesets or _presets() if r not in _started and not _saved(r).path.is_file()]
-    if not chosen or any(_saved(r).being_built() for r in chosen):
+    files = {r: _saved(r) for r in rulesets or _presets() if r not in _started}
+    chosen = [r for r, saved in files.items() if not saved.path.is_file()]
+    if not chosen or any(files[r].being_built() for r in chosen):
         return None
     _started.update(chosen)
     rulesets_json = [json.dumps(r.to_dict()) for r in chosen]
