@@ -242,7 +242,8 @@ class Door:
     def retry_after(self, who: str) -> int:
         """Whole seconds until the next answer of ``who``, refused now (:meth:`crowded`), may be read: its mark's,
         else :data:`SLOWEST` (its replies waiting)."""
-        return max(1, math.ceil(self.marked_for(who))) if who in self._marked else int(SLOWEST)
+        marked = self.marked_for(who)
+        return max(1, math.ceil(marked)) if marked else int(SLOWEST)
 
     def admit(self, who: str, address: str | None = None) -> Ticket | None:
         """An answer of ``who`` (from ``address``) to be read, charged to the address (marking ``who`` if it is

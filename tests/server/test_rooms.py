@@ -155,6 +155,11 @@ def test_a_classmate_behind_a_flooded_address_is_read_and_let_in_at_once():
     flood_on(door, clock, minutes=FIRST_MARK / 60)  # the guesser keeps the address flooded
     assert _guess(door, "typo", "10.0.0.1")  # the minute over: read again, in the flood; wrong again…
     assert door.retry_after("typo") == 2 * FIRST_MARK  # …two minutes
+    clock.now += 2 * FIRST_MARK
+    door.waiting["typo"] = CROWD  # its mark over, but ten of its replies wait: the replies' time, not the mark's
+    assert door.crowded("typo", "10.0.0.1") and door.retry_after("typo") == SLOWEST
+    del door.waiting["typo"]
+    clock.now -= 2 * FIRST_MARK
     flood_on(door, clock, minutes=2 * FIRST_MARK / 60)
     assert _guess(door, "typo", "10.0.0.1", right=True)  # right, in the flood: in at once, its marks forgotten
     assert _guess(door, "typo", "10.0.0.1", right=True) and door.marked_for("typo") == 0
