@@ -183,12 +183,14 @@ class JoinPace:
 
 @dataclass(frozen=True)
 class Ticket:
-    """An answer admitted to be read (:meth:`Door.admit`): who gave it, from where, and whether reading it marked
-    the browser (its address flooded)."""
+    """An answer admitted to be read (:meth:`Door.admit`): who gave it, from where, whether reading it marked the
+    browser (its address flooded), and the browser's marks before (their count and the last's time), which a right
+    answer puts back."""
 
     who: str
     address: str | None
     marked: bool
+    before: tuple[int, float] | None = None
 
 
 class Door:
@@ -252,21 +254,25 @@ class Door:
             return None
         if self._pace is None or address is None:
             return Ticket(who, address, marked=False)
-        marked = self.flooded(address)
-        if marked:
-            marks = self._marked.pop(who, (0, 0.0))[0] + 1
-            self._marked[who] = (marks, self._clock())  # the newest, at the end
-            if len(self._marked) > self._most:
-                self._marked.popitem(last=False)
+        if not self.flooded(address):
+            self._pace.charge(address)
+            return Ticket(who, address, marked=False)
+        before = self._marked.pop(who, None)
+        self._marked[who] = ((before[0] if before else 0) + 1, self._clock())  # the newest, at the end
+        if len(self._marked) > self._most:
+            self._marked.popitem(last=False)
         self._pace.charge(address)
-        return Ticket(who, address, marked)
+        return Ticket(who, address, marked=True, before=before)
 
     def right(self, ticket: Ticket) -> None:
-        """The answer of ``ticket`` was right: its charge refunded, its mark taken back."""
+        """The answer of ``ticket`` was right: its charge refunded, its mark taken back (the browser's marks as they
+        were: a guesser who knows one room's code does not start its marks again with it)."""
         if self._pace is not None and ticket.address is not None:
             self._pace.refund(ticket.address)
         if ticket.marked:
             self._marked.pop(ticket.who, None)
+            if ticket.before is not None:
+                self._marked[ticket.who] = ticket.before
 
     def wrong(self, who: str) -> float:
         """Count a wrong answer of ``who``; the seconds its reply waits (0 for the first :data:`FREE_WRONG`)."""

@@ -161,8 +161,11 @@ def test_a_classmate_behind_a_flooded_address_is_read_and_let_in_at_once():
     del door.waiting["typo"]
     clock.now -= 2 * FIRST_MARK
     flood_on(door, clock, minutes=2 * FIRST_MARK / 60)
-    assert _guess(door, "typo", "10.0.0.1", right=True)  # right, in the flood: in at once, its marks forgotten
+    assert _guess(door, "typo", "10.0.0.1", right=True)  # right, in the flood: in at once, and again
     assert _guess(door, "typo", "10.0.0.1", right=True) and door.marked_for("typo") == 0
+    assert _guess(door, "typo", "10.0.0.1")  # a third typo: four minutes (a right code did not start its marks again,
+    assert door.retry_after("typo") == 4 * FIRST_MARK  # else a guesser who knows its own room's code would be read
+    flood_on(door, clock, minutes=4 * FIRST_MARK / 60)  # once a minute by each of its browsers)
     clock.now += 600
     assert not door.flooded("10.0.0.1") and _guess(door, "typo", "10.0.0.1", right=True)
     assert door.waiting == {}
