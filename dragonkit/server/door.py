@@ -254,15 +254,15 @@ class Door:
             return None
         if self._pace is None or address is None:
             return Ticket(who, address, marked=False)
-        if not self.flooded(address):
-            self._pace.charge(address)
-            return Ticket(who, address, marked=False)
-        before = self._marked.pop(who, None)
-        self._marked[who] = ((before[0] if before else 0) + 1, self._clock())  # the newest, at the end
-        if len(self._marked) > self._most:
-            self._marked.popitem(last=False)
+        ticket = Ticket(who, address, marked=False)
+        if self.flooded(address):
+            before = self._marked.pop(who, None)
+            self._marked[who] = ((before[0] if before else 0) + 1, self._clock())  # the newest, at the end
+            if len(self._marked) > self._most:
+                self._marked.popitem(last=False)
+            ticket = Ticket(who, address, marked=True, before=before)
         self._pace.charge(address)
-        return Ticket(who, address, marked=True, before=before)
+        return ticket
 
     def right(self, ticket: Ticket) -> None:
         """The answer of ``ticket`` was right: its charge refunded, its mark taken back (the browser's marks as they

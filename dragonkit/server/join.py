@@ -328,9 +328,10 @@ class JoinHandler(JupyterHandler):
         app: _Joining = self.settings["dragonkit_app"]
         address = self.request.remote_ip or ""
         if app.joins.pace.over(address):  # a class arrives at once; a script making browsers does not go on
+            ahead = app.joins.pace.ahead(address)
             self.set_status(429)
-            self.set_header("Retry-After", str(int(app.joins.pace.ahead(address)) + 1))
-            minutes = max(1, round(app.joins.pace.ahead(address) / 60))
+            self.set_header("Retry-After", str(int(ahead) + 1))
+            minutes = max(1, round(ahead / 60))
             many = ntr(
                 "Too many nicknames were taken from this network in a short time: try again in {minutes} minute, or "
                 "ask your teacher.",
