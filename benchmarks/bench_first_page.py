@@ -69,7 +69,7 @@ def run_once() -> tuple[float, float, float]:
                     break
                 time.sleep(0.5)
         finally:
-            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)  # not SIGINT, which a run in the background ignores
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:

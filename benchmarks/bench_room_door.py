@@ -102,9 +102,11 @@ def start_server(port: int, token: str, record: str, log: Path, key: str) -> sub
 
 
 def stop_server(server: subprocess.Popen) -> None:
-    """Stop the server as Ctrl-C does (SIGINT), then SIGKILL after 30 s."""
+    """Stop the server as a service manager does (SIGTERM, which ``dragonkit serve`` handles as Ctrl-C), then SIGKILL
+    after 30 s. Not SIGINT: a benchmark started in the background (``nohup … &``) ignores SIGINT, and so do its
+    children; the SIGKILL that followed left the Voilà server running without its ``dragonkit serve``."""
     if server.poll() is None:
-        server.send_signal(signal.SIGINT)
+        server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
