@@ -51,6 +51,7 @@ __all__ = [
     "gems",
     "get_language",
     "initial_language",
+    "msgid",
     "ntr",
     "requested_language",
     "set_language",
@@ -104,6 +105,46 @@ def catalog(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def msgid(text: str) -> str:
+    """The msgid (the English text) of ``text``: ``text`` itself where it is a msgid of the catalogs or no
+    translation, else the msgid that one of the kit's languages translates as ``text``.
+
+    A lesson written in another language (``notebooks/it/``, :func:`dragonkit.i18n.notebooks.translate_notebook`)
+    gives its exercises and notes their texts in that language; read back to their msgids, they are written in
+    any language, as the English lesson's are, and an exercise's answers go to the same place in the class's
+    record whichever language its page was written in.
+
+    Parameters
+    ----------
+    text : str
+        A msgid, or its translation in a language of :data:`LANGUAGES` (singular messages; the catalogs hold each
+        translation of a lesson's texts once: ``tests/i18n/test_notebooks.py``).
+
+    Returns
+    -------
+    str
+    """
+    known = [_catalog_index(lang, str(LOCALE_DIR)) for lang in LANGUAGES if lang != "en"]
+    if any(text in ids for ids, _ in known):
+        return text
+    return next((found[text] for _, found in known if text in found), text)
+
+
+@cache
+def _catalog_index(lang: str, folder: str) -> tuple[frozenset[str], dict[str, str]]:
+    """The singular msgids of ``lang``'s compiled catalog in ``folder``, and each one's translation read back to
+    it (Babel's reader of ``.mo`` files: :mod:`gettext` lists none); nothing where the catalog is missing."""
+    from babel.messages.mofile import read_mo
+
+    path = gettext.find(DOMAIN, folder, languages=[lang])
+    if path is None:
+        return frozenset(), {}
+    with open(path, "rb") as compiled:
+        pairs = [(m.id, m.string) for m in read_mo(compiled)]
+    singular = [(id_, text) for id_, text in pairs if isinstance(id_, str) and id_ and isinstance(text, str)]
+    return frozenset(id_ for id_, _ in singular), {text: id_ for id_, text in singular if text}
 
 
 def N_(msgid: str) -> str:

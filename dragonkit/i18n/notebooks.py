@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from . import LANGUAGES, checked_language, tr
+from . import LANGUAGES, checked_language, msgid, tr
 
 __all__ = [
     "TEXT_CALLS",
@@ -41,6 +41,7 @@ __all__ = [
     "messages",
     "notebooks_dir",
     "pages",
+    "translate_code",
     "translate_markdown",
     "translate_notebook",
     "translated_path",
@@ -91,14 +92,15 @@ def blocks(markdown: str) -> list[str]:
 
 def translate_markdown(markdown: str, lang: str) -> str:
     """``markdown`` with each of its :func:`blocks` translated into ``lang`` (a block with no
-    translation stays in English).
+    translation stays in English), each block English or written in another of the kit's languages
+    (:func:`~dragonkit.i18n.msgid`: the teacher's notes of a translated lesson).
 
     Raises
     ------
     ValueError
         For a language the kit does not speak.
     """
-    return "\n\n".join(tr(block, lang) for block in blocks(markdown))
+    return "\n\n".join(tr(msgid(block), lang) for block in blocks(markdown))
 
 
 def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -106,9 +108,11 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
     translated block by block, the page's language set in the ``lesson_page`` call and in the
     metadata (``language``), and the page's title (the metadata's ``title``) translated.
 
-    Code cells are copied unchanged but for that one argument and their comments
-    (:func:`translate_comments`): the exercises and the teacher's notes translate
-    themselves in the kernel, from the same catalog.
+    Code cells are copied unchanged but for that one argument and their texts
+    (:func:`translate_code`): the exercises' texts and the teacher's notes in ``lang``, so that
+    the notebook reads in ``lang`` in JupyterLab before any cell runs, and its comments.  In
+    the kernel the exercises read their texts back to the English msgids
+    (:func:`~dragonkit.i18n.msgid`), as written in the English lesson.
 
     Raises
     ------
@@ -124,7 +128,7 @@ def translate_notebook(notebook: Mapping[str, Any], lang: str) -> dict[str, Any]
         if cell["cell_type"] == "markdown":
             source = translate_markdown(source, lang)
         elif cell["cell_type"] == "code":
-            source, found = _PAGE_CALL.subn(rf'lesson_page(\g<file>, "{lang}")', translate_comments(source, lang))
+            source, found = _PAGE_CALL.subn(rf'lesson_page(\g<file>, "{lang}")', translate_code(source, lang))
             pages += found
         cell["source"] = source.splitlines(keepends=True)
         cells.append(cell)
@@ -142,15 +146,65 @@ def comments(source: str) -> list[str]:
     return [token.string[1:].strip() for token in tokens if token.type == tokenize.COMMENT]
 
 
-def translate_comments(source: str, lang: str) -> str:
-    """A code cell with its comments translated into ``lang``; the code itself, strings included, unchanged."""
+def translate_code(source: str, lang: str) -> str:
+    """A lesson's code cell written in ``lang``: the texts given to :data:`TEXT_CALLS` (:func:`code_texts`; the
+    teacher's notes block by block) and the comments translated, the code itself unchanged.  A text keeps its
+    form: a triple-quoted one stays so where its translation allows, and a text written over several lines is
+    wrapped again at the same column."""
+    tree = ast.parse(source)
     lines = source.split("\n")
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    for token in reversed([t for t in tokens if t.type == tokenize.COMMENT]):
-        row, column = token.start
-        text = tr(token.string[1:].strip(), lang)
-        lines[row - 1] = lines[row - 1][:column] + "# " + text + lines[row - 1][token.end[1] :]
-    return "\n".join(lines)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def offset(row: int, byte_column: int) -> int:  # the syntax tree counts a line's UTF-8 bytes
+        return starts[row - 1] + len(lines[row - 1].encode("utf-8")[:byte_column].decode("utf-8"))
+
+    edits = []
+    for call in _text_calls(tree):
+        notes = call.func.id == "teacher_notes"  # type: ignore[attr-defined]
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+            for node, written in _literal_nodes(argument):
+                assert node.end_lineno is not None and node.end_col_offset is not None
+                begin, stop = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
+                text = _translated_notes(written, lang) if notes else tr(written, lang)
+                column = begin - starts[node.lineno - 1]
+                edits.append((begin, stop, _python_text(text, source[begin:stop], column)))
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            begin, stop = starts[token.start[0] - 1] + token.start[1], starts[token.end[0] - 1] + token.end[1]
+            edits.append((begin, stop, "# " + tr(token.string[1:].strip(), lang)))
+    for begin, stop, text in sorted(edits, reverse=True):
+        source = source[:begin] + text + source[stop:]
+    return source
+
+
+def _translated_notes(markdown: str, lang: str) -> str:
+    """The teacher's notes ``markdown`` in ``lang``, with the blank lines around them kept."""
+    inside = markdown.strip("\n")
+    before, after = markdown[: markdown.index(inside)] if inside else "", markdown[len(markdown.rstrip("\n")) :]
+    return before + translate_markdown(markdown, lang) + after
+
+
+#: How long a line of a text written over several lines (:func:`translate_code`) grows, in characters.
+_TEXT_LINE = 100
+
+
+def _python_text(text: str, written: str, column: int) -> str:
+    """``text`` as a Python string literal in the form of ``written`` (the literal it replaces, at ``column``)."""
+    prefix = re.match(r"[rRuU]*", written).group()  # type: ignore[union-attr]
+    quotes = written[len(prefix) : len(prefix) + 3]
+    escapes = "r" not in prefix.lower() and "\\" in text  # a backslash a plain literal would read as an escape
+    if quotes in ('"""', "'''") and quotes not in text and not text.endswith((quotes[0], "\\")) and not escapes:
+        return f"{prefix}{quotes}{text}{quotes}"
+    if "\n" not in written:
+        return json.dumps(text, ensure_ascii=False)
+    pieces = [""]
+    for word in re.findall(r"\S*\s*", text):
+        if pieces[-1] and len(pieces[-1]) + len(word) > _TEXT_LINE:
+            pieces.append("")
+        pieces[-1] += word
+    return ("\n" + " " * column).join(json.dumps(piece, ensure_ascii=False) for piece in pieces if piece)
 
 
 def lessons(folder: Path) -> list[Path]:
@@ -250,28 +304,34 @@ def messages(
 def code_texts(source: str) -> Iterator[str]:
     """The texts for the learner in a code cell: the string literals given to :data:`TEXT_CALLS`
     (directly, or in a list or tuple: options, hints), the teacher's notes split into :func:`blocks`."""
-    for node in ast.walk(ast.parse(source)):
+    for call in _text_calls(ast.parse(source)):
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+            for _, text in _literal_nodes(argument):
+                yield from blocks(text) if call.func.id == "teacher_notes" else [text]  # type: ignore[attr-defined]
+
+
+def _text_calls(tree: ast.AST) -> Iterator[ast.Call]:
+    """The calls of :data:`TEXT_CALLS` in ``tree``."""
+    for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TEXT_CALLS:
-            for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
-                for text in _literals(argument):
-                    yield from blocks(text) if node.func.id == "teacher_notes" else [text]
+            yield node
 
 
-def _literals(node: ast.expr) -> Iterator[str]:
-    """The texts of an argument: a string literal, the msgid of a ``Message("...", field=...)``
+def _literal_nodes(node: ast.expr) -> Iterator[tuple[ast.Constant, str]]:
+    """The texts of an argument, each with its literal: a string literal, the msgid of a ``Message("...", field=...)``
     (a text with fields), or the texts of a list, a tuple, a comprehension or a sum of lists of them."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node.value
+        yield node, node.value
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Message" and node.args:
-        yield from _literals(node.args[0])
+        yield from _literal_nodes(node.args[0])
     elif isinstance(node, (ast.List, ast.Tuple)):
         for element in node.elts:
-            yield from _literals(element)
+            yield from _literal_nodes(element)
     elif isinstance(node, ast.ListComp):
-        yield from _literals(node.elt)
+        yield from _literal_nodes(node.elt)
     elif isinstance(node, ast.BinOp):
-        yield from _literals(node.left)
-        yield from _literals(node.right)
+        yield from _literal_nodes(node.left)
+        yield from _literal_nodes(node.right)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,10 @@ percentage) or a choice among options, with right/wrong feedback and hints.
 Texts given to an exercise (question, hints, options, explanation) are English
 msgids, translated through the kit's catalogs (a lesson's texts are extracted
 from its notebook by :mod:`dragonkit.i18n.notebooks`), or, for a text with
-fields, a :class:`~dragonkit.rules.Message`; the widget shows them in the
-current language of :mod:`dragonkit.i18n` and redraws when it changes.
+fields, a :class:`~dragonkit.rules.Message`; a lesson written in another language
+gives their translations, which the exercise reads back to their msgids
+(:func:`dragonkit.i18n.msgid`). The widget shows them in the current language of
+:mod:`dragonkit.i18n` and redraws when it changes.
 
 On a lesson's page, every answer an exercise judges goes to the class's record, where the kernel has one: the
 lesson, the exercise's number in it, the answer, right or wrong, and the hints open (:mod:`dragonkit.teach.attempts`).
@@ -24,7 +26,7 @@ import ipywidgets as widgets
 from .. import i18n
 from ..i18n import Describable, tr
 from ..i18n.numbers import decimal_text, fraction_text, parse_number, percent_text
-from ..rules import whole_number
+from ..rules import Message, whole_number
 from ..style import CSS
 from .attempts import exercise_key, write_attempt
 from .notes import close_widgets
@@ -40,6 +42,14 @@ LATE_CHOICE = 3.0
 def _text(text: str | Describable, lang: str) -> str:
     """An exercise text in ``lang``: a msgid translated, or a text with fields (a ``Message``) written in ``lang``."""
     return text.describe(lang) if isinstance(text, Describable) else tr(text, lang)
+
+
+def _as_msgid(text: str | Describable) -> str | Describable:
+    """A text as the exercise keeps it: its msgid, where a lesson written in another language gave its translation
+    (:func:`dragonkit.i18n.msgid`; a ``Message`` keeps its fields)."""
+    if isinstance(text, Message):
+        return Message(i18n.msgid(text.msgid), **text.fields)
+    return i18n.msgid(text) if isinstance(text, str) else text
 
 
 def _check_text(text: object, what: str) -> None:
@@ -82,7 +92,8 @@ class _Exercise:
             _check_text(hint, "a hint")
         if explanation is not None:
             _check_text(explanation, "explanation")
-        self.question, self.hints, self.explanation = question, hints, explanation
+        self.question, self.hints = _as_msgid(question), [_as_msgid(hint) for hint in hints]
+        self.explanation = None if explanation is None else _as_msgid(explanation)
         self.key = exercise_key(_text(question, "en"))  # where its answers go in the class's record, if anywhere
         self.attempts = 0
         self.solved = False
@@ -315,7 +326,7 @@ class ChoiceExercise(_Exercise):
         for option in options:
             _check_text(option, "an option")
         answer = whole_number(answer, "answer (an option's index)", minimum=0, maximum=len(options) - 1)
-        self.options, self.answer = options, answer
+        self.options, self.answer = [_as_msgid(option) for option in options], answer
         self._assemble(
             widgets.RadioButtons(
                 options=self._labels(i18n.get_language()), value=None, layout=widgets.Layout(width="auto")

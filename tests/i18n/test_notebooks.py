@@ -3,6 +3,7 @@ the same structure, every block translated, no English sentence left; the rules 
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import re
@@ -12,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from dragonkit import i18n
-from dragonkit.i18n.notebooks import blocks, code_texts, lessons, translate_markdown, translate_notebook
+from dragonkit.i18n.notebooks import (
+    TEXT_CALLS,
+    blocks,
+    code_texts,
+    lessons,
+    translate_markdown,
+    translate_notebook,
+)
 
 from ..english import english_words
 
@@ -33,10 +41,21 @@ def _source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def _code(source: str) -> list[tuple[int, str]]:
-    """A code cell's tokens but its comments: what runs."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    return [(t.type, t.string) for t in tokens if t.type != tokenize.COMMENT]
+class _TextsBlanked(ast.NodeTransformer):
+    """Every string inside a call of TEXT_CALLS made empty: a lesson's code without its texts."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if isinstance(node.func, ast.Name) and node.func.id in TEXT_CALLS:
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                    inner.value = ""
+            return node
+        return self.generic_visit(node)
+
+
+def _code(source: str) -> str:
+    """What a code cell runs, its texts and comments aside."""
+    return ast.dump(_TextsBlanked().visit(ast.parse(source)))
 
 
 def test_there_are_ten_lessons_in_each_language():
@@ -62,7 +81,10 @@ def test_both_languages_have_the_same_cells_exercises_answers_and_code(english):
     for a, b in zip(en["cells"], it["cells"]):
         if a["cell_type"] == "code":
             page = (f'lesson_page("{english.name}", "en")', f'lesson_page("{english.name}", "it")')
-            assert _code(_source(b)) == _code(_source(a).replace(*page))  # the same code, comments aside
+            assert _code(_source(b)) == _code(_source(a).replace(*page))  # the same code, texts and comments aside
+            assert list(code_texts(_source(b))) == [  # each text written in Italian, the notes block by block
+                i18n.tr(text, "it") for text in code_texts(_source(a))
+            ]
         else:
             assert len(blocks(_source(a))) == len(blocks(_source(b)))  # block for block
     code = "".join(_source(c) for c in it["cells"] if c["cell_type"] == "code")
@@ -84,6 +106,73 @@ def test_every_text_of_the_italian_lesson_is_italian(english):
         if english_words(text):  # prose, not only maths or numbers
             assert italian != text, f"not translated: {text[:80]!r}"
         assert english_words(italian) == [], f"English words in the Italian text {italian[:200]!r}"
+
+
+def _prose(cell: dict) -> list[str]:
+    """What a reader of a notebook's file reads in a cell: a Markdown cell's text; a code cell's comments and its
+    strings of words (every one, not only the exercises' and the notes'; a key, a file's or an edition's name
+    aside)."""
+    source = _source(cell)
+    if cell["cell_type"] != "code":
+        return [source]
+    tree = ast.parse(source)
+    keys = {id(n.slice) for n in ast.walk(tree) if isinstance(n, ast.Subscript)}
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in keys and " " in n.value.strip()
+    ]
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return strings + [t.string for t in tokens if t.type == tokenize.COMMENT]
+
+
+@pytest.mark.parametrize("english", LESSONS, ids=lambda p: p.stem)
+def test_an_italian_notebook_reads_as_italian_before_it_runs(english):
+    """An Italian teacher opening the file in JupyterLab, its outputs cleared, reads no English: not in the
+    Markdown, nor in the code cells' exercises, teacher's notes and comments."""
+    cells = _notebook(NOTEBOOKS / "it" / english.name)["cells"]
+    english_left = {text[:120]: words for cell in cells for text in _prose(cell) if (words := english_words(text))}
+    assert english_left == {}
+    assert sum(len(_prose(c)) for c in cells if c["cell_type"] == "code") > 10
+
+
+@pytest.mark.parametrize("english", LESSONS, ids=lambda p: p.stem)
+def test_each_italian_text_of_a_lesson_reads_back_to_its_own_msgid(english):
+    """No two texts of the catalogs share an Italian text that a lesson writes: read back, each is its own."""
+    texts = [
+        text
+        for cell in _notebook(english)["cells"]
+        if cell["cell_type"] == "code"
+        for text in code_texts(_source(cell))
+    ]
+    assert texts and [i18n.msgid(i18n.tr(text, "it")) for text in texts] == texts
+
+
+def test_an_exercise_written_in_italian_keeps_its_english_msgid():
+    """The Italian lesson's exercises are the English lesson's: the same place in the class's record, and written in
+    either language."""
+    from dragonkit.rules import Message
+    from dragonkit.teach import ChoiceExercise
+
+    question = "Quante carte ha il mazzo all'inizio della partita?"
+    english = "How many cards does the deck hold at the start of the game?"
+    assert i18n.tr(english, "it") == question and i18n.msgid(question) == english and i18n.msgid(english) == english
+    options = [
+        Message("{name}, con {gems}", name="Ada", gems=i18n.Gems(4)),
+        "Nessuno: tutti e tre perdono gemme in media",
+    ]
+    written = ChoiceExercise(question, options, 0, hint="Suggerimento")
+    read = ChoiceExercise(
+        english, [Message("{name}, with {gems}", name="Ada", gems=i18n.Gems(4)), i18n.msgid(options[1])], 0
+    )
+    assert written.key == read.key
+    assert written.question_text("en") == english and written.question_text("it") == question
+    assert [label for label, _ in written._labels("en")] == [
+        "Ada, with 4 gems",
+        "Nobody: all three lose gems on average",
+    ]
+    assert written._labels("it") == read._labels("it") and written.hint_texts("en") == ["Hint"]
+    assert i18n.msgid("Un testo che nessun catalogo conosce") == "Un testo che nessun catalogo conosce"
 
 
 def test_markdown_blocks_are_paragraphs_headings_lists_tables_and_fenced_code_whole():
