@@ -788,8 +788,8 @@ class Ruleset:
         if len(stages) != wanted:
             raise ValueError(
                 Message(
-                    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} "
-                    "(danger_cards={dangers}), not {n}",
+                    "stages must list one stage per number of dangers revealed, from 0 to {last} ({wanted} in all, "
+                    "for danger_cards={dangers}), not {n}",
                     wanted=wanted,
                     last=wanted - 1,
                     dangers=self.danger_cards,

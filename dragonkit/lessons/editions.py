@@ -337,7 +337,8 @@ _REWORDED = {
 
 #: The rules' refusal of a stage table that does not fit the danger cards, which the designer says with two counts.
 _STAGES_MISFIT = (
-    "stages must list {wanted} stage(s), one per number of dangers revealed 0..{last} (danger_cards={dangers}), not {n}"
+    "stages must list one stage per number of dangers revealed, from 0 to {last} ({wanted} in all, for "
+    "danger_cards={dangers}), not {n}"
 )
 
 

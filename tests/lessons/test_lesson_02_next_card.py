@@ -160,5 +160,5 @@ def test_only_the_ratio_of_the_two_products_falls_as_k_grows():
     assert "its ratio to the product with replacement shrinks as k grows" in english and "more so as k" not in english
     assert "with equality only for $k = 1$, or when $F = N$ or $F = 0$" in english
     explanation = next(line for line in english.split('explanation="')[1:] if "ratio" in line).split('")')[0]
-    assert "il suo rapporto con quello con reinserimento diminuisce al crescere di k" in i18n.tr(explanation, "it")
+    assert "il suo rapporto con quello con reimmissione diminuisce al crescere di k" in i18n.tr(explanation, "it")
     assert "oppure se $F = N$ o $F = 0$" in italian_

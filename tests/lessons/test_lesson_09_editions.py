@@ -70,6 +70,35 @@ def test_the_answers_of_lesson_9():
     assert editions.PUBLISHED[answer["riskiest_std"]] == "drago-rosso" == table["std"].astype(float).idxmax()[0]
 
 
+def test_challenge_2s_hint_doubles_the_standard_deviation_with_the_same_deck():
+    """The teacher's hint to challenge 2, in the designer as a student types it: the same cards on a dragon of six
+    stripes keep P(the first card ends the turn) at 13/51 and double σ (a factor of 2.02); doubling the treasure
+    instead changes no card and gives 1.98, as the notes say."""
+    designer = editions.DeckDesigner(start="dragon-stripes")
+    designer.stripes.value = "1-6"
+    assert designer.error is None and designer.rules.stripe_values == (1, 2, 3, 4, 5, 6)
+    shorter, dragon = designer.rules, Ruleset.preset("dragon-stripes")
+    assert shorter.composition == dragon.composition
+    base, short = editions.edition_profile(dragon), editions.edition_profile(shorter)
+    assert short["p_first_ends"] == base["p_first_ends"] == Fraction(13, 51)
+    assert round(short["std"] / base["std"], 2) == 2.02 and round(base["std"]) == 95 and round(short["std"]) == 193
+    assert round(short["p_head"], 2) == 0.33 and round(base["p_head"], 3) == 0.057 and round(short["p_loss"], 2) == 0.67
+    designer.stripes.value = "1-17"
+    designer.treasure.value = 800
+    richer = editions.edition_profile(designer.rules)
+    assert round(richer["std"] / base["std"], 2) == 1.98
+    english, italian = (_sources(ROOT / "notebooks" / f / "09-editions.ipynb") for f in ("", "it"))
+    assert re.search(r"about 193 gems, a\s+factor of 2\.02", english) and re.search(
+        r"gives a factor of\s+1\.98", english
+    )
+    assert re.search(r"un fattore\s+2,02", italian) and re.search(r"dà un fattore\s+1,98", italian)
+
+
+def _sources(path: Path) -> str:
+    """Every cell's source of the notebook ``path``, joined."""
+    return "\n".join("".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"])
+
+
 def test_the_comparison_widget_follows_the_policy_and_the_language():
     comparison = editions.EditionComparison(editions=("mini", "kali"), policy="optimal", measure="std")
     assert "−1.38" in comparison.html.value and "0.269" in comparison.html.value
