@@ -11,7 +11,7 @@ chunks by a function that runs anywhere: in this process, in a
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,16 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, Ruleset, whole_number
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BotSpec", "available_workers", "game_seed", "parse_bots", "play_game", "run_chunks", "simulate_games"]
+__all__ = [
+    "BotSpec",
+    "available_workers",
+    "game_seed",
+    "parse_bots",
+    "play_game",
+    "run_chunks",
+    "simulate_games",
+    "turn_start_treasures",
+]
 
 CHUNK = 250  # games per unit of work
 
@@ -81,10 +90,7 @@ def play_game(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> dict:
         ``seating``, ``winners`` (bots, comma-separated), ``ending``, ``turns`` and
         one ``gems[bot]`` entry per bot (gems at the end).
     """
-    bots = [spec.make(bot_seed(seed, seat)) for seat, spec in enumerate(seating)]
-    game = Game([str(s) for s in seating], rules, seed=seed)
-    while (seat := game.to_move) is not None:  # None once the game is over
-        game.apply(bots[seat].choose(game), by=seat)
+    *_, game = _played(rules, seating, seed)  # the game once over
     record = {
         "seating": ",".join(seating),
         "winners": ",".join(seating[i] for i in game.winners),
@@ -93,6 +99,48 @@ def play_game(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> dict:
     }
     record.update({f"gems[{spec}]": gems for spec, gems in zip(seating, game.gems)})
     return record
+
+
+def _played(rules: Ruleset, seating: Sequence[BotSpec], seed: int) -> Iterator[Game]:
+    """The game between bots seated in this order, at each of its decisions, then once over."""
+    bots = [spec.make(bot_seed(seed, seat)) for seat, spec in enumerate(seating)]
+    game = Game([str(s) for s in seating], rules, seed=seed)
+    while (seat := game.to_move) is not None:  # None once the game is over
+        yield game
+        game.apply(bots[seat].choose(game), by=seat)
+    yield game
+
+
+def turn_start_treasures(rules: Ruleset, seating: Sequence[BotSpec], seed: int, games: int) -> np.ndarray:
+    """The dragon's treasure at the start of every turn of ``games`` games between bots seated in this order, the
+    ``g``-th game seeded ``game_seed(seed, g)``: what a lesson says of the treasure a turn meets in play.
+
+    Parameters
+    ----------
+    rules : Ruleset
+    seating : sequence of BotSpec
+        One bot per seat (2 to 6).
+    seed : int
+    games : int
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (turns,)
+        Gems, turn by turn and game by game, in order.
+
+    Raises
+    ------
+    ValueError
+        For an unknown bot spec.
+    """
+    treasures = []
+    for number in range(games):
+        turn = None
+        for game in _played(rules, seating, game_seed(seed, number)):
+            if game.to_move is not None and game.turn_number != turn:
+                turn = game.turn_number
+                treasures.append(game.treasure)
+    return np.array(treasures, dtype=np.int64)
 
 
 def _play_range(rules: dict, bots: list[str], seed: int, start: int, stop: int, rotate: bool) -> list[dict]:

@@ -141,3 +141,42 @@ def test_the_widgets_speak_italian():
 @pytest.mark.slow
 def test_language_switch_keeps_every_control(make):
     assert_language_keeps_values(make)
+
+
+def _markdown(path: Path) -> str:
+    """A notebook's Markdown cells, joined, each line's breaks as spaces (the prose a student reads)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
+
+
+@pytest.mark.parametrize("lesson", ["04-absorbing-chain", "05-optimal-stopping", "06-risk"])
+def test_the_students_page_says_the_treasure_of_400_is_the_kits_assumption(lesson):
+    english, italian = (_markdown(ROOT / "notebooks" / folder / f"{lesson}.ipynb") for folder in ("", "it"))
+    assert re.search(
+        r"treasure 400: the kit assumes|400 in it, an assumption of the kit|400 .{0,40}the kit's assumption", english
+    )
+    assert re.search(r"il kit suppone che una partita cominci con 400|un'ipotesi del kit", italian)
+
+
+def test_what_lessons_5_and_6_say_of_the_treasure_in_play_is_what_the_kits_games_give():
+    """Over the games the kit plays between coach bots, from the 400 it assumes: the number of turns, the least
+    treasure a turn met and the median, as lesson 5 gives them (and lesson 6 repeats the least)."""
+    import numpy as np
+
+    from dragonkit import Ruleset
+    from dragonkit.simulate.games import parse_bots, turn_start_treasures
+
+    rules = Ruleset.preset("dragon-stripes")
+    met = np.concatenate([turn_start_treasures(rules, parse_bots(["coach"] * n), 2026, 20) for n in (2, 3, 4)])
+    assert (len(met), met.min(), np.median(met)) == (579, 365, 430)
+    lesson_5 = _markdown(ROOT / "notebooks" / "05-optimal-stopping.ipynb")
+    assert (
+        "over the 579 turns of 60 games" in lesson_5
+        and "never below 365 gems" in lesson_5
+        and "430 at the median" in lesson_5
+    )
+    italian = _markdown(ROOT / "notebooks" / "it" / "05-optimal-stopping.ipynb")
+    assert (
+        "nei 579 turni di 60 partite" in italian and "sotto le 365 gemme" in italian and "la mediana è 430" in italian
+    )
+    assert "never below 365" in _markdown(ROOT / "notebooks" / "06-risk.ipynb")
