@@ -174,6 +174,49 @@ def test_on_the_last_turn_hold_at_delta_is_the_best_of_all_policies():
     assert "«fermati a $\\delta$» è la migliore fra **tutte** le politiche" in italian_
 
 
+def test_a_takeover_breaks_the_last_turns_claim_as_the_notes_say():
+    """Issue 37, item 1: the claim holds where nobody may take over; played by the game's own steps on the classroom
+    deck, 8 gems behind (8 against 16), a takeover turns a hold below δ into a win and a hold above it into a loss,
+    as the notes' example says in both languages."""
+    import dataclasses
+
+    from dragonkit.game_state import GameState, Phase
+
+    start = dataclasses.replace(GameState.fresh(Ruleset.preset("mini")), gems=(8, 16))
+
+    def reveal(state, kind: str, steps: int = 0):
+        return state.child(next(c for c, _ in state.chance_outcomes() if c.kind == kind and c.steps == steps))
+
+    def held_after(*steps: int):
+        state = start
+        for step in steps:
+            state = reveal(state, "footprint", step)
+        assert state.phase is Phase.CHOOSE
+        return state.pot, state.child(Action.HOLD)
+
+    pot, held = held_after(2, 1)  # a pot of 5, below δ = 8
+    assert pot == 5 and held.phase is Phase.OFFER
+    assert held.child(Action.DECLINE).gems == (13, 16)  # nobody takes over: 3 behind, a loss on a last turn
+    taken = held.child(Action.TAKE_OVER)
+    assert taken.gems == (13, 11)
+    ended = reveal(taken, "danger")
+    assert ended.is_terminal() and ended.gems == (13, 0) and ended.returns() == (1, 0)  # yet a win
+
+    pot, held = held_after(2, 2, 1)  # a pot of 11, above δ
+    assert pot == 11 and held.child(Action.DECLINE).gems == (19, 16)  # a win on a last turn
+    taken = held.child(Action.TAKE_OVER)
+    assert taken.gems == (19, 5)
+    ended = reveal(taken, "footprint", 1)  # the head
+    assert ended.is_terminal() and ended.gems == (19, 25) and ended.returns() == (0, 1)  # yet a loss
+
+    english, italian_ = _prose("06-risk"), _prose("06-risk", "it")
+    for figures in ("8 against 16", "13 against 11", "19 against 16", "19 against 5", "19 against 25"):
+        assert figures in english
+        assert figures.replace("against", "contro") in italian_
+    assert "on a last turn that nobody may take over, hold at $\\delta$ is the best of **all** policies" in english
+    assert "(a takeover changes nothing" not in english and "prendere il posto non cambia nulla" not in italian_
+
+
 def test_the_gap_is_delta_on_the_slider_as_in_the_text():
     """Review 6-10, item 13: d is the stage elsewhere; lesson 6 calls the gems behind δ."""
     explorer = L6.CatchUpExplorer(needed=5)
