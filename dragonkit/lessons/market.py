@@ -390,6 +390,14 @@ class AuctionSheet(LessonWidget):
         The treasure at the start of the turn (default 60: a what-if with a small treasure; None: the edition's).
     seed : int
         Seeds the turns played out (the same clicks give the same cards).
+    price_rule : {"first", "second"}
+        The price rule the sheet starts with (the teacher may switch it): the winner pays the own bid, or the
+        second-highest bid.
+
+    Raises
+    ------
+    ValueError
+        For an unknown edition, drawn cards the deck cannot give, negative gems or an unknown price rule.
 
     Attributes
     ----------
@@ -410,7 +418,10 @@ class AuctionSheet(LessonWidget):
         stage: int = 0,
         treasure: int | None = 60,
         seed: int = 0,
+        price_rule: str = "first",
     ):
+        if price_rule not in ("first", "second"):
+            raise ValueError(f"price_rule must be 'first' or 'second', not {price_rule!r}")
         self.state = held_turn(Ruleset.preset(edition), parse_drawn(drawn), stage, treasure=treasure)
         self.gems = whole_number(gems, "gems", minimum=0)
         self.result: AuctionResult | None = None
@@ -421,7 +432,7 @@ class AuctionSheet(LessonWidget):
             placeholder="Ann 3\nBo 5\nCy 2", layout=widgets.Layout(width="260px", height="150px")
         )
         self.price_rule = widgets.ToggleButtons(
-            options=[("first", "first"), ("second", "second")], value="first", style={"button_width": "300px"}
+            options=[("first", "first"), ("second", "second")], value=price_rule, style={"button_width": "300px"}
         )
         self.reveal_button = widgets.Button(icon="eye", button_style="primary", layout=widgets.Layout(width="200px"))
         self.play_button = widgets.Button(icon="play", layout=widgets.Layout(width="200px"), disabled=True)

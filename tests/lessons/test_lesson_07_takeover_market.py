@@ -4,8 +4,10 @@ numbers themselves: tests/topics/test_market.py)."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +140,57 @@ def test_the_notes_give_the_coach_bots_own_takeover_rule():
     header = _prose("07-takeover-market").split("**Prerequisites:**")[0]
     minutes = [int(m) for m in re.findall(r"(\d+) (?:for|to) ", header.split("**Time:**")[1])]
     assert minutes == [10, 15, 30, 5] and sum(minutes) == 60 and "about 60 minutes" in header
+
+
+def test_round_2_is_played_at_second_price_on_a_turn_whose_value_round_1_did_not_reveal():
+    """Issue 37, item 2: round 1's *Reveal the values* shows its turn's F(40) and break-even bid, so round 2 needs
+    another turn: the lesson's second sheet, at second price, whose values (the notes') are the analysis'."""
+    import ast
+    import json
+
+    from dragonkit.analysis.turn.market import takeover
+
+    cells = json.loads(_lesson_path().read_text(encoding="utf-8"))["cells"]
+    calls = [
+        "".join(c["source"])
+        for c in cells
+        if c["cell_type"] == "code" and "".join(c["source"]).startswith("AuctionSheet(")
+    ]
+    sheets = [
+        eval(compile(ast.parse(call, mode="eval"), "cell", "eval"), {"AuctionSheet": market.AuctionSheet})
+        for call in calls
+    ]
+    first, second = sheets
+    assert (first.price_rule.value, second.price_rule.value) == ("first", "second")
+    assert first.state != second.state and second.state.pot != first.state.pot
+    assert (first.gems, second.gems) == (40, 40)
+    offer = takeover(second.state, 40)
+    assert offer.fair_bounty == Fraction(571, 42) and offer.bounty == 12 == second.state.pot
+    assert break_even_bid(second.state, 40) == 15 != break_even_bid(first.state, 40) == 18
+    profits = [takeover(second.state, 40 - b).fair_bounty - b for b in (15, 16)]
+    assert [round(float(p), 2) for p in profits] == [0.35, -0.65]
+    notes = _notes_words("07-takeover-market")
+    assert "$F(40) = 571/42 \\approx 13.60$" in notes and "$b \\le 15$, the **break-even bid**" in notes
+    assert "at 15 the expected profit is about +0.35, at 16 about −0.65" in notes
+    assert "Round 2 on the same turn" not in notes and "on the second sheet's turn (4+4)" in notes
+    italian_ = _notes_words("07-takeover-market", "it")
+    assert "$F(40) = 571/42 \\approx 13{,}60$" in italian_ and "circa +0,35, con 16 circa −0,65" in italian_
+    with pytest.raises(ValueError, match="price_rule"):
+        market.AuctionSheet(price_rule="third")
+
+
+def test_the_try_it_weighs_the_net_gain_not_the_turns_value_alone():
+    """Issue 37, item 2: paying the bounty first leaves a turn worth at least F(g) (F never increases with the gems:
+    checked on the mini turn held after 1+2), but the net gain F(g − b) − b decides, as the Try it now says."""
+    from dragonkit.analysis.turn.market import takeover
+
+    state = held_turn(MINI, (1, 2))
+    values = [takeover(state, g).fair_bounty for g in range(25)]
+    assert all(a >= b for a, b in itertools.pairwise(values))
+    english, italian_ = _prose("07-takeover-market"), _prose("07-takeover-market", "it")
+    assert "makes the turn *more* valuable" not in english and "what decides is the net gain $F(g-b) - b$" in english
+    assert "rende il turno *più* prezioso" not in italian_ and "decide il guadagno netto $F(g-b) - b$" in italian_
+
+
+def _lesson_path() -> Path:
+    return Path(__file__).parents[2] / "notebooks" / "07-takeover-market.ipynb"
