@@ -139,7 +139,7 @@ def test_the_notes_give_the_coach_bots_own_takeover_rule():
     assert "prende il posto esattamente quando $F(g-b) - b > 0$" in italian_
     header = _prose("07-takeover-market").split("**Prerequisites:**")[0]
     minutes = [int(m) for m in re.findall(r"(\d+) (?:for|to) ", header.split("**Time:**")[1])]
-    assert minutes == [10, 15, 30, 5] and sum(minutes) == 60 and "about 60 minutes" in header
+    assert minutes == [10, 10, 25, 5] and sum(minutes) == 50 and "**Time:** 50 minutes" in header  # a school hour
 
 
 def test_round_2_is_played_at_second_price_on_a_turn_whose_value_round_1_did_not_reveal():

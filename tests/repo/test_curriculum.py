@@ -86,3 +86,76 @@ def test_the_italian_map_has_no_english():
     text = MAPS["it"].read_text(encoding="utf-8")
     text = re.sub(r"\]\([^)]*\)|`[^`]*`|\$[^$]*\$", " ", text)  # link targets, code and formulas
     assert english_words(text) == []
+
+
+def _lesson_map() -> dict[int, tuple[int, set[int]]]:
+    """Each lesson's minutes and the lessons it needs, from the lesson map (notebooks/README.md): the first number of
+    its time and the lessons of its last column before any remark in parentheses (``1–3`` is 1, 2 and 3)."""
+    found = {}
+    for line in (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8").splitlines():
+        if match := re.match(r"\| (\d+) \| \[", line):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            needs: set[int] = set()
+            for part in re.split(r",\s*", cells[4].split("(")[0].strip()):
+                if span := re.fullmatch(r"(\d+)–(\d+)", part):
+                    needs |= set(range(int(span[1]), int(span[2]) + 1))
+                elif part.isdigit():
+                    needs.add(int(part))
+            found[int(match[1])] = (int(re.match(r"\d+", cells[3])[0]), needs)
+    assert sorted(found) == list(range(1, 11))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("column", [2, 4], ids=["school", "university"])
+def test_the_core_lessons_are_a_path_every_lesson_of_which_has_its_prerequisites_in_it(lang, column):
+    """Issue 37, item 3: a core lesson needs no lesson outside the core (the lessons' own prerequisites, as the lesson
+    map gives them)."""
+    core = {n for n, row in enumerate(_lessons(lang), 1) if row[column].split()[0].rstrip(",") == CORE[lang][0]}
+    needs = _lesson_map()
+    assert {1, 2, 3, 6} <= core
+    for lesson in sorted(core):
+        assert needs[lesson][1] <= core, (lesson, needs[lesson][1] - core)
+
+
+def test_each_lesson_says_in_its_first_cell_what_the_lesson_map_says_it_needs():
+    """The lessons' own prerequisites (their first cell) are the map's."""
+    for number, (_, needs) in _lesson_map().items():
+        name = next((ROOT / "notebooks").glob(f"{number:02d}-*.ipynb"))
+        first = "".join(json.loads(name.read_text(encoding="utf-8"))["cells"][0]["source"])
+        said = first.split("**Prerequisites:**")[1] if "**Prerequisites:**" in first else ""
+        named = {int(n) for n in re.findall(r"lessons? (\d+)", said)}
+        named |= {int(n) for a, b in re.findall(r"lessons (\d+)–(\d+)", said) for n in range(int(a), int(b) + 1)}
+        named |= {int(n) for n in re.findall(r"and (\d+)", said.split(";")[0])}
+        assert needs <= named, (number, needs, named)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_calendars_fit_their_slots(lang):
+    """A university slot of two hours holds at most 120 minutes of lessons (a lesson at home aside); at school the
+    lessons of one hour (7 and 8 among them) take at most 50 minutes, the double ones at most 100."""
+    minutes = {n: m for n, (m, _) in _lesson_map().items()}
+    word = {"en": "lesson", "it": "lezione"}[lang]
+    text = MAPS[lang].read_text(encoding="utf-8")
+    days = [
+        line for line in text.splitlines() if re.match(r"\| \w+ \| (lecture|lab|lezione|laboratorio), 2 h \|", line)
+    ]
+    assert len(days) == 5
+    for line in days:
+        in_class = re.split(r"; (?:lesson 1 played|la lezione 1 giocata)", line.split("|")[3])[0]
+        taught = [int(n) for n in re.findall(rf"{word} (\d+)", in_class)]
+        assert taught and sum(minutes[n] for n in taught) <= 120, line
+    for n, row in enumerate(_lessons(lang), 1):
+        assert minutes[n] <= (100 if _hours(row) == 2 else 50), n
+
+
+def test_both_maps_quote_the_indicazioni_in_the_same_words():
+    """The Indicazioni nazionali's own words for the second two-year period and the fifth year, quoted alike."""
+    quotes = [
+        [" ".join(q.split()) for q in re.findall(r"«(Lo studente[^»]+)»", MAPS[lang].read_text(encoding="utf-8"))]
+        for lang in ("en", "it")
+    ]
+    assert len(quotes[0]) == 2 and quotes[0] == quotes[1]
+    biennio, quinto = quotes[0]
+    assert "probabilità condizionata e composta, la formula di Bayes" in biennio and "deviazione standard" in biennio
+    assert "distribuzione binomiale, la distribuzione normale, la distribuzione di Poisson" in quinto
