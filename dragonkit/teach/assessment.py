@@ -1,4 +1,5 @@
-"""An assessment on the game: a one-hour test with its marking grid, and a long problem in the style of the Italian
+"""An assessment on the game: two one-hour tests with their marking grid (after lessons 1–3 and 6, the school's core
+path; after lessons 4–6, the chain, backward induction and risk), and a long problem in the style of the Italian
 final exam (the *maturità*), each with its solutions, in every language of the kit.
 
 Every number in them is the kit's: the situations are played on the engine (:meth:`dragonkit.engine.Game.redealt`
@@ -22,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 
 from .. import i18n
-from ..analysis import HoldAfterReveals, TurnState, evaluate_policy, solve_turn
+from ..analysis import HoldAfterReveals, TurnState, evaluate_policy, solve_turn, turn_chain
 from ..engine import Game
 from ..i18n import N_
 from ..i18n.numbers import decimal_text
@@ -30,13 +31,28 @@ from ..rules import STOP_CARD, Card, CardKind, Ruleset
 from ..topics.one_push import one_push
 from ..turn import Action
 
-__all__ = ["FIRST_TURN", "PROBLEM_GEMS", "Answers", "Item", "answers", "assessment_markdown", "items", "problem_gain"]
+__all__ = [
+    "CHAIN_GEMS",
+    "FIRST_TURN",
+    "PROBLEM_GEMS",
+    "Answers",
+    "Item",
+    "answers",
+    "assessment_markdown",
+    "chain_items",
+    "chain_turn",
+    "items",
+    "problem_gain",
+]
 
 #: The cards of the first turn in the test's game of *Dragon Stripes*: a 1-step and a 3-step footprint, then a stop.
 FIRST_TURN = (Card.footprint(1), Card.footprint(3), STOP_CARD)
 
 #: The problem's player's gems, for the variance (part d).
 PROBLEM_GEMS = 20
+
+#: The gems of the player of the test after lessons 4–6 (on the classroom deck ``mini``).
+CHAIN_GEMS = 8
 
 #: The gems of the problem's function study (part b) and of its inequality (part c): 0..40.
 _PROBLEM_RANGE = range(0, 41)
@@ -79,6 +95,12 @@ def _second_turn() -> TurnState:
     return TurnState.from_game(game)
 
 
+def chain_turn() -> TurnState:
+    """The turn of the test after lessons 4–6: a fresh turn of the classroom deck ``mini`` for a player with
+    :data:`CHAIN_GEMS` gems, played by *hold after two cards*."""
+    return TurnState.fresh(Ruleset.preset("mini"), gems=CHAIN_GEMS)
+
+
 def problem_gain(gems: int) -> TurnState:
     """The problem's turn: a fresh turn of the classroom deck ``mini`` for a player with ``gems`` gems."""
     return TurnState.fresh(Ruleset.preset("mini"), gems=gems)
@@ -116,6 +138,18 @@ class Answers:
         The largest g with E[X_g] ≥ −2 (gems).
     problem_variance, problem_loss : Fraction
         Var X_20 (gems²) and P(X_20 < 0).
+    chain_cards : Fraction
+        The test after lessons 4–6 (:func:`chain_turn`, *hold after two cards*): the expected number of cards
+        revealed, :math:`t = N\\mathbf 1` at the start (cards).
+    chain_stopped, chain_danger, chain_held : Fraction
+        Its absorption probabilities from the start: a stop, the final danger, a hold (any pot).
+    chain_push, chain_push_after_one, chain_push_after_two : Fraction
+        The push values (gems): :math:`W` after a 1-step footprint (pot 1), and the ones it needs, after a second
+        footprint of 1 step (pot 3) and of 2 steps (pot 4), by backward induction.
+    chain_gain, chain_variance, chain_loss : Fraction
+        :math:`E[X]` (gems), Var X (gems²) and P(X < 0) of *hold after two cards*.
+    chain_optimal : Fraction
+        The turn's value under the optimal policy (gems).
     """
 
     cards: int
@@ -132,6 +166,17 @@ class Answers:
     largest_gems_at_least: int
     problem_variance: Fraction
     problem_loss: Fraction
+    chain_cards: Fraction
+    chain_stopped: Fraction
+    chain_danger: Fraction
+    chain_held: Fraction
+    chain_push: Fraction
+    chain_push_after_one: Fraction
+    chain_push_after_two: Fraction
+    chain_gain: Fraction
+    chain_variance: Fraction
+    chain_loss: Fraction
+    chain_optimal: Fraction
 
 
 @cache
@@ -150,6 +195,11 @@ def answers() -> Answers:
         for g in _PROBLEM_RANGE
     )
     problem = evaluate_policy(problem_gain(PROBLEM_GEMS), HoldAfterReveals(1), exact=True)
+    middle = chain_turn()
+    chain = turn_chain(middle, HoldAfterReveals(2), exact=True)
+    absorbed = chain.absorption_probabilities().iloc[0]
+    two = evaluate_policy(middle, HoldAfterReveals(2), exact=True)
+    after_one = middle.child(Card.footprint(1))
     return Answers(
         cards=cards,
         footprints=footprints,
@@ -167,6 +217,17 @@ def answers() -> Answers:
         largest_gems_at_least=max(g for g, gain in zip(_PROBLEM_RANGE, gains, strict=True) if gain >= -2),
         problem_variance=Fraction(problem.variance),
         problem_loss=Fraction(problem.p_loss),
+        chain_cards=Fraction(chain.expected_steps().iloc[0]),
+        chain_stopped=Fraction(absorbed["stopped"]),
+        chain_danger=Fraction(absorbed["final danger"]),
+        chain_held=Fraction(sum(p for label, p in absorbed.items() if str(label).startswith("held"))),
+        chain_push=Fraction(solve_turn(after_one, exact=True).push_value),
+        chain_push_after_one=Fraction(solve_turn(after_one.child(Card.footprint(1)), exact=True).push_value),
+        chain_push_after_two=Fraction(solve_turn(after_one.child(Card.footprint(2)), exact=True).push_value),
+        chain_gain=Fraction(two.expected_gain),
+        chain_variance=Fraction(two.variance),
+        chain_loss=Fraction(two.p_loss),
+        chain_optimal=Fraction(solve_turn(middle, exact=True).value),
     )
 
 
@@ -306,6 +367,91 @@ def items() -> tuple[tuple[Item, ...], tuple[Item, ...]]:
     return test, problem
 
 
+def chain_items() -> tuple[Item, ...]:
+    """The items of the test after lessons 4–6 (:func:`chain_turn`: the chain of a policy, backward induction, the
+    distribution of a turn), in order; their texts are msgids (see :func:`assessment_markdown`)."""
+    return (
+        Item(
+            "5a",
+            N_(
+                "Under *hold after two cards* the turn is an absorbing chain. Name its transient states and write the "
+                "matrix $Q$ between them. Show that $Q^2 = 0$, so that $N = (I - Q)^{{-1}} = I + Q$, and compute the "
+                "expected number of cards revealed from the start, $t = N\\mathbf 1$."
+            ),
+            2,
+            N_(
+                "The transient states are the start $s_0$ (the tail, pot 0) and the two points after one card: $s_1$ "
+                "(a 1-step footprint: stripe 1, pot 1) and $s_2$ (a 2-step footprint: stripe 2, pot 2); after the "
+                "second card the player holds, unless the turn has ended. $Q$ has two entries that are not 0, "
+                "$Q_{{01}} = \\frac38$ and $Q_{{02}} = \\frac28$: no path of two steps stays among the transient "
+                "states, so $Q^2 = 0$ and $N = I + Q$. Then $t_0 = 1 + \\frac38 + \\frac28 = {t}$ cards."
+            ),
+            N_("½ point for the states, ½ for Q and Q² = 0, 1 for t."),
+        ),
+        Item(
+            "5b",
+            N_(
+                "From the start, what is the probability that the turn ends with a stop, with the final danger, and "
+                "with a hold? (The absorption probabilities, $B = NR$.)"
+            ),
+            2,
+            N_(
+                "A stop: $\\frac28 + \\frac38 \\cdot \\frac27 + \\frac28 \\cdot \\frac27 = {stopped}$; the final "
+                "danger: $\\frac18 + \\frac38 \\cdot \\frac17 + \\frac28 \\cdot \\frac17 = {danger}$; a hold: "
+                "$1 - {stopped} - {danger} = {held}$ (the first row of $B = NR$)."
+            ),
+            N_(
+                "1 point for the stop or the danger (by the paths of the cards or by B = NR), ½ for the other, ½ for "
+                "the hold."
+            ),
+        ),
+        Item(
+            "6",
+            N_(
+                "The first card is a 1-step footprint: the knight is on stripe 1, the pot holds 1 gem and 7 cards "
+                "are left. At both points the next card can lead to, holding is optimal: on stripe 2 with a pot of 3 "
+                "gems (its push value is {w1}) and on stripe 3 with a pot of 4 gems (its push value is {w2}). Compute "
+                "by backward induction the push value $W$ on stripe 1, and decide: reveal or hold?"
+            ),
+            3,
+            N_(
+                "The next card: a 1-step footprint (2 of 7) leads to stripe 2 with a pot of 3, worth 3 (holding); a "
+                "2-step footprint (2 of 7) to stripe 3 with a pot of 4, worth 4; a stop (2 of 7) costs "
+                "$\\lfloor 8/4 \\rfloor = 2$ gems; the danger (1 of 7), the final one, all 8. "
+                "$W = \\frac{{2 \\cdot 3 + 2 \\cdot 4 + 2 \\cdot (-2) + 1 \\cdot (-8)}}{{7}} = {w}$, less than the "
+                "pot of 1: holding is optimal, so *hold after two cards* is not the optimal policy here."
+            ),
+            N_("1 point for the values of the two points, 1 for W, 1 for the decision and its reason."),
+        ),
+        Item(
+            "7a",
+            N_(
+                "Write the distribution of the gem change $X$ under *hold after two cards*, and compute $E[X]$, "
+                "$\\operatorname{{Var}} X$ and the standard deviation."
+            ),
+            2,
+            N_(
+                "$X$ is {distribution}; $E[X] = {e} \\approx {d}$ gems, $E[X^2] = {e2}$, "
+                "$\\operatorname{{Var}} X = {v} \\approx {vd}$ and $\\sigma \\approx {s}$ gems."
+            ),
+            N_("1 point for the distribution, ½ for E[X], ½ for the variance and the standard deviation."),
+        ),
+        Item(
+            "7b",
+            N_(
+                "What is the probability that the player ends the turn with fewer gems? Compare the policy's expected "
+                "value with the optimal value of the turn, ${optimal}$ gems."
+            ),
+            1,
+            N_(
+                "$P(X < 0) = {stopped} + {danger} = {loss}$. $E[X] = {e} < {optimal}$: the optimal policy reveals the "
+                "compulsory card and then holds, as item 6 found after a 1-step footprint."
+            ),
+            N_("½ point for the probability, ½ for the comparison."),
+        ),
+    )
+
+
 def _tex(value: Fraction | int) -> str:
     """A fraction as LaTeX: ``\\frac{a}{b}``, its sign in front; a whole number as it is."""
     value = Fraction(value)
@@ -332,8 +478,39 @@ def _term(count: int, value: Fraction | int) -> str:
     return f"{count} \\cdot ({shown})" if value < 0 else f"{count} \\cdot {shown}"
 
 
+def _chain_fields(lang: str) -> dict[str, dict[str, str]]:
+    """The numbers the texts of the test after lessons 4–6 show, written for ``lang``."""
+    a = answers()
+    values = sorted(
+        (int(x), Fraction(p))  # type: ignore[call-overload]
+        for x, p in evaluate_policy(chain_turn(), HoldAfterReveals(2), exact=True).distribution.items()
+    )
+    e2 = sum((p * x * x for x, p in values), Fraction(0))
+    distribution = ", ".join(f"${x:+d}$ " + i18n.tr("with probability", lang) + f" ${_tex(p)}$" for x, p in values)
+    chances = {"stopped": _tex(a.chain_stopped), "danger": _tex(a.chain_danger)}
+    return {
+        "5a": {"t": _tex(a.chain_cards)},
+        "5b": {**chances, "held": _tex(a.chain_held)},
+        "6": {
+            "w1": f"${_tex(a.chain_push_after_one)}$",
+            "w2": f"${_tex(a.chain_push_after_two)}$",
+            "w": _tex(a.chain_push),
+        },
+        "7a": {
+            "distribution": distribution,
+            "e": _tex(a.chain_gain),
+            "d": _decimal(a.chain_gain, 2, lang),
+            "e2": _tex(e2),
+            "v": _tex(a.chain_variance),
+            "vd": _decimal(a.chain_variance, 2, lang),
+            "s": _decimal(math.sqrt(a.chain_variance), 2, lang),
+        },
+        "7b": {**chances, "loss": _tex(a.chain_loss), "e": _tex(a.chain_gain), "optimal": _tex(a.chain_optimal)},
+    }
+
+
 def _fields(lang: str) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
-    """The numbers each item's texts show, written for ``lang``: for the test's items and the problem's parts."""
+    """The numbers each item's texts show, written for ``lang``: for the first test's items and the problem's parts."""
     a = answers()
     start = _second_turn()
     after = start.child(Card.footprint(3))
@@ -432,7 +609,8 @@ def assessment_markdown(
     Returns
     -------
     str
-        Markdown with ``$...$`` formulas: a title, the test (10 points, one hour) and the problem (20 points).
+        Markdown with ``$...$`` formulas: a title, the two tests (one hour and 10 points each: after lessons 1–3
+        and 6, after lessons 4–6) and the problem (20 points).
 
     Raises
     ------
@@ -450,10 +628,12 @@ def assessment_markdown(
 
     a = answers()
     test, problem = items()
+    chain = chain_items()
     test_fields, problem_fields = _fields(lang)
     title = tr("Assessment: Dragon Stripes") + (" — " + tr("solutions and marking grid") if teacher else "")
     out = [f"# {title}", ""]
-    out += [f"## {tr('Test (one hour, {points} points)', points=sum(i.points for i in test))}", ""]
+    heading = tr("Test after lessons 1–3 and 6 (one hour, {points} points)", points=sum(i.points for i in test))
+    out += [f"## {heading}", ""]
     out.append(
         tr(
             "A game of *Dragon Stripes* for two players, Ann and Bo, each with 40 gems. In the first turn Ann "
@@ -463,7 +643,24 @@ def assessment_markdown(
         )
     )
     out.append("")
-    for part, items_, fields in (("test", test, test_fields), ("problem", problem, problem_fields)):
+    parts = (("test", test, test_fields), ("chain", chain, _chain_fields(lang)), ("problem", problem, problem_fields))
+    for part, items_, fields in parts:
+        if part == "chain":
+            heading = tr("Test after lessons 4–6 (one hour, {points} points)", points=sum(i.points for i in chain))
+            out += [f"## {heading}", ""]
+            out.append(
+                tr(
+                    "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
+                    "stops and one danger, the only one, which ends the game and costs the player all their gems. "
+                    "The dragon has 5 stripes worth 1 to 5 gems, and a footprint puts the value of the stripe it "
+                    "lands on into the pot. A player with {gems} gems starts a turn (a stop costs "
+                    "$\\lfloor {gems}/4 \\rfloor = {penalty}$ gems) and plays *hold after two cards*: two cards "
+                    "revealed, then a hold, unless the turn has ended before.",
+                    gems=CHAIN_GEMS,
+                    penalty=chain_turn().rules.penalty(CHAIN_GEMS, 0),
+                )
+            )
+            out.append("")
         if part == "problem":
             out += [f"## {tr('Problem ({points} points)', points=sum(i.points for i in problem))}", ""]
             out.append(
@@ -492,13 +689,13 @@ def assessment_markdown(
         out += [f"## {tr('Marking grid')}", ""]
         out.append(f"| {tr('item')} | {tr('points')} | {tr('how to give them')} |")
         out.append("|---|---|---|")
-        for label, items_ in ((tr("test"), test), (tr("problem"), problem)):
+        for label, items_ in ((tr("test"), test), (tr("test"), chain), (tr("problem"), problem)):
             for item in items_:
                 out.append(f"| {label} {item.label} | {item.points} | {text(item.criteria, {})} |")
         out.append("")
         out.append(
             tr(
-                "The test is marked out of {test}, the problem out of {problem}. A mark out of ten: the test's "
+                "Each test is marked out of {test}, the problem out of {problem}. A mark out of ten: a test's "
                 "points, or the problem's points divided by two.",
                 test=sum(i.points for i in test),
                 problem=sum(i.points for i in problem),

@@ -22,18 +22,19 @@ def test_the_students_sheet_asks_every_question_and_gives_no_answer(paper, lang)
     read = text(paper.folder / lang / "assessment.pdf")
     name, klass = ("Name", "Class") if lang == "en" else ("Nome", "Classe")
     assert name in read and klass in read
-    labels = re.findall(r"\b(1a|1b|1c|2|3|4|a|b|c|d)\. ", read)
-    for label in ("1a", "1b", "1c", "2", "3", "4", "a", "b", "c", "d"):
+    labels = re.findall(r"\b(1a|1b|1c|2|3|4|5a|5b|6|7a|7b|a|b|c|d)\. ", read)
+    for label in ("1a", "1b", "1c", "2", "3", "4", "5a", "5b", "6", "7a", "7b", "a", "b", "c", "d"):
         assert label in labels, label
     assert "1785" not in read and "16127" not in read and "3159" not in read  # no solution on the students' sheet
-    assert assessment_sheet(lang).body.count('class="dk-lines"') == 10
+    assert "4101" not in read and "13/8" not in read
+    assert assessment_sheet(lang).body.count('class="dk-lines"') == 15
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_teachers_sheet_gives_the_kits_answers_and_the_marking_grid(paper, lang):
     read = text(paper.folder / lang / "assessment-solutions.pdf")
     a = answers()
-    for value in (a.three_footprints, a.one_card_variance, a.after_three_value, a.problem_variance):
+    for value in (a.three_footprints, a.one_card_variance, a.after_three_value, a.problem_variance, a.chain_variance):
         assert str(value.numerator) in read and str(value.denominator) in read, value
     assert ("Marking grid" if lang == "en" else "Griglia di valutazione") in read
     point = "," if lang == "it" else "."

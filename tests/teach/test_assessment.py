@@ -12,7 +12,15 @@ import pytest
 from scipy import stats
 
 from dragonkit.rules import CardKind
-from dragonkit.teach.assessment import FIRST_TURN, PROBLEM_GEMS, answers, assessment_markdown, items
+from dragonkit.teach.assessment import (
+    CHAIN_GEMS,
+    FIRST_TURN,
+    PROBLEM_GEMS,
+    answers,
+    assessment_markdown,
+    chain_items,
+    items,
+)
 
 from ..english import english_words
 
@@ -86,9 +94,11 @@ def test_the_teachers_sheet_gives_every_answer_and_the_students_none(lang):
     point = "{,}" if lang == "it" else "."
     assert f"0{point}4128" in teacher and f"5{point}29" in teacher
     assert student.count("**") == teacher.count("**") - 0  # the same questions, bold labels alike
-    assert len(re.findall(r"^\*\*(\d[a-c]?|[a-d])\.\*\*", student, re.M)) == 10
+    assert len(re.findall(r"^\*\*(\d[a-c]?|[a-d])\.\*\*", student, re.M)) == 15
     grid = [line for line in teacher.splitlines() if re.match(r"\| \w+ (\d[a-c]?|[a-d]) \|", line)]
-    assert len(grid) == 10 and sum(int(line.split("|")[2]) for line in grid) == 30
+    assert len(grid) == 15 and sum(int(line.split("|")[2]) for line in grid) == 40
+    for shown in (r"\frac{13}{8}", r"\frac{5}{14}", r"= \frac{2}{7}", r"\frac{4101}{196}", r"\frac{9}{14}"):
+        assert shown in teacher and shown not in student
     assert "{" not in re.sub(r"\$[^$]*\$", "", teacher)  # every field filled
 
 
@@ -107,3 +117,54 @@ def test_the_fractions_are_in_lowest_terms_and_signed_in_front():
 
     assert _tex(Fraction(-46, 48)) == r"-\frac{23}{24}" and _tex(Fraction(6, 3)) == "2"
     assert math.isclose(float(Fraction(1785, 4324)), 0.41281, abs_tol=1e-5)
+
+
+def test_the_chain_test_by_hand():
+    """The test after lessons 4-6, computed again by hand from the classroom deck's eight cards: the chain of *hold
+    after two cards* (Q, N = (I - Q)^-1, t, the absorption probabilities), the push value by backward induction, the
+    distribution of X with its mean and variance."""
+    import numpy as np
+
+    stop, danger = CHAIN_GEMS // 4, CHAIN_GEMS  # a quarter of the gems; the only danger, the final one, all
+    deck = {1: 3, 2: 2, "stop": 2, "danger": 1}
+    q = np.array([[0, 3 / 8, 2 / 8], [0, 0, 0], [0, 0, 0]])
+    n = np.linalg.inv(np.eye(3) - q)
+    assert np.allclose(q @ q, 0) and np.allclose(n, np.eye(3) + q)
+    a = answers()
+    assert a.chain_cards == Fraction(13, 8) and float(a.chain_cards) == pytest.approx(n.sum(axis=1)[0])
+    outcomes: dict[int, Fraction] = {}
+    for first in (1, 2, "stop", "danger"):
+        p1 = Fraction(deck[first], 8)
+        if first in ("stop", "danger"):
+            outcomes[-stop if first == "stop" else -danger] = (
+                outcomes.get(-stop if first == "stop" else -danger, 0) + p1
+            )
+            continue
+        left = dict(deck) | {first: deck[first] - 1}
+        for second in (1, 2, "stop", "danger"):
+            p = p1 * Fraction(left[second], 7)
+            if second in ("stop", "danger"):
+                x = -stop if second == "stop" else -danger
+            else:
+                x = first + (first + second)  # the stripes landed on pay their values
+            outcomes[x] = outcomes.get(x, 0) + p
+    assert sum(outcomes.values()) == 1
+    assert a.chain_stopped == outcomes[-stop] == Fraction(3, 7) and a.chain_danger == outcomes[-danger] == Fraction(
+        3, 14
+    )
+    assert a.chain_held == sum(p for x, p in outcomes.items() if x > 0) == Fraction(5, 14)
+    mean = sum(x * p for x, p in outcomes.items())
+    assert a.chain_gain == mean == Fraction(-15, 14)
+    assert a.chain_variance == sum(x * x * p for x, p in outcomes.items()) - mean**2 == Fraction(4101, 196)
+    assert a.chain_loss == Fraction(9, 14)
+    # backward induction after a 1-step footprint: holding at pots 3 and 4 (their push values below the pots)
+    assert a.chain_push_after_one < 3 and a.chain_push_after_two < 4
+    assert a.chain_push == Fraction(2 * 3 + 2 * 4 + 2 * (-stop) + 1 * (-danger), 7) == Fraction(2, 7) < 1
+    assert a.chain_optimal == Fraction(3 * 1 + 2 * 2 - 2 * stop - danger, 8) == Fraction(-5, 8) > a.chain_gain
+    assert sum(i.points for i in chain_items()) == 10 and [i.label for i in chain_items()] == [
+        "5a",
+        "5b",
+        "6",
+        "7a",
+        "7b",
+    ]
