@@ -110,7 +110,7 @@ TERMS: tuple[Term, ...] = (
         "stage",
         "fase",
         N_("How many danger cards have been revealed. It sets the penalty's rate and what the stripes pay."),
-        (3, 5),
+        (1, 3, 5),
         it=("stadio",),
     ),
     _game(
@@ -150,7 +150,7 @@ TERMS: tuple[Term, ...] = (
         N_("After a hold, another player pays the holder the bounty and carries on the turn, pot and risk included."),
         (1, 7),
     ),
-    _game("bounty", "taglia", N_("What a player who takes a turn over pays the holder."), (7,)),
+    _game("bounty", "taglia", N_("What a player who takes a turn over pays the holder."), (3, 7)),
     _game(
         "edition",
         "edizione",

@@ -194,3 +194,16 @@ def test_the_try_it_weighs_the_net_gain_not_the_turns_value_alone():
 
 def _lesson_path() -> Path:
     return Path(__file__).parents[2] / "notebooks" / "07-takeover-market.ipynb"
+
+
+def test_a_poorer_player_values_a_turn_at_least_as_much_not_always_more():
+    """Third reading: with a penalty of ⌊g/4⌋, F is flat over each block of four gems (the auction turn's F(20) to
+    F(23) are equal), so the lesson says 'at least as much'."""
+    from dragonkit.analysis.turn.market import takeover
+
+    auction = held_turn(Ruleset.preset("dragon-stripes"), (2, 3, 4), treasure=60)
+    values = [takeover(auction, g).fair_bounty for g in range(20, 25)]
+    assert values[0] == values[1] == values[2] == values[3] == Fraction(1757, 94) > values[4]
+    english, italian_ = _prose("07-takeover-market"), _prose("07-takeover-market", "it")
+    assert "**the same turn is worth at least as much to a poorer player** (more, as soon as" in english
+    assert "almeno quanto per uno più ricco** (di più, appena la sua penalità è più piccola)" in italian_

@@ -255,3 +255,14 @@ def test_a_record_with_no_reveal_yet_says_so(recording):
     assert "No reveal with its card recorded yet." in _text(view.report.value) and view.kind.options == ()
     assert view.cards.layout.display == "none" and view.running.layout.display == "none"
     view.close()
+
+
+def test_the_notes_give_the_error_the_page_draws_and_the_theorys_beside_it():
+    """Third reading: the notes quoted the theory's σ/√n as the measured error; the page draws 4.6 and 0.27 gems at
+    n = 10 and 3000 (the widget's seed 3), the theory 4.8 and 0.28."""
+    errors = simulation.error_shrinkage(edition="dragon-stripes", policy=20, repetitions=100, seed=3).errors
+    assert [round(errors.loc[n, "rms_error"], d) for n, d in ((10, 1), (3000, 2))] == [4.6, 0.27]
+    assert [round(errors.loc[n, "theory"], d) for n, d in ((10, 1), (3000, 2))] == [4.8, 0.28]
+    english, italian_ = _notes_words("08-simulation"), _notes_words("08-simulation", "it")
+    assert "falls from about 4.6 to about 0.27 gems (the theory, $\\sigma/\\sqrt n$: 4.8 and 0.28)" in english
+    assert "scende da circa 4,6 a circa 0,27 gemme (in teoria, $\\sigma/\\sqrt n$: 4,8 e 0,28)" in italian_

@@ -275,6 +275,8 @@ def test_the_introduction_tells_the_editions_apart_as_the_presets_do():
     """Review 6-10, items 5 and 6: every difference the lesson names, read off the presets."""
     ds, kali, rosso = (Ruleset.preset(name) for name in ("dragon-stripes", "kali", "drago-rosso"))
     assert (kali.stop_cards - ds.stop_cards, rosso.stop_cards - ds.stop_cards) == (2, 1)
+    footprints = [sum(n for _, n in rules.composition.footprints) for rules in (ds, kali, rosso)]
+    assert footprints == [38, 38, 41]  # three more footprints in Drago Rosso (its 54 cards)
     assert kali.danger_cards == rosso.danger_cards == ds.danger_cards - 1
     assert (kali.n_stripes - ds.n_stripes, rosso.n_stripes - ds.n_stripes) == (1, -1)
     for older in (kali, rosso):
@@ -284,12 +286,14 @@ def test_the_introduction_tells_the_editions_apart_as_the_presets_do():
     assert ds.final_danger is FinalDanger.ALL_GEMS and ds.danger_cards - 2 == 1  # at stage 2 the last danger is left
     english = _prose("09-editions")
     assert (
-        "two more stop cards (Kali) or one more (Drago Rosso), one danger fewer, a dragon one stripe longer (Kali)"
-        in english
+        "two more stop cards (Kali) or one more and three more footprints (Drago Rosso), one danger fewer, a "
+        "dragon one stripe longer (Kali)" in english
     )
     assert "the stop penalty doubles (10 → 20 gems)" in english and "which costs all 40 gems" in english
     assert "| stages: penalty rate × multiplier |" in english
-    assert "due carte stop in più (Kali) o una in più (Drago Rosso)" in _prose("09-editions", "it")
+    assert "due carte stop in più (Kali) o una in più e tre impronte in più (Drago Rosso)" in _prose(
+        "09-editions", "it"
+    )
 
 
 def test_the_expected_first_pot_takes_two_decimals_and_the_next_lessons_code_runs():
@@ -306,3 +310,17 @@ def test_the_expected_first_pot_takes_two_decimals_and_the_next_lessons_code_run
     namespace = {"designer": editions.DeckDesigner(start="mini")}
     exec(code.replace("round_robin([", "result = round_robin([").replace(", 100,", ", 2,"), namespace)
     assert type(namespace["result"]).__name__ == "TournamentResult"
+
+
+def test_the_notes_on_hold_at_20_name_the_mini_deck_the_chart_shows():
+    """Third reading: under hold at 20 the published editions lose in 72-76% of their turns, and the mini deck, on the
+    same chart, in 95%; the notes say both, in both languages."""
+    profiles = {e: editions.edition_profile(Ruleset.preset(e), policy=20) for e in base.EDITIONS}
+    published = [float(profiles[e]["p_loss"]) for e in editions.PUBLISHED]
+    assert (
+        round(min(published), 2) == 0.72
+        and round(max(published), 2) == 0.76
+        and round(float(profiles["mini"]["p_loss"]), 2) == 0.95
+    )
+    assert "The mini deck, on the chart too, loses in 95%&nbsp;of its turns under hold at 20" in _prose("09-editions")
+    assert "con «fermati a 20» perde nel 95%&nbsp;dei turni" in _prose("09-editions", "it")
