@@ -632,47 +632,48 @@ def assessment_markdown(
     test_fields, problem_fields = _fields(lang)
     title = tr("Assessment: Dragon Stripes") + (" — " + tr("solutions and marking grid") if teacher else "")
     out = [f"# {title}", ""]
-    heading = tr("Test after lessons 1–3 and 6 (one hour, {points} points)", points=sum(i.points for i in test))
-    out += [f"## {heading}", ""]
-    out.append(
-        tr(
-            "A game of *Dragon Stripes* for two players, Ann and Bo, each with 40 gems. In the first turn Ann "
-            "revealed a 1-step footprint, a 3-step footprint and a stop, and the turn ended. Now it is Bo's turn: "
-            "the knight is back on the tail, the pot is empty, and {cards} cards are left in the deck.",
-            cards=a.cards,
-        )
+    sections = (  # each part: its heading, the situation its items ask about, the items and their numbers
+        (
+            tr("Test after lessons 1–3 and 6 (one hour, {points} points)", points=sum(i.points for i in test)),
+            tr(
+                "A game of *Dragon Stripes* for two players, Ann and Bo, each with 40 gems. In the first turn Ann "
+                "revealed a 1-step footprint, a 3-step footprint and a stop, and the turn ended. Now it is Bo's turn: "
+                "the knight is back on the tail, the pot is empty, and {cards} cards are left in the deck.",
+                cards=a.cards,
+            ),
+            test,
+            test_fields,
+        ),
+        (
+            tr("Test after lessons 4–6 (one hour, {points} points)", points=sum(i.points for i in chain)),
+            tr(
+                "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
+                "stops and one danger, the only one, which ends the game and costs the player all their gems. "
+                "The dragon has 5 stripes worth 1 to 5 gems, and a footprint puts the value of the stripe it "
+                "lands on into the pot. A player with {gems} gems starts a turn (a stop costs "
+                "$\\lfloor {gems}/4 \\rfloor = {penalty}$ gems) and plays *hold after two cards*: two cards "
+                "revealed, then a hold, unless the turn has ended before.",
+                gems=CHAIN_GEMS,
+                penalty=chain_turn().rules.penalty(CHAIN_GEMS, 0),
+            ),
+            chain,
+            _chain_fields(lang),
+        ),
+        (
+            tr("Problem ({points} points)", points=sum(i.points for i in problem)),
+            tr(
+                "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
+                "stops and one danger, the only one, which ends the game and costs the player all their gems. "
+                "The dragon has 5 stripes worth 1 to 5 gems. A stop costs a quarter of the player's gems, "
+                "rounded down. A player with $g$ gems reveals the compulsory first card of a turn and then "
+                "holds at once; $X_g$ is the change of the player's gems."
+            ),
+            problem,
+            problem_fields,
+        ),
     )
-    out.append("")
-    parts = (("test", test, test_fields), ("chain", chain, _chain_fields(lang)), ("problem", problem, problem_fields))
-    for part, items_, fields in parts:
-        if part == "chain":
-            heading = tr("Test after lessons 4–6 (one hour, {points} points)", points=sum(i.points for i in chain))
-            out += [f"## {heading}", ""]
-            out.append(
-                tr(
-                    "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
-                    "stops and one danger, the only one, which ends the game and costs the player all their gems. "
-                    "The dragon has 5 stripes worth 1 to 5 gems, and a footprint puts the value of the stripe it "
-                    "lands on into the pot. A player with {gems} gems starts a turn (a stop costs "
-                    "$\\lfloor {gems}/4 \\rfloor = {penalty}$ gems) and plays *hold after two cards*: two cards "
-                    "revealed, then a hold, unless the turn has ended before.",
-                    gems=CHAIN_GEMS,
-                    penalty=chain_turn().rules.penalty(CHAIN_GEMS, 0),
-                )
-            )
-            out.append("")
-        if part == "problem":
-            out += [f"## {tr('Problem ({points} points)', points=sum(i.points for i in problem))}", ""]
-            out.append(
-                tr(
-                    "The classroom deck `mini` has 8 cards: three 1-step footprints, two 2-step footprints, two "
-                    "stops and one danger, the only one, which ends the game and costs the player all their gems. "
-                    "The dragon has 5 stripes worth 1 to 5 gems. A stop costs a quarter of the player's gems, "
-                    "rounded down. A player with $g$ gems reveals the compulsory first card of a turn and then "
-                    "holds at once; $X_g$ is the change of the player's gems."
-                )
-            )
-            out.append("")
+    for heading, situation, items_, fields in sections:
+        out += [f"## {heading}", "", situation, ""]
         for item in items_:
             points = tr("{n} points", n=item.points) if item.points != 1 else tr("1 point")
             values = fields.get(item.label, {})
