@@ -1,5 +1,6 @@
-"""An assessment on the game: two one-hour tests with their marking grid (after lessons 1–3 and 6, the school's core
-path; after lessons 4–6, the chain, backward induction and risk), and a long problem in the style of the Italian
+"""An assessment on the game: three one-hour tests with their marking grid (after lessons 1–3 and 6, the school's
+core path; after lessons 4–6, the chain, backward induction and risk; after lessons 7–10, the market, simulation,
+the editions and playing to win), and a long problem in the style of the Italian
 final exam (the *maturità*), each with its solutions, in every language of the kit.
 
 Every number in them is the kit's: the situations are played on the engine (:meth:`dragonkit.engine.Game.redealt`
@@ -23,11 +24,22 @@ from fractions import Fraction
 from functools import cache
 
 from .. import i18n
-from ..analysis import HoldAfterReveals, TurnState, evaluate_policy, solve_turn, turn_chain
+from ..analysis import (
+    HoldAfterReveals,
+    HoldAtPot,
+    TurnState,
+    evaluate_policy,
+    held_turn,
+    solve_turn,
+    takeover,
+    turn_chain,
+)
 from ..engine import Game
 from ..i18n import N_
 from ..i18n.numbers import decimal_text
 from ..rules import STOP_CARD, Card, CardKind, Ruleset
+from ..topics.editions import first_card_ends
+from ..topics.gems_or_wins import best_holds_at
 from ..topics.one_push import one_push
 from ..turn import Action
 
@@ -42,6 +54,7 @@ __all__ = [
     "chain_items",
     "chain_turn",
     "items",
+    "later_items",
     "problem_gain",
 ]
 
@@ -53,6 +66,12 @@ PROBLEM_GEMS = 20
 
 #: The gems of the player of the test after lessons 4–6 (on the classroom deck ``mini``).
 CHAIN_GEMS = 8
+
+#: The test after lessons 7–10: the mini turn held after these footprints (the knight on the last stripe), the
+#: taker's gems, the simulation's turns, mean and standard deviation (gems), and the sides of its Pig's die.
+LATER_DRAWN, LATER_TAKER = (2, 2, 1), 16
+LATER_TURNS, LATER_MEAN, LATER_SD = 900, Fraction(-3, 2), 15
+LATER_SIDES = 8
 
 #: The gems of the problem's function study (part b) and of its inequality (part c): 0..40.
 _PROBLEM_RANGE = range(0, 41)
@@ -150,6 +169,17 @@ class Answers:
         :math:`E[X]` (gems), Var X (gems²) and P(X < 0) of *hold after two cards*.
     chain_optimal : Fraction
         The turn's value under the optimal policy (gems).
+    later_bounty, later_left : int
+        The test after lessons 7–10: the bounty of the mini turn held after :data:`LATER_DRAWN` (gems), and what the
+        taker plays with after paying it (gems).
+    later_value, later_gain : Fraction
+        :math:`F` at those gems and the taker's net gain :math:`F(g - b) - b` (gems).
+    hold_20_value : float
+        The expected gem change of a fresh turn of ``dragon-stripes`` played by *hold at 20* (gems).
+    drago_first_ends, dragon_first_ends : Fraction
+        P(the first card ends the turn) in ``drago-rosso`` and in ``dragon-stripes``.
+    pig_best : tuple of int
+        The turn totals at which Pig with a die of :data:`LATER_SIDES` sides is best held for points.
     """
 
     cards: int
@@ -177,6 +207,14 @@ class Answers:
     chain_variance: Fraction
     chain_loss: Fraction
     chain_optimal: Fraction
+    later_bounty: int
+    later_left: int
+    later_value: Fraction
+    later_gain: Fraction
+    hold_20_value: float
+    drago_first_ends: Fraction
+    dragon_first_ends: Fraction
+    pig_best: tuple[int, ...]
 
 
 @cache
@@ -200,6 +238,10 @@ def answers() -> Answers:
     absorbed = chain.absorption_probabilities().iloc[0]
     two = evaluate_policy(middle, HoldAfterReveals(2), exact=True)
     after_one = middle.child(Card.footprint(1))
+    offer = takeover(held_turn(Ruleset.preset("mini"), LATER_DRAWN), LATER_TAKER)
+    if offer.net_gain is None:
+        raise RuntimeError("the test's taker must be able to pay the bounty")
+    dragon = Ruleset.preset("dragon-stripes")
     return Answers(
         cards=cards,
         footprints=footprints,
@@ -228,6 +270,14 @@ def answers() -> Answers:
         chain_variance=Fraction(two.variance),
         chain_loss=Fraction(two.p_loss),
         chain_optimal=Fraction(solve_turn(middle, exact=True).value),
+        later_bounty=offer.bounty,
+        later_left=LATER_TAKER - offer.bounty,
+        later_value=Fraction(offer.net_gain) + offer.bounty,
+        later_gain=Fraction(offer.net_gain),
+        hold_20_value=float(evaluate_policy(TurnState.fresh(dragon), HoldAtPot(20)).expected_gain),
+        drago_first_ends=first_card_ends(Ruleset.preset("drago-rosso").composition),
+        dragon_first_ends=first_card_ends(dragon.composition),
+        pig_best=tuple(best_holds_at(range(1, 61), sides=LATER_SIDES)),
     )
 
 
@@ -452,6 +502,91 @@ def chain_items() -> tuple[Item, ...]:
     )
 
 
+def later_items() -> tuple[Item, ...]:
+    """The items of the test after lessons 7–10 (the takeover market, simulation and its intervals, the editions,
+    playing to win), in order; their texts are msgids (see :func:`assessment_markdown`)."""
+    return (
+        Item(
+            "8",
+            N_(
+                "The classroom deck `mini`. The holder revealed 2+2+1 and holds: the knight is on stripe 5, the last "
+                "one, the pot holds {bounty} gems, and 5 cards are left: two 1-step footprints, two stops and the "
+                "danger, the final one. Any footprint now reaches the head, which pays the pot and the treasure, 20 "
+                "gems in all. The bounty is the pot. Should Cy, who has {gems} gems, take over? Compute Cy's net gain "
+                "$G = F({gems} - b) - b$."
+            ),
+            2,
+            N_(
+                "Cy pays {bounty} and plays with {left} gems; one card decides: "
+                "$F({left}) = \\frac{{2 \\cdot 20 - 2 \\cdot \\lfloor {left}/4 \\rfloor - 1 \\cdot {left}}}{{5}} = "
+                "{value}$, so $G = {value} - {bounty} = {gain} < 0$: Cy should not take over."
+            ),
+            N_("1 point for F, ½ for G, ½ for the decision."),
+        ),
+        Item(
+            "9a",
+            N_(
+                "A class simulates {turns} turns of *hold at 20* on Dragon Stripes (40 gems, stage 0): the sample mean "
+                "is ${mean}$ gems and the sample standard deviation $s = {sd}$ gems. Give the 95%&nbsp;confidence "
+                "interval for the expected gem change."
+            ),
+            1,
+            N_(
+                "${mean} \\pm 1{point}96 \\cdot \\frac{{{sd}}}{{\\sqrt{{{turns}}}}} = {mean} \\pm {half}$, that is "
+                "from ${low}$ to ${high}$ gems."
+            ),
+            N_("½ point for the standard error, ½ for the interval."),
+        ),
+        Item(
+            "9b",
+            N_("The exact value of *hold at 20* (lesson 4) is ${exact}$ gems. Does the interval cover it?"),
+            1,
+            N_("Yes: ${low} < {exact} < {high}$."),
+            N_("1 point for the comparison."),
+        ),
+        Item(
+            "9c",
+            N_("How many turns would halve the interval's width?"),
+            1,
+            N_("The width goes as $1/\\sqrt n$: four times the turns, $4 \\cdot {turns} = {more}$ turns."),
+            N_("½ point for the reason, ½ for the number."),
+        ),
+        Item(
+            "10",
+            N_(
+                "Drago Rosso's deck has {cards} cards: {footprints} footprints, {stops} stops and {dangers} dangers. "
+                "What is the probability that the first card of a turn ends it (a stop or a danger)? Compare it with "
+                "Dragon Stripes' ${dragon}$: which edition's first card ends a turn more often?"
+            ),
+            2,
+            N_(
+                "$\\frac{{{stops} + {dangers}}}{{{cards}}} = {drago} \\approx {d}$, less than "
+                "${dragon} \\approx {dd}$: Dragon Stripes' first card ends a turn more often (the same 13 cards in a "
+                "smaller deck)."
+            ),
+            N_("1 point for the probability, 1 for the comparison."),
+        ),
+        Item(
+            "11",
+            N_(
+                "Pig with a die of {sides} sides (lesson 10): each roll adds its points to the turn total, unless it "
+                "is a 1, which ends the turn with nothing. With a turn total $t$, what is the expected change of the "
+                "turn total if the player rolls once more? For which $t$ does one more roll raise it? Why may a player "
+                "who is far behind near the end of a game roll on past that total?"
+            ),
+            3,
+            N_(
+                "$\\frac{{1}}{{{sides}}}(-t) + \\frac{{1}}{{{sides}}}(2 + 3 + \\dots + {sides}) = "
+                "\\frac{{{sum} - t}}{{{sides}}}$: it raises the turn total on average for $t < {sum}$, and holding at "
+                "{best} gives the most points per turn. To win the game, a player far behind needs many points before "
+                "the opponent gets there: the chance of winning, not the expected points, decides, and it may be worth "
+                "a larger risk (lesson 10's win-optimal player)."
+            ),
+            N_("1 point for the expected change, 1 for the threshold, 1 for the reason about winning."),
+        ),
+    )
+
+
 def _tex(value: Fraction | int) -> str:
     """A fraction as LaTeX: ``\\frac{a}{b}``, its sign in front; a whole number as it is."""
     value = Fraction(value)
@@ -506,6 +641,49 @@ def _chain_fields(lang: str) -> dict[str, dict[str, str]]:
             "s": _decimal(math.sqrt(a.chain_variance), 2, lang),
         },
         "7b": {**chances, "loss": _tex(a.chain_loss), "e": _tex(a.chain_gain), "optimal": _tex(a.chain_optimal)},
+    }
+
+
+def _later_fields(lang: str) -> dict[str, dict[str, str]]:
+    """The numbers the texts of the test after lessons 7–10 show, written for ``lang``."""
+    a = answers()
+    half = Fraction(196, 100) * LATER_SD / math.isqrt(LATER_TURNS)
+    interval = {"low": _decimal(LATER_MEAN - half, 2, lang), "high": _decimal(LATER_MEAN + half, 2, lang)}
+    rosso = Ruleset.preset("drago-rosso")
+    sides = LATER_SIDES
+    return {
+        "8": {
+            "bounty": str(a.later_bounty),
+            "gems": str(LATER_TAKER),
+            "left": str(a.later_left),
+            "value": _tex(a.later_value),
+            "gain": _tex(a.later_gain),
+        },
+        "9a": {
+            "turns": str(LATER_TURNS),
+            "mean": _decimal(LATER_MEAN, 1, lang),
+            "sd": str(LATER_SD),
+            "point": "{,}" if lang == "it" else ".",
+            "half": _decimal(half, 2, lang),
+            **interval,
+        },
+        "9b": {"exact": _decimal(a.hold_20_value, 3, lang), **interval},
+        "9c": {"turns": str(LATER_TURNS), "more": str(4 * LATER_TURNS)},
+        "10": {
+            "cards": str(rosso.deck_size),
+            "footprints": str(sum(n for _, n in rosso.composition.footprints)),
+            "stops": str(rosso.stop_cards),
+            "dangers": str(rosso.danger_cards),
+            "drago": _tex(a.drago_first_ends),
+            "d": _decimal(a.drago_first_ends, 3, lang),
+            "dragon": _tex(a.dragon_first_ends),
+            "dd": _decimal(a.dragon_first_ends, 3, lang),
+        },
+        "11": {
+            "sides": str(sides),
+            "sum": str(sum(range(2, sides + 1))),
+            "best": i18n.tr("{a} or {b}", lang, a=a.pig_best[0], b=a.pig_best[-1]),
+        },
     }
 
 
@@ -609,8 +787,8 @@ def assessment_markdown(
     Returns
     -------
     str
-        Markdown with ``$...$`` formulas: a title, the two tests (one hour and 10 points each: after lessons 1–3
-        and 6, after lessons 4–6) and the problem (20 points).
+        Markdown with ``$...$`` formulas: a title, the three tests (one hour and 10 points each: after lessons 1–3
+        and 6, after lessons 4–6, after lessons 7–10) and the problem (20 points).
 
     Raises
     ------
@@ -629,6 +807,7 @@ def assessment_markdown(
     a = answers()
     test, problem = items()
     chain = chain_items()
+    later = later_items()
     test_fields, problem_fields = _fields(lang)
     title = tr("Assessment: Dragon Stripes") + (" — " + tr("solutions and marking grid") if teacher else "")
     out = [f"# {title}", ""]
@@ -658,6 +837,12 @@ def assessment_markdown(
             ),
             chain,
             _chain_fields(lang),
+        ),
+        (
+            tr("Test after lessons 7–10 (one hour, {points} points)", points=sum(i.points for i in later)),
+            tr("Each question gives its own situation."),
+            later,
+            _later_fields(lang),
         ),
         (
             tr("Problem ({points} points)", points=sum(i.points for i in problem)),
@@ -690,7 +875,7 @@ def assessment_markdown(
         out += [f"## {tr('Marking grid')}", ""]
         out.append(f"| {tr('item')} | {tr('points')} | {tr('how to give them')} |")
         out.append("|---|---|---|")
-        for label, items_ in ((tr("test"), test), (tr("test"), chain), (tr("problem"), problem)):
+        for label, items_ in ((tr("test"), test), (tr("test"), chain), (tr("test"), later), (tr("problem"), problem)):
             for item in items_:
                 out.append(f"| {label} {item.label} | {item.points} | {text(item.criteria, {})} |")
         out.append("")

@@ -22,12 +22,34 @@ def test_the_students_sheet_asks_every_question_and_gives_no_answer(paper, lang)
     read = text(paper.folder / lang / "assessment.pdf")
     name, klass = ("Name", "Class") if lang == "en" else ("Nome", "Classe")
     assert name in read and klass in read
-    labels = re.findall(r"\b(1a|1b|1c|2|3|4|5a|5b|6|7a|7b|a|b|c|d)\. ", read)
-    for label in ("1a", "1b", "1c", "2", "3", "4", "5a", "5b", "6", "7a", "7b", "a", "b", "c", "d"):
+    labels = re.findall(r"\b(1a|1b|1c|2|3|4|5a|5b|6|7a|7b|8|9a|9b|9c|10|11|a|b|c|d)\. ", read)
+    for label in (
+        "1a",
+        "1b",
+        "1c",
+        "2",
+        "3",
+        "4",
+        "5a",
+        "5b",
+        "6",
+        "7a",
+        "7b",
+        "8",
+        "9a",
+        "9b",
+        "9c",
+        "10",
+        "11",
+        "a",
+        "b",
+        "c",
+        "d",
+    ):
         assert label in labels, label
     assert "1785" not in read and "16127" not in read and "3159" not in read  # no solution on the students' sheet
     assert "4101" not in read and "13/8" not in read
-    assert assessment_sheet(lang).body.count('class="dk-lines"') == 15
+    assert assessment_sheet(lang).body.count('class="dk-lines"') == 21
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -15,11 +15,17 @@ from dragonkit.rules import CardKind
 from dragonkit.teach.assessment import (
     CHAIN_GEMS,
     FIRST_TURN,
+    LATER_MEAN,
+    LATER_SD,
+    LATER_SIDES,
+    LATER_TAKER,
+    LATER_TURNS,
     PROBLEM_GEMS,
     answers,
     assessment_markdown,
     chain_items,
     items,
+    later_items,
 )
 
 from ..english import english_words
@@ -94,9 +100,9 @@ def test_the_teachers_sheet_gives_every_answer_and_the_students_none(lang):
     point = "{,}" if lang == "it" else "."
     assert f"0{point}4128" in teacher and f"5{point}29" in teacher
     assert student.count("**") == teacher.count("**") - 0  # the same questions, bold labels alike
-    assert len(re.findall(r"^\*\*(\d[a-c]?|[a-d])\.\*\*", student, re.M)) == 15
-    grid = [line for line in teacher.splitlines() if re.match(r"\| \w+ (\d[a-c]?|[a-d]) \|", line)]
-    assert len(grid) == 15 and sum(int(line.split("|")[2]) for line in grid) == 40
+    assert len(re.findall(r"^\*\*(\d+[a-c]?|[a-d])\.\*\*", student, re.M)) == 21
+    grid = [line for line in teacher.splitlines() if re.match(r"\| \w+ (\d+[a-c]?|[a-d]) \|", line)]
+    assert len(grid) == 21 and sum(int(line.split("|")[2]) for line in grid) == 50
     for shown in (r"\frac{13}{8}", r"\frac{5}{14}", r"= \frac{2}{7}", r"\frac{4101}{196}", r"\frac{9}{14}"):
         assert shown in teacher and shown not in student
     assert "{" not in re.sub(r"\$[^$]*\$", "", teacher)  # every field filled
@@ -168,3 +174,29 @@ def test_the_chain_test_by_hand():
         "7a",
         "7b",
     ]
+
+
+def test_the_test_after_lessons_7_to_10_by_hand():
+    """The test after lessons 7-10, computed again by hand: the fair bounty when one card decides (two footprints to
+    the head's 20 gems, two stops, the final danger), the interval and the turns that halve it, Drago Rosso's first
+    card, and Pig's one more roll with an eight-sided die."""
+    a = answers()
+    left = LATER_TAKER - a.later_bounty
+    assert a.later_bounty == 11 and left == 5
+    assert a.later_value == Fraction(2 * 20 - 2 * (left // 4) - left, 5) == Fraction(33, 5)
+    assert a.later_gain == a.later_value - 11 == Fraction(-22, 5) < 0
+    half = 1.96 * LATER_SD / math.sqrt(LATER_TURNS)
+    assert round(half, 2) == 0.98 and float(LATER_MEAN) - half < a.hold_20_value < float(LATER_MEAN) + half
+    assert round(a.hold_20_value, 3) == -1.106 and 1.96 * LATER_SD / math.sqrt(4 * LATER_TURNS) == pytest.approx(
+        half / 2
+    )
+    assert a.drago_first_ends == Fraction(11 + 2, 54) < a.dragon_first_ends == Fraction(13, 51)
+    sides = LATER_SIDES
+    for t in range(60):
+        change = Fraction(-t, sides) + Fraction(sum(range(2, sides + 1)), sides)
+        assert change == Fraction(35 - t, 8) and (change > 0) == (t < 35)
+    assert a.pig_best == (35, 36)  # hold at 35 or 36: the one more roll at 35 changes nothing
+    assert sum(i.points for i in later_items()) == 10
+    teacher = assessment_markdown("it", teacher=True)
+    for shown in (r"-\frac{22}{5}", r"\frac{13}{54}", "−2{,}48", "3600", r"\frac{35 - t}{8}"):
+        assert shown in teacher, shown
