@@ -38,10 +38,11 @@ from ..engine import Game
 from ..i18n import N_
 from ..i18n.numbers import decimal_text
 from ..rules import STOP_CARD, Card, CardKind, Ruleset
+from ..simulate.stats import normal_quantile
 from ..topics.editions import first_card_ends
 from ..topics.gems_or_wins import best_holds_at
 from ..topics.one_push import one_push
-from ..turn import Action
+from ..turn import Action, takeover_step
 
 __all__ = [
     "CHAIN_GEMS",
@@ -239,7 +240,7 @@ def answers() -> Answers:
     two = evaluate_policy(middle, HoldAfterReveals(2), exact=True)
     after_one = middle.child(Card.footprint(1))
     offer = takeover(held_turn(Ruleset.preset("mini"), LATER_DRAWN), LATER_TAKER)
-    if offer.net_gain is None:
+    if offer.net_gain is None or offer.value_after_paying is None:
         raise RuntimeError("the test's taker must be able to pay the bounty")
     dragon = Ruleset.preset("dragon-stripes")
     return Answers(
@@ -271,8 +272,8 @@ def answers() -> Answers:
         chain_loss=Fraction(two.p_loss),
         chain_optimal=Fraction(solve_turn(middle, exact=True).value),
         later_bounty=offer.bounty,
-        later_left=LATER_TAKER - offer.bounty,
-        later_value=Fraction(offer.net_gain) + offer.bounty,
+        later_left=takeover_step(LATER_TAKER, 0, offer.bounty)[0],  # the rules' payment: what the taker plays with
+        later_value=Fraction(offer.value_after_paying),
         later_gain=Fraction(offer.net_gain),
         hold_20_value=float(evaluate_policy(TurnState.fresh(dragon), HoldAtPot(20)).expected_gain),
         drago_first_ends=first_card_ends(Ruleset.preset("drago-rosso").composition),
@@ -467,9 +468,9 @@ def chain_items() -> tuple[Item, ...]:
             N_(
                 "The next card: a 1-step footprint (2 of 7) leads to stripe 2 with a pot of 3, worth 3 (holding); a "
                 "2-step footprint (2 of 7) to stripe 3 with a pot of 4, worth 4; a stop (2 of 7) costs "
-                "$\\lfloor 8/4 \\rfloor = 2$ gems; the danger (1 of 7), the final one, all 8. "
-                "$W = \\frac{{2 \\cdot 3 + 2 \\cdot 4 + 2 \\cdot (-2) + 1 \\cdot (-8)}}{{7}} = {w}$, less than the "
-                "pot of 1: holding is optimal, so *hold after two cards* is not the optimal policy here."
+                "$\\lfloor {gems}/4 \\rfloor = {penalty}$ gems; the danger (1 of 7), the final one, all {gems}. "
+                "$W = \\frac{{2 \\cdot 3 + 2 \\cdot 4 + 2 \\cdot (-{penalty}) + 1 \\cdot (-{gems})}}{{7}} = {w}$, "
+                "less than the pot of 1: holding is optimal, so *hold after two cards* is not the optimal policy here."
             ),
             N_("1 point for the values of the two points, 1 for W, 1 for the decision and its reason."),
         ),
@@ -532,7 +533,7 @@ def later_items() -> tuple[Item, ...]:
             ),
             1,
             N_(
-                "${mean} \\pm 1{point}96 \\cdot \\frac{{{sd}}}{{\\sqrt{{{turns}}}}} = {mean} \\pm {half}$, that is "
+                "${mean} \\pm {z} \\cdot \\frac{{{sd}}}{{\\sqrt{{{turns}}}}} = {mean} \\pm {half}$, that is "
                 "from ${low}$ to ${high}$ gems."
             ),
             N_("½ point for the standard error, ½ for the interval."),
@@ -596,9 +597,10 @@ def _tex(value: Fraction | int) -> str:
     return f"{sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
 
 
-def _distribution(state: TurnState) -> list[tuple[int, Fraction]]:
-    """The gem change of revealing the compulsory card and holding: (change in gems, probability), in order."""
-    distribution = evaluate_policy(state, HoldAfterReveals(1), exact=True).distribution
+def _distribution(state: TurnState, cards: int = 1) -> list[tuple[int, Fraction]]:
+    """The gem change of revealing ``cards`` cards and holding (unless the turn ends first): (change in gems,
+    probability), in order."""
+    distribution = evaluate_policy(state, HoldAfterReveals(cards), exact=True).distribution
     return sorted((int(change), Fraction(p)) for change, p in distribution.items())  # type: ignore[call-overload]
 
 
@@ -616,10 +618,7 @@ def _term(count: int, value: Fraction | int) -> str:
 def _chain_fields(lang: str) -> dict[str, dict[str, str]]:
     """The numbers the texts of the test after lessons 4–6 show, written for ``lang``."""
     a = answers()
-    values = sorted(
-        (int(x), Fraction(p))  # type: ignore[call-overload]
-        for x, p in evaluate_policy(chain_turn(), HoldAfterReveals(2), exact=True).distribution.items()
-    )
+    values = _distribution(chain_turn(), 2)
     e2 = sum((p * x * x for x, p in values), Fraction(0))
     distribution = ", ".join(f"${x:+d}$ " + i18n.tr("with probability", lang) + f" ${_tex(p)}$" for x, p in values)
     chances = {"stopped": _tex(a.chain_stopped), "danger": _tex(a.chain_danger)}
@@ -630,6 +629,8 @@ def _chain_fields(lang: str) -> dict[str, dict[str, str]]:
             "w1": f"${_tex(a.chain_push_after_one)}$",
             "w2": f"${_tex(a.chain_push_after_two)}$",
             "w": _tex(a.chain_push),
+            "gems": str(CHAIN_GEMS),
+            "penalty": str(chain_turn().rules.penalty(CHAIN_GEMS, 0)),
         },
         "7a": {
             "distribution": distribution,
@@ -647,7 +648,8 @@ def _chain_fields(lang: str) -> dict[str, dict[str, str]]:
 def _later_fields(lang: str) -> dict[str, dict[str, str]]:
     """The numbers the texts of the test after lessons 7–10 show, written for ``lang``."""
     a = answers()
-    half = Fraction(196, 100) * LATER_SD / math.isqrt(LATER_TURNS)
+    z = normal_quantile(0.95)  # 1.96, as the students read it
+    half = z * LATER_SD / math.sqrt(LATER_TURNS)
     interval = {"low": _decimal(LATER_MEAN - half, 2, lang), "high": _decimal(LATER_MEAN + half, 2, lang)}
     rosso = Ruleset.preset("drago-rosso")
     sides = LATER_SIDES
@@ -663,7 +665,7 @@ def _later_fields(lang: str) -> dict[str, dict[str, str]]:
             "turns": str(LATER_TURNS),
             "mean": _decimal(LATER_MEAN, 1, lang),
             "sd": str(LATER_SD),
-            "point": "{,}" if lang == "it" else ".",
+            "z": _decimal(z, 2, lang),
             "half": _decimal(half, 2, lang),
             **interval,
         },
