@@ -108,7 +108,7 @@ def test_every_text_of_the_italian_lesson_is_italian(english):
         assert english_words(italian) == [], f"English words in the Italian text {italian[:200]!r}"
 
 
-def _prose(cell: dict) -> list[str]:
+def _file_texts(cell: dict) -> list[str]:
     """What a reader of a notebook's file reads in a cell: a Markdown cell's text; a code cell's comments and its
     strings of words (every one, not only the exercises' and the notes'; a key, a file's or an edition's name
     aside)."""
@@ -131,9 +131,9 @@ def test_an_italian_notebook_reads_as_italian_before_it_runs(english):
     """An Italian teacher opening the file in JupyterLab, its outputs cleared, reads no English: not in the
     Markdown, nor in the code cells' exercises, teacher's notes and comments."""
     cells = _notebook(NOTEBOOKS / "it" / english.name)["cells"]
-    english_left = {text[:120]: words for cell in cells for text in _prose(cell) if (words := english_words(text))}
+    english_left = {text[:120]: words for cell in cells for text in _file_texts(cell) if (words := english_words(text))}
     assert english_left == {}
-    assert sum(len(_prose(c)) for c in cells if c["cell_type"] == "code") > 10
+    assert sum(len(_file_texts(c)) for c in cells if c["cell_type"] == "code") > 10
 
 
 @pytest.mark.parametrize("english", LESSONS, ids=lambda p: p.stem)

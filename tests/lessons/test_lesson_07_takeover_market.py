@@ -7,7 +7,6 @@ import dataclasses
 import itertools
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from dragonkit.analysis.turn.market import break_even_bid, held_turn
 from dragonkit.lessons import market
 
 from ..expectimax import brute_fair_bounty
+from ..notebooks import _cells
 from .helpers import _notes_text, _notes_words, _prose
 
 MINI = Ruleset.preset("mini")
@@ -146,11 +146,10 @@ def test_round_2_is_played_at_second_price_on_a_turn_whose_value_round_1_did_not
     """Issue 37, item 2: round 1's *Reveal the values* shows its turn's F(40) and break-even bid, so round 2 needs
     another turn: the lesson's second sheet, at second price, whose values (the notes') are the analysis'."""
     import ast
-    import json
 
     from dragonkit.analysis.turn.market import takeover
 
-    cells = json.loads(_lesson_path().read_text(encoding="utf-8"))["cells"]
+    cells = _cells("07-takeover-market")
     calls = [
         "".join(c["source"])
         for c in cells
@@ -190,10 +189,6 @@ def test_the_try_it_weighs_the_net_gain_not_the_turns_value_alone():
     english, italian_ = _prose("07-takeover-market"), _prose("07-takeover-market", "it")
     assert "makes the turn *more* valuable" not in english and "what decides is the net gain $F(g-b) - b$" in english
     assert "rende il turno *più* prezioso" not in italian_ and "decide il guadagno netto $F(g-b) - b$" in italian_
-
-
-def _lesson_path() -> Path:
-    return Path(__file__).parents[2] / "notebooks" / "07-takeover-market.ipynb"
 
 
 def test_a_poorer_player_values_a_turn_at_least_as_much_not_always_more():

@@ -87,16 +87,11 @@ def test_challenge_2s_hint_doubles_the_standard_deviation_with_the_same_deck():
     designer.treasure.value = 800
     richer = editions.edition_profile(designer.rules)
     assert round(richer["std"] / base["std"], 2) == 1.98
-    english, italian = (_sources(ROOT / "notebooks" / f / "09-editions.ipynb") for f in ("", "it"))
+    english, italian = _prose("09-editions"), _prose("09-editions", "it")
     assert re.search(r"about 193 gems, a\s+factor of 2\.02", english) and re.search(
         r"gives a factor of\s+1\.98", english
     )
     assert re.search(r"un fattore\s+2,02", italian) and re.search(r"dà un fattore\s+1,98", italian)
-
-
-def _sources(path: Path) -> str:
-    """Every cell's source of the notebook ``path``, joined."""
-    return "\n".join("".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"])
 
 
 def test_the_comparison_widget_follows_the_policy_and_the_language():

@@ -20,7 +20,7 @@ from dragonkit.lessons import stopping as L5
 from dragonkit.topics import named
 
 from ..catalogs import italian
-from .helpers import assert_language_keeps_values
+from .helpers import _prose, assert_language_keeps_values
 
 ROOT = Path(__file__).parents[2]
 
@@ -143,15 +143,9 @@ def test_language_switch_keeps_every_control(make):
     assert_language_keeps_values(make)
 
 
-def _markdown(path: Path) -> str:
-    """A notebook's Markdown cells, joined, each line's breaks as spaces (the prose a student reads)."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
-
-
 @pytest.mark.parametrize("lesson", ["04-absorbing-chain", "05-optimal-stopping", "06-risk"])
 def test_the_students_page_says_the_treasure_of_400_is_the_kits_assumption(lesson):
-    english, italian = (_markdown(ROOT / "notebooks" / folder / f"{lesson}.ipynb") for folder in ("", "it"))
+    english, italian = _prose(lesson), _prose(lesson, "it")
     assert re.search(
         r"treasure 400: the kit assumes|400 in it, an assumption of the kit|400 .{0,40}the kit's assumption", english
     )
@@ -169,14 +163,14 @@ def test_what_lessons_5_and_6_say_of_the_treasure_in_play_is_what_the_kits_games
     rules = Ruleset.preset("dragon-stripes")
     met = np.concatenate([turn_start_treasures(rules, parse_bots(["coach"] * n), 2026, 20) for n in (2, 3, 4)])
     assert (len(met), met.min(), np.median(met)) == (579, 365, 430)
-    lesson_5 = _markdown(ROOT / "notebooks" / "05-optimal-stopping.ipynb")
+    lesson_5 = _prose("05-optimal-stopping")
     assert (
         "over the 579 turns of 60 games" in lesson_5
         and "never below 365 gems" in lesson_5
         and "430 at the median" in lesson_5
     )
-    italian = _markdown(ROOT / "notebooks" / "it" / "05-optimal-stopping.ipynb")
+    italian = _prose("05-optimal-stopping", "it")
     assert (
         "nei 579 turni di 60 partite" in italian and "sotto le 365 gemme" in italian and "la mediana è 430" in italian
     )
-    assert "never below 365" in _markdown(ROOT / "notebooks" / "06-risk.ipynb")
+    assert "never below 365" in _prose("06-risk")
